@@ -1,0 +1,79 @@
+#pragma once
+// The device a rank works on: cuda (one GPU per rank) or cpu (host memory, BLAS, MPI). Phases are
+// written once against this interface and never branch on the backend.
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include "harness/Communicator.hpp"
+#include "harness/Deadline.hpp"
+
+namespace gpuscale::results {
+struct RankEnv;
+}
+
+namespace gpuscale::harness {
+
+class World;
+
+enum class BackendKind { cpu, cuda };
+std::string_view to_string(BackendKind kind);
+
+// Owner of `bytes` of device memory (host memory on the cpu backend). Not copyable.
+class Buffer {
+ public:
+  virtual ~Buffer() = default;
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  virtual void* data() noexcept = 0;
+  virtual const void* data() const noexcept = 0;
+  virtual std::size_t bytes() const noexcept = 0;
+};
+
+// An ordered queue of device work (a CUDA stream; on the cpu backend work runs at once).
+class Stream {
+ public:
+  virtual ~Stream() = default;
+  Stream() = default;
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  // Throws TimeoutError naming `what` if the work is not done by the deadline.
+  virtual void synchronize(const Deadline& deadline, std::string_view what) = 0;
+  virtual void* native() noexcept = 0;  // cudaStream_t, or nullptr
+};
+
+// Times one interval of work on a stream with device events (host clock on the cpu backend).
+class Timer {
+ public:
+  virtual ~Timer() = default;
+  virtual void start(Stream& stream) = 0;
+  virtual void stop(Stream& stream) = 0;
+  // Seconds between start and stop; waits for the stop event to complete.
+  virtual double elapsed_s() = 0;
+};
+
+enum class StreamPriority { normal, high };
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  Backend() = default;
+  Backend(const Backend&) = delete;
+  Backend& operator=(const Backend&) = delete;
+
+  virtual BackendKind kind() const noexcept = 0;
+  // Fills the device and library parts of this rank's environment (local: no communication).
+  virtual void probe(results::RankEnv& env) = 0;
+  // Throws OutOfMemoryError when the device cannot hold `bytes`.
+  virtual std::unique_ptr<Buffer> allocate(std::size_t bytes) = 0;
+  // Synchronous copies between host memory and a buffer.
+  virtual void upload(Buffer& dst, const void* src, std::size_t bytes) = 0;
+  virtual void download(void* dst, const Buffer& src, std::size_t bytes) = 0;
+  virtual std::unique_ptr<Stream> create_stream(StreamPriority priority) = 0;
+  virtual std::unique_ptr<Timer> create_timer() = 0;
+  // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu).
+  virtual std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) = 0;
+};
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,26 @@
+#pragma once
+// Chooses this rank's backend and binds it to its GPU: local rank modulo the visible GPUs, so both
+// `mpirun -np 8` with 8 visible GPUs and `srun --gpus-per-task=1` (one visible each) work.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "harness/Backend.hpp"
+
+namespace gpuscale::harness {
+
+class World;
+
+enum class DeviceChoice { automatic, cuda, cpu };
+DeviceChoice parse_device_choice(std::string_view text);  // "auto" | "cuda" | "cpu"; UsageError otherwise
+
+struct BackendSelection {
+  std::unique_ptr<Backend> backend;
+  bool fell_back = false;  // auto chose cpu because no GPU was visible
+  int device = -1;         // CUDA device index, -1 on cpu
+};
+
+// Local: no communication. --device cuda without a visible GPU throws RuntimeError.
+BackendSelection select_backend(DeviceChoice choice, const World& world, double op_timeout_s);
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,75 @@
+#include "harness/CpuBackend.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "harness/Error.hpp"
+#include "harness/MpiCommunicator.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::harness {
+namespace {
+
+class HostBuffer final : public Buffer {
+ public:
+  explicit HostBuffer(std::size_t bytes) : bytes_(bytes) {
+    // 64-byte alignment like device allocations give, so vectorised kernels behave alike.
+    data_ = std::aligned_alloc(64, ((bytes + 63) / 64) * 64 + 64);
+    if (!data_) {
+      throw OutOfMemoryError("host", "ENOMEM", "cannot allocate " + std::to_string(bytes) + " bytes of host memory");
+    }
+  }
+  ~HostBuffer() override { std::free(data_); }
+  void* data() noexcept override { return data_; }
+  const void* data() const noexcept override { return data_; }
+  std::size_t bytes() const noexcept override { return bytes_; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t bytes_;
+};
+
+class HostStream final : public Stream {
+ public:
+  void synchronize(const Deadline&, std::string_view) override {}
+  void* native() noexcept override { return nullptr; }
+};
+
+class HostTimer final : public Timer {
+ public:
+  void start(Stream&) override { start_ = Clock::now(); }
+  void stop(Stream&) override { stop_ = Clock::now(); }
+  double elapsed_s() override { return std::chrono::duration<double>(stop_ - start_).count(); }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start_, stop_;
+};
+
+class CpuBackend final : public Backend {
+ public:
+  explicit CpuBackend(double op_timeout_s) : op_timeout_s_(op_timeout_s) {}
+  BackendKind kind() const noexcept override { return BackendKind::cpu; }
+  void probe(results::RankEnv& env) override { env.backend = "cpu"; }
+  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes); }
+  void upload(Buffer& dst, const void* src, std::size_t bytes) override { std::memcpy(dst.data(), src, bytes); }
+  void download(void* dst, const Buffer& src, std::size_t bytes) override { std::memcpy(dst, src.data(), bytes); }
+  std::unique_ptr<Stream> create_stream(StreamPriority) override { return std::make_unique<HostStream>(); }
+  std::unique_ptr<Timer> create_timer() override { return std::make_unique<HostTimer>(); }
+  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline&) override {
+    return make_mpi_communicator(world, op_timeout_s_);
+  }
+
+ private:
+  double op_timeout_s_;
+};
+
+}  // namespace
+
+std::string_view to_string(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
+
+std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s) { return std::make_unique<CpuBackend>(op_timeout_s); }
+
+}  // namespace gpuscale::harness

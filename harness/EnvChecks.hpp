@@ -1,0 +1,20 @@
+#pragma once
+// The cross-rank consistency and health checks over every rank's environment record. Pure: rank 0
+// runs them on the gathered records, and unit tests feed them synthetic ones.
+#include <vector>
+
+#include "results/Check.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::harness {
+
+// Free device memory under this fraction of the total raises low-free-memory.
+inline constexpr double kLowFreeMemoryFraction = 0.9;
+
+std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks);
+
+// True when the placement checks found ranks sharing a GPU: NCCL refuses such a communicator, so the
+// smoke test is skipped rather than failing obscurely.
+bool gpus_shared(const std::vector<results::Check>& checks);
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,113 @@
+#include "harness/HostProbe.hpp"
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <string_view>
+#include <vector>
+
+#include <sched.h>
+#include <unistd.h>
+
+#include "harness/World.hpp"
+#include "results/CpuList.hpp"
+#include "results/RankEnv.hpp"
+
+extern char** environ;
+
+namespace gpuscale::harness {
+namespace {
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  }
+  return "unknown CPU";
+}
+
+std::vector<int> affinity() {
+  std::vector<int> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
+}
+
+std::map<int, std::string> numa_cpus() {
+  std::map<int, std::string> nodes;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/sys/devices/system/node", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("node", 0) != 0 || name.size() == 4 || name.find_first_not_of("0123456789", 4) != std::string::npos)
+      continue;
+    std::ifstream in(entry.path() / "cpulist");
+    std::string list;
+    if (std::getline(in, list)) nodes[std::stoi(name.substr(4))] = list;
+  }
+  return nodes;
+}
+
+bool is_secret(std::string_view name) {
+  for (std::string_view word : {"KEY", "TOKEN", "PASSWORD", "SECRET", "CREDENTIAL"})
+    if (name.find(word) != std::string_view::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> allow_listed_variables(char** environ_block) {
+  static constexpr std::array<std::string_view, 7> kPrefixes = {"NCCL_", "CUDA_", "OMPI_", "SLURM_",
+                                                                 "UCX_",  "PMIX_", "GPUSCALE_"};
+  std::map<std::string, std::string> out;
+  for (char** e = environ_block; e && *e; ++e) {
+    const std::string_view entry(*e);
+    const auto eq = entry.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view name = entry.substr(0, eq);
+    bool wanted = false;
+    for (auto prefix : kPrefixes) wanted = wanted || name.rfind(prefix, 0) == 0;
+    if (wanted && !is_secret(name)) out.emplace(name, entry.substr(eq + 1));
+  }
+  return out;
+}
+
+std::string detect_launcher(const std::map<std::string, std::string>& v) {
+  const bool ompi = v.count("OMPI_COMM_WORLD_RANK") > 0;
+  const bool slurm_step = v.count("SLURM_STEP_ID") > 0 || v.count("SLURM_STEPID") > 0;
+  const bool slurm_job = v.count("SLURM_JOB_ID") > 0;
+  if (ompi) return slurm_job ? "mpirun in a Slurm allocation" : "mpirun";
+  if (slurm_step && v.count("PMIX_RANK")) return "srun";
+  if (slurm_step) return "srun (no PMIx)";
+  if (v.count("PMIX_RANK")) return "pmix launcher";
+  return "singleton";
+}
+
+void probe_host(const World& world, results::RankEnv& env) {
+  env.rank = world.rank();
+  env.world_size = world.size();
+  env.local_rank = world.local_rank();
+  env.local_size = world.local_size();
+  env.node = world.node();
+  env.node_count = world.node_count();
+  env.host = world.host();
+  env.pid = static_cast<int>(::getpid());
+  env.cpu_model = cpu_model();
+  env.cpu_online = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
+  const auto cpus = affinity();
+  env.cpu_affinity = results::format_cpulist(cpus);
+  env.cpu_affinity_count = static_cast<int>(cpus.size());
+  env.numa_cpus = numa_cpus();
+  env.variables = allow_listed_variables(environ);
+  env.launcher = detect_launcher(env.variables);
+  env.versions.mpi_library = world.mpi_library_version();
+  env.versions.mpi_standard = world.mpi_standard_version();
+}
+
+}  // namespace gpuscale::harness

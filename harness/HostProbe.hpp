@@ -1,0 +1,24 @@
+#pragma once
+// The host side of a rank's environment: who we are in the job, the CPU and its binding, the
+// launcher, the allow-listed environment variables (local, no communication).
+#include <map>
+#include <string>
+
+namespace gpuscale::results {
+struct RankEnv;
+}
+
+namespace gpuscale::harness {
+
+class World;
+
+void probe_host(const World& world, results::RankEnv& env);
+
+// The NCCL_*, CUDA_*, OMPI_*, SLURM_*, UCX_*, PMIX_* and GPUSCALE_* variables, minus secrets
+// (anything naming a key, token, password or credential).
+std::map<std::string, std::string> allow_listed_variables(char** environ_block);
+
+// "srun", "mpirun", "mpirun in a Slurm allocation", "mpiexec (hydra)" or "singleton", from the variables.
+std::string detect_launcher(const std::map<std::string, std::string>& variables);
+
+}  // namespace gpuscale::harness

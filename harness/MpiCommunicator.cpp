@@ -1,0 +1,244 @@
+#include "harness/MpiCommunicator.hpp"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "harness/Check.hpp"
+#include "harness/HalfFloat.hpp"
+#include "harness/World.hpp"
+#include "harness/detail/MpiWorld.hpp"
+
+namespace gpuscale::harness {
+namespace {
+
+// MPI has no 16-bit floating types: they travel as 16-bit words and reduce through these ops.
+template <float (*ToFloat)(std::uint16_t), std::uint16_t (*FromFloat)(float), int Op>
+void reduce_16bit(void* in, void* inout, int* len, MPI_Datatype*) {
+  const auto* a = static_cast<const std::uint16_t*>(in);
+  auto* b = static_cast<std::uint16_t*>(inout);
+  for (int i = 0; i < *len; ++i) {
+    const float x = ToFloat(a[i]), y = ToFloat(b[i]);
+    float r = 0;
+    if constexpr (Op == 0) r = x + y;
+    if constexpr (Op == 1) r = x * y;
+    if constexpr (Op == 2) r = x < y ? x : y;
+    if constexpr (Op == 3) r = x > y ? x : y;
+    b[i] = FromFloat(r);
+  }
+}
+
+MPI_Datatype mpi_type(DataType t) {
+  switch (t) {
+    case DataType::int8: return MPI_INT8_T;
+    case DataType::uint8: return MPI_UINT8_T;
+    case DataType::int32: return MPI_INT32_T;
+    case DataType::uint32: return MPI_UINT32_T;
+    case DataType::int64: return MPI_INT64_T;
+    case DataType::uint64: return MPI_UINT64_T;
+    case DataType::float16:
+    case DataType::bfloat16: return MPI_UINT16_T;
+    case DataType::float32: return MPI_FLOAT;
+    case DataType::float64: return MPI_DOUBLE;
+  }
+  return MPI_BYTE;
+}
+
+int op_index(RedOp op) {
+  switch (op) {
+    case RedOp::sum:
+    case RedOp::avg: return 0;
+    case RedOp::prod: return 1;
+    case RedOp::min: return 2;
+    case RedOp::max: return 3;
+  }
+  return 0;
+}
+
+// Divides `count` elements in place by n: avg = sum / ranks, as NCCL defines it.
+void divide(void* data, std::size_t count, DataType t, int n) {
+  auto each = [&](auto* p) {
+    for (std::size_t i = 0; i < count; ++i) p[i] = static_cast<std::remove_reference_t<decltype(*p)>>(p[i] / n);
+  };
+  switch (t) {
+    case DataType::int8: each(static_cast<std::int8_t*>(data)); break;
+    case DataType::uint8: each(static_cast<std::uint8_t*>(data)); break;
+    case DataType::int32: each(static_cast<std::int32_t*>(data)); break;
+    case DataType::uint32: each(static_cast<std::uint32_t*>(data)); break;
+    case DataType::int64: each(static_cast<std::int64_t*>(data)); break;
+    case DataType::uint64: each(static_cast<std::uint64_t*>(data)); break;
+    case DataType::float32: each(static_cast<float*>(data)); break;
+    case DataType::float64: each(static_cast<double*>(data)); break;
+    case DataType::float16: {
+      auto* p = static_cast<std::uint16_t*>(data);
+      for (std::size_t i = 0; i < count; ++i) p[i] = float_to_half(half_to_float(p[i]) / static_cast<float>(n));
+      break;
+    }
+    case DataType::bfloat16: {
+      auto* p = static_cast<std::uint16_t*>(data);
+      for (std::size_t i = 0; i < count; ++i)
+        p[i] = float_to_bfloat16(bfloat16_to_float(p[i]) / static_cast<float>(n));
+      break;
+    }
+  }
+}
+
+int checked_count(std::size_t count) {
+  if (count > static_cast<std::size_t>(INT32_MAX)) {
+    throw UsageError("the cpu backend moves at most 2^31-1 elements per operation");
+  }
+  return static_cast<int>(count);
+}
+
+class MpiCommunicator final : public Communicator {
+ public:
+  MpiCommunicator(MPI_Comm comm, double op_timeout_s) : comm_(comm), op_timeout_s_(op_timeout_s) {
+    MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+    create_16bit_ops();
+  }
+  ~MpiCommunicator() override {
+    for (auto& per_type : ops16_)
+      for (auto& op : per_type)
+        if (op != MPI_OP_NULL) MPI_Op_free(&op);
+    if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  }
+
+  int rank() const noexcept override { return rank_; }
+  int size() const noexcept override { return size_; }
+  std::string_view transport() const noexcept override { return "mpi"; }
+
+  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    const void* in = stage(send, bytes, recv, bytes);
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, &r));
+    finish(r, "allreduce");
+    if (op == RedOp::avg) divide(recv, count, t, size_);
+  }
+
+  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(MPI_Iallgather(in, checked_count(count), mpi_type(t), recv, checked_count(count),
+                                      mpi_type(t), comm_, &r));
+    finish(r, "allgather");
+  }
+
+  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(
+        MPI_Ireduce_scatter_block(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, &r));
+    finish(r, "reducescatter");
+    if (op == RedOp::avg) divide(recv, count, t, size_);
+  }
+
+  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, &r));
+    finish(r, "broadcast");
+  }
+
+  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    const void* in = stage(send, bytes, recv, bytes);
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(MPI_Ireduce(in, rank_ == root ? recv : nullptr, checked_count(count), mpi_type(t),
+                                   mpi_op(t, op), root, comm_, &r));
+    finish(r, "reduce");
+    if (op == RedOp::avg && rank_ == root) divide(recv, count, t, size_);
+  }
+
+  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+    const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
+    const void* in = stage(send, bytes, recv, bytes);
+    MPI_Request r;
+    GPUSCALE_CHECK_MPI(MPI_Ialltoall(in, checked_count(count), mpi_type(t), recv, checked_count(count),
+                                     mpi_type(t), comm_, &r));
+    finish(r, "alltoall");
+  }
+
+  void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
+                 Stream&) override {
+    const std::size_t bytes = count * size_of(t);
+    const void* in = stage(send, bytes, recv, bytes);
+    MPI_Request r[2];
+    GPUSCALE_CHECK_MPI(MPI_Irecv(recv, checked_count(count), mpi_type(t), recv_peer, kSendRecvTag, comm_, &r[0]));
+    GPUSCALE_CHECK_MPI(MPI_Isend(in, checked_count(count), mpi_type(t), send_peer, kSendRecvTag, comm_, &r[1]));
+    const Deadline deadline = Deadline::after(op_timeout_s_);
+    detail::wait_request(r[1], deadline, "sendrecv (send)");
+    detail::wait_request(r[0], deadline, "sendrecv (receive)");
+  }
+
+  void group_start() override {}
+  void group_end() override {}
+  void wait(Stream&, const Deadline&, std::string_view) override {}
+
+  std::unique_ptr<Communicator> split(int color, int key, const Deadline&) override {
+    MPI_Comm out = MPI_COMM_NULL;
+    GPUSCALE_CHECK_MPI(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
+    if (out == MPI_COMM_NULL) return nullptr;
+    return std::make_unique<MpiCommunicator>(out, op_timeout_s_);
+  }
+
+  void abort() noexcept override {}  // MPI cannot abort one communicator; the job's abort ends it.
+
+ private:
+  static constexpr int kSendRecvTag = 4711;
+
+  void create_16bit_ops() {
+    MPI_User_function* half_ops[4] = {
+        reduce_16bit<half_to_float, float_to_half, 0>, reduce_16bit<half_to_float, float_to_half, 1>,
+        reduce_16bit<half_to_float, float_to_half, 2>, reduce_16bit<half_to_float, float_to_half, 3>};
+    MPI_User_function* bf16_ops[4] = {
+        reduce_16bit<bfloat16_to_float, float_to_bfloat16, 0>, reduce_16bit<bfloat16_to_float, float_to_bfloat16, 1>,
+        reduce_16bit<bfloat16_to_float, float_to_bfloat16, 2>, reduce_16bit<bfloat16_to_float, float_to_bfloat16, 3>};
+    for (int i = 0; i < 4; ++i) {
+      GPUSCALE_CHECK_MPI(MPI_Op_create(half_ops[i], 1, &ops16_[0][i]));
+      GPUSCALE_CHECK_MPI(MPI_Op_create(bf16_ops[i], 1, &ops16_[1][i]));
+    }
+  }
+
+  MPI_Op mpi_op(DataType t, RedOp op) const {
+    if (t == DataType::float16) return ops16_[0][op_index(op)];
+    if (t == DataType::bfloat16) return ops16_[1][op_index(op)];
+    static constexpr MPI_Op kOps[4] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
+    return kOps[op_index(op)];
+  }
+
+  // MPI forbids aliased send and receive buffers; NCCL allows them (in-place). Copy the input aside.
+  const void* stage(const void* send, std::size_t send_bytes, const void* recv, std::size_t recv_bytes) {
+    const auto* s = static_cast<const char*>(send);
+    const auto* r = static_cast<const char*>(recv);
+    if (s + send_bytes <= r || r + recv_bytes <= s) return send;
+    staging_.assign(s, s + send_bytes);
+    return staging_.data();
+  }
+
+  void finish(MPI_Request& r, std::string_view what) {
+    detail::wait_request(r, Deadline::after(op_timeout_s_), what);
+  }
+
+  MPI_Comm comm_;
+  double op_timeout_s_;
+  int rank_ = 0, size_ = 1;
+  MPI_Op ops16_[2][4] = {{MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL},
+                         {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL}};
+  std::vector<char> staging_;
+};
+
+}  // namespace
+
+std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s) {
+  MPI_Comm comm = MPI_COMM_NULL;
+  GPUSCALE_CHECK_MPI(MPI_Comm_dup(world.mpi().world, &comm));
+  return std::make_unique<MpiCommunicator>(comm, op_timeout_s);
+}
+
+}  // namespace gpuscale::harness

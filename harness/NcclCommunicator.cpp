@@ -1,0 +1,246 @@
+#include "harness/NcclCommunicator.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+#include "harness/Backend.hpp"
+#include "harness/Check.hpp"
+#include "harness/World.hpp"
+
+namespace gpuscale::harness {
+
+const char* nccl_result_name(int result) {
+  switch (result) {
+    case ncclSuccess: return "ncclSuccess";
+    case ncclUnhandledCudaError: return "ncclUnhandledCudaError";
+    case ncclSystemError: return "ncclSystemError";
+    case ncclInternalError: return "ncclInternalError";
+    case ncclInvalidArgument: return "ncclInvalidArgument";
+    case ncclInvalidUsage: return "ncclInvalidUsage";
+    case ncclRemoteError: return "ncclRemoteError";
+    case ncclInProgress: return "ncclInProgress";
+    default: return "ncclResult?";
+  }
+}
+
+namespace {
+
+ncclDataType_t nccl_type(DataType t) {
+  switch (t) {
+    case DataType::int8: return ncclInt8;
+    case DataType::uint8: return ncclUint8;
+    case DataType::int32: return ncclInt32;
+    case DataType::uint32: return ncclUint32;
+    case DataType::int64: return ncclInt64;
+    case DataType::uint64: return ncclUint64;
+    case DataType::float16: return ncclFloat16;
+    case DataType::bfloat16: return ncclBfloat16;
+    case DataType::float32: return ncclFloat32;
+    case DataType::float64: return ncclFloat64;
+  }
+  return ncclFloat32;
+}
+
+ncclRedOp_t nccl_op(RedOp op) {
+  switch (op) {
+    case RedOp::sum: return ncclSum;
+    case RedOp::prod: return ncclProd;
+    case RedOp::min: return ncclMin;
+    case RedOp::max: return ncclMax;
+    case RedOp::avg: return ncclAvg;
+  }
+  return ncclSum;
+}
+
+cudaStream_t native(Stream& s) { return static_cast<cudaStream_t>(s.native()); }
+
+void pause(int polls) {
+  if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 500 : 10));
+}
+
+ncclConfig_t nonblocking_config() {
+  ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+  config.blocking = 0;
+  return config;
+}
+
+class NcclCommunicator final : public Communicator {
+ public:
+  NcclCommunicator(ncclComm_t comm, double op_timeout_s) : comm_(comm), op_timeout_s_(op_timeout_s) {
+    GPUSCALE_CHECK_NCCL(ncclCommCount(comm_, &size_));
+    GPUSCALE_CHECK_NCCL(ncclCommUserRank(comm_, &rank_));
+  }
+
+  ~NcclCommunicator() override {
+    if (!comm_) return;
+    // Finalize flushes outstanding work; if it cannot settle in time, abort rather than hang.
+    ncclResult_t rc = ncclCommFinalize(comm_);
+    if (rc == ncclSuccess || rc == ncclInProgress) rc = settle_noexcept(Deadline::after(op_timeout_s_));
+    if (rc == ncclSuccess) rc = ncclCommDestroy(comm_);
+    if (rc != ncclSuccess) {
+      std::fprintf(stderr, "%s NCCL communicator did not finalize cleanly (%s); aborting it\n",
+                   error_location().c_str(), nccl_result_name(rc));
+      ncclCommAbort(comm_);
+    }
+  }
+
+  int rank() const noexcept override { return rank_; }
+  int size() const noexcept override { return size_; }
+  std::string_view transport() const noexcept override { return "nccl"; }
+
+  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s) override {
+    enqueued(ncclAllReduce(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)), "ncclAllReduce");
+  }
+  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream& s) override {
+    enqueued(ncclAllGather(send, recv, count, nccl_type(t), comm_, native(s)), "ncclAllGather");
+  }
+  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s) override {
+    enqueued(ncclReduceScatter(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)), "ncclReduceScatter");
+  }
+  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream& s) override {
+    enqueued(ncclBroadcast(send, recv, count, nccl_type(t), root, comm_, native(s)), "ncclBroadcast");
+  }
+  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream& s) override {
+    enqueued(ncclReduce(send, recv, count, nccl_type(t), nccl_op(op), root, comm_, native(s)), "ncclReduce");
+  }
+  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream& s) override {
+    const std::size_t block = count * size_of(t);
+    GPUSCALE_CHECK_NCCL(ncclGroupStart());
+    for (int peer = 0; peer < size_; ++peer) {
+      GPUSCALE_CHECK_NCCL(ncclSend(static_cast<const char*>(send) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
+      GPUSCALE_CHECK_NCCL(ncclRecv(static_cast<char*>(recv) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
+    }
+    enqueued(ncclGroupEnd(), "ncclGroupEnd (alltoall)");
+  }
+  void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
+                 Stream& s) override {
+    GPUSCALE_CHECK_NCCL(ncclGroupStart());
+    GPUSCALE_CHECK_NCCL(ncclSend(send, count, nccl_type(t), send_peer, comm_, native(s)));
+    GPUSCALE_CHECK_NCCL(ncclRecv(recv, count, nccl_type(t), recv_peer, comm_, native(s)));
+    enqueued(ncclGroupEnd(), "ncclGroupEnd (sendrecv)");
+  }
+
+  void group_start() override { GPUSCALE_CHECK_NCCL(ncclGroupStart()); }
+  void group_end() override { enqueued(ncclGroupEnd(), "ncclGroupEnd"); }
+
+  void wait(Stream& stream, const Deadline& deadline, std::string_view what) override {
+    for (int polls = 0;; ++polls) {
+      const cudaError_t state = cudaStreamQuery(native(stream));
+      if (state == cudaSuccess) break;
+      if (state != cudaErrorNotReady) {
+        abort();
+        GPUSCALE_CHECK_CUDA(state);
+      }
+      check_async(what);
+      if (deadline.expired()) {
+        abort();
+        throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) +
+                           ": a peer rank stalled or died; NCCL communicator aborted");
+      }
+      pause(polls);
+    }
+    check_async(what);
+  }
+
+  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline) override {
+    ncclConfig_t config = nonblocking_config();
+    ncclComm_t out = nullptr;
+    GPUSCALE_CHECK_NCCL(ncclCommSplit(comm_, color < 0 ? NCCL_SPLIT_NOCOLOR : color, key, &out, &config));
+    settle(deadline, "ncclCommSplit");
+    if (!out) return nullptr;
+    auto child = std::make_unique<NcclCommunicator>(out, op_timeout_s_);
+    child->settle(deadline, "ncclCommSplit (child)");
+    return child;
+  }
+
+  void abort() noexcept override {
+    if (comm_) ncclCommAbort(comm_);
+    comm_ = nullptr;
+  }
+
+  // Polls until NCCL has finished the nonblocking call in flight; throws on error or deadline.
+  void settle(const Deadline& deadline, std::string_view what) {
+    const ncclResult_t rc = settle_noexcept(deadline);
+    if (rc == ncclInProgress) {
+      abort();
+      throw TimeoutError(error_location() + " timed out in " + std::string(what) +
+                         ": a peer rank did not join; NCCL communicator aborted");
+    }
+    if (rc != ncclSuccess) fail(rc, what);
+  }
+
+ private:
+  ncclResult_t settle_noexcept(const Deadline& deadline) noexcept {
+    ncclResult_t state = ncclInProgress;
+    for (int polls = 0; comm_; ++polls) {
+      if (ncclCommGetAsyncError(comm_, &state) != ncclSuccess) return ncclInternalError;
+      if (state != ncclInProgress || deadline.expired()) return state;
+      pause(polls);
+    }
+    return ncclInvalidUsage;
+  }
+
+  void enqueued(ncclResult_t rc, std::string_view what) {
+    if (rc == ncclInProgress) {
+      settle(Deadline::after(op_timeout_s_), what);
+    } else if (rc != ncclSuccess) {
+      fail(rc, what);
+    }
+  }
+
+  void check_async(std::string_view what) {
+    ncclResult_t state = ncclSuccess;
+    if (!comm_) throw RuntimeError(error_location() + " " + std::string(what) + " on an aborted NCCL communicator");
+    GPUSCALE_CHECK_NCCL(ncclCommGetAsyncError(comm_, &state));
+    if (state != ncclSuccess && state != ncclInProgress) fail(state, what);
+  }
+
+  [[noreturn]] void fail(ncclResult_t rc, std::string_view what) {
+    const std::string detail = comm_ ? ncclGetLastError(comm_) : "";
+    abort();
+    throw LibraryError("NCCL", nccl_result_name(rc),
+                       error_location() + " " + std::string(what) + " failed: NCCL " + nccl_result_name(rc) +
+                           ": " + ncclGetErrorString(rc) + (detail.empty() ? "" : " (" + detail + ")"));
+  }
+
+  ncclComm_t comm_;
+  double op_timeout_s_;
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace
+
+std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline,
+                                                     double op_timeout_s) {
+  ncclUniqueId id{};
+  if (world.rank() == 0) GPUSCALE_CHECK_NCCL(ncclGetUniqueId(&id));
+  world.broadcast_bytes(&id, sizeof id, 0, deadline);
+  ncclConfig_t config = nonblocking_config();
+  ncclComm_t comm = nullptr;
+  GPUSCALE_CHECK_NCCL(ncclCommInitRankConfig(&comm, world.size(), id, world.rank(), &config));
+  // Wrap first so that a failed or late init is aborted by the owner, then settle.
+  ncclResult_t state = ncclInProgress;
+  for (int polls = 0;; ++polls) {
+    GPUSCALE_CHECK_NCCL(ncclCommGetAsyncError(comm, &state));
+    if (state != ncclInProgress) break;
+    if (deadline.expired()) {
+      ncclCommAbort(comm);
+      throw TimeoutError(error_location() + " timed out in ncclCommInitRankConfig: a rank did not join");
+    }
+    pause(polls);
+  }
+  if (state != ncclSuccess) {
+    const std::string detail = ncclGetLastError(comm);
+    ncclCommAbort(comm);
+    throw LibraryError("NCCL", nccl_result_name(state),
+                       error_location() + " ncclCommInitRankConfig failed: NCCL " + nccl_result_name(state) + ": " +
+                           ncclGetErrorString(state) + (detail.empty() ? "" : " (" + detail + ")"));
+  }
+  return std::make_unique<NcclCommunicator>(comm, op_timeout_s);
+}
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,13 @@
+// Linked where the CUDA backend is not built: no GPU is ever visible.
+#include "harness/CudaBackend.hpp"
+#include "harness/Error.hpp"
+
+namespace gpuscale::harness {
+
+bool cuda_backend_built() noexcept { return false; }
+int cuda_visible_device_count() noexcept { return 0; }
+std::unique_ptr<Backend> make_cuda_backend(int, double) {
+  throw UsageError("this gpuscale was built without the CUDA backend (GPUSCALE_WITH_CUDA=OFF or no CUDA toolkit)");
+}
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,147 @@
+#include "harness/Nvml.hpp"
+
+#include <map>
+
+#include <dlfcn.h>
+
+#include "harness/detail/NvmlAbi.hpp"
+#include "results/Format.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::harness {
+
+using namespace nvml_abi;
+
+struct Nvml::Api {
+  Return (*init)() = nullptr;
+  Return (*shutdown)() = nullptr;
+  Return (*driver_version)(char*, unsigned) = nullptr;
+  Return (*handle_by_pci_bus_id)(const char*, Device*) = nullptr;
+  Return (*clock)(Device, int, unsigned*) = nullptr;
+  Return (*max_clock)(Device, int, unsigned*) = nullptr;
+  Return (*clock_event_reasons)(Device, unsigned long long*) = nullptr;
+  Return (*temperature)(Device, int, unsigned*) = nullptr;
+  Return (*power_usage)(Device, unsigned*) = nullptr;
+  Return (*power_limit)(Device, unsigned*) = nullptr;
+  Return (*ecc_errors)(Device, int, int, unsigned long long*) = nullptr;
+  Return (*remapped_rows)(Device, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
+  Return (*pcie_gen)(Device, unsigned*) = nullptr;
+  Return (*pcie_width)(Device, unsigned*) = nullptr;
+  Return (*pcie_gen_max)(Device, unsigned*) = nullptr;
+  Return (*pcie_width_max)(Device, unsigned*) = nullptr;
+  Return (*nvlink_state)(Device, unsigned, int*) = nullptr;
+  Return (*nvlink_version)(Device, unsigned, unsigned*) = nullptr;
+  Return (*nvlink_remote_pci)(Device, unsigned, PciInfo*) = nullptr;
+};
+
+namespace {
+
+template <class Fn>
+void bind(void* library, Fn& fn, const char* name) {
+  fn = reinterpret_cast<Fn>(::dlsym(library, name));
+}
+
+template <class T, class Fn, class... Args>
+std::optional<T> query(Fn fn, Device device, Args... args) {
+  if (!fn) return std::nullopt;
+  T value{};
+  if (fn(device, args..., &value) != kSuccess) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::unique_ptr<Nvml> Nvml::load(std::string& why) {
+  void* library = ::dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    why = "libnvidia-ml.so.1 not found";
+    return nullptr;
+  }
+  std::unique_ptr<Nvml> nvml(new Nvml(library));
+  auto& a = *nvml->api_;
+  bind(library, a.init, "nvmlInit_v2");
+  bind(library, a.shutdown, "nvmlShutdown");
+  if (!a.init || !a.shutdown || a.init() != kSuccess) {
+    why = "nvmlInit failed";
+    a.shutdown = nullptr;  // nothing to shut down
+    return nullptr;
+  }
+  bind(library, a.driver_version, "nvmlSystemGetDriverVersion");
+  bind(library, a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
+  bind(library, a.clock, "nvmlDeviceGetClockInfo");
+  bind(library, a.max_clock, "nvmlDeviceGetMaxClockInfo");
+  bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
+  if (!a.clock_event_reasons) bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  bind(library, a.temperature, "nvmlDeviceGetTemperature");
+  bind(library, a.power_usage, "nvmlDeviceGetPowerUsage");
+  bind(library, a.power_limit, "nvmlDeviceGetEnforcedPowerLimit");
+  bind(library, a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
+  bind(library, a.remapped_rows, "nvmlDeviceGetRemappedRows");
+  bind(library, a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
+  bind(library, a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
+  bind(library, a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
+  bind(library, a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
+  bind(library, a.nvlink_state, "nvmlDeviceGetNvLinkState");
+  bind(library, a.nvlink_version, "nvmlDeviceGetNvLinkVersion");
+  bind(library, a.nvlink_remote_pci, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
+  return nvml;
+}
+
+Nvml::Nvml(void* library) : library_(library), api_(std::make_unique<Api>()) {}
+
+Nvml::~Nvml() {
+  if (api_->shutdown) api_->shutdown();
+  ::dlclose(library_);
+}
+
+std::string Nvml::driver_version() const {
+  char text[96] = {};
+  if (!api_->driver_version || api_->driver_version(text, sizeof text) != kSuccess) return "";
+  return text;
+}
+
+bool Nvml::describe(results::GpuInfo& gpu) const {
+  const auto& a = *api_;
+  Device device = nullptr;
+  if (!a.handle_by_pci_bus_id || a.handle_by_pci_bus_id(gpu.pci_bus_id.c_str(), &device) != kSuccess) return false;
+  gpu.sm_clock_mhz = query<unsigned>(a.clock, device, kClockSm);
+  gpu.sm_clock_max_mhz = query<unsigned>(a.max_clock, device, kClockSm);
+  gpu.memory_clock_mhz = query<unsigned>(a.clock, device, kClockMem);
+  gpu.clock_event_reasons = query<unsigned long long>(a.clock_event_reasons, device);
+  gpu.temperature_c = query<unsigned>(a.temperature, device, kTemperatureGpu);
+  if (auto mw = query<unsigned>(a.power_usage, device)) gpu.power_draw_w = *mw / 1000.0;
+  if (auto mw = query<unsigned>(a.power_limit, device)) gpu.power_limit_w = *mw / 1000.0;
+  gpu.ecc_corrected_volatile = query<unsigned long long>(a.ecc_errors, device, kEccCorrected, kEccVolatile);
+  gpu.ecc_uncorrected_volatile = query<unsigned long long>(a.ecc_errors, device, kEccUncorrected, kEccVolatile);
+  unsigned corrected = 0, uncorrected = 0, pending = 0, failure = 0;
+  if (a.remapped_rows && a.remapped_rows(device, &corrected, &uncorrected, &pending, &failure) == kSuccess) {
+    gpu.remapped_rows_pending = pending;
+    gpu.remapped_rows_failure = failure;
+  }
+  gpu.pcie_gen = query<unsigned>(a.pcie_gen, device);
+  gpu.pcie_width = query<unsigned>(a.pcie_width, device);
+  gpu.pcie_gen_max = query<unsigned>(a.pcie_gen_max, device);
+  gpu.pcie_width_max = query<unsigned>(a.pcie_width_max, device);
+
+  // Group active NVLinks by the PCI device at their far end: NV18 between two GPUs is one group of 18.
+  std::map<std::string, results::NvLinkGroup> groups;
+  for (unsigned link = 0; a.nvlink_state && a.nvlink_remote_pci && link < kMaxNvLinks; ++link) {
+    int active = 0;
+    if (a.nvlink_state(device, link, &active) != kSuccess || active != kFeatureEnabled) continue;
+    PciInfo remote{};
+    if (a.nvlink_remote_pci(device, link, &remote) != kSuccess) continue;
+    const std::string bus = results::normalize_pci_bus_id(remote.bus_id);
+    auto& group = groups[bus];
+    group.remote_pci_bus_id = bus;
+    ++group.link_count;
+    if (group.version == 0) {
+      unsigned version = 0;
+      if (a.nvlink_version && a.nvlink_version(device, link, &version) == kSuccess) group.version = static_cast<int>(version);
+    }
+  }
+  gpu.nvlinks.clear();
+  for (auto& [bus, group] : groups) gpu.nvlinks.push_back(group);
+  return true;
+}
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,33 @@
+#pragma once
+// NVML, loaded at run time (libnvidia-ml.so.1). Owner of the library handle and of nvmlInit; query
+// failures are not errors: the figure simply stays unknown (std::nullopt).
+#include <memory>
+#include <string>
+
+namespace gpuscale::results {
+struct GpuInfo;
+}
+
+namespace gpuscale::harness {
+
+class Nvml {
+ public:
+  // nullptr, with `why` filled, when the library or the driver is missing.
+  static std::unique_ptr<Nvml> load(std::string& why);
+  ~Nvml();
+  Nvml(const Nvml&) = delete;
+  Nvml& operator=(const Nvml&) = delete;
+
+  std::string driver_version() const;
+  // Fills clocks, clock event reasons, temperature, power, ECC, row remapping, PCIe and NVLinks of
+  // the GPU whose pci_bus_id is set. Returns false when NVML does not know that GPU.
+  bool describe(results::GpuInfo& gpu) const;
+
+ private:
+  struct Api;
+  explicit Nvml(void* library);
+  void* library_;
+  std::unique_ptr<Api> api_;
+};
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,23 @@
+// Built only where nvml.h exists: proves that detail/NvmlAbi.hpp matches the real header.
+#include <cstddef>
+
+#include <nvml.h>
+
+#include "harness/detail/NvmlAbi.hpp"
+
+namespace abi = gpuscale::harness::nvml_abi;
+
+static_assert(abi::kSuccess == NVML_SUCCESS);
+static_assert(abi::kClockSm == NVML_CLOCK_SM);
+static_assert(abi::kClockMem == NVML_CLOCK_MEM);
+static_assert(abi::kTemperatureGpu == NVML_TEMPERATURE_GPU);
+static_assert(abi::kEccCorrected == NVML_MEMORY_ERROR_TYPE_CORRECTED);
+static_assert(abi::kEccUncorrected == NVML_MEMORY_ERROR_TYPE_UNCORRECTED);
+static_assert(abi::kEccVolatile == NVML_VOLATILE_ECC);
+static_assert(abi::kFeatureEnabled == NVML_FEATURE_ENABLED);
+static_assert(abi::kMaxNvLinks <= NVML_NVLINK_MAX_LINKS);
+static_assert(sizeof(abi::PciInfo) == sizeof(nvmlPciInfo_t));
+static_assert(offsetof(abi::PciInfo, bus_id) == offsetof(nvmlPciInfo_t, busId));
+static_assert(offsetof(abi::PciInfo, domain) == offsetof(nvmlPciInfo_t, domain));
+static_assert(sizeof(nvmlReturn_t) == sizeof(abi::Return));
+static_assert(sizeof(nvmlEnableState_t) == sizeof(int));

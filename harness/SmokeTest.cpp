@@ -1,0 +1,60 @@
+#include "harness/SmokeTest.hpp"
+
+#include <chrono>
+#include <vector>
+
+#include "harness/Error.hpp"
+#include "harness/World.hpp"
+
+namespace gpuscale::harness {
+namespace {
+
+// Small integers, so the float sum over ranks is exact: rank r contributes r + 1 + i % 7.
+float contribution(int rank, std::size_t i) { return static_cast<float>(rank + 1 + static_cast<int>(i % 7)); }
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, double timeout_s) {
+  results::SmokeTest result;
+  result.elements = kSmokeElements;
+  const std::size_t bytes = kSmokeElements * sizeof(float);
+  std::vector<float> host(kSmokeElements);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = contribution(world.rank(), i);
+  auto send = backend.allocate(bytes);
+  auto recv = backend.allocate(bytes);
+  backend.upload(*send, host.data(), bytes);
+  auto stream = backend.create_stream(StreamPriority::normal);
+  try {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto comm = backend.create_communicator(world, Deadline::after(timeout_s));
+    result.init_s = seconds_since(t0);
+    result.transport = std::string(comm->transport());
+    result.ran = true;
+    // One warm-up (connection setup), then the verified, timed operation.
+    for (int pass = 0; pass < 2; ++pass) {
+      std::vector<float> poison(kSmokeElements, -1.0f);
+      backend.upload(*recv, poison.data(), bytes);
+      const auto t1 = std::chrono::steady_clock::now();
+      comm->all_reduce(send->data(), recv->data(), kSmokeElements, DataType::float32, RedOp::sum, *stream);
+      comm->wait(*stream, Deadline::after(timeout_s), "smoke allreduce");
+      result.op_s = seconds_since(t1);
+    }
+  } catch (const RuntimeError& e) {
+    result.error = e.what();
+    return result;
+  }
+  backend.download(host.data(), *recv, bytes);
+  const int n = world.size();
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    const float expected = static_cast<float>(n * (n + 1) / 2 + n * static_cast<int>(i % 7));
+    if (host[i] != expected) ++result.wrong;
+  }
+  result.passed = result.wrong == 0;
+  return result;
+}
+
+}  // namespace gpuscale::harness

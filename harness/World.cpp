@@ -1,0 +1,206 @@
+#include "harness/World.hpp"
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include <unistd.h>
+
+#include "harness/Check.hpp"
+#include "harness/detail/MpiWorld.hpp"
+
+namespace gpuscale::harness {
+
+std::string mpi_error_text(int code) {
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int length = 0;
+  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS) return "unknown MPI error";
+  return std::string(text, static_cast<std::size_t>(length));
+}
+
+namespace detail {
+
+void wait_request(MPI_Request& request, const Deadline& deadline, std::string_view what) {
+  int done = 0;
+  for (int polls = 0;; ++polls) {
+    GPUSCALE_CHECK_MPI(MPI_Test(&request, &done, MPI_STATUS_IGNORE));
+    if (done) return;
+    if (deadline.expired()) {
+      throw TimeoutError(error_location() + " timed out in " + std::string(what) +
+                         ": another rank did not take part (stalled, dead, or in another phase)");
+    }
+    // Spin briefly for latency, then back off so a waiting rank does not burn a core.
+    if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 20));
+  }
+}
+
+}  // namespace detail
+
+namespace {
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+// The test-only node emulation; 0 when unset.
+int emulated_ranks_per_node() {
+  const char* value = std::getenv("GPUSCALE_TEST_RANKS_PER_NODE");
+  if (!value || !*value) return 0;
+  char* end = nullptr;
+  const long k = std::strtol(value, &end, 10);
+  if (*end != '\0' || k <= 0 || k > 1 << 20) {
+    throw UsageError(std::string("GPUSCALE_TEST_RANKS_PER_NODE must be a positive integer, got '") + value + "'");
+  }
+  return static_cast<int>(k);
+}
+
+}  // namespace
+
+World::World(int* argc, char*** argv) : mpi_(std::make_unique<detail::MpiWorld>()) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+      throw RuntimeError("MPI_Init_thread failed");
+    }
+    mpi_->finalize = true;
+  }
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  auto& m = *mpi_;
+  GPUSCALE_CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &m.world));
+  GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
+  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.world, &m.rank));
+  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.world, &m.size));
+  m.host = host_name();
+  set_error_location(m.rank, m.host);
+
+  const int per_node = emulated_ranks_per_node();
+  m.emulated = per_node > 0;
+  if (m.emulated) {
+    GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
+  } else {
+    GPUSCALE_CHECK_MPI(MPI_Comm_split_type(m.world, MPI_COMM_TYPE_SHARED, m.rank, MPI_INFO_NULL, &m.node));
+  }
+  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.node, &m.local_rank));
+  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.node, &m.local_size));
+
+  // Node index: the order of each node's local rank 0 among all node leaders.
+  MPI_Comm leaders = MPI_COMM_NULL;
+  GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
+  int facts[2] = {0, 0};
+  if (leaders != MPI_COMM_NULL) {
+    GPUSCALE_CHECK_MPI(MPI_Comm_rank(leaders, &facts[0]));
+    GPUSCALE_CHECK_MPI(MPI_Comm_size(leaders, &facts[1]));
+    MPI_Comm_free(&leaders);
+  }
+  GPUSCALE_CHECK_MPI(MPI_Bcast(facts, 2, MPI_INT, 0, m.node));
+  m.node_index = facts[0];
+  m.node_count = facts[1];
+}
+
+World::~World() {
+  auto& m = *mpi_;
+  if (m.node != MPI_COMM_NULL) MPI_Comm_free(&m.node);
+  if (m.world != MPI_COMM_NULL) MPI_Comm_free(&m.world);
+  if (m.finalize) {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) MPI_Finalize();
+  }
+}
+
+int World::rank() const noexcept { return mpi_->rank; }
+int World::size() const noexcept { return mpi_->size; }
+int World::local_rank() const noexcept { return mpi_->local_rank; }
+int World::local_size() const noexcept { return mpi_->local_size; }
+int World::node() const noexcept { return mpi_->node_index; }
+int World::node_count() const noexcept { return mpi_->node_count; }
+bool World::nodes_emulated() const noexcept { return mpi_->emulated; }
+
+const std::string& World::host() const noexcept { return mpi_->host; }
+
+std::string World::mpi_library_version() const {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  GPUSCALE_CHECK_MPI(MPI_Get_library_version(text, &length));
+  std::string s(text, static_cast<std::size_t>(length));
+  const auto eol = s.find_first_of("\n,");
+  if (eol != std::string::npos) s.resize(eol);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\0')) s.pop_back();
+  return s;
+}
+
+std::string World::mpi_standard_version() const {
+  int version = 0, subversion = 0;
+  GPUSCALE_CHECK_MPI(MPI_Get_version(&version, &subversion));
+  return std::to_string(version) + "." + std::to_string(subversion);
+}
+
+void World::barrier(const Deadline& deadline) const {
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Ibarrier(mpi_->world, &request));
+  detail::wait_request(request, deadline, "barrier");
+}
+
+std::vector<std::string> World::gather_to_root(const std::string& mine, const Deadline& deadline) const {
+  const auto& m = *mpi_;
+  int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(m.rank == 0 ? m.size : 0);
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Igather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, m.world, &request));
+  detail::wait_request(request, deadline, "gather of record sizes");
+
+  std::vector<int> offsets(lengths.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    offsets[i] = static_cast<int>(total);
+    total += static_cast<std::size_t>(lengths[i]);
+  }
+  std::string all(total, '\0');
+  GPUSCALE_CHECK_MPI(MPI_Igatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
+                                  MPI_CHAR, 0, m.world, &request));
+  detail::wait_request(request, deadline, "gather of records");
+
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));
+  return out;
+}
+
+void World::broadcast_bytes(void* data, std::size_t bytes, int root, const Deadline& deadline) const {
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Ibcast(data, static_cast<int>(bytes), MPI_BYTE, root, mpi_->world, &request));
+  detail::wait_request(request, deadline, "broadcast");
+}
+
+std::string World::broadcast_from_root(const std::string& value, const Deadline& deadline) const {
+  unsigned long long length = value.size();
+  broadcast_bytes(&length, sizeof length, 0, deadline);
+  std::string out = mpi_->rank == 0 ? value : std::string(length, '\0');
+  broadcast_bytes(out.data(), out.size(), 0, deadline);
+  return out;
+}
+
+namespace {
+double reduce_double(const detail::MpiWorld& m, double value, MPI_Op op, const Deadline& deadline) {
+  double out = 0;
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Iallreduce(&value, &out, 1, MPI_DOUBLE, op, m.world, &request));
+  detail::wait_request(request, deadline, "allreduce of a figure");
+  return out;
+}
+}  // namespace
+
+double World::max_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_MAX, d); }
+double World::min_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_MIN, d); }
+double World::sum_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_SUM, d); }
+
+void World::abort(int exit_code) const noexcept {
+  MPI_Abort(MPI_COMM_WORLD, exit_code);
+  std::_Exit(exit_code);
+}
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,61 @@
+#pragma once
+// The MPI session: the one owner of MPI_Init/MPI_Finalize, and the process model's facts (rank,
+// local rank, node). mpi.h stays inside harness: this header does not include it.
+//
+// Every method marked "collective" must be called by every rank of the world, in the same order.
+// Every wait has a deadline: collectives here poll nonblocking MPI requests and throw TimeoutError.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/Deadline.hpp"
+
+namespace gpuscale::harness {
+
+namespace detail {
+struct MpiWorld;
+}
+
+class World {
+ public:
+  // Initialises MPI (thread level FUNNELED), switches MPI_COMM_WORLD to return errors, and works out
+  // local rank and node from MPI_Comm_split_type(MPI_COMM_TYPE_SHARED). Collective.
+  // For tests only: GPUSCALE_TEST_RANKS_PER_NODE=K groups ranks into emulated nodes of K ranks.
+  World(int* argc, char*** argv);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  int rank() const noexcept;
+  int size() const noexcept;
+  int local_rank() const noexcept;  // index among the ranks of this node
+  int local_size() const noexcept;
+  int node() const noexcept;        // 0..node_count-1, in order of each node's lowest world rank
+  int node_count() const noexcept;
+  bool nodes_emulated() const noexcept;
+  const std::string& host() const noexcept;
+  std::string mpi_library_version() const;  // first line of MPI_Get_library_version
+  std::string mpi_standard_version() const;  // "3.1"
+
+  // Collective. Throws TimeoutError when the deadline passes first.
+  void barrier(const Deadline& deadline) const;
+  // Collective: rank 0 receives every rank's string (index = rank); other ranks get an empty vector.
+  std::vector<std::string> gather_to_root(const std::string& mine, const Deadline& deadline) const;
+  // Collective: every rank returns rank 0's value.
+  std::string broadcast_from_root(const std::string& value, const Deadline& deadline) const;
+  void broadcast_bytes(void* data, std::size_t bytes, int root, const Deadline& deadline) const;
+  // Collective reductions of one double.
+  double max_over_ranks(double value, const Deadline& deadline) const;
+  double min_over_ranks(double value, const Deadline& deadline) const;
+  double sum_over_ranks(double value, const Deadline& deadline) const;
+
+  // Ends every rank of the job with this exit code. Last resort: never returns.
+  [[noreturn]] void abort(int exit_code) const noexcept;
+
+  detail::MpiWorld& mpi() const noexcept { return *mpi_; }
+
+ private:
+  std::unique_ptr<detail::MpiWorld> mpi_;
+};
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,33 @@
+#pragma once
+// The slice of NVML's C interface that gpuscale uses, declared here because nvml.h ships with the
+// driver rather than the toolkit: libnvidia-ml is loaded at run time, so every build compiles this
+// code. Values and layouts are NVML's documented ones; NvmlAbiCheck.cpp asserts them against nvml.h
+// wherever that header exists.
+namespace gpuscale::harness::nvml_abi {
+
+using Return = int;  // nvmlReturn_t
+struct DeviceOpaque;
+using Device = DeviceOpaque*;  // nvmlDevice_t
+
+inline constexpr Return kSuccess = 0;
+inline constexpr int kClockSm = 1;           // NVML_CLOCK_SM
+inline constexpr int kClockMem = 2;          // NVML_CLOCK_MEM
+inline constexpr int kTemperatureGpu = 0;    // NVML_TEMPERATURE_GPU
+inline constexpr int kEccCorrected = 0;      // NVML_MEMORY_ERROR_TYPE_CORRECTED
+inline constexpr int kEccUncorrected = 1;    // NVML_MEMORY_ERROR_TYPE_UNCORRECTED
+inline constexpr int kEccVolatile = 0;       // NVML_VOLATILE_ECC
+inline constexpr int kFeatureEnabled = 1;    // NVML_FEATURE_ENABLED
+inline constexpr unsigned kMaxNvLinks = 18;  // NVML_NVLINK_MAX_LINKS (Hopper and Blackwell: 18)
+
+// nvmlPciInfo_t
+struct PciInfo {
+  char bus_id_legacy[16];
+  unsigned domain;
+  unsigned bus;
+  unsigned device;
+  unsigned pci_device_id;
+  unsigned pci_subsystem_id;
+  char bus_id[32];
+};
+
+}  // namespace gpuscale::harness::nvml_abi

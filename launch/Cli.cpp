@@ -1,0 +1,145 @@
+#include "launch/Cli.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "harness/BackendSelect.hpp"
+#include "harness/Error.hpp"
+#include "launch/Commands.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+using harness::UsageError;
+
+void add_common_options(cxxopts::Options& o) {
+  o.add_options("common")
+      ("h,help", "show this help and exit")
+      ("version", "print the version and exit")
+      ("device", "auto | cuda | cpu (auto: cuda where a GPU is visible, else cpu with a warning)",
+       cxxopts::value<std::string>()->default_value("auto"))
+      ("json", "write the run report as JSON to FILE (atomically)", cxxopts::value<std::string>(), "FILE")
+      ("csv", "write the figures as long-format CSV to FILE", cxxopts::value<std::string>(), "FILE")
+      ("html", "write a self-contained HTML report to FILE", cxxopts::value<std::string>(), "FILE")
+      ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
+      ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
+      ("timeout", "seconds any single wait may take before the job is aborted",
+       cxxopts::value<double>()->default_value("120"), "S")
+      ("quick", "a short preflight instead of the full run")
+      ("quiet", "no progress on stderr")
+      ("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
+}
+
+std::string commands_overview() {
+  std::ostringstream out;
+  out << "gpuscale: GPU cluster preflight and scaling benchmark (launch one rank per GPU with mpirun or srun)\n\n"
+         "Usage: gpuscale [COMMAND] [options]\n\nCommands:\n";
+  for (const auto& c : commands())
+    out << "  " << c.name << std::string(14 - c.name.size(), ' ') << c.summary << (c.built ? "" : " (not built yet)")
+        << '\n';
+  out << "\nRun `gpuscale COMMAND --help` for a command's options.\n"
+         "Exit codes: 0 ok, 1 verdict failed, 2 bad usage or input, 3 runtime error, 4 interrupted.\n";
+  return out.str();
+}
+
+std::string help_for(const CommandSpec& spec, cxxopts::Options& options) {
+  std::ostringstream out;
+  out << "gpuscale " << spec.name << ": " << spec.summary << "\n\n"
+      << options.help() << "\nExamples:\n";
+  std::istringstream lines{std::string(spec.examples)};
+  for (std::string line; std::getline(lines, line);) out << "  " << line << '\n';
+  if (spec.name == "run") out << '\n' << commands_overview();
+  return out.str();
+}
+
+template <class T>
+T value_or(const cxxopts::ParseResult& r, const char* name, T fallback) {
+  return r.count(name) ? r[name].as<T>() : fallback;
+}
+
+void validate(const std::string& command, const CommonOptions& c) {
+  if (!(c.timeout_s > 0) || !std::isfinite(c.timeout_s))
+    throw UsageError("gpuscale " + command + ": --timeout must be a positive number of seconds");
+  try {
+    harness::parse_device_choice(c.device);
+  } catch (const UsageError& e) {
+    throw UsageError("gpuscale " + command + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+Invocation parse_command_line(int argc, const char* const* argv) {
+  Invocation inv;
+  for (int i = 0; i < argc; ++i) inv.command_line += (i ? " " : "") + std::string(argv[i]);
+
+  int first = 1;
+  inv.command = "run";
+  if (argc > 1 && argv[1][0] != '-') {
+    inv.command = argv[1];
+    first = 2;
+  }
+  const CommandSpec* spec = find_command(inv.command);
+  if (!spec) {
+    if (inv.command == "help") {
+      inv.show_help = true;
+      inv.help_text = commands_overview();
+      return inv;
+    }
+    throw UsageError("unknown command '" + inv.command + "'; commands: run, env, compute, collectives, train, "
+                     "report, compare (gpuscale --help)");
+  }
+
+  cxxopts::Options options("gpuscale", "");
+  options.custom_help(std::string(spec->usage));
+  add_common_options(options);
+  spec->add_options(options);
+
+  std::vector<const char*> args = {argv[0]};
+  for (int i = first; i < argc; ++i) args.push_back(argv[i]);
+  try {
+    inv.options = options.parse(static_cast<int>(args.size()), args.data());
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw UsageError("gpuscale " + inv.command + ": " + e.what() + " (see gpuscale " + inv.command + " --help)");
+  }
+  const auto& r = inv.options;
+  if (!r.unmatched().empty())
+    throw UsageError("gpuscale " + inv.command + ": unexpected argument '" + r.unmatched().front() + "'");
+  inv.show_help = r.count("help") > 0;
+  inv.show_version = r.count("version") > 0;
+  if (inv.show_help) inv.help_text = help_for(*spec, options);
+  if (inv.show_help || inv.show_version) return inv;
+
+  auto& c = inv.common;
+  try {
+    c.device = r["device"].as<std::string>();
+    c.json_path = value_or<std::string>(r, "json", "");
+    c.csv_path = value_or<std::string>(r, "csv", "");
+    c.html_path = value_or<std::string>(r, "html", "");
+    c.trace_path = value_or<std::string>(r, "trace", "");
+    c.expect_path = value_or<std::string>(r, "expect", "");
+    c.timeout_s = r["timeout"].as<double>();
+    c.quick = r.count("quick") > 0;
+    c.quiet = r.count("quiet") > 0;
+    c.seed = r["seed"].as<unsigned long long>();
+    if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw UsageError("gpuscale " + inv.command + ": " + e.what());
+  }
+  validate(inv.command, c);
+  if (!spec->built)
+    throw UsageError("gpuscale " + inv.command + " is not built yet in this version; "
+                     "`gpuscale env` and `gpuscale run` are");
+  return inv;
+}
+
+bool is_launcher_rank_zero() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"}) {
+    const char* value = std::getenv(name);
+    if (value && *value) return std::string(value) == "0";
+  }
+  return true;
+}
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,38 @@
+#pragma once
+// The command line: one executable, subcommands, cxxopts. Parsing is pure (no MPI, no files
+// touched), so tests call it directly. Bad input throws harness::UsageError with one line.
+#include <string>
+#include <vector>
+
+#include <cxxopts.hpp>
+
+namespace gpuscale::launch {
+
+struct CommonOptions {
+  std::string device = "auto";
+  std::string json_path, csv_path, html_path, trace_path, expect_path;
+  double timeout_s = 120;
+  bool quiet = false;
+  bool quick = false;
+  unsigned long long seed = 1;
+};
+
+struct Invocation {
+  std::string command;                 // "run", "env", ...
+  std::string command_line;            // argv joined, for the report
+  bool show_help = false;              // print `help_text` and exit 0
+  bool show_version = false;
+  std::string help_text;
+  CommonOptions common;
+  std::vector<std::string> positional;  // report/compare inputs
+  cxxopts::ParseResult options;         // the command's own options, for its phase to read
+};
+
+// argv[1] names the command unless it starts with '-' (then the command is `run`).
+Invocation parse_command_line(int argc, const char* const* argv);
+
+// Whether this process should print messages that every rank would print alike (usage errors come
+// before MPI exists): launcher-provided rank 0, or no launcher.
+bool is_launcher_rank_zero();
+
+}  // namespace gpuscale::launch

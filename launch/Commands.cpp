@@ -1,0 +1,55 @@
+#include "launch/Commands.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+void no_options(cxxopts::Options&) {}
+
+void file_inputs(cxxopts::Options& o) {
+  o.add_options("input")("inputs", "run report(s) to read", cxxopts::value<std::vector<std::string>>());
+  o.parse_positional({"inputs"});
+  o.positional_help("RUN.json");
+}
+
+void compare_options(cxxopts::Options& o) {
+  file_inputs(o);
+  o.add_options("compare")("tolerance", "relative change that counts as a regression", cxxopts::value<double>()->default_value("0.05"));
+  o.positional_help("BASE.json NEW.json");
+}
+
+constexpr CommandSpec kCommands[] = {
+    {"run", "the default job: environment and checks, then every built phase, then the report",
+     "[run] [options]",
+     "mpirun -np 8 gpuscale\n"
+     "srun -N 4 --ntasks-per-node=8 --mpi=pmix gpuscale --json run.json\n"
+     "gpuscale --device cpu --quick",
+     true, true, no_options},
+    {"env", "environment of every rank, cross-rank checks and a verified smoke allreduce",
+     "env [options]",
+     "mpirun -np 8 gpuscale env\n"
+     "mpirun -np 2 gpuscale env --json env.json\n"
+     "srun --mpi=pmix -n 4 gpuscale env --device cpu",
+     true, true, no_options},
+    {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
+     "mpirun -np 8 gpuscale compute", false, true, no_options},
+    {"collectives", "NCCL collective sweeps (nccl-tests flags)", "collectives [options]",
+     "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4", false, true, no_options},
+    {"train", "data-parallel training steps: single, DP-style, DDP-style", "train [options]",
+     "mpirun -np 8 gpuscale train", false, true, no_options},
+    {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report RUN.json [options]",
+     "gpuscale report run.json --html run.html", false, false, file_inputs},
+    {"compare", "regressions between two runs; exit 1 past --tolerance", "compare BASE.json NEW.json [options]",
+     "gpuscale compare base.json new.json --tolerance 0.05", false, false, compare_options},
+};
+
+}  // namespace
+
+std::span<const CommandSpec> commands() { return kCommands; }
+
+const CommandSpec* find_command(std::string_view name) {
+  for (const auto& c : kCommands)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,57 @@
+#include "launch/EnvPhase.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "harness/EnvChecks.hpp"
+#include "harness/HostProbe.hpp"
+#include "harness/SmokeTest.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+template <class Record>
+std::vector<Record> gather_records(Job& job, const Record& mine) {
+  const auto texts = job.world().gather_to_root(nlohmann::json(mine).dump(), job.deadline());
+  std::vector<Record> all;
+  for (const auto& text : texts) all.push_back(nlohmann::json::parse(text).get<Record>());
+  return all;
+}
+
+}  // namespace
+
+void run_env_phase(Job& job) {
+  auto& world = job.world();
+  job.progress("env: probing " + std::to_string(world.size()) + " ranks");
+  results::RankEnv env;
+  harness::probe_host(world, env);
+  job.backend().probe(env);
+  env.backend_fallback = job.fell_back();
+
+  auto& report = job.report();
+  if (world.rank() == 0) {
+    report.ranks = gather_records(job, env);
+    report.checks = harness::run_env_checks(report.ranks);
+  } else {
+    gather_records(job, env);
+  }
+
+  // NCCL refuses two ranks on one GPU; say why the smoke test did not run instead of failing in NCCL.
+  const std::string skip = world.broadcast_from_root(
+      world.rank() == 0 && harness::gpus_shared(report.checks) ? "ranks share a GPU (see checks)" : "",
+      job.deadline());
+  results::SmokeTest smoke;
+  if (skip.empty()) {
+    job.progress("env: smoke allreduce");
+    smoke = harness::run_smoke_allreduce(world, job.backend(), job.options().timeout_s);
+  } else {
+    smoke.skipped_reason = skip;
+  }
+  const auto smokes = gather_records(job, smoke);
+  if (world.rank() == 0) {
+    for (std::size_t r = 0; r < smokes.size(); ++r) report.ranks[r].smoke = smokes[r];
+    report.checks = harness::run_env_checks(report.ranks);
+  }
+  job.phase_done("env");
+}
+
+}  // namespace gpuscale::launch

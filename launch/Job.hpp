@@ -1,0 +1,46 @@
+#pragma once
+// One run under MPI: the world, this rank's backend, and rank 0's report, written after every phase.
+#include <memory>
+#include <string>
+
+#include "harness/BackendSelect.hpp"
+#include "harness/World.hpp"
+#include "launch/Cli.hpp"
+#include "results/RunReport.hpp"
+
+namespace gpuscale::launch {
+
+class Job {
+ public:
+  // Collective. Validates output paths on rank 0 (UsageError on every rank if one is unwritable),
+  // selects and binds the backend.
+  Job(const Invocation& invocation, harness::World& world);
+
+  const Invocation& invocation() const { return invocation_; }
+  const CommonOptions& options() const { return invocation_.common; }
+  harness::World& world() { return world_; }
+  harness::Backend& backend() { return *selection_.backend; }
+  bool fell_back() const { return selection_.fell_back; }
+  harness::Deadline deadline() const { return harness::Deadline::after(options().timeout_s); }
+
+  // Rank 0 only: the report every phase adds to.
+  results::RunReport& report() { return report_; }
+  // Rank 0: records the phase as completed, recomputes the verdict and rewrites the JSON file.
+  void phase_done(const std::string& phase);
+  // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
+  // every rank (collective).
+  int finish();
+  // Progress line on stderr from rank 0 unless --quiet.
+  void progress(const std::string& line) const;
+
+ private:
+  void write_outputs();
+
+  Invocation invocation_;
+  harness::World& world_;
+  harness::BackendSelection selection_;
+  results::RunReport report_;
+  double started_s_;
+};
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,21 @@
+#pragma once
+// The explicit list of phases each command runs, in order.
+#include <string>
+#include <vector>
+
+#include "launch/Job.hpp"
+
+namespace gpuscale::launch {
+
+struct Phase {
+  const char* name;
+  void (*run)(Job& job);
+};
+
+std::vector<Phase> phases_for(const std::string& command);
+
+// Runs the command's phases under MPI and returns the process exit code. Errors: usage -> 2 on every
+// rank; runtime faults -> one line "[rank R host H] ..." and the whole job ends with 3.
+int run_command(const Invocation& invocation, int argc, char** argv);
+
+}  // namespace gpuscale::launch

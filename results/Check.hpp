@@ -1,0 +1,29 @@
+#pragma once
+// One finding about the run: an id that tools can match on, how bad it is, which ranks it concerns,
+// and a message that says how to fix it.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace gpuscale::results {
+
+enum class Severity { info, warning, error };
+
+std::string_view to_string(Severity s);
+Severity severity_from_string(std::string_view s);  // throws std::invalid_argument
+
+struct Check {
+  std::string id;          // stable, kebab-case: "duplicate-gpu", "nccl-version-mismatch", ...
+  Severity severity = Severity::info;
+  std::vector<int> ranks;  // empty: the whole job
+  std::string message;
+};
+
+bool has_errors(const std::vector<Check>& checks);
+
+void to_json(nlohmann::json& j, const Check& c);
+void from_json(const nlohmann::json& j, Check& c);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,21 @@
+#pragma once
+// Number and id formatting shared by the reporters. Units are converted here and nowhere else.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuscale::results {
+
+std::string fixed(double value, int decimals);           // "12.35"; "-" for NaN
+std::string gib(std::uint64_t bytes, int decimals = 1);  // "139.8" (GiB, no unit)
+template <class T>
+std::string or_dash(const std::optional<T>& v) {
+  return v ? std::to_string(*v) : std::string("-");
+}
+// "00000000:19:00.0" and "0000:19:00.0" (NVML's and CUDA's forms) both become "0000:19:00.0".
+std::string normalize_pci_bus_id(const std::string& id);
+// Comma-joined list of ints, "0,1,2".
+std::string join_ints(const std::vector<int>& values);
+
+}  // namespace gpuscale::results

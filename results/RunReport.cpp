@@ -1,0 +1,72 @@
+#include "results/RunReport.hpp"
+
+#include <stdexcept>
+
+namespace gpuscale::results {
+
+Verdict verdict_from_checks(const std::vector<Check>& checks) {
+  Verdict v;
+  for (const auto& c : checks) {
+    if (c.severity != Severity::error) continue;
+    v.passed = false;
+    v.reasons.push_back(c.id + ": " + c.message);
+  }
+  return v;
+}
+
+void to_json(nlohmann::json& j, const Verdict& v) {
+  j = {{"passed", v.passed}, {"result", v.passed ? "PASS" : "FAIL"}, {"reasons", v.reasons}};
+}
+
+void from_json(const nlohmann::json& j, Verdict& v) {
+  j.at("passed").get_to(v.passed);
+  j.at("reasons").get_to(v.reasons);
+}
+
+void to_json(nlohmann::json& j, const RunReport& r) {
+  j = {{"schema_version", r.schema_version},
+       {"tool", "gpuscale"},
+       {"tool_version", r.tool_version},
+       {"command_line", r.command_line},
+       {"start_time", r.start_time},
+       {"elapsed_s", r.elapsed_s},
+       {"world", {{"size", r.world_size}, {"nodes", r.node_count}}},
+       {"phases_completed", r.phases_completed},
+       {"ranks", r.ranks},
+       {"checks", r.checks},
+       {"verdict", r.verdict},
+       {"interrupted", r.interrupted}};
+}
+
+void from_json(const nlohmann::json& j, RunReport& r) {
+  if (!j.is_object()) throw std::runtime_error("not a gpuscale run report (expected a JSON object)");
+  const auto version = j.find("schema_version");
+  if (version == j.end() || !version->is_number_integer()) {
+    throw std::runtime_error("not a gpuscale run report (no schema_version)");
+  }
+  if (version->get<int>() != kSchemaVersion) {
+    throw std::runtime_error("schema_version " + std::to_string(version->get<int>()) +
+                             " is not supported (this gpuscale reads " +
+                             std::to_string(kSchemaVersion) + ")");
+  }
+  try {
+    r.schema_version = version->get<int>();
+    j.at("tool_version").get_to(r.tool_version);
+    j.at("command_line").get_to(r.command_line);
+    j.at("start_time").get_to(r.start_time);
+    j.at("elapsed_s").get_to(r.elapsed_s);
+    j.at("world").at("size").get_to(r.world_size);
+    j.at("world").at("nodes").get_to(r.node_count);
+    j.at("phases_completed").get_to(r.phases_completed);
+    j.at("ranks").get_to(r.ranks);
+    j.at("checks").get_to(r.checks);
+    j.at("verdict").get_to(r.verdict);
+    j.at("interrupted").get_to(r.interrupted);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("malformed run report: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("malformed run report: ") + e.what());
+  }
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,46 @@
+#pragma once
+// Everything one run produced, gathered on rank 0. Every reporter is handed this one type
+// (like google/benchmark's Run), so each output format shows the same facts.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "results/Check.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::results {
+
+// Bumped on any change a reader must know about; readers refuse other majors.
+inline constexpr int kSchemaVersion = 1;
+
+struct Verdict {
+  bool passed = true;
+  std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
+};
+
+struct RunReport {
+  int schema_version = kSchemaVersion;
+  std::string tool_version;
+  std::string command_line;
+  std::string start_time;  // ISO 8601, UTC
+  double elapsed_s = 0;
+  int world_size = 0;
+  int node_count = 0;
+  std::vector<std::string> phases_completed;
+  std::vector<RankEnv> ranks;  // index = rank
+  std::vector<Check> checks;
+  Verdict verdict;
+  bool interrupted = false;
+};
+
+// The verdict that the checks alone imply: any error-level check fails the run.
+Verdict verdict_from_checks(const std::vector<Check>& checks);
+
+void to_json(nlohmann::json& j, const Verdict& v);
+void from_json(const nlohmann::json& j, Verdict& v);
+void to_json(nlohmann::json& j, const RunReport& r);
+// Throws std::runtime_error naming the problem for another schema version or a malformed document.
+void from_json(const nlohmann::json& j, RunReport& r);
+
+}  // namespace gpuscale::results
