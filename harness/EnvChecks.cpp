@@ -43,16 +43,20 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
   for (const auto& r : ranks) nodes[r.node].push_back(&r);
   for (const auto& [node, members] : nodes) {
     if (members.front()->backend != "cuda") continue;
-    int gpus = 0;
-    for (const auto* r : members) gpus = std::max(gpus, r->visible_gpu_count);
-    const bool all_see_all = std::all_of(members.begin(), members.end(),
-                                         [&](const RankEnv* r) { return r->visible_gpu_count == gpus; });
-    if (!all_see_all || static_cast<int>(members.size()) <= gpus) continue;
+    // GPUs the node's ranks can use: what one rank sees, or more where each sees its own (--gpus-per-task).
+    int visible = 0;
+    std::set<std::string> uuids;
+    for (const auto* r : members) {
+      visible = std::max(visible, r->visible_gpu_count);
+      if (r->gpu) uuids.insert(r->gpu->uuid);
+    }
+    const int gpus = std::max(visible, static_cast<int>(uuids.size()));
+    if (static_cast<int>(members.size()) <= gpus) continue;
     std::vector<int> ids;
     for (const auto* r : members) ids.push_back(r->rank);
     add(out, "more-ranks-than-gpus", Severity::error, ids,
         std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
-            std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ": launch one rank per GPU (mpirun -np " +
+            std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
             std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")");
   }
 }

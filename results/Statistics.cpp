@@ -69,8 +69,11 @@ Summary summarize(std::span<const double> samples) {
 }
 
 void to_json(nlohmann::json& j, const Summary& s) {
-  j = {{"count", s.count}, {"min", s.min},       {"max", s.max}, {"mean", s.mean},
-       {"stddev", s.stddev}, {"median", s.median}, {"p10", s.p10}, {"p90", s.p90}};
+  // NaN (no samples) is stored as null, so the value round-trips and readers see "unknown".
+  auto number = [](double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); };
+  j = {{"count", s.count},           {"min", number(s.min)},       {"max", number(s.max)},
+       {"mean", number(s.mean)},     {"stddev", number(s.stddev)}, {"median", number(s.median)},
+       {"p10", number(s.p10)},       {"p90", number(s.p90)}};
 }
 
 void from_json(const nlohmann::json& j, Summary& s) {

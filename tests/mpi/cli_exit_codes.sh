@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Bad input: one line on stderr, exit 2, nothing written. --help and --version: exit 0.
+set -uo pipefail
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+expect_usage() {
+  local err rc
+  err=$("$GPUSCALE" "$@" --json "$out/never.json" 2>&1 >/dev/null); rc=$?
+  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, wanted 2"
+  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed more than one line: $err"
+  [ ! -e "$out/never.json" ] || fail "'$*' wrote a file"
+}
+
+expect_usage env --bogus
+expect_usage env --timeout nope
+expect_usage env --timeout 0
+expect_usage env --device tpu
+expect_usage frobnicate
+expect_usage env extra-argument
+expect_usage train
+expect_usage env --device cpu --csv /nonexistent-dir/x.csv
+"$GPUSCALE" --help >/dev/null || fail "--help"
+"$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
+"$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"
+echo "cli_exit_codes: ok"

@@ -1,0 +1,28 @@
+#include "harness/HostProbe.hpp"
+
+#include <gtest/gtest.h>
+
+namespace gpuscale::harness {
+namespace {
+
+TEST(HostProbe, AllowListKeepsLauncherAndNcclVariablesButNoSecrets) {
+  const char* block[] = {"NCCL_DEBUG=INFO", "HOME=/root", "SLURM_JOB_ID=42", "OMPI_COMM_WORLD_RANK=0",
+                         "NCCL_IB_KEY=hidden", "UCX_NET_DEVICES=mlx5_0:1", "SLURM_DB_PASSWORD=x", "PATH=/bin",
+                         nullptr};
+  const auto v = allow_listed_variables(const_cast<char**>(block));
+  EXPECT_EQ(v.size(), 4u);
+  EXPECT_EQ(v.at("NCCL_DEBUG"), "INFO");
+  EXPECT_EQ(v.count("HOME"), 0u);
+  EXPECT_EQ(v.count("NCCL_IB_KEY"), 0u);
+  EXPECT_EQ(v.count("SLURM_DB_PASSWORD"), 0u);
+}
+
+TEST(HostProbe, LauncherFromVariables) {
+  EXPECT_EQ(detect_launcher({{"OMPI_COMM_WORLD_RANK", "0"}}), "mpirun");
+  EXPECT_EQ(detect_launcher({{"OMPI_COMM_WORLD_RANK", "0"}, {"SLURM_JOB_ID", "7"}}), "mpirun in a Slurm allocation");
+  EXPECT_EQ(detect_launcher({{"SLURM_STEP_ID", "0"}, {"PMIX_RANK", "3"}, {"SLURM_JOB_ID", "7"}}), "srun");
+  EXPECT_EQ(detect_launcher({}), "singleton");
+}
+
+}  // namespace
+}  // namespace gpuscale::harness
