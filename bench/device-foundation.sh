@@ -11,7 +11,7 @@ run() {  # name, expected rc, command...
   local name=$1 want=$2; shift 2
   local t0 t1 rc
   t0=$(date +%s.%N); "$@" >"$OUT/$name.out" 2>"$OUT/$name.err"; rc=$?; t1=$(date +%s.%N)
-  row "$name" "$rc" "$(echo "$t1 - $t0" | bc)" "$([ "$rc" = "$want" ] && echo OK || echo "UNEXPECTED (wanted $want)")"
+  row "$name" "$rc" "$(awk "BEGIN{print $t1 - $t0}")" "$([ "$rc" = "$want" ] && echo OK || echo "UNEXPECTED (wanted $want)")"
 }
 run env_np${n} 0 mpirun -np "$n" -x NCCL_NVLS_ENABLE $G env --json "$OUT/env.json"
 run env_dup_gpu 1 mpirun -np 2 -x NCCL_NVLS_ENABLE -x CUDA_VISIBLE_DEVICES=0 $G env --json "$OUT/env_dup.json"
