@@ -61,6 +61,7 @@ void probe_peers(int device, int count, results::GpuInfo& gpu) {
     if (other == device) continue;
     results::PeerAccess peer;
     peer.peer_pci_bus_id = pci_bus_id(other);
+    peer.cuda_visible = true;
     int can = 0;
     GPUSCALE_CHECK_CUDA(cudaDeviceCanAccessPeer(&can, device, other));
     peer.can_access = can != 0;

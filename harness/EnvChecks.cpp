@@ -184,7 +184,7 @@ void p2p(const std::vector<RankEnv>& ranks, Checks& out) {
   for (const auto& r : ranks) {
     if (!r.gpu) continue;
     for (const auto& peer : r.gpu->peers)
-      if (!peer.can_access)
+      if (peer.cuda_visible && !peer.can_access)
         add(out, "no-p2p", Severity::warning, {r.rank},
             "GPU " + r.gpu->pci_bus_id + " cannot access peer GPU " + peer.peer_pci_bus_id + " on " + r.host +
                 ": NCCL falls back to host memory; enable IOMMU passthrough / ACS off, or check the VM's P2P setup");

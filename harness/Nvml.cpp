@@ -1,5 +1,6 @@
 #include "harness/Nvml.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <dlfcn.h>
@@ -32,6 +33,10 @@ struct Nvml::Api {
   Return (*nvlink_state)(Device, unsigned, int*) = nullptr;
   Return (*nvlink_version)(Device, unsigned, unsigned*) = nullptr;
   Return (*nvlink_remote_pci)(Device, unsigned, PciInfo*) = nullptr;
+  Return (*device_count)(unsigned*) = nullptr;
+  Return (*handle_by_index)(unsigned, Device*) = nullptr;
+  Return (*pci_info)(Device, PciInfo*) = nullptr;
+  Return (*p2p_status)(Device, Device, int, int*) = nullptr;
 };
 
 namespace {
@@ -84,6 +89,10 @@ std::unique_ptr<Nvml> Nvml::load(std::string& why) {
   bind(library, a.nvlink_state, "nvmlDeviceGetNvLinkState");
   bind(library, a.nvlink_version, "nvmlDeviceGetNvLinkVersion");
   bind(library, a.nvlink_remote_pci, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
+  bind(library, a.device_count, "nvmlDeviceGetCount_v2");
+  bind(library, a.handle_by_index, "nvmlDeviceGetHandleByIndex_v2");
+  bind(library, a.pci_info, "nvmlDeviceGetPciInfo_v3");
+  bind(library, a.p2p_status, "nvmlDeviceGetP2PStatus");
   return nvml;
 }
 
@@ -98,6 +107,61 @@ std::string Nvml::driver_version() const {
   char text[96] = {};
   if (!api_->driver_version || api_->driver_version(text, sizeof text) != kSuccess) return "";
   return text;
+}
+
+// Groups active NVLinks by the PCI device at their far end: NV18 to one GPU is one group of 18. On
+// NVSwitch systems the far end is a switch (or, in a VM, hidden as ffff:ff:ff.0).
+void Nvml::describe_nvlinks(Device device, results::GpuInfo& gpu) const {
+  const auto& a = *api_;
+  std::map<std::string, results::NvLinkGroup> groups;
+  for (unsigned link = 0; a.nvlink_state && a.nvlink_remote_pci && link < kMaxNvLinks; ++link) {
+    int active = 0;
+    if (a.nvlink_state(device, link, &active) != kSuccess || active != kFeatureEnabled) continue;
+    PciInfo remote{};
+    if (a.nvlink_remote_pci(device, link, &remote) != kSuccess) continue;
+    const std::string bus = results::normalize_pci_bus_id(remote.bus_id);
+    auto& group = groups[bus];
+    group.remote_pci_bus_id = bus;
+    ++group.link_count;
+    if (group.version == 0) {
+      unsigned version = 0;
+      if (a.nvlink_version && a.nvlink_version(device, link, &version) == kSuccess) group.version = static_cast<int>(version);
+    }
+  }
+  gpu.nvlinks.clear();
+  for (auto& [bus, group] : groups) gpu.nvlinks.push_back(group);
+}
+
+// Every other GPU NVML sees (CUDA_VISIBLE_DEVICES does not hide them from NVML): the NVLinks that
+// connect it to this one, direct links or, where NVML reports an NVLink path through switches, all of
+// this GPU's active links (what nvidia-smi topo prints as NV#).
+void Nvml::describe_peers(Device device, results::GpuInfo& gpu) const {
+  const auto& a = *api_;
+  unsigned count = 0;
+  if (!a.device_count || !a.handle_by_index || !a.pci_info || a.device_count(&count) != kSuccess) return;
+  int active_links = 0;
+  for (const auto& g : gpu.nvlinks) active_links += g.link_count;
+  const std::string self = results::normalize_pci_bus_id(gpu.pci_bus_id);
+  for (unsigned index = 0; index < count; ++index) {
+    Device other = nullptr;
+    PciInfo info{};
+    if (a.handle_by_index(index, &other) != kSuccess || a.pci_info(other, &info) != kSuccess) continue;
+    const std::string bus = results::normalize_pci_bus_id(info.bus_id);
+    if (bus == self) continue;
+    int direct = 0;
+    for (const auto& g : gpu.nvlinks)
+      if (g.remote_pci_bus_id == bus) direct = g.link_count;
+    int status = -1;
+    const bool nvlink_path = a.p2p_status && a.p2p_status(device, other, kP2PCapsNvlink, &status) == kSuccess &&
+                             status == kP2PStatusOk;
+    auto peer = std::find_if(gpu.peers.begin(), gpu.peers.end(),
+                             [&](const results::PeerAccess& p) { return p.peer_pci_bus_id == bus; });
+    if (peer == gpu.peers.end()) {
+      gpu.peers.push_back(results::PeerAccess{bus});
+      peer = gpu.peers.end() - 1;
+    }
+    peer->nvlink_count = direct > 0 ? direct : (nvlink_path ? active_links : 0);
+  }
 }
 
 bool Nvml::describe(results::GpuInfo& gpu) const {
@@ -123,24 +187,8 @@ bool Nvml::describe(results::GpuInfo& gpu) const {
   gpu.pcie_gen_max = query<unsigned>(a.pcie_gen_max, device);
   gpu.pcie_width_max = query<unsigned>(a.pcie_width_max, device);
 
-  // Group active NVLinks by the PCI device at their far end: NV18 between two GPUs is one group of 18.
-  std::map<std::string, results::NvLinkGroup> groups;
-  for (unsigned link = 0; a.nvlink_state && a.nvlink_remote_pci && link < kMaxNvLinks; ++link) {
-    int active = 0;
-    if (a.nvlink_state(device, link, &active) != kSuccess || active != kFeatureEnabled) continue;
-    PciInfo remote{};
-    if (a.nvlink_remote_pci(device, link, &remote) != kSuccess) continue;
-    const std::string bus = results::normalize_pci_bus_id(remote.bus_id);
-    auto& group = groups[bus];
-    group.remote_pci_bus_id = bus;
-    ++group.link_count;
-    if (group.version == 0) {
-      unsigned version = 0;
-      if (a.nvlink_version && a.nvlink_version(device, link, &version) == kSuccess) group.version = static_cast<int>(version);
-    }
-  }
-  gpu.nvlinks.clear();
-  for (auto& [bus, group] : groups) gpu.nvlinks.push_back(group);
+  describe_nvlinks(device, gpu);
+  describe_peers(device, gpu);
   return true;
 }
 

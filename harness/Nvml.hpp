@@ -10,6 +10,10 @@ struct GpuInfo;
 
 namespace gpuscale::harness {
 
+namespace nvml_abi {
+struct DeviceOpaque;
+}
+
 class Nvml {
  public:
   // nullptr, with `why` filled, when the library or the driver is missing.
@@ -25,7 +29,10 @@ class Nvml {
 
  private:
   struct Api;
+  using Device = nvml_abi::DeviceOpaque*;
   explicit Nvml(void* library);
+  void describe_nvlinks(Device device, results::GpuInfo& gpu) const;
+  void describe_peers(Device device, results::GpuInfo& gpu) const;
   void* library_;
   std::unique_ptr<Api> api_;
 };

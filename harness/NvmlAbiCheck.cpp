@@ -16,6 +16,8 @@ static_assert(abi::kEccUncorrected == NVML_MEMORY_ERROR_TYPE_UNCORRECTED);
 static_assert(abi::kEccVolatile == NVML_VOLATILE_ECC);
 static_assert(abi::kFeatureEnabled == NVML_FEATURE_ENABLED);
 static_assert(abi::kMaxNvLinks <= NVML_NVLINK_MAX_LINKS);
+static_assert(abi::kP2PCapsNvlink == NVML_P2P_CAPS_INDEX_NVLINK);
+static_assert(abi::kP2PStatusOk == NVML_P2P_STATUS_OK);
 static_assert(sizeof(abi::PciInfo) == sizeof(nvmlPciInfo_t));
 static_assert(offsetof(abi::PciInfo, bus_id) == offsetof(nvmlPciInfo_t, busId));
 static_assert(offsetof(abi::PciInfo, domain) == offsetof(nvmlPciInfo_t, domain));

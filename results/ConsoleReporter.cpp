@@ -60,34 +60,47 @@ void write_versions(const RunReport& r, std::ostream& out) {
   out << "  MPI " << v.mpi_library << " (standard " << v.mpi_standard << ")\n";
 }
 
-// Links between GPUs of one node, from each GPU's NVML NVLink groups and CUDA peer access.
+std::string nvlink_summary(const GpuInfo& g) {
+  int links = 0;
+  for (const auto& l : g.nvlinks) links += l.link_count;
+  if (links == 0) return "-";
+  return std::to_string(links) + " x NVLink " + nvlink_version_name(g.nvlinks.front().version);
+}
+
+std::string pcie_summary(const GpuInfo& g) {
+  if (!g.pcie_gen || !g.pcie_width) return "-";
+  std::string s = "gen" + std::to_string(*g.pcie_gen) + " x" + std::to_string(*g.pcie_width);
+  if (g.pcie_gen_max && g.pcie_width_max) s += " (max gen" + std::to_string(*g.pcie_gen_max) + " x" + std::to_string(*g.pcie_width_max) + ")";
+  return s;
+}
+
+// Each GPU's links, then each pair of the node's GPUs once, as nvidia-smi topo names them (NV#).
 void write_topology(const RunReport& r, std::ostream& out) {
   std::map<int, std::map<std::string, const GpuInfo*>> by_node;  // node -> bus id -> GPU
   for (const auto& e : r.ranks)
     if (e.gpu) by_node[e.node].emplace(normalize_pci_bus_id(e.gpu->pci_bus_id), &*e.gpu);
-  Table t({"node", "gpu", "peer", "nvlink", "p2p"});
+  Table links({"node", "gpu", "nvlinks", "pcie (current, max)"});
+  Table pairs({"node", "gpu", "peer", "link", "cuda p2p"});
   for (const auto& [node, gpus] : by_node) {
     for (const auto& [bus, gpu] : gpus) {
-      std::set<std::string> peers;
-      for (const auto& l : gpu->nvlinks) peers.insert(normalize_pci_bus_id(l.remote_pci_bus_id));
-      for (const auto& p : gpu->peers) peers.insert(normalize_pci_bus_id(p.peer_pci_bus_id));
-      for (const auto& peer : peers) {
-        if (peer <= bus && gpus.count(peer)) continue;  // each GPU pair once
-        std::string nv = "-";
-        for (const auto& l : gpu->nvlinks)
-          if (normalize_pci_bus_id(l.remote_pci_bus_id) == peer)
-            nv = "NV" + std::to_string(l.link_count) + " (v" + std::to_string(l.version) + ")";
-        std::string p2p = "-";
-        for (const auto& p : gpu->peers)
-          if (normalize_pci_bus_id(p.peer_pci_bus_id) == peer) p2p = p.can_access ? "yes" : "NO";
-        const std::string label = gpus.count(peer) ? peer : peer + " (not a GPU of this job)";
-        t.add_row({std::to_string(node), bus, label, nv, p2p});
+      links.add_row({std::to_string(node), bus, nvlink_summary(*gpu), pcie_summary(*gpu)});
+      for (const auto& p : gpu->peers) {
+        const auto peer = normalize_pci_bus_id(p.peer_pci_bus_id);
+        if (peer <= bus && gpus.count(peer)) continue;  // each pair once
+        const std::string link = p.nvlink_count > 0 ? "NV" + std::to_string(p.nvlink_count)
+                                 : gpu->pcie_gen     ? "PCIe"
+                                                     : "-";
+        const std::string p2p = p.cuda_visible ? (p.can_access ? "yes" : "NO") : "-";
+        pairs.add_row({std::to_string(node), bus, gpus.count(peer) ? peer : peer + " (not in this job)", link, p2p});
       }
     }
   }
-  if (t.empty()) return;
-  out << "Topology\n";
-  t.write(out);
+  if (links.empty()) return;
+  out << "GPU links\n";
+  links.write(out);
+  if (pairs.empty()) return;
+  out << "GPU pairs\n";
+  pairs.write(out);
 }
 
 void write_checks(const RunReport& r, std::ostream& out) {

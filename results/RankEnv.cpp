@@ -1,5 +1,7 @@
 #include "results/RankEnv.hpp"
 
+#include <iterator>
+
 #include <nlohmann/json.hpp>
 
 #include "results/JsonFields.hpp"
@@ -16,13 +18,15 @@ void from_json(const nlohmann::json& j, NvLinkGroup& v) {
 }
 
 void to_json(nlohmann::json& j, const PeerAccess& v) {
-  j = {{"peer_pci_bus_id", v.peer_pci_bus_id}, {"can_access", v.can_access},
-       {"performance_rank", v.performance_rank}};
+  j = {{"peer_pci_bus_id", v.peer_pci_bus_id}, {"cuda_visible", v.cuda_visible}, {"can_access", v.can_access},
+       {"performance_rank", v.performance_rank}, {"nvlink_count", v.nvlink_count}};
 }
 void from_json(const nlohmann::json& j, PeerAccess& v) {
   j.at("peer_pci_bus_id").get_to(v.peer_pci_bus_id);
   j.at("can_access").get_to(v.can_access);
   j.at("performance_rank").get_to(v.performance_rank);
+  get_if_present(j, "cuda_visible", v.cuda_visible);
+  get_if_present(j, "nvlink_count", v.nvlink_count);
 }
 
 void to_json(nlohmann::json& j, const GpuInfo& v) {
@@ -180,6 +184,12 @@ std::string dotted_version(int code) {
   if (code <= 0) return "-";
   const int major = code / 10000, minor = (code % 10000) / 100, patch = code % 100;
   return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(patch);
+}
+
+std::string nvlink_version_name(int nvml_version) {
+  static const char* const kNames[] = {"?", "1.0", "2.0", "2.2", "3.0", "3.1", "4.0", "5.0", "6.0"};
+  if (nvml_version < 0 || nvml_version >= static_cast<int>(std::size(kNames))) return "?";
+  return kNames[nvml_version];
 }
 
 std::string cuda_version_string(int code) {

@@ -15,14 +15,17 @@ namespace gpuscale::results {
 struct NvLinkGroup {
   std::string remote_pci_bus_id;
   int link_count = 0;
-  int version = 0;  // NVML's NVLink version of the first link in the group
+  int version = 0;  // nvmlNvlinkVersion_t of the first link in the group (6 = NVLink 4.0)
 };
 
-// CUDA peer access from this rank's GPU to another GPU visible to this rank.
+// This rank's GPU and another GPU of the node: CUDA peer access where the peer is visible to this
+// rank, and the NVLinks NVML says connect them (direct, or through NVSwitches: nvidia-smi's NV#).
 struct PeerAccess {
   std::string peer_pci_bus_id;
+  bool cuda_visible = false;  // the peer is visible to this rank, so can_access was measured
   bool can_access = false;
   int performance_rank = -1;  // cudaDevP2PAttrPerformanceRank; lower is better
+  int nvlink_count = 0;       // 0: no NVLink path (PCIe), or NVML unavailable
 };
 
 struct GpuInfo {
@@ -108,5 +111,7 @@ void from_json(const nlohmann::json& j, RankEnv& v);
 // "2.28.3" from 22803; "9.14.0" from 91400; "13.0" from 13000 (CUDA's own encoding).
 std::string dotted_version(int code);  // major*10000 + minor*100 + patch: NCCL >= 2.9, cuDNN 9, cuBLAS
 std::string cuda_version_string(int code);
+// "4.0" from NVML's nvmlNvlinkVersion_t 6; "?" for unknown values.
+std::string nvlink_version_name(int nvml_version);
 
 }  // namespace gpuscale::results

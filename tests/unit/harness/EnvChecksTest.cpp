@@ -152,7 +152,8 @@ TEST(EnvChecks, NcclDebugVariables) {
 
 TEST(EnvChecks, HealthFaults) {
   auto ranks = healthy(1, 4);
-  ranks[0].gpu->peers.push_back({"0000:11:00.0", false, -1});
+  ranks[0].gpu->peers.push_back({"0000:11:00.0", true, false, -1, 0});
+  ranks[1].gpu->peers.push_back({"0000:10:00.0", false, false, -1, 18});  // not visible: not judged
   ranks[1].gpu->memory_free_bytes = 50;
   ranks[2].gpu->clock_event_reasons = 0x40;  // hardware thermal slowdown
   ranks[3].gpu->ecc_uncorrected_volatile = 2;
