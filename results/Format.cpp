@@ -58,6 +58,15 @@ std::string si_compact(double value) {
   return buf;
 }
 
+std::string binary_bytes(double bytes) {
+  static constexpr const char* kSuffixes[] = {"", "K", "M", "G", "T"};
+  std::size_t i = 0;
+  while (std::fabs(bytes) >= 1024 && i + 1 < sizeof kSuffixes / sizeof kSuffixes[0]) bytes /= 1024, ++i;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g%s", bytes, kSuffixes[i]);
+  return buf;
+}
+
 std::string join_ints(const std::vector<int>& values) {
   std::string s;
   for (std::size_t i = 0; i < values.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "results/FigureNames.hpp"
+#include "results/Format.hpp"
 #include "results/Statistics.hpp"
 #include "results/SvgCharts.hpp"
 
@@ -36,6 +37,18 @@ std::string labels_without(const Figure& f, std::initializer_list<const char*> d
   const auto text = labels_text(rest);
   return text.empty() ? f.metric : text;
 }
+
+// The values of the figure's labels without `dropped`, space-separated: a short bar label.
+std::string labels_values(const Figure& f, std::initializer_list<const char*> dropped) {
+  Labels rest = f.labels;
+  for (const char* key : dropped) rest.erase(key);
+  std::string text;
+  for (const auto& [key, value] : rest) text += (text.empty() ? "" : " ") + value;
+  return text;
+}
+
+// A chart heading's qualifier: the group's labels, or nothing when the group is the metric itself.
+std::string qualifier(const std::string& group, const char* metric) { return group == metric ? "" : ", " + group; }
 
 std::vector<const Figure*> select(const std::vector<Figure>& figures, const char* metric, const char* x_label) {
   std::vector<const Figure*> out;
@@ -68,7 +81,7 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
   if (!sized.empty())
     out.push_back({"Bus bandwidth against message size",
                    svg::line_chart({"chart-busbw-size", "busbw against message size", "message size (B)",
-                                    "busbw (" + unit_of(sized) + ")"},
+                                    "busbw (" + unit_of(sized) + ")", true},
                                    series_over(sized, names::kBytes, {names::kBytes, names::kRanks}), true)});
 
   auto ranked = select(figures, names::kBusBw, names::kRanks);
@@ -103,8 +116,8 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
     std::vector<Bar> bars;
     for (const auto* f : members)
       bars.push_back({label_or_empty(*f, names::kRank), {f->value}, std::fabs(f->value / mid - 1) > kOutlierFraction});
-    out.push_back({"TFLOP/s per GPU: " + group,
-                   svg::bar_chart({"chart-tflops-" + std::to_string(n++), "TFLOP/s per GPU, " + group, "rank",
+    out.push_back({"TFLOP/s per GPU" + qualifier(group, names::kTflops),
+                   svg::bar_chart({"chart-tflops-" + std::to_string(n++), "TFLOP/s per GPU" + qualifier(group, names::kTflops), "rank",
                                    members.front()->unit},
                                   bars)});
   }
@@ -121,16 +134,18 @@ void training_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     out.push_back({"Scaling efficiency against GPUs",
                    svg::line_chart({"chart-efficiency", "scaling efficiency against GPUs", "GPUs", "efficiency (" + unit_of(eff) + ")"},
                                    series_over(eff, names::kGpus, {names::kGpus}), true)});
-  std::map<std::string, std::vector<double>> stacks;  // labels -> {compute, exposed}
+  // (labels but gpus, gpus) -> {compute, exposed}: bars grouped by strategy, in GPU order.
+  std::map<std::pair<std::string, double>, std::vector<double>> stacks;
   for (const auto& f : figures) {
     const bool compute = f.metric == names::kComputeTime, exposed = f.metric == names::kExposedCommTime;
     if (!compute && !exposed) continue;
-    auto& s = stacks[labels_text(f.labels)];
+    auto& s = stacks[{labels_values(f, {names::kGpus}), numeric_label(f, names::kGpus).value_or(0)}];
     s.resize(2, std::nan(""));
     s[compute ? 0 : 1] = f.value;
   }
   std::vector<Bar> bars;
-  for (const auto& [labels, segments] : stacks) bars.push_back({labels, segments, false});
+  for (const auto& [key, segments] : stacks)
+    bars.push_back({key.first + (key.second > 0 ? " " + shortest(key.second) : ""), segments, false});
   if (!bars.empty())
     out.push_back({"Compute and exposed communication per step",
                    svg::stacked_bar_chart({"chart-overlap", "compute vs exposed communication per step", "run", "time (s)"},
@@ -152,8 +167,8 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     m.values.assign(order.size(), std::vector<double>(order.size(), std::nan("")));
     const auto index = [&](double id) { return std::lower_bound(order.begin(), order.end(), static_cast<int>(id)) - order.begin(); };
     for (const auto* f : members) m.values[index(*numeric_label(*f, names::kSrc))][index(*numeric_label(*f, names::kDst))] = f->value;
-    out.push_back({"Pairwise bandwidth: " + group,
-                   svg::heat_map({"chart-pairwise-" + std::to_string(n++), "pairwise busbw (" + members.front()->unit + "), " + group,
+    out.push_back({"Pairwise bandwidth" + qualifier(group, names::kPairBusBw),
+                   svg::heat_map({"chart-pairwise-" + std::to_string(n++), "pairwise busbw (" + members.front()->unit + ")" + qualifier(group, names::kPairBusBw),
                                   "destination rank (rows: source rank)", ""},
                                  m)});
   }

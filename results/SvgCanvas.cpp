@@ -75,7 +75,7 @@ std::string open(const std::string& id, const std::string& kind, const std::stri
 
 std::string close() { return "</svg>\n"; }
 
-std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label) {
+std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes) {
   const double y0 = kHeight - kBottom;
   std::string s = "<g class=\"axis x-axis\"><line x1=\"" + num(kLeft) + "\" y1=\"" + num(y0) + "\" x2=\"" +
                   num(kWidth - kRight) + "\" y2=\"" + num(y0) + "\"/>";
@@ -83,7 +83,7 @@ std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::
     const double px = x(t);
     s += "<line x1=\"" + num(px) + "\" y1=\"" + num(y0) + "\" x2=\"" + num(px) + "\" y2=\"" + num(y0 + 4) +
          "\"/><text x=\"" + num(px) + "\" y=\"" + num(y0 + 16) + "\" text-anchor=\"middle\">" +
-         escape(si_compact(t)) + "</text>";
+         escape(in_bytes ? binary_bytes(t) : si_compact(t)) + "</text>";
   }
   return s + "<text class=\"axis-label\" x=\"" + num((kLeft + kWidth - kRight) / 2) + "\" y=\"" +
          num(kHeight - 12) + "\" text-anchor=\"middle\">" + escape(label) + "</text></g>";

@@ -28,8 +28,8 @@ std::vector<double> log2_ticks(double lo, double hi);
 
 std::string open(const std::string& id, const std::string& kind, const std::string& title);
 std::string close();
-// Axis lines, tick marks, tick labels (si_compact) and the axis titles.
-std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label);
+// Axis lines, tick marks, tick labels (si_compact, or binary_bytes when in_bytes) and the axis titles.
+std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes = false);
 std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label);
 // One swatch and name per entry, top right.
 std::string legend(const std::vector<std::string>& names);

@@ -40,7 +40,7 @@ std::string line_chart(const ChartFrame& frame, const std::vector<Series>& serie
   const Scale x{x_lo, x_hi, kLeft + 10, kPlotRight - 10, log_x};
   const Scale y = y_scale(y_hi);
   s += y_axis(y, linear_ticks(y_hi), frame.y_label);
-  s += x_axis(x, log_x ? log2_ticks(x_lo, x_hi) : linear_ticks(x_hi), frame.x_label);
+  s += x_axis(x, log_x ? log2_ticks(x_lo, x_hi) : linear_ticks(x_hi), frame.x_label, frame.x_in_bytes);
   for (std::size_t i = 0; i < series.size(); ++i) {
     auto points = series[i].points;
     std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });

@@ -11,6 +11,7 @@ struct ChartFrame {
   std::string id;     // unique in the page
   std::string title;
   std::string x_label, y_label;  // with units, e.g. "message size (B)"
+  bool x_in_bytes = false;       // x tick labels with binary prefixes (1K, 64M) instead of SI
 };
 
 struct Point {
