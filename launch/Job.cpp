@@ -3,11 +3,9 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
-#include <sstream>
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/AtomicFile.hpp"
 #include "results/ConsoleReporter.hpp"
 
 #ifndef GPUSCALE_VERSION
@@ -35,17 +33,9 @@ void check_inputs(const CommonOptions& o, const harness::World& world, const har
                   results::Expectations& expectations) {
   std::string problem;
   if (world.rank() == 0) {
-    for (const auto* path : {&o.json_path, &o.csv_path, &o.html_path, &o.trace_path}) {
-      if (path->empty()) continue;
-      try {
-        results::check_writable(*path);
-      } catch (const std::runtime_error& e) {
-        problem = e.what();
-        break;
-      }
-    }
     try {
-      if (problem.empty()) expectations = load_expectations(o.expect_path);
+      check_report_paths(o);
+      expectations = load_expectations(o.expect_path);
     } catch (const harness::UsageError& e) {
       problem = e.what();
     }

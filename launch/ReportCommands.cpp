@@ -6,7 +6,6 @@
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/AtomicFile.hpp"
 #include "results/Compare.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/JsonReporter.hpp"
@@ -33,13 +32,7 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
   const auto expectations = load_expectations(inv.common.expect_path);
-  for (const auto* path : {&inv.common.json_path, &inv.common.csv_path, &inv.common.html_path, &inv.common.trace_path}) {
-    try {
-      if (!path->empty()) results::check_writable(*path);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
+  check_report_paths(inv.common);
   auto run = read_run(inv.positional.front());
   apply_verdict(run, expectations);
   write_report_files(run, inv.common);

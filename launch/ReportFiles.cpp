@@ -36,6 +36,16 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   report.verdict = results::evaluate_verdict(report, results::flatten(report), expectations);
 }
 
+void check_report_paths(const CommonOptions& o) {
+  for (const auto* path : {&o.json_path, &o.csv_path, &o.html_path, &o.trace_path}) {
+    try {
+      if (!path->empty()) results::check_writable(*path);
+    } catch (const std::runtime_error& e) {
+      throw harness::UsageError(e.what());
+    }
+  }
+}
+
 void write_report_files(const results::RunReport& report, const CommonOptions& options) {
   write_with(results::JsonReporter(), report, options.json_path);
   write_with(results::CsvReporter(), report, options.csv_path);
