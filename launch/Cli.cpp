@@ -26,7 +26,7 @@ void add_common_options(cxxopts::Options& o) {
       ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
       ("timeout", "seconds any single wait may take before the job is aborted",
        cxxopts::value<double>()->default_value("120"), "S")
-      ("quick", "a short preflight instead of the full run")
+      ("quick", "a short preflight (budget 15 s) instead of the default run (60 s; 120 s on the CPU backend)")
       ("quiet", "no progress on stderr")
       ("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
 }

@@ -36,10 +36,10 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4", false, true, no_options},
     {"train", "data-parallel training steps: single, DP-style, DDP-style", "train [options]",
      "mpirun -np 8 gpuscale train", false, true, no_options},
-    {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report RUN.json [options]",
-     "gpuscale report run.json --html run.html", false, false, file_inputs},
-    {"compare", "regressions between two runs; exit 1 past --tolerance", "compare BASE.json NEW.json [options]",
-     "gpuscale compare base.json new.json --tolerance 0.05", false, false, compare_options},
+    {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
+     "gpuscale report run.json --html run.html", true, false, file_inputs},
+    {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
+     "gpuscale compare base.json new.json --tolerance 0.05", true, false, compare_options},
 };
 
 }  // namespace

@@ -3,12 +3,10 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
-#include <sstream>
 
 #include "harness/Error.hpp"
-#include "results/AtomicFile.hpp"
+#include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
-#include "results/JsonReporter.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"
@@ -30,18 +28,16 @@ std::string utc_now() {
   return text;
 }
 
-// Rank 0 checks every output path before any work; every rank learns the verdict.
-void check_output_paths(const CommonOptions& o, const harness::World& world, const harness::Deadline& deadline) {
+// Rank 0 checks every output path and the --expect file before any work; every rank learns the verdict.
+void check_inputs(const CommonOptions& o, const harness::World& world, const harness::Deadline& deadline,
+                  results::Expectations& expectations) {
   std::string problem;
   if (world.rank() == 0) {
-    for (const auto* path : {&o.json_path, &o.csv_path, &o.html_path, &o.trace_path}) {
-      if (path->empty()) continue;
-      try {
-        results::check_writable(*path);
-      } catch (const std::runtime_error& e) {
-        problem = e.what();
-        break;
-      }
+    try {
+      check_report_paths(o);
+      expectations = load_expectations(o.expect_path);
+    } catch (const harness::UsageError& e) {
+      problem = e.what();
     }
   }
   problem = world.broadcast_from_root(problem, deadline);
@@ -52,8 +48,12 @@ void check_output_paths(const CommonOptions& o, const harness::World& world, con
 
 Job::Job(const Invocation& invocation, harness::World& world)
     : invocation_(invocation), world_(world), started_s_(now_s()) {
-  check_output_paths(options(), world_, deadline());
+  check_inputs(options(), world_, deadline(), expectations_);
   selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_, options().timeout_s);
+  profile_ = make_profile(options().quick, selection_.backend->kind());
+  progress_ = std::make_unique<Progress>(std::cerr, world_.rank() == 0 && !options().quiet, stderr_is_terminal(),
+                                         profile_.budget_s, now_s);
+  progress_->step("profile " + describe(profile_));
   if (selection_.fell_back && world_.local_rank() == 0) {
     std::cerr << "\n*** WARNING " << harness::error_location()
               << ": no GPU is visible; running on the CPU BACKEND. Figures are not GPU figures. ***\n\n";
@@ -65,30 +65,30 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.node_count = world_.node_count();
 }
 
-void Job::progress(const std::string& line) const {
-  if (world_.rank() == 0 && !options().quiet) std::cerr << "[gpuscale] " << line << '\n';
+void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
+  progress_->phase(phase, index, count);
+}
+
+void Job::progress(const std::string& step, std::size_t done, std::size_t total) {
+  progress_->step(step, done, total);
 }
 
 void Job::write_outputs() {
   report_.elapsed_s = now_s() - started_s_;
-  if (!options().json_path.empty()) {
-    std::ostringstream text;
-    results::JsonReporter().write(report_, text);
-    results::write_file_atomically(options().json_path, text.str());
-  }
+  apply_verdict(report_, expectations_);
+  write_report_files(report_, options());
 }
 
 void Job::phase_done(const std::string& phase) {
   if (world_.rank() != 0) return;
   report_.phases_completed.push_back(phase);
-  report_.verdict = results::verdict_from_checks(report_.checks);
   write_outputs();
 }
 
 int Job::finish() {
   int code = 0;
+  progress_->finish();
   if (world_.rank() == 0) {
-    report_.verdict = results::verdict_from_checks(report_.checks);
     write_outputs();
     results::ConsoleReporter().write(report_, std::cout);
     std::cout.flush();

@@ -6,14 +6,17 @@
 #include "harness/BackendSelect.hpp"
 #include "harness/World.hpp"
 #include "launch/Cli.hpp"
+#include "launch/Profile.hpp"
+#include "launch/Progress.hpp"
+#include "results/Expectations.hpp"
 #include "results/RunReport.hpp"
 
 namespace gpuscale::launch {
 
 class Job {
  public:
-  // Collective. Validates output paths on rank 0 (UsageError on every rank if one is unwritable),
-  // selects and binds the backend.
+  // Collective. Validates output paths and the --expect file on rank 0 (UsageError on every rank if
+  // one is unwritable or malformed), selects and binds the backend, picks the profile.
   Job(const Invocation& invocation, harness::World& world);
 
   const Invocation& invocation() const { return invocation_; }
@@ -22,6 +25,8 @@ class Job {
   harness::Backend& backend() { return *selection_.backend; }
   bool fell_back() const { return selection_.fell_back; }
   harness::Deadline deadline() const { return harness::Deadline::after(options().timeout_s); }
+  // Sizes, iteration counts and the time budget for this run (--quick, backend); the same on every rank.
+  const Profile& profile() const { return profile_; }
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
@@ -30,8 +35,9 @@ class Job {
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
-  // Progress line on stderr from rank 0 unless --quiet.
-  void progress(const std::string& line) const;
+  // Progress on stderr from rank 0 unless --quiet: the phase (i of n), a step, elapsed and ETA.
+  void begin_phase(const std::string& phase, std::size_t index, std::size_t count);
+  void progress(const std::string& step, std::size_t done = 0, std::size_t total = 0);
 
  private:
   void write_outputs();
@@ -40,6 +46,9 @@ class Job {
   harness::World& world_;
   harness::BackendSelection selection_;
   results::RunReport report_;
+  results::Expectations expectations_;  // rank 0
+  Profile profile_;
+  std::unique_ptr<Progress> progress_;
   double started_s_;
 };
 

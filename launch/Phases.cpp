@@ -24,7 +24,11 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
   }
   try {
     Job job(invocation, *world);
-    for (const auto& phase : phases_for(invocation.command)) phase.run(job);
+    const auto phases = phases_for(invocation.command);
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+      job.begin_phase(phases[i].name, i + 1, phases.size());
+      phases[i].run(job);
+    }
     return job.finish();
   } catch (const harness::UsageError& e) {
     // Raised alike on every rank (validated collectively), so every rank can leave cleanly.

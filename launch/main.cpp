@@ -4,7 +4,9 @@
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
+#include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
+#include "launch/ReportCommands.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"
@@ -24,5 +26,8 @@ int main(int argc, char** argv) {
       std::cout << (invocation.show_help ? invocation.help_text : "gpuscale " GPUSCALE_VERSION "\n");
     return 0;
   }
+  // report and compare read files only: no MPI, so they run on a laptop without mpirun.
+  if (const auto* spec = launch::find_command(invocation.command); spec && !spec->needs_world)
+    return launch::run_offline_command(invocation);
   return launch::run_command(invocation, argc, argv);
 }

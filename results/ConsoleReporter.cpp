@@ -116,6 +116,17 @@ void write_checks(const RunReport& r, std::ostream& out) {
   }
 }
 
+// The PASS/WARN/FAIL list last, where a job log's tail shows it.
+void write_verdict(const Verdict& v, std::ostream& out) {
+  out << "Verdict: " << (v.passed ? "PASS" : "FAIL") << '\n';
+  if (v.rules.empty()) {
+    for (const auto& reason : v.reasons) out << "  - " << reason << '\n';
+    return;
+  }
+  for (const auto& rule : v.rules)
+    out << "  " << to_string(rule.result) << "  " << rule.name << "  (" << rule.detail << ")\n";
+}
+
 }  // namespace
 
 void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
@@ -127,8 +138,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_versions(r, out);
   write_topology(r, out);
   write_checks(r, out);
-  out << "Verdict: " << (r.verdict.passed ? "PASS" : "FAIL") << '\n';
-  for (const auto& reason : r.verdict.reasons) out << "  - " << reason << '\n';
+  write_verdict(r.verdict, out);
 }
 
 }  // namespace gpuscale::results

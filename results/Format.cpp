@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 
 namespace gpuscale::results {
@@ -27,6 +28,43 @@ std::string normalize_pci_bus_id(const std::string& id) {
   if (domain.size() > 4) domain = domain.substr(domain.size() - 4);
   while (domain.size() < 4) domain = "0" + domain;
   return domain + lower.substr(colon);
+}
+
+std::string shortest(double value) {
+  if (std::isnan(value)) return "nan";
+  char buf[64];
+  // Plain decimals for the range people read (0.0005, 150000000000); exponents outside it.
+  const double magnitude = std::fabs(value);
+  const bool plain = value == 0 || (magnitude >= 1e-6 && magnitude < 1e15);
+  const auto result =
+      std::to_chars(buf, buf + sizeof buf, value, plain ? std::chars_format::fixed : std::chars_format::scientific);
+  return std::string(buf, result.ptr);
+}
+
+std::string si_compact(double value) {
+  if (std::isnan(value)) return "-";
+  if (value == 0) return "0";
+  static constexpr struct { double scale; const char* suffix; } kPrefixes[] = {
+      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
+  for (const auto& p : kPrefixes) {
+    if (std::fabs(value) >= p.scale * 0.9995) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.3g%s", value / p.scale, p.suffix);
+      return buf;
+    }
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", value);
+  return buf;
+}
+
+std::string binary_bytes(double bytes) {
+  static constexpr const char* kSuffixes[] = {"", "K", "M", "G", "T"};
+  std::size_t i = 0;
+  while (std::fabs(bytes) >= 1024 && i + 1 < sizeof kSuffixes / sizeof kSuffixes[0]) bytes /= 1024, ++i;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g%s", bytes, kSuffixes[i]);
+  return buf;
 }
 
 std::string join_ints(const std::vector<int>& values) {

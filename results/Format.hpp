@@ -15,6 +15,12 @@ std::string or_dash(const std::optional<T>& v) {
 }
 // "00000000:19:00.0" and "0000:19:00.0" (NVML's and CUDA's forms) both become "0000:19:00.0".
 std::string normalize_pci_bus_id(const std::string& id);
+// The shortest decimal text that reads back to the same double: "0.1", "150000000000", "nan".
+std::string shortest(double value);
+// A few significant digits for axis ticks and table cells: "1.5e+11" -> "150G", 0.00042 -> "420u".
+std::string si_compact(double value);
+// Bytes with binary prefixes for size axes and tables: 1024 -> "1K", 67108864 -> "64M", 1.5 GiB -> "1.5G".
+std::string binary_bytes(double bytes);
 // Comma-joined list of ints, "0,1,2".
 std::string join_ints(const std::vector<int>& values);
 

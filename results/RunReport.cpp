@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "results/JsonFields.hpp"
+
 namespace gpuscale::results {
 
 Verdict verdict_from_checks(const std::vector<Check>& checks) {
@@ -15,12 +17,13 @@ Verdict verdict_from_checks(const std::vector<Check>& checks) {
 }
 
 void to_json(nlohmann::json& j, const Verdict& v) {
-  j = {{"passed", v.passed}, {"result", v.passed ? "PASS" : "FAIL"}, {"reasons", v.reasons}};
+  j = {{"passed", v.passed}, {"result", v.passed ? "PASS" : "FAIL"}, {"reasons", v.reasons}, {"rules", v.rules}};
 }
 
 void from_json(const nlohmann::json& j, Verdict& v) {
   j.at("passed").get_to(v.passed);
   j.at("reasons").get_to(v.reasons);
+  get_if_present(j, "rules", v.rules);
 }
 
 void to_json(nlohmann::json& j, const RunReport& r) {
@@ -35,7 +38,8 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"ranks", r.ranks},
        {"checks", r.checks},
        {"verdict", r.verdict},
-       {"interrupted", r.interrupted}};
+       {"interrupted", r.interrupted},
+       {"trace_spans", r.trace_spans}};
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -62,6 +66,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
+    get_if_present(j, "trace_spans", r.trace_spans);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -8,6 +8,8 @@
 
 #include "results/Check.hpp"
 #include "results/RankEnv.hpp"
+#include "results/RuleOutcome.hpp"
+#include "results/TraceSpan.hpp"
 
 namespace gpuscale::results {
 
@@ -17,6 +19,7 @@ inline constexpr int kSchemaVersion = 1;
 struct Verdict {
   bool passed = true;
   std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
+  std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL)
 };
 
 struct RunReport {
@@ -32,6 +35,7 @@ struct RunReport {
   std::vector<Check> checks;
   Verdict verdict;
   bool interrupted = false;
+  std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.

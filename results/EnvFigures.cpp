@@ -1,0 +1,57 @@
+#include "results/EnvFigures.hpp"
+
+#include <string>
+
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+void add(std::vector<Figure>& out, const RankEnv& e, const char* metric, double value, const char* unit,
+         Better better) {
+  out.push_back(Figure{names::kEnv, metric, {{names::kRank, std::to_string(e.rank)}}, value, unit, better});
+}
+
+template <class T>
+void add_optional(std::vector<Figure>& out, const RankEnv& e, const char* metric, const std::optional<T>& v,
+                  const char* unit, Better better) {
+  if (v) add(out, e, metric, static_cast<double>(*v), unit, better);
+}
+
+void append_gpu(const RankEnv& e, const GpuInfo& g, std::vector<Figure>& out) {
+  add(out, e, "gpu_memory_total", static_cast<double>(g.memory_total_bytes), "B", Better::none);
+  add(out, e, "gpu_memory_free", static_cast<double>(g.memory_free_bytes), "B", Better::none);
+  add_optional(out, e, "sm_clock", g.sm_clock_mhz, "MHz", Better::none);
+  add_optional(out, e, "sm_clock_max", g.sm_clock_max_mhz, "MHz", Better::none);
+  add_optional(out, e, "memory_clock", g.memory_clock_mhz, "MHz", Better::none);
+  add_optional(out, e, "temperature", g.temperature_c, "C", Better::none);
+  add_optional(out, e, "power_draw", g.power_draw_w, "W", Better::none);
+  add_optional(out, e, "power_limit", g.power_limit_w, "W", Better::none);
+}
+
+}  // namespace
+
+void append_figures(const std::vector<RankEnv>& ranks, std::vector<Figure>& out) {
+  for (const auto& e : ranks) {
+    if (e.smoke.ran) {
+      add(out, e, "smoke_allreduce_time", e.smoke.op_s, "s", Better::lower);
+      add(out, e, "smoke_init_time", e.smoke.init_s, "s", Better::lower);
+      Figure wrong{names::kEnv, names::kWrongElements,
+                   {{names::kRank, std::to_string(e.rank)}, {"test", "smoke_allreduce"}},
+                   static_cast<double>(e.smoke.wrong), "count", Better::lower};
+      out.push_back(wrong);
+    }
+    if (e.gpu) append_gpu(e, *e.gpu, out);
+  }
+}
+
+void append_figures(const std::vector<Check>& checks, std::vector<Figure>& out) {
+  for (const auto& c : checks) {
+    Labels labels{{"severity", std::string(to_string(c.severity))}};
+    if (!c.ranks.empty()) labels["on_ranks"] = join_ints(c.ranks);
+    out.push_back(Figure{names::kChecks, c.id, labels, 1, "count", Better::lower});
+  }
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,136 @@
+#include "results/Expectations.hpp"
+
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
+
+double number(const json& j, const std::string& where) {
+  if (!j.is_number()) bad(where + " must be a number");
+  return j.get<double>();
+}
+
+// Label values may be written as numbers ("bytes": 1048576); figures hold them as text.
+std::string label_text(const json& j, const std::string& where) {
+  if (j.is_string()) return j.get<std::string>();
+  if (j.is_number_integer()) return std::to_string(j.get<long long>());
+  if (j.is_number()) return shortest(j.get<double>());
+  bad(where + " must be a string or a number");
+}
+
+std::string describe(const Threshold& t) {
+  std::string text = (t.phase.empty() ? "" : t.phase + " ") + t.metric;
+  if (!t.labels.empty()) text += " " + labels_text(t.labels);
+  if (t.min) text += " >= " + shortest(*t.min);
+  if (t.max) text += " <= " + shortest(*t.max);
+  return text;
+}
+
+Threshold generic(const json& j, const std::string& where) {
+  if (!j.is_object()) bad(where + " must be an object");
+  static const std::set<std::string> kKeys = {"name", "phase", "metric", "labels", "min", "max"};
+  for (const auto& [key, value] : j.items())
+    if (!kKeys.count(key)) bad(where + ": unknown key '" + key + "'");
+  Threshold t;
+  if (!j.contains("metric") || !j["metric"].is_string()) bad(where + ": \"metric\" (a string) is required");
+  t.metric = j["metric"].get<std::string>();
+  if (j.contains("phase")) t.phase = label_text(j["phase"], where + ".phase");
+  if (j.contains("labels")) {
+    if (!j["labels"].is_object()) bad(where + ".labels must be an object");
+    for (const auto& [key, value] : j["labels"].items()) t.labels[key] = label_text(value, where + ".labels." + key);
+  }
+  if (j.contains("min")) t.min = number(j["min"], where + ".min");
+  if (j.contains("max")) t.max = number(j["max"], where + ".max");
+  if (!t.min && !t.max) bad(where + ": give \"min\" or \"max\"");
+  t.name = j.contains("name") ? label_text(j["name"], where + ".name") : describe(t);
+  return t;
+}
+
+// "min_busbw": [{"op": "allreduce", "bytes": 1073741824, "scope": "world", "gbps": 300}, ...]
+void min_busbw(const json& j, Expectations& e) {
+  if (!j.is_array()) bad("min_busbw must be an array of {op, bytes, scope, gbps}");
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string where = "min_busbw[" + std::to_string(i) + "]";
+    if (!j[i].is_object() || !j[i].contains("gbps")) bad(where + ": \"gbps\" is required");
+    Threshold t{"", names::kCollectives, names::kBusBw, {}, number(j[i]["gbps"], where + ".gbps"), std::nullopt};
+    for (const auto& [key, value] : j[i].items()) {
+      if (key == "gbps") continue;
+      if (key != names::kOp && key != names::kBytes && key != names::kScope && key != names::kRanks)
+        bad(where + ": unknown key '" + key + "' (op, bytes, scope, ranks, gbps)");
+      t.labels[key] = label_text(value, where + "." + key);
+    }
+    t.name = "min busbw " + labels_text(t.labels) + " >= " + shortest(*t.min) + " GB/s";
+    e.thresholds.push_back(t);
+  }
+}
+
+// "min_tflops": {"bf16": 600, "fp32": 40}
+void min_tflops(const json& j, Expectations& e) {
+  if (!j.is_object()) bad("min_tflops must be an object {precision: TFLOP/s}");
+  for (const auto& [precision, value] : j.items()) {
+    Threshold t{"", names::kCompute, names::kTflops, {{names::kPrecision, precision}},
+                number(value, "min_tflops." + precision), std::nullopt};
+    t.name = "min TFLOP/s " + precision + " >= " + shortest(*t.min);
+    e.thresholds.push_back(t);
+  }
+}
+
+}  // namespace
+
+Expectations parse_expectations(const json& j) {
+  if (!j.is_object()) bad("the expect file must hold a JSON object");
+  Expectations e;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "min_busbw") {
+      min_busbw(value, e);
+    } else if (key == "min_tflops") {
+      min_tflops(value, e);
+    } else if (key == "max_straggler_spread") {
+      e.thresholds.push_back({"", "", names::kStragglerSpread, {}, std::nullopt, number(value, key)});
+      e.thresholds.back().name = "max straggler spread <= " + shortest(*e.thresholds.back().max);
+    } else if (key == "min_scaling_efficiency") {
+      e.thresholds.push_back({"", names::kTrain, names::kScalingEfficiency, {}, number(value, key), std::nullopt});
+      e.thresholds.back().name = "min scaling efficiency >= " + shortest(*e.thresholds.back().min);
+    } else if (key == "checks_must_pass") {
+      if (!value.is_array()) bad("checks_must_pass must be an array of check ids");
+      for (const auto& id : value) e.checks_must_pass.push_back(label_text(id, "checks_must_pass[]"));
+    } else if (key == "thresholds") {
+      if (!value.is_array()) bad("thresholds must be an array");
+      for (std::size_t i = 0; i < value.size(); ++i)
+        e.thresholds.push_back(generic(value[i], "thresholds[" + std::to_string(i) + "]"));
+    } else {
+      bad("unknown key '" + key + "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
+          "checks_must_pass, thresholds)");
+    }
+  }
+  return e;
+}
+
+Expectations read_expectations_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) bad("--expect " + path + ": cannot read the file");
+  json j;
+  try {
+    in >> j;
+  } catch (const json::exception& ex) {
+    bad("--expect " + path + ": not valid JSON (" + ex.what() + ")");
+  }
+  try {
+    return parse_expectations(j);
+  } catch (const std::invalid_argument& ex) {
+    bad("--expect " + path + ": " + ex.what());
+  }
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,35 @@
+#pragma once
+// User thresholds for the verdict (--expect FILE). Generic form: a threshold selects figures by phase,
+// metric and label filters and demands min and/or max of every figure it selects. The named forms
+// (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
+// checks_must_pass lists check ids that must not appear at warning or error severity.
+// The file format is documented in docs/REPORT.md.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/Figure.hpp"
+
+namespace gpuscale::results {
+
+struct Threshold {
+  std::string name;    // how the verdict names it; derived from the rest when the file gives none
+  std::string phase;   // "" matches any phase
+  std::string metric;
+  Labels labels;       // every one must be among a figure's labels
+  std::optional<double> min, max;  // in the figures' unit
+};
+
+struct Expectations {
+  std::vector<Threshold> thresholds;
+  std::vector<std::string> checks_must_pass;
+};
+
+// Throws std::invalid_argument with one line naming the problem (unknown key, wrong type, no bound).
+Expectations parse_expectations(const nlohmann::json& j);
+// Reads and parses PATH; errors are prefixed with it.
+Expectations read_expectations_file(const std::string& path);
+
+}  // namespace gpuscale::results

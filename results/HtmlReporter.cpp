@@ -1,0 +1,107 @@
+#include "results/HtmlReporter.hpp"
+
+#include "results/Format.hpp"
+#include "results/ReportCharts.hpp"
+#include "results/SvgCanvas.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using svg::escape;
+
+constexpr const char* kStyle =
+    "body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}"
+    "table{border-collapse:collapse;font-size:13px;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
+    "th{background:#f3f3f3}.verdict{font-size:22px;font-weight:bold;padding:10px 14px;border-radius:6px;display:inline-block}"
+    ".PASS{background:#d8f5d8;color:#105010}.FAIL{background:#fadada;color:#801010}.WARN{background:#fff1c9;color:#6a5000}"
+    "svg.chart{border:1px solid #ddd;margin:6px 0;font-size:11px}svg .axis line{stroke:#444}svg .grid{stroke:#eee}"
+    "svg .chart-title{font-size:14px;font-weight:bold}svg .outlier{stroke:#d00}.meta{color:#555}";
+
+void write_verdict(const RunReport& r, std::ostream& out) {
+  const char* result = r.verdict.passed ? "PASS" : "FAIL";
+  out << "<section id=\"verdict\"><div class=\"verdict " << result << "\">Verdict: " << result
+      << (r.interrupted ? " (interrupted)" : "") << "</div>\n<table class=\"rules\"><tr><th>result</th><th>rule</th>"
+      << "<th>detail</th></tr>\n";
+  for (const auto& rule : r.verdict.rules) {
+    const auto text = std::string(to_string(rule.result));
+    out << "<tr class=\"" << text << "\"><td>" << text << "</td><td>" << escape(rule.name) << "</td><td>"
+        << escape(rule.detail) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  bool any = false;
+  for (const auto& c : r.checks) {
+    if (c.severity == Severity::info) continue;
+    if (!any) out << "<h2>Failed checks</h2><table id=\"failed-checks\"><tr><th>severity</th><th>check</th><th>ranks</th><th>message</th></tr>\n";
+    any = true;
+    out << "<tr class=\"" << (c.severity == Severity::error ? "FAIL" : "WARN") << "\"><td>" << to_string(c.severity)
+        << "</td><td>" << escape(c.id) << "</td><td>" << (c.ranks.empty() ? "all" : join_ints(c.ranks)) << "</td><td>"
+        << escape(c.message) << "</td></tr>\n";
+  }
+  if (any) out << "</table>\n";
+  out << "</section>\n";
+}
+
+void write_environment(const RunReport& r, std::ostream& out) {
+  out << "<section id=\"environment\"><h2>Environment</h2><table><tr><th>rank</th><th>host</th><th>node</th>"
+         "<th>local</th><th>backend</th><th>GPU</th><th>PCI bus</th><th>memory GiB</th><th>SM MHz</th><th>temp C</th>"
+         "<th>power W</th><th>CPUs</th><th>smoke allreduce</th></tr>\n";
+  for (const auto& e : r.ranks) {
+    out << "<tr><td>" << e.rank << "</td><td>" << escape(e.host) << "</td><td>" << e.node << "</td><td>"
+        << e.local_rank << "</td><td>" << escape(e.backend) << "</td>";
+    if (e.gpu) {
+      const auto& g = *e.gpu;
+      out << "<td>" << escape(g.name) << "</td><td>" << escape(g.pci_bus_id) << "</td><td>" << gib(g.memory_total_bytes)
+          << "</td><td>" << or_dash(g.sm_clock_mhz) << "</td><td>" << or_dash(g.temperature_c) << "</td><td>"
+          << (g.power_draw_w ? fixed(*g.power_draw_w, 0) : "-") << "</td>";
+    } else {
+      out << "<td>" << escape("cpu: " + e.cpu_model) << "</td><td>-</td><td>-</td><td>-</td><td>-</td><td>-</td>";
+    }
+    const auto& s = e.smoke;
+    const std::string smoke = !s.ran ? (s.skipped_reason.empty() ? "-" : "skipped: " + s.skipped_reason)
+                              : s.passed ? "ok " + fixed(s.op_s * 1e3, 3) + " ms" : "FAILED " + s.error;
+    out << "<td>" << escape(e.cpu_affinity) << "</td><td>" << escape(smoke) << "</td></tr>\n";
+  }
+  out << "</table>";
+  if (!r.ranks.empty()) {
+    const auto& v = r.ranks.front().versions;
+    out << "<p class=\"meta\">rank 0: driver " << escape(v.driver.empty() ? "-" : v.driver) << ", CUDA runtime "
+        << cuda_version_string(v.cuda_runtime) << ", NCCL " << dotted_version(v.nccl_library) << ", cuDNN "
+        << dotted_version(v.cudnn_library) << ", cuBLAS " << dotted_version(v.cublas) << ", MPI "
+        << escape(v.mpi_library) << "</p>";
+  }
+  out << "</section>\n";
+}
+
+void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
+  out << "<section id=\"figures\"><details><summary>All " << figures.size()
+      << " figures</summary><table><tr><th>phase</th><th>metric</th><th>labels</th><th>value</th><th>unit</th></tr>\n";
+  for (const auto& f : figures)
+    out << "<tr><td>" << escape(f.phase) << "</td><td>" << escape(f.metric) << "</td><td>" << escape(labels_text(f.labels))
+        << "</td><td>" << shortest(f.value) << "</td><td>" << escape(f.unit) << "</td></tr>\n";
+  out << "</table></details></section>\n";
+}
+
+}  // namespace
+
+void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuscale report "
+      << escape(r.start_time) << "</title><style>" << kStyle << "</style></head><body>\n<h1>gpuscale report</h1>\n"
+      << "<p class=\"meta\">gpuscale " << escape(r.tool_version) << " | " << r.world_size << " ranks on " << r.node_count
+      << " nodes | " << escape(r.start_time) << " | " << fixed(r.elapsed_s, 1) << " s | <code>" << escape(r.command_line)
+      << "</code></p>\n";
+  write_verdict(r, out);
+  write_environment(r, out);
+  out << "<section id=\"charts\"><h2>Charts</h2>\n";
+  const auto charts = report_charts(figures);
+  if (charts.empty()) out << "<p class=\"meta\">No phase that produces charts ran.</p>\n";
+  for (const auto& c : charts) out << "<figure><figcaption>" << escape(c.heading) << "</figcaption>\n" << c.svg << "</figure>\n";
+  out << "</section>\n";
+  write_figures(figures, out);
+  out << "</body></html>\n";
+}
+
+void HtmlReporter::write(const RunReport& report, std::ostream& out) const {
+  write_html(report, flatten(report), out);
+}
+
+}  // namespace gpuscale::results

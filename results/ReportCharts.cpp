@@ -1,0 +1,188 @@
+#include "results/ReportCharts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
+#include "results/Statistics.hpp"
+#include "results/SvgCharts.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using svg::Bar;
+using svg::Point;
+using svg::Series;
+
+constexpr std::size_t kMaxChartsPerKind = 12;
+
+std::optional<double> numeric_label(const Figure& f, const char* key) {
+  const auto text = label_or_empty(f, key);
+  if (text.empty()) return std::nullopt;
+  try {
+    return std::stod(text);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// The figure's labels without `dropped`, as a series or group name.
+std::string labels_without(const Figure& f, std::initializer_list<const char*> dropped) {
+  Labels rest = f.labels;
+  for (const char* key : dropped) rest.erase(key);
+  const auto text = labels_text(rest);
+  return text.empty() ? f.metric : text;
+}
+
+// The values of the figure's labels without `dropped`, space-separated: a short bar label.
+std::string labels_values(const Figure& f, std::initializer_list<const char*> dropped) {
+  Labels rest = f.labels;
+  for (const char* key : dropped) rest.erase(key);
+  std::string text;
+  for (const auto& [key, value] : rest) text += (text.empty() ? "" : " ") + value;
+  return text;
+}
+
+// A chart heading's qualifier: the group's labels, or nothing when the group is the metric itself.
+std::string qualifier(const std::string& group, const char* metric) { return group == metric ? "" : ", " + group; }
+
+std::vector<const Figure*> select(const std::vector<Figure>& figures, const char* metric, const char* x_label) {
+  std::vector<const Figure*> out;
+  for (const auto& f : figures)
+    if (f.metric == metric && numeric_label(f, x_label)) out.push_back(&f);
+  return out;
+}
+
+// Series by name (labels without x and `also_dropped`), points (x label, value).
+std::vector<Series> series_over(const std::vector<const Figure*>& figures, const char* x_label,
+                                std::initializer_list<const char*> dropped) {
+  std::map<std::string, Series> by_name;
+  for (const auto* f : figures) {
+    auto name = labels_without(*f, dropped);
+    by_name[name].name = name;
+    by_name[name].points.push_back(Point{*numeric_label(*f, x_label), f->value, false});
+  }
+  std::vector<Series> out;
+  for (auto& [name, s] : by_name) out.push_back(std::move(s));
+  return out;
+}
+
+std::string unit_of(const std::vector<const Figure*>& figures) { return figures.empty() ? "" : figures.front()->unit; }
+
+void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  auto sized = select(figures, names::kBusBw, names::kBytes);
+  double max_ranks = 0;
+  for (const auto* f : sized) max_ranks = std::max(max_ranks, numeric_label(*f, names::kRanks).value_or(0));
+  std::erase_if(sized, [&](const Figure* f) { return numeric_label(*f, names::kRanks).value_or(0) != max_ranks; });
+  if (!sized.empty())
+    out.push_back({"Bus bandwidth against message size",
+                   svg::line_chart({"chart-busbw-size", "busbw against message size", "message size (B)",
+                                    "busbw (" + unit_of(sized) + ")", true},
+                                   series_over(sized, names::kBytes, {names::kBytes, names::kRanks}), true)});
+
+  auto ranked = select(figures, names::kBusBw, names::kRanks);
+  std::map<std::string, double> largest;  // series -> its largest size
+  for (const auto* f : ranked) {
+    auto& l = largest[labels_without(*f, {names::kBytes, names::kRanks})];
+    l = std::max(l, numeric_label(*f, names::kBytes).value_or(0));
+  }
+  std::erase_if(ranked, [&](const Figure* f) {
+    return numeric_label(*f, names::kBytes).value_or(0) != largest[labels_without(*f, {names::kBytes, names::kRanks})];
+  });
+  std::set<double> rank_counts;
+  for (const auto* f : ranked) rank_counts.insert(*numeric_label(*f, names::kRanks));
+  if (rank_counts.size() > 1)
+    out.push_back({"Bus bandwidth against ranks (largest size)",
+                   svg::line_chart({"chart-busbw-ranks", "busbw against ranks", "ranks", "busbw (" + unit_of(ranked) + ")"},
+                                   series_over(ranked, names::kRanks, {names::kBytes, names::kRanks}), true)});
+}
+
+void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  std::map<std::string, std::vector<const Figure*>> groups;
+  for (const auto* f : select(figures, names::kTflops, names::kRank)) groups[labels_without(*f, {names::kRank})].push_back(f);
+  std::size_t n = 0;
+  for (auto& [group, members] : groups) {
+    if (n >= kMaxChartsPerKind) break;
+    std::sort(members.begin(), members.end(), [](const Figure* a, const Figure* b) {
+      return *numeric_label(*a, names::kRank) < *numeric_label(*b, names::kRank);
+    });
+    std::vector<double> values;
+    for (const auto* f : members) values.push_back(f->value);
+    const double mid = median(values);
+    std::vector<Bar> bars;
+    for (const auto* f : members)
+      bars.push_back({label_or_empty(*f, names::kRank), {f->value}, std::fabs(f->value / mid - 1) > kOutlierFraction});
+    out.push_back({"TFLOP/s per GPU" + qualifier(group, names::kTflops),
+                   svg::bar_chart({"chart-tflops-" + std::to_string(n++), "TFLOP/s per GPU" + qualifier(group, names::kTflops), "rank",
+                                   members.front()->unit},
+                                  bars)});
+  }
+}
+
+void training_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  const auto steps = select(figures, names::kStepTime, names::kGpus);
+  if (!steps.empty())
+    out.push_back({"Step time against GPUs",
+                   svg::line_chart({"chart-step-time", "step time against GPUs", "GPUs", "step time (" + unit_of(steps) + ")"},
+                                   series_over(steps, names::kGpus, {names::kGpus}), true)});
+  const auto eff = select(figures, names::kScalingEfficiency, names::kGpus);
+  if (!eff.empty())
+    out.push_back({"Scaling efficiency against GPUs",
+                   svg::line_chart({"chart-efficiency", "scaling efficiency against GPUs", "GPUs", "efficiency (" + unit_of(eff) + ")"},
+                                   series_over(eff, names::kGpus, {names::kGpus}), true)});
+  // (labels but gpus, gpus) -> {compute, exposed}: bars grouped by strategy, in GPU order.
+  std::map<std::pair<std::string, double>, std::vector<double>> stacks;
+  for (const auto& f : figures) {
+    const bool compute = f.metric == names::kComputeTime, exposed = f.metric == names::kExposedCommTime;
+    if (!compute && !exposed) continue;
+    auto& s = stacks[{labels_values(f, {names::kGpus}), numeric_label(f, names::kGpus).value_or(0)}];
+    s.resize(2, std::nan(""));
+    s[compute ? 0 : 1] = f.value;
+  }
+  std::vector<Bar> bars;
+  for (const auto& [key, segments] : stacks)
+    bars.push_back({key.first + (key.second > 0 ? " " + shortest(key.second) : ""), segments, false});
+  if (!bars.empty())
+    out.push_back({"Compute and exposed communication per step",
+                   svg::stacked_bar_chart({"chart-overlap", "compute vs exposed communication per step", "run", "time (s)"},
+                                          {"compute", "exposed communication"}, bars)});
+}
+
+void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  std::map<std::string, std::vector<const Figure*>> groups;
+  for (const auto* f : select(figures, names::kPairBusBw, names::kSrc))
+    if (numeric_label(*f, names::kDst)) groups[labels_without(*f, {names::kSrc, names::kDst})].push_back(f);
+  std::size_t n = 0;
+  for (const auto& [group, members] : groups) {
+    if (n >= kMaxChartsPerKind) break;
+    std::set<int> ids;
+    for (const auto* f : members) ids.insert(static_cast<int>(*numeric_label(*f, names::kSrc))), ids.insert(static_cast<int>(*numeric_label(*f, names::kDst)));
+    const std::vector<int> order(ids.begin(), ids.end());
+    svg::HeatMatrix m;
+    for (int id : order) m.rows.push_back(std::to_string(id)), m.columns.push_back(std::to_string(id));
+    m.values.assign(order.size(), std::vector<double>(order.size(), std::nan("")));
+    const auto index = [&](double id) { return std::lower_bound(order.begin(), order.end(), static_cast<int>(id)) - order.begin(); };
+    for (const auto* f : members) m.values[index(*numeric_label(*f, names::kSrc))][index(*numeric_label(*f, names::kDst))] = f->value;
+    out.push_back({"Pairwise bandwidth" + qualifier(group, names::kPairBusBw),
+                   svg::heat_map({"chart-pairwise-" + std::to_string(n++), "pairwise busbw (" + members.front()->unit + ")" + qualifier(group, names::kPairBusBw),
+                                  "destination rank (rows: source rank)", ""},
+                                 m)});
+  }
+}
+
+}  // namespace
+
+std::vector<ChartSection> report_charts(const std::vector<Figure>& figures) {
+  std::vector<ChartSection> out;
+  busbw_charts(figures, out);
+  tflops_charts(figures, out);
+  training_charts(figures, out);
+  pairwise_charts(figures, out);
+  return out;
+}
+
+}  // namespace gpuscale::results

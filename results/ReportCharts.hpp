@@ -1,0 +1,27 @@
+#pragma once
+// The HTML report's charts, each built from figures by name (results/FigureNames.hpp), so a chart
+// appears as soon as a phase emits its figures. A chart without figures is left out.
+//   chart-busbw-size   busbw against message size per op (log x), at the largest rank count
+//   chart-busbw-ranks  busbw against ranks per op, at the largest size
+//   chart-tflops-N     TFLOP/s per rank for each layer/precision, outliers (> 5% off the median) marked
+//   chart-step-time    step time against GPUs per strategy
+//   chart-efficiency   scaling efficiency against GPUs per strategy
+//   chart-overlap      compute vs exposed communication, stacked, per strategy and GPU count
+//   chart-pairwise-N   the pairwise busbw matrix as a heat map
+#include <string>
+#include <vector>
+
+#include "results/Figure.hpp"
+
+namespace gpuscale::results {
+
+inline constexpr double kOutlierFraction = 0.05;
+
+struct ChartSection {
+  std::string heading;
+  std::string svg;
+};
+
+std::vector<ChartSection> report_charts(const std::vector<Figure>& figures);
+
+}  // namespace gpuscale::results

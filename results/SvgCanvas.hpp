@@ -1,0 +1,39 @@
+#pragma once
+// Low-level pieces of the inline SVG charts: escaping, scales, ticks, axes, legend, palette. Plain
+// strings; the chart functions in SvgCharts.hpp put them together.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace gpuscale::results::svg {
+
+inline constexpr double kWidth = 680, kHeight = 340;
+inline constexpr double kLeft = 70, kRight = 170, kTop = 34, kBottom = 54;  // margins, legend on the right
+
+std::string escape(const std::string& text);  // for XML and HTML text and attributes
+std::string num(double value);                // coordinates: one decimal
+std::string colour(std::size_t index);        // a fixed palette, distinguishable on screen and paper
+
+// Maps data [lo, hi] to pixels [px_lo, px_hi], linearly or by log2.
+struct Scale {
+  double lo = 0, hi = 1, px_lo = 0, px_hi = 1;
+  bool log = false;
+  double operator()(double value) const;
+};
+
+// ~5 round ticks (1, 2, 5 x 10^n) from 0 up to at least max.
+std::vector<double> linear_ticks(double max);
+// Powers of two from lo to hi, thinned to at most 9.
+std::vector<double> log2_ticks(double lo, double hi);
+
+std::string open(const std::string& id, const std::string& kind, const std::string& title);
+std::string close();
+// Axis lines, tick marks, tick labels (si_compact, or binary_bytes when in_bytes) and the axis titles.
+std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes = false);
+std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label);
+// One swatch and name per entry, top right.
+std::string legend(const std::vector<std::string>& names);
+// A note in the plot area where there is nothing to draw.
+std::string empty_note(const std::string& text);
+
+}  // namespace gpuscale::results::svg

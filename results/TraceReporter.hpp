@@ -1,0 +1,20 @@
+#pragma once
+// Chrome Trace Event JSON (chrome://tracing, Perfetto): {"traceEvents": [...], "displayTimeUnit": "ms"}.
+// Each span becomes a complete event (ph "X", ts and dur in microseconds, pid = rank, tid = the lane's
+// index within its rank); metadata events name every process "rank R" and every thread its lane.
+#include <vector>
+
+#include "results/Reporter.hpp"
+#include "results/TraceSpan.hpp"
+
+namespace gpuscale::results {
+
+nlohmann::json trace_events(const std::vector<TraceSpan>& spans);
+
+// Writes the report's trace_spans.
+class TraceReporter final : public Reporter {
+ public:
+  void write(const RunReport& report, std::ostream& out) const override;
+};
+
+}  // namespace gpuscale::results

@@ -1,0 +1,98 @@
+#include "results/VerdictRules.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string figure_text(const Figure& f) {
+  return f.phase + " " + f.metric + (f.labels.empty() ? "" : " " + labels_text(f.labels)) + " = " +
+         shortest(f.value) + (f.unit.empty() ? "" : " " + f.unit);
+}
+
+RuleOutcome checks_rule(const std::vector<Check>& checks) {
+  std::string errors, warnings;
+  for (const auto& c : checks) {
+    if (c.severity == Severity::error) errors += (errors.empty() ? "" : ", ") + c.id;
+    if (c.severity == Severity::warning) warnings += (warnings.empty() ? "" : ", ") + c.id;
+  }
+  if (!errors.empty()) return {"no error checks", RuleResult::fail, "errors: " + errors};
+  if (!warnings.empty()) return {"no error checks", RuleResult::warn, "warnings: " + warnings};
+  return {"no error checks", RuleResult::pass, std::to_string(checks.size()) + " checks, none an error"};
+}
+
+// One built-in rule over every figure of `metric`: `bad` picks the offenders. Absent when no figure
+// of that metric exists (the phase that produces it did not run).
+template <class Bad>
+void figure_rule(const std::vector<Figure>& figures, const char* metric, const char* name, RuleResult if_bad,
+                 Bad bad, std::vector<RuleOutcome>& out) {
+  std::size_t seen = 0;
+  std::string offenders;
+  std::size_t offender_count = 0;
+  for (const auto& f : figures) {
+    if (f.metric != metric) continue;
+    ++seen;
+    if (!bad(f.value)) continue;
+    if (++offender_count <= 3) offenders += (offenders.empty() ? "" : "; ") + figure_text(f);
+  }
+  if (seen == 0) return;
+  if (offender_count == 0) {
+    out.push_back({name, RuleResult::pass, std::to_string(seen) + " figures ok"});
+    return;
+  }
+  if (offender_count > 3) offenders += "; and " + std::to_string(offender_count - 3) + " more";
+  out.push_back({name, if_bad, offenders});
+}
+
+RuleOutcome threshold_rule(const Threshold& t, const std::vector<Figure>& figures) {
+  std::size_t seen = 0;
+  const Figure* worst = nullptr;
+  double worst_miss = 0;
+  for (const auto& f : figures) {
+    if (f.metric != t.metric || (!t.phase.empty() && f.phase != t.phase) || !labels_match(f, t.labels)) continue;
+    ++seen;
+    const double miss = std::max(t.min ? *t.min - f.value : 0.0, t.max ? f.value - *t.max : 0.0);
+    if (miss > worst_miss || (f.value != f.value)) {  // NaN never satisfies a threshold
+      worst = &f;
+      worst_miss = miss;
+    }
+  }
+  if (seen == 0) return {t.name, RuleResult::fail, "not measured: no figure matches this threshold"};
+  if (worst) return {t.name, RuleResult::fail, "missed by " + figure_text(*worst)};
+  return {t.name, RuleResult::pass, std::to_string(seen) + " figures within the threshold"};
+}
+
+RuleOutcome must_pass_rule(const std::string& id, const std::vector<Check>& checks) {
+  for (const auto& c : checks)
+    if (c.id == id && c.severity != Severity::info)
+      return {"check " + id + " passes", RuleResult::fail, std::string(to_string(c.severity)) + ": " + c.message};
+  return {"check " + id + " passes", RuleResult::pass, "not raised"};
+}
+
+}  // namespace
+
+Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
+                         const Expectations& expectations) {
+  Verdict v;
+  v.rules.push_back(checks_rule(report.checks));
+  figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
+              [](double value) { return !(value == 0); }, v.rules);
+  figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
+              [](double value) { return value > kStragglerWarnSpread; }, v.rules);
+  figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
+              [](double value) { return value < kLowLinkUseRatio; }, v.rules);
+  for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
+  for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
+  for (const auto& r : v.rules) {
+    if (r.result == RuleResult::pass) continue;
+    if (r.result == RuleResult::fail) v.passed = false;
+    v.reasons.push_back(std::string(to_string(r.result)) + " " + r.name + ": " + r.detail);
+  }
+  return v;
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,75 @@
+// The console and CSV reporters against golden strings: any change to what people and spreadsheets
+// read shows up here as a diff.
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "SampleRun.hpp"
+#include "results/ConsoleReporter.hpp"
+#include "results/CsvReporter.hpp"
+#include "results/VerdictRules.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+RunReport judged_sample() {
+  auto r = testing::sample_run();
+  r.verdict = evaluate_verdict(r, flatten(r), {});
+  return r;
+}
+
+constexpr const char* kConsoleGolden = R"(gpuscale 0.1.0 | 2 ranks on 1 node | backend cuda | 2026-11-30T00:00:00Z
+Ranks
+  rank  host   node  local  gpu  name           pci bus       mem free/total GiB  sm MHz  temp C  power W  numa  cpus  smoke allreduce
+  0     node1  0     0      0    NVIDIA H200    0000:19:00.0  138.8/139.7         1980    31      120/700  -1    0-7   ok 0.50ms
+  1     node1  0     1      -    cpu: Test CPU  -             -                   -       -       -        -     8-15  ok 0.75ms
+Versions (rank 0; differences across ranks are listed under Checks)
+  driver - | CUDA driver API - | CUDA runtime - | cuBLAS - | cuDNN - (header -) | NCCL - (header -)
+  MPI Open MPI v4.1.6 (standard 3.1)
+Checks
+  warning  numa-binding  [ranks 1]  bind rank 1, to NUMA node 0
+Verdict: PASS
+  WARN  no error checks  (warnings: numa-binding)
+  PASS  no wrong elements  (2 figures ok)
+)";
+
+constexpr const char* kCsvGolden = R"(phase,metric,labels,value,unit
+env,smoke_allreduce_time,rank=0,0.0005,s
+env,smoke_init_time,rank=0,0.25,s
+env,wrong_elements,rank=0;test=smoke_allreduce,0,count
+env,gpu_memory_total,rank=0,150000000000,B
+env,gpu_memory_free,rank=0,149000000000,B
+env,sm_clock,rank=0,1980,MHz
+env,temperature,rank=0,31,C
+env,power_draw,rank=0,120.5,W
+env,power_limit,rank=0,700,W
+env,smoke_allreduce_time,rank=1,0.00075,s
+env,smoke_init_time,rank=1,0.25,s
+env,wrong_elements,rank=1;test=smoke_allreduce,0,count
+checks,numa-binding,on_ranks=1;severity=warning,1,count
+)";
+
+TEST(ReportersGolden, Console) {
+  std::ostringstream out;
+  ConsoleReporter().write(judged_sample(), out);
+  EXPECT_EQ(out.str(), kConsoleGolden);
+}
+
+TEST(ReportersGolden, Csv) {
+  std::ostringstream out;
+  CsvReporter().write(judged_sample(), out);
+  EXPECT_EQ(out.str(), kCsvGolden);
+}
+
+TEST(ReportersGolden, CsvQuotesFieldsWithCommasAndQuotes) {
+  RunReport r;
+  r.checks.push_back(Check{"odd \"id\"", Severity::error, {0, 1}, "m"});
+  std::ostringstream out;
+  CsvReporter().write(r, out);
+  EXPECT_EQ(out.str(),
+            "phase,metric,labels,value,unit\n"
+            "checks,\"odd \"\"id\"\"\",\"on_ranks=0,1;severity=error\",1,count\n");
+}
+
+}  // namespace
+}  // namespace gpuscale::results

@@ -1,0 +1,17 @@
+#pragma once
+// A small, fully determined run report for reporter tests: two ranks on one node, one GPU rank and
+// one CPU rank, a warning check, smoke allreduce results. And synthetic figures of every phase's
+// charts, standing in for the phases that are not built yet.
+#include <vector>
+
+#include "results/Figure.hpp"
+#include "results/RunReport.hpp"
+
+namespace gpuscale::results::testing {
+
+RunReport sample_run();
+// busbw by size/op and by ranks, TFLOP/s per rank (rank 3 slow), step time, efficiency, compute and
+// exposed communication, and a 4x4 pairwise matrix.
+std::vector<Figure> synthetic_phase_figures();
+
+}  // namespace gpuscale::results::testing

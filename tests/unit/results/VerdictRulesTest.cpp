@@ -1,0 +1,103 @@
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "SampleRun.hpp"
+#include "results/VerdictRules.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using nlohmann::json;
+
+Verdict verdict_for(const RunReport& r, const std::vector<Figure>& figures, const json& expect = json::object()) {
+  return evaluate_verdict(r, figures, parse_expectations(expect));
+}
+
+const RuleOutcome* rule(const Verdict& v, const std::string& name) {
+  for (const auto& r : v.rules)
+    if (r.name == name) return &r;
+  return nullptr;
+}
+
+TEST(VerdictRules, WarningChecksWarnAndErrorChecksFail) {
+  auto r = testing::sample_run();
+  auto v = verdict_for(r, flatten(r));
+  EXPECT_TRUE(v.passed);
+  ASSERT_NE(rule(v, "no error checks"), nullptr);
+  EXPECT_EQ(rule(v, "no error checks")->result, RuleResult::warn);
+  r.checks.push_back(Check{"duplicate-gpu", Severity::error, {0, 1}, "two ranks on one GPU"});
+  v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  EXPECT_EQ(rule(v, "no error checks")->detail, "errors: duplicate-gpu");
+}
+
+TEST(VerdictRules, WrongElementsFailTheRun) {
+  auto r = testing::sample_run();
+  EXPECT_EQ(rule(verdict_for(r, flatten(r)), "no wrong elements")->result, RuleResult::pass);
+  r.ranks[1].smoke.wrong = 7;
+  const auto v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  EXPECT_EQ(rule(v, "no wrong elements")->detail, "env wrong_elements rank=1;test=smoke_allreduce = 7 count");
+}
+
+TEST(VerdictRules, StragglersAndLowLinkUseOnlyWarn) {
+  const auto r = testing::sample_run();
+  auto figures = flatten(r);
+  figures.push_back({"compute", "straggler_spread", {{"layer", "mlp"}}, 0.25, "ratio", Better::lower});
+  figures.push_back({"collectives", "link_use", {{"op", "allreduce"}}, 0.2, "ratio", Better::higher});
+  const auto v = verdict_for(r, figures);
+  EXPECT_TRUE(v.passed);
+  EXPECT_EQ(rule(v, "no stragglers")->result, RuleResult::warn);
+  EXPECT_EQ(rule(v, "links used well")->result, RuleResult::warn);
+}
+
+TEST(VerdictRules, AMissedThresholdFailsNamingIt) {
+  const auto r = testing::sample_run();
+  auto figures = flatten(r);
+  const auto phases = testing::synthetic_phase_figures();
+  figures.insert(figures.end(), phases.begin(), phases.end());
+  const json expect = {{"min_busbw", {{{"op", "allreduce"}, {"bytes", 67108864}, {"ranks", 4}, {"gbps", 350}}}},
+                       {"min_tflops", {{"bf16", 600}}}};
+  const auto v = verdict_for(r, figures, expect);
+  EXPECT_FALSE(v.passed);
+  const auto* busbw = rule(v, "min busbw bytes=67108864;op=allreduce;ranks=4 >= 350 GB/s");
+  ASSERT_NE(busbw, nullptr);
+  EXPECT_EQ(busbw->result, RuleResult::fail);
+  EXPECT_EQ(busbw->detail, "missed by collectives busbw bytes=67108864;op=allreduce;ranks=4 = 320 GB/s");
+  EXPECT_EQ(rule(v, "min TFLOP/s bf16 >= 600")->result, RuleResult::pass);
+  ASSERT_FALSE(v.reasons.empty());
+  EXPECT_NE(v.reasons.back().find("min busbw"), std::string::npos);
+}
+
+TEST(VerdictRules, GenericThresholdsAndMustPassChecks) {
+  const auto r = testing::sample_run();
+  const json expect = {
+      {"thresholds", {{{"name", "smoke under 1 ms"}, {"phase", "env"}, {"metric", "smoke_allreduce_time"}, {"max", 0.001}}}},
+      {"checks_must_pass", {"numa-binding"}},
+      {"max_straggler_spread", 0.1}};
+  const auto v = verdict_for(r, flatten(r), expect);
+  EXPECT_EQ(rule(v, "smoke under 1 ms")->result, RuleResult::pass);
+  EXPECT_EQ(rule(v, "check numa-binding passes")->result, RuleResult::fail);
+  EXPECT_EQ(rule(v, "max straggler spread <= 0.1")->detail, "not measured: no figure matches this threshold");
+  EXPECT_FALSE(v.passed);
+}
+
+TEST(Expectations, MalformedFilesAreRejectedWithTheReason) {
+  const auto message = [](const json& j) {
+    try {
+      parse_expectations(j);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message(json::array()), "the expect file must hold a JSON object");
+  EXPECT_NE(message({{"min_bussbw", 1}}).find("unknown key 'min_bussbw'"), std::string::npos);
+  EXPECT_EQ(message({{"thresholds", {{{"metric", "busbw"}}}}}), "thresholds[0]: give \"min\" or \"max\"");
+  EXPECT_EQ(message({{"min_tflops", {{"bf16", "fast"}}}}), "min_tflops.bf16 must be a number");
+  EXPECT_EQ(message({{"min_busbw", {{{"op", "allreduce"}}}}}), "min_busbw[0]: \"gbps\" is required");
+  EXPECT_EQ(message({{"max_straggler_spread", 0.1}}), "accepted");
+}
+
+}  // namespace
+}  // namespace gpuscale::results
