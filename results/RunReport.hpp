@@ -1,12 +1,14 @@
 #pragma once
 // Everything one run produced, gathered on rank 0. Every reporter is handed this one type
 // (like google/benchmark's Run), so each output format shows the same facts.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "results/Check.hpp"
+#include "results/CollectiveRecords.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::results {
@@ -32,6 +34,7 @@ struct RunReport {
   std::vector<Check> checks;
   Verdict verdict;
   bool interrupted = false;
+  std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.
