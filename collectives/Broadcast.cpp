@@ -4,19 +4,13 @@
 namespace gpuscale::collectives {
 namespace {
 
-// nccl-tests: the data crosses each link once (pipelined chain).
-double busbw_factor(int) { return 1.0; }
-
-Layout layout(std::size_t elements, int, int) {
-  return {elements, elements, elements, 0, 0};
-}
-
 void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
   comm.broadcast(c.send, c.recv, c.count, c.type, c.root, stream);
 }
 
 }  // namespace
 
-extern const OpSpec kBroadcast{"broadcast", pattern::Expect::from_root, false, true, true, busbw_factor, layout, run};
+// nccl-tests: busbw factor 1, the data crosses each link once (pipelined chain). Every buffer holds the whole size.
+extern const OpSpec kBroadcast{"broadcast", pattern::Expect::from_root, false, true, true, unit_busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

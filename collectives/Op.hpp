@@ -46,6 +46,11 @@ struct OpSpec {
   void (*run)(harness::Communicator& comm, const Call& call, harness::Stream& stream);
 };
 
+// Shared by the ops whose every buffer holds `elements` (allreduce, broadcast, reduce, sendrecv).
+Layout whole_buffer_layout(std::size_t elements, int ranks, int rank);
+// busbw = algbw: the data crosses each rank's link once (broadcast, reduce, sendrecv).
+double unit_busbw_factor(int ranks);
+
 // nccl-tests' size column: the larger of the bytes sent and received by one rank.
 std::uint64_t size_bytes(const Layout& layout, harness::DataType type);
 

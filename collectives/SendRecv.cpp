@@ -4,13 +4,6 @@
 namespace gpuscale::collectives {
 namespace {
 
-// nccl-tests: one point-to-point transfer per rank.
-double busbw_factor(int) { return 1.0; }
-
-Layout layout(std::size_t elements, int, int) {
-  return {elements, elements, elements, 0, 0};
-}
-
 void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
   const int n = comm.size(), me = comm.rank();
   comm.send_recv(c.send, (me + 1) % n, c.recv, (me + n - 1) % n, c.count, c.type, stream);
@@ -18,6 +11,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 
 }  // namespace
 
-extern const OpSpec kSendRecv{"sendrecv", pattern::Expect::from_previous, false, false, false, busbw_factor, layout, run};
+// nccl-tests: busbw factor 1, one point-to-point transfer per rank. Every buffer holds the whole size.
+extern const OpSpec kSendRecv{"sendrecv", pattern::Expect::from_previous, false, false, false, unit_busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

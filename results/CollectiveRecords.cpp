@@ -70,7 +70,8 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("busbw_256m_size_bytes", v.busbw_256m_size_bytes);
   f("busbw_1g_gbps", v.busbw_1g_gbps);
   f("busbw_1g_size_bytes", v.busbw_1g_size_bytes);
-  f("latency_small_s", v.latency_small_s);
+  f("latency_stream_s", v.latency_stream_s);
+  f("latency_graph_s", v.latency_graph_s);
   f("latency_size_bytes", v.latency_size_bytes);
   f("link_gbps", v.link_gbps);
   f("link", v.link);
@@ -140,21 +141,20 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("nccl_algorithm_note", v.nccl_algorithm_note);
 }
 
-void to_json(nlohmann::json& j, const CollectiveTiming& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, CollectiveTiming& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const CollectiveRow& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, CollectiveRow& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const CollectiveHeadline& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, CollectiveHeadline& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const CollectiveSweep& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, CollectiveSweep& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const ScalingPoint& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, ScalingPoint& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const PairResult& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, PairResult& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const PairMatrix& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, PairMatrix& v) { read_record(j, v); }
-void to_json(nlohmann::json& j, const CollectivesRecord& v) { write_record(j, v); }
-void from_json(const nlohmann::json& j, CollectivesRecord& v) { read_record(j, v); }
+// Every record converts through its field list.
+#define GPUSCALE_RECORD_JSON(Record)                                                  \
+  void to_json(nlohmann::json& j, const Record& v) { write_record(j, v); }          \
+  void from_json(const nlohmann::json& j, Record& v) { read_record(j, v); }
+
+GPUSCALE_RECORD_JSON(CollectiveTiming)
+GPUSCALE_RECORD_JSON(CollectiveRow)
+GPUSCALE_RECORD_JSON(CollectiveHeadline)
+GPUSCALE_RECORD_JSON(CollectiveSweep)
+GPUSCALE_RECORD_JSON(ScalingPoint)
+GPUSCALE_RECORD_JSON(PairResult)
+GPUSCALE_RECORD_JSON(PairMatrix)
+GPUSCALE_RECORD_JSON(CollectivesRecord)
+
+#undef GPUSCALE_RECORD_JSON
 
 }  // namespace gpuscale::results

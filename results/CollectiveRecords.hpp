@@ -38,7 +38,9 @@ struct CollectiveHeadline {
   // busbw at the largest measured size <= 256 MiB and <= 1 GiB (the size is stated beside it).
   std::optional<double> busbw_256m_gbps, busbw_1g_gbps;
   std::uint64_t busbw_256m_size_bytes = 0, busbw_1g_size_bytes = 0;
-  std::optional<double> latency_small_s;  // median time at the smallest size (8 B in a default sweep)
+  // Median time at the smallest non-empty size (8 B in a default sweep), launched on the stream and,
+  // with -G, as CUDA graph launches.
+  std::optional<double> latency_stream_s, latency_graph_s;
   std::uint64_t latency_size_bytes = 0;
   std::optional<double> link_gbps;        // the link this communicator runs over, when known
   std::string link;                       // "NVLink4 x18", "PCIe gen5 x16", "network (--net-gbps)"

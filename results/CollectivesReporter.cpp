@@ -49,9 +49,9 @@ void write_headline(const CollectiveSweep& s, std::ostream& out) {
     out << " | busbw " << gbps(*h.busbw_256m_gbps) << " GB/s at " << size_label(h.busbw_256m_size_bytes);
   if (h.busbw_1g_gbps && h.busbw_1g_size_bytes != h.busbw_256m_size_bytes)
     out << " | " << gbps(*h.busbw_1g_gbps) << " GB/s at " << size_label(h.busbw_1g_size_bytes);
-  if (h.latency_small_s)
-    out << " | latency " << microseconds(*h.latency_small_s) << " us at " << size_label(h.latency_size_bytes)
-        << (s.graph ? " (graph)" : "");
+  if (h.latency_stream_s || h.latency_graph_s) out << " | latency at " << size_label(h.latency_size_bytes);
+  if (h.latency_stream_s) out << " " << microseconds(*h.latency_stream_s) << " us";
+  if (h.latency_graph_s) out << " " << microseconds(*h.latency_graph_s) << " us (CUDA graph)";
   if (h.link_gbps) {
     out << " | link " << h.link << " " << gbps(*h.link_gbps) << " GB/s";
     if (h.peak_percent_of_link) out << ", peak = " << fixed(*h.peak_percent_of_link, 1) << "% of link";

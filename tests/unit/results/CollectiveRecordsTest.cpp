@@ -38,7 +38,8 @@ CollectivesRecord sample() {
   s.rows = {row};
   s.headline.peak_busbw_gbps = 99.86;
   s.headline.peak_size_bytes = 1 << 20;
-  s.headline.latency_small_s = 10.5e-6;
+  s.headline.latency_stream_s = 10.5e-6;
+  s.headline.latency_graph_s = 4.25e-6;
   s.headline.latency_size_bytes = 1 << 20;
   s.headline.link_gbps = 478.125;
   s.headline.link = "NVLink4 x18";
@@ -90,7 +91,7 @@ TEST(CollectivesReporter, ReadsLikeNcclTests) {
   for (const char* expected :
        {"size(B)", "count(elts)", "type", "redop", "root", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
         "1048576  262144       float  sum    -1    10.50", "99.86", "N/A", "RING/LL128",
-        "peak busbw 99.86 GB/s at 1 MiB", "link NVLink4 x18 478.12 GB/s", "Pairwise send/recv", "h:0", "350.00"})
+        "peak busbw 99.86 GB/s at 1 MiB", "latency at 1 MiB 10.50 us 4.25 us (CUDA graph)", "link NVLink4 x18 478.12 GB/s", "Pairwise send/recv", "h:0", "350.00"})
     EXPECT_NE(text.find(expected), std::string::npos) << "missing '" << expected << "' in\n" << text;
 }
 
