@@ -95,18 +95,43 @@ void write_scaling(const std::vector<ScalingPoint>& points, std::ostream& out) {
   t.write(out);
 }
 
+// The bandwidth matrix itself (GB/s per direction), for jobs small enough to read it.
+void write_pair_grid(const PairMatrix& m, std::ostream& out) {
+  int ranks = 0;
+  for (const auto& p : m.pairs) ranks = std::max(ranks, p.b + 1);
+  if (ranks < 3 || ranks > 16) return;
+  std::vector<std::string> header = {"GB/s"};
+  for (int r = 0; r < ranks; ++r) header.push_back(std::to_string(r));
+  std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(ranks),
+                                              std::vector<std::string>(static_cast<std::size_t>(ranks), "-"));
+  for (const auto& p : m.pairs) {
+    cells[static_cast<std::size_t>(p.a)][static_cast<std::size_t>(p.b)] = fixed(p.bandwidth_gbps, 1);
+    cells[static_cast<std::size_t>(p.b)][static_cast<std::size_t>(p.a)] = fixed(p.bandwidth_gbps, 1);
+  }
+  Table t(header);
+  for (int r = 0; r < ranks; ++r) {
+    std::vector<std::string> row = {std::to_string(r)};
+    row.insert(row.end(), cells[static_cast<std::size_t>(r)].begin(), cells[static_cast<std::size_t>(r)].end());
+    t.add_row(std::move(row));
+  }
+  t.write(out);
+}
+
 void write_pairs(const PairMatrix& m, std::ostream& out) {
   out << "Pairwise send/recv (" << m.pairs.size() << " pairs in " << m.rounds << " rounds; bandwidth per direction at "
-      << size_label(m.large_bytes) << ", latency at " << size_label(m.small_bytes) << ")\n";
+      << size_label(m.large_bytes) << ", latency at " << size_label(m.small_bytes) << "; slowest first)\n";
+  constexpr std::size_t kListed = 12;  // every pair stays in the JSON
   auto sorted = m.pairs;
   std::sort(sorted.begin(), sorted.end(),
             [](const PairResult& x, const PairResult& y) { return x.bandwidth_gbps < y.bandwidth_gbps; });
+  if (sorted.size() > kListed) sorted.resize(kListed);
   Table t({"pair", "a", "b", "class", "bw(GB/s)", "latency(us)", "flag"});
   for (const auto& p : sorted)
     t.add_row({std::to_string(p.a) + "-" + std::to_string(p.b), p.a_label, p.b_label,
                p.same_node ? "intra-node" : "inter-node", gbps(p.bandwidth_gbps), microseconds(p.latency_s),
                p.slow ? "SLOW (< " + fixed(m.threshold * 100, 0) + "% of class median)" : ""});
   t.write(out);
+  write_pair_grid(m, out);
 }
 
 }  // namespace
