@@ -2,6 +2,7 @@
 // The device a rank works on: cuda (one GPU per rank) or cpu (host memory, BLAS, MPI). Phases are
 // written once against this interface and never branch on the backend.
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -53,6 +54,18 @@ class Timer {
   virtual double elapsed_s() = 0;
 };
 
+// Stream work recorded once and replayed by launch (a CUDA graph). On the cpu backend launch runs
+// the recorded host work again, so code written for graphs runs unchanged there.
+class Graph {
+ public:
+  virtual ~Graph() = default;
+  Graph() = default;
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+  // Enqueues one replay of the recorded work on `stream`.
+  virtual void launch(Stream& stream) = 0;
+};
+
 enum class StreamPriority { normal, high };
 
 class Backend {
@@ -72,6 +85,9 @@ class Backend {
   virtual void download(void* dst, const Buffer& src, std::size_t bytes) = 0;
   virtual std::unique_ptr<Stream> create_stream(StreamPriority priority) = 0;
   virtual std::unique_ptr<Timer> create_timer() = 0;
+  // Records what `enqueue` puts on `stream` (CUDA stream capture: nothing runs now) into a graph.
+  // The cpu backend keeps `enqueue` and calls it on every launch.
+  virtual std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) = 0;
   // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu).
   virtual std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) = 0;
 };

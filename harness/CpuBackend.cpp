@@ -48,6 +48,15 @@ class HostTimer final : public Timer {
   Clock::time_point start_, stop_;
 };
 
+class HostGraph final : public Graph {
+ public:
+  explicit HostGraph(std::function<void()> work) : work_(std::move(work)) {}
+  void launch(Stream&) override { work_(); }
+
+ private:
+  std::function<void()> work_;
+};
+
 class CpuBackend final : public Backend {
  public:
   explicit CpuBackend(double op_timeout_s) : op_timeout_s_(op_timeout_s) {}
@@ -58,6 +67,9 @@ class CpuBackend final : public Backend {
   void download(void* dst, const Buffer& src, std::size_t bytes) override { std::memcpy(dst, src.data(), bytes); }
   std::unique_ptr<Stream> create_stream(StreamPriority) override { return std::make_unique<HostStream>(); }
   std::unique_ptr<Timer> create_timer() override { return std::make_unique<HostTimer>(); }
+  std::unique_ptr<Graph> capture(Stream&, const std::function<void()>& enqueue) override {
+    return std::make_unique<HostGraph>(enqueue);
+  }
   std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline&) override {
     return make_mpi_communicator(world, op_timeout_s_);
   }

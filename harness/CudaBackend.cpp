@@ -86,6 +86,35 @@ class EventTimer final : public Timer {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
+class CudaGraph final : public Graph {
+ public:
+  // Captures in thread-local mode: only this thread's calls are recorded, as NCCL expects.
+  CudaGraph(Stream& stream, const std::function<void()>& enqueue) {
+    const auto s = static_cast<cudaStream_t>(stream.native());
+    GPUSCALE_CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+    try {
+      enqueue();
+    } catch (...) {
+      cudaGraph_t partial = nullptr;
+      if (cudaStreamEndCapture(s, &partial) == cudaSuccess && partial) cudaGraphDestroy(partial);
+      throw;
+    }
+    GPUSCALE_CHECK_CUDA(cudaStreamEndCapture(s, &graph_));
+    GPUSCALE_CHECK_CUDA(cudaGraphInstantiate(&exec_, graph_, 0));
+  }
+  ~CudaGraph() override {
+    if (exec_) cudaGraphExecDestroy(exec_);
+    if (graph_) cudaGraphDestroy(graph_);
+  }
+  void launch(Stream& stream) override {
+    GPUSCALE_CHECK_CUDA(cudaGraphLaunch(exec_, static_cast<cudaStream_t>(stream.native())));
+  }
+
+ private:
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
 class CudaBackend final : public Backend {
  public:
   CudaBackend(int device, double op_timeout_s) : device_(device), op_timeout_s_(op_timeout_s) {
@@ -105,6 +134,9 @@ class CudaBackend final : public Backend {
     return std::make_unique<CudaStream>(priority);
   }
   std::unique_ptr<Timer> create_timer() override { return std::make_unique<EventTimer>(op_timeout_s_); }
+  std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) override {
+    return std::make_unique<CudaGraph>(stream, enqueue);
+  }
   std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
     return make_nccl_communicator(world, deadline, op_timeout_s_);
   }

@@ -198,6 +198,15 @@ double World::max_over_ranks(double value, const Deadline& d) const { return red
 double World::min_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_MIN, d); }
 double World::sum_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_SUM, d); }
 
+std::vector<double> World::max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const {
+  std::vector<double> out(values.size(), 0.0);
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Iallreduce(values.data(), out.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_MAX,
+                                    mpi_->world, &request));
+  detail::wait_request(request, deadline, "allreduce of figures");
+  return out;
+}
+
 void World::abort(int exit_code) const noexcept {
   MPI_Abort(MPI_COMM_WORLD, exit_code);
   std::_Exit(exit_code);

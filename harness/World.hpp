@@ -48,6 +48,8 @@ class World {
   double max_over_ranks(double value, const Deadline& deadline) const;
   double min_over_ranks(double value, const Deadline& deadline) const;
   double sum_over_ranks(double value, const Deadline& deadline) const;
+  // Collective, element-wise over equally long vectors (e.g. per-iteration times: the slowest rank's).
+  std::vector<double> max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const;
 
   // Ends every rank of the job with this exit code. Last resort: never returns.
   [[noreturn]] void abort(int exit_code) const noexcept;

@@ -1,5 +1,7 @@
 #include "launch/Commands.hpp"
 
+#include "launch/CollectivesPhase.hpp"
+
 namespace gpuscale::launch {
 namespace {
 
@@ -32,8 +34,11 @@ constexpr CommandSpec kCommands[] = {
      true, true, no_options},
     {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
      "mpirun -np 8 gpuscale compute", false, true, no_options},
-    {"collectives", "NCCL collective sweeps (nccl-tests flags)", "collectives [options]",
-     "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4", false, true, no_options},
+    {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
+     "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
+     "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
+     "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
+     true, true, add_collectives_options},
     {"train", "data-parallel training steps: single, DP-style, DDP-style", "train [options]",
      "mpirun -np 8 gpuscale train", false, true, no_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",

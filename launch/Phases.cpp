@@ -3,20 +3,24 @@
 #include <iostream>
 
 #include "harness/Error.hpp"
+#include "launch/CollectivesPhase.hpp"
 #include "launch/EnvPhase.hpp"
 
 namespace gpuscale::launch {
 
 std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase};
+  const Phase collectives{"collectives", run_collectives_phase};
   if (command == "env") return {env};
+  if (command == "collectives") return {env, collectives};
   // `run`: the environment first; further phases join this list as they are built.
-  return {env};
+  return {env, collectives};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {
   std::unique_ptr<harness::World> world;
   try {
+    prepare_collectives(invocation);
     world = std::make_unique<harness::World>(&argc, &argv);
   } catch (const harness::Error& e) {
     std::cerr << "gpuscale: " << e.what() << '\n';

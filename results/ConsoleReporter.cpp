@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "results/CollectivesReporter.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
 
@@ -137,6 +138,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_ranks(r, out);
   write_versions(r, out);
   write_topology(r, out);
+  if (r.collectives) write_collectives(*r.collectives, out);
   write_checks(r, out);
   write_verdict(r.verdict, out);
 }

@@ -40,6 +40,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"verdict", r.verdict},
        {"interrupted", r.interrupted},
        {"trace_spans", r.trace_spans}};
+  put_optional(j, "collectives", r.collectives);
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -67,6 +68,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
     get_if_present(j, "trace_spans", r.trace_spans);
+    get_optional(j, "collectives", r.collectives);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

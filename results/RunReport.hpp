@@ -1,12 +1,14 @@
 #pragma once
 // Everything one run produced, gathered on rank 0. Every reporter is handed this one type
 // (like google/benchmark's Run), so each output format shows the same facts.
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "results/Check.hpp"
+#include "results/CollectiveRecords.hpp"
 #include "results/RankEnv.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/TraceSpan.hpp"
@@ -36,6 +38,7 @@ struct RunReport {
   Verdict verdict;
   bool interrupted = false;
   std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
+  std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.

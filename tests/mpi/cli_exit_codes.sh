@@ -21,6 +21,13 @@ expect_usage frobnicate
 expect_usage env extra-argument
 expect_usage train
 expect_usage env --device cpu --csv /nonexistent-dir/x.csv
+expect_usage collectives --device cpu -b 1X
+expect_usage collectives --device cpu -b 1G -e 1M
+expect_usage collectives --device cpu -f 1
+expect_usage collectives --device cpu -d float8
+expect_usage collectives --device cpu --ops allreduce,bogus
+expect_usage collectives --device cpu -n 0
+"$GPUSCALE" collectives --help | grep -q -- "--stepfactor" || fail "collectives --help lacks -f"
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"

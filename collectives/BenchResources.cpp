@@ -1,0 +1,34 @@
+#include "collectives/BenchResources.hpp"
+
+#include "harness/Error.hpp"
+
+namespace gpuscale::collectives {
+
+BenchResources::BenchResources(const harness::World& world, harness::Backend& backend, std::uint64_t buffer_bytes,
+                               int timers, double timeout_s, bool corrupt)
+    : world_(world), backend_(backend), timeout_s_(timeout_s), corrupt_(corrupt) {
+  stream_ = backend.create_stream(harness::StreamPriority::normal);
+  check_ = make_data_check(backend);
+  for (int i = 0; i < timers; ++i) timers_.push_back(backend.create_timer());
+  std::string mine;
+  try {
+    send_ = backend.allocate(buffer_bytes);
+    recv_ = backend.allocate(buffer_bytes);
+  } catch (const harness::OutOfMemoryError& e) {
+    mine = e.what();
+  }
+  const double failed = world.max_over_ranks(mine.empty() ? 0.0 : 1.0, harness::Deadline::after(timeout_s));
+  if (failed > 0) {
+    skipped_reason_ = "out of memory: two buffers of " + std::to_string(buffer_bytes) +
+                      " bytes do not fit on every rank" + (mine.empty() ? "" : " (" + mine + ")");
+    send_.reset();
+    recv_.reset();
+  }
+}
+
+Bench BenchResources::bench(harness::Communicator* comm) {
+  if (!send_) throw harness::RuntimeError("collectives: measurement without buffers (" + skipped_reason_ + ")");
+  return Bench{world_, backend_, comm, *stream_, *check_, *send_, *recv_, timers_, timeout_s_, corrupt_};
+}
+
+}  // namespace gpuscale::collectives

@@ -1,0 +1,73 @@
+#include "collectives/CollectiveChecks.hpp"
+
+#include "results/CollectivesReporter.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::collectives {
+namespace {
+
+using results::Check;
+using results::Severity;
+
+void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  std::uint64_t total = 0;
+  std::string where;
+  auto note = [&](std::uint64_t wrong, const std::string& what) {
+    if (wrong == 0) return;
+    total += wrong;
+    if (where.size() < 200) where += (where.empty() ? "" : "; ") + what + ": " + std::to_string(wrong);
+  };
+  for (const auto& s : record.sweeps)
+    for (const auto& r : s.rows) {
+      const std::string at = s.op + " " + results::size_label(r.size_bytes);
+      note(r.out_of_place.wrong.value_or(0), at + " out-of-place");
+      note(r.in_place.wrong.value_or(0), at + " in-place");
+    }
+  for (const auto& p : record.scaling)
+    note(p.wrong.value_or(0), p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
+  if (total == 0) return;
+  out.push_back({"collective-wrong-data", Severity::error, {},
+                 std::to_string(total) + " wrong elements after collectives (" + where +
+                     "); the data path (GPU memory, NVLink/PCIe/network, NCCL) corrupts data: rerun with -c 10, "
+                     "then test GPUs and links pairwise"});
+}
+
+void check_links(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  for (const auto& s : record.sweeps) {
+    const auto& h = s.headline;
+    if (!h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
+    out.push_back({"collective-below-link", Severity::warning, {},
+                   s.op + " peaks at " + results::fixed(h.peak_busbw_gbps, 1) + " GB/s busbw, " +
+                       results::fixed(*h.peak_percent_of_link, 0) + "% of " + h.link + " (" +
+                       results::fixed(*h.link_gbps, 0) + " GB/s), under the " +
+                       results::fixed(record.link_threshold * 100, 0) +
+                       "% threshold: check NCCL_P2P/NCCL_SHM settings, the topology and GPU clocks"});
+  }
+}
+
+void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  if (!record.pairs) return;
+  for (const auto& p : record.pairs->pairs) {
+    if (!p.slow) continue;
+    out.push_back({"slow-pair", Severity::warning, {p.a, p.b},
+                   p.a_label + " <-> " + p.b_label + " sends " + results::fixed(p.bandwidth_gbps, 1) +
+                       " GB/s, under " + results::fixed(record.pairs->threshold * 100, 0) + "% of the " +
+                       (p.same_node ? "intra-node" : "inter-node") +
+                       " median: check this link (nvidia-smi topo -m, nvidia-smi nvlink -s)"});
+  }
+}
+
+}  // namespace
+
+std::vector<Check> collective_checks(const results::CollectivesRecord& record) {
+  std::vector<Check> out;
+  check_wrong(record, out);
+  check_links(record, out);
+  check_pairs(record, out);
+  for (const auto& s : record.sweeps)
+    if (!s.skipped_reason.empty())
+      out.push_back({"collective-skipped", Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});
+  return out;
+}
+
+}  // namespace gpuscale::collectives

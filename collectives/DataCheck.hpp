@@ -1,0 +1,39 @@
+#pragma once
+// Writes the pattern's inputs and counts wrong outputs where the data lives: on the GPU with kernels
+// (DeviceDataCheck.cu), in host memory on the cpu backend (HostDataCheck.cpp). Pointers may point
+// inside a Buffer (in-place layouts). Work is enqueued on `stream`.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "collectives/Pattern.hpp"
+#include "harness/Backend.hpp"
+#include "harness/DataType.hpp"
+
+namespace gpuscale::collectives {
+
+class DataCheck {
+ public:
+  virtual ~DataCheck() = default;
+  DataCheck() = default;
+  DataCheck(const DataCheck&) = delete;
+  DataCheck& operator=(const DataCheck&) = delete;
+
+  // Element i of data = pattern::input(spec, spec.rank, i), for i < count.
+  virtual void fill(void* data, std::size_t count, harness::DataType type, const pattern::Spec& spec,
+                    harness::Stream& stream) = 0;
+  // Zeroes `bytes`: no expected value is zero, so an element the op never wrote counts as wrong.
+  virtual void clear(void* data, std::size_t bytes, harness::Stream& stream) = 0;
+  // Elements i < count that differ from pattern::expected(spec, i). Waits for the stream (deadline).
+  virtual std::uint64_t count_wrong(const void* data, std::size_t count, harness::DataType type,
+                                    const pattern::Spec& spec, harness::Stream& stream,
+                                    const harness::Deadline& deadline) = 0;
+};
+
+std::unique_ptr<DataCheck> make_host_data_check();
+// Defined by DeviceDataCheck.cu where the CUDA backend is built; elsewhere it throws.
+std::unique_ptr<DataCheck> make_device_data_check();
+// The check that matches where `backend` keeps its buffers.
+std::unique_ptr<DataCheck> make_data_check(const harness::Backend& backend);
+
+}  // namespace gpuscale::collectives

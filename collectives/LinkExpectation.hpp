@@ -1,0 +1,30 @@
+#pragma once
+// The link a communicator's traffic crosses, from the env phase's topology, so that busbw can be read
+// as a fraction of what the hardware promises. GB/s per direction (1e9 B/s).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/CollectiveRecords.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::collectives {
+
+struct LinkEstimate {
+  std::optional<double> gbps;  // nullopt: unknown (no topology, or between nodes without --net-gbps)
+  std::string name;            // "NVLink4 x18", "PCIe gen5 x16", "network (--net-gbps)"
+};
+
+// One NVLink of this version, one direction; 0 for an unknown version.
+double nvlink_gbps_per_link(int version);
+// One direction of a PCIe link; 0 for an unknown generation.
+double pcie_gbps(unsigned gen, unsigned width);
+
+// Within a node: the slowest member GPU's NVLinks (all of its links: NCCL spreads channels over them),
+// else its PCIe link. Across nodes: net_gbps (0: unknown) or the intra-node link if slower.
+LinkEstimate link_for(const std::vector<results::RankEnv>& ranks, double net_gbps);
+
+// Sets the headline's link, link figure and peak as % of it.
+void apply_link(results::CollectiveSweep& sweep, const LinkEstimate& link);
+
+}  // namespace gpuscale::collectives

@@ -1,0 +1,190 @@
+#include "collectives/Measure.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "harness/Error.hpp"
+
+namespace gpuscale::collectives {
+namespace {
+
+using harness::DataType;
+
+pattern::Reduce to_pattern(harness::RedOp op) {
+  switch (op) {
+    case harness::RedOp::sum: return pattern::Reduce::sum;
+    case harness::RedOp::prod: return pattern::Reduce::prod;
+    case harness::RedOp::min: return pattern::Reduce::min;
+    case harness::RedOp::max: return pattern::Reduce::max;
+    case harness::RedOp::avg: return pattern::Reduce::avg;
+  }
+  return pattern::Reduce::sum;
+}
+
+// The largest integer up to which every integer is exact in the type (and within range).
+std::int64_t exact_limit(DataType t) {
+  switch (t) {
+    case DataType::int8: return 127;
+    case DataType::uint8: return 255;
+    case DataType::float16: return 2048;
+    case DataType::bfloat16: return 256;
+    case DataType::float32: return 1 << 24;
+    default: return 1 << 30;
+  }
+}
+
+// Unit roundoff of the floating types: NCCL's avg scales each input by 1/ranks before summing.
+double roundoff(DataType t) {
+  switch (t) {
+    case DataType::float16: return 1.0 / 1024;
+    case DataType::bfloat16: return 1.0 / 128;
+    case DataType::float32: return 1.0 / (1 << 23);
+    case DataType::float64: return 1.0 / (1ull << 52);
+    default: return 0;
+  }
+}
+
+struct Pointers {
+  const void* send;
+  void* recv;
+  void* region;               // in place: the one buffer, cleared before a check
+  std::size_t region_bytes;
+};
+
+Pointers pointers(Bench& b, const Layout& l, Placement p, DataType type) {
+  const std::size_t ts = harness::size_of(type);
+  if (!p.in_place) return {b.send.data(), b.recv.data(), b.recv.data(), l.recv_count * ts};
+  auto* base = static_cast<char*>(b.recv.data());
+  const std::size_t end = std::max(l.in_place_send_offset + l.send_count, l.in_place_recv_offset + l.recv_count);
+  return {base + l.in_place_send_offset * ts, base + l.in_place_recv_offset * ts, base, end * ts};
+}
+
+void enqueue_iteration(Bench& b, const OpSpec& op, const Call& call, int aggregated) {
+  if (aggregated > 1) b.comm->group_start();
+  for (int j = 0; j < aggregated; ++j) op.run(*b.comm, call, b.stream);
+  if (aggregated > 1) b.comm->group_end();
+}
+
+std::string what(const OpSpec& op, std::size_t elements, Placement p) {
+  return std::string(op.name) + " of " + std::to_string(elements) + " elements" + (p.in_place ? " (in place)" : "");
+}
+
+// This rank's time per op for each sample: an iteration each, or one graph launch of all iterations.
+std::vector<double> time_samples(Bench& b, const SweepOptions& o, const OpSpec& op, const Call& call,
+                                 const std::string& label) {
+  auto wait = [&] { b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label); };
+  for (int i = 0; i < o.warmup; ++i) enqueue_iteration(b, op, call, o.aggregated);
+  wait();
+  std::vector<double> samples;
+  if (o.graph_launches > 0) {
+    auto graph = b.backend.capture(b.stream, [&] {
+      for (int i = 0; i < o.iterations; ++i) enqueue_iteration(b, op, call, o.aggregated);
+    });
+    graph->launch(b.stream);  // the graph's own warm-up: first launch uploads it
+    wait();
+    b.world.barrier(harness::Deadline::after(b.timeout_s));
+    for (int g = 0; g < o.graph_launches; ++g) {
+      b.timers[g]->start(b.stream);
+      graph->launch(b.stream);
+      b.timers[g]->stop(b.stream);
+    }
+    wait();
+    for (int g = 0; g < o.graph_launches; ++g)
+      samples.push_back(b.timers[g]->elapsed_s() / (o.iterations * o.aggregated));
+    return samples;
+  }
+  b.world.barrier(harness::Deadline::after(b.timeout_s));
+  for (int i = 0; i < o.iterations; ++i) {
+    b.timers[i]->start(b.stream);
+    enqueue_iteration(b, op, call, o.aggregated);
+    b.timers[i]->stop(b.stream);
+  }
+  wait();
+  for (int i = 0; i < o.iterations; ++i) samples.push_back(b.timers[i]->elapsed_s() / o.aggregated);
+  return samples;
+}
+
+// Wrong elements on this rank over every check pass. Fresh inputs and a cleared output each pass.
+std::uint64_t run_checks(Bench& b, const SweepOptions& o, const OpSpec& op, const Layout& l, Placement p,
+                         pattern::Spec spec, const std::string& label) {
+  const Pointers ptr = pointers(b, l, p, o.type);
+  const Call call{ptr.send, ptr.recv, l.count, o.type, o.redop, o.root};
+  const std::size_t ts = harness::size_of(o.type);
+  std::uint64_t wrong = 0;
+  for (int pass = 0; pass < o.check_passes; ++pass) {
+    b.check.clear(ptr.region, ptr.region_bytes, b.stream);
+    b.check.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);
+    op.run(*b.comm, call, b.stream);
+    b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label + " (check)");
+    if (!pattern::checked(spec)) continue;
+    if (b.corrupt && b.world.rank() == 0 && pass == o.check_passes - 1 && l.recv_count > 0)
+      b.check.clear(ptr.recv, ts, b.stream);
+    wrong += b.check.count_wrong(ptr.recv, l.recv_count, o.type, spec, b.stream,
+                                 harness::Deadline::after(b.timeout_s));
+  }
+  return wrong;
+}
+
+}  // namespace
+
+pattern::Spec make_spec(const OpSpec& op, const SweepOptions& o, int ranks, int rank, std::size_t count) {
+  pattern::Spec s;
+  s.expect = op.expect;
+  s.reduce = op.reduces ? to_pattern(o.redop) : pattern::Reduce::sum;
+  s.ranks = ranks;
+  s.rank = rank;
+  s.root = o.root;
+  s.count = count;
+  s.span = static_cast<int>(std::clamp<std::int64_t>(exact_limit(o.type) / std::max(ranks, 1), 1, 13));
+  if (op.reduces && o.redop == harness::RedOp::avg) s.tolerance = 2 * ranks * roundoff(o.type);
+  return s;
+}
+
+results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec& op, Placement p) {
+  const bool member = b.comm != nullptr;
+  const int ranks = member ? b.comm->size() : 1, rank = member ? b.comm->rank() : 0;
+  const Layout l = op.layout(p.elements, ranks, rank);
+  const pattern::Spec spec = make_spec(op, o, ranks, rank, l.count);
+  const std::string label = what(op, p.elements, p);
+  const std::size_t samples = static_cast<std::size_t>(o.graph_launches > 0 ? o.graph_launches : o.iterations);
+
+  std::vector<double> mine(samples, 0.0);
+  double my_median = 0;
+  std::uint64_t wrong = 0;
+  if (member) {
+    const Pointers ptr = pointers(b, l, p, o.type);
+    b.check.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);  // never time on zeros
+    mine = time_samples(b, o, op, {ptr.send, ptr.recv, l.count, o.type, o.redop, o.root}, label);
+    my_median = results::median(mine);
+    if (!p.in_place || op.in_place_defined) wrong = run_checks(b, o, op, l, p, spec, label);
+  } else {
+    b.world.barrier(harness::Deadline::after(b.timeout_s));  // the members' barrier before timing
+  }
+
+  const auto deadline = harness::Deadline::after(b.timeout_s);
+  constexpr double kLow = -std::numeric_limits<double>::infinity();
+  std::vector<double> packed = mine;
+  packed.push_back(member ? my_median : kLow);
+  packed.push_back(member ? -my_median : kLow);
+  const auto slowest = b.world.max_over_ranks(packed, deadline);
+  const double members = b.world.sum_over_ranks(member ? 1 : 0, deadline);
+  const double median_sum = b.world.sum_over_ranks(my_median, deadline);
+  const double wrong_total = b.world.sum_over_ranks(static_cast<double>(wrong), deadline);
+
+  results::CollectiveTiming t;
+  t.measured = true;
+  t.samples_s.assign(slowest.begin(), slowest.begin() + static_cast<std::ptrdiff_t>(samples));
+  t.iterations = results::summarize(t.samples_s);
+  t.time_s = t.iterations.median;
+  t.rank_max_s = slowest[samples];
+  t.rank_min_s = -slowest[samples + 1];
+  t.rank_avg_s = median_sum / std::max(members, 1.0);
+  const double bytes = static_cast<double>(size_bytes(l, o.type));
+  t.algbw_gbps = t.time_s > 0 ? bytes / t.time_s / 1e9 : 0;
+  t.busbw_gbps = t.algbw_gbps * op.busbw_factor(ranks);
+  if (o.check_passes > 0 && (!p.in_place || op.in_place_defined)) t.wrong = static_cast<std::uint64_t>(wrong_total);
+  return t;
+}
+
+}  // namespace gpuscale::collectives

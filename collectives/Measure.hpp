@@ -1,0 +1,43 @@
+#pragma once
+// Times and checks one op at one size in one placement, the way nccl-tests does: inputs written,
+// warm-up, barrier, timed iterations between device events, then check passes after timing.
+// Collective over the WORLD: every rank calls it, members of `comm` do the work, the others (comm ==
+// nullptr: not in this sub-communicator) only join the reductions of the figures.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "collectives/DataCheck.hpp"
+#include "collectives/Op.hpp"
+#include "collectives/SweepOptions.hpp"
+#include "harness/Backend.hpp"
+#include "harness/World.hpp"
+#include "results/CollectiveRecords.hpp"
+
+namespace gpuscale::collectives {
+
+// What one measurement runs on. Buffers hold at least the largest layout of the sweep (bytes).
+struct Bench {
+  const harness::World& world;
+  harness::Backend& backend;
+  harness::Communicator* comm;  // nullptr: this rank sits this one out
+  harness::Stream& stream;
+  DataCheck& check;
+  harness::Buffer& send;
+  harness::Buffer& recv;
+  std::vector<std::unique_ptr<harness::Timer>>& timers;  // at least max(iterations, graph launches)
+  double timeout_s;
+  bool corrupt;  // test seam (GPUSCALE_TEST_CORRUPT=collectives): world rank 0 spoils one output element
+};
+
+struct Placement {
+  bool in_place = false;
+  std::size_t elements = 0;  // size / element size
+};
+
+results::CollectiveTiming measure(Bench& bench, const SweepOptions& options, const OpSpec& op, Placement placement);
+
+// The pattern for `op` on rank `rank` of `ranks` (the span keeps every reduction exact in the type).
+pattern::Spec make_spec(const OpSpec& op, const SweepOptions& options, int ranks, int rank, std::size_t count);
+
+}  // namespace gpuscale::collectives

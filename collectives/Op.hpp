@@ -1,0 +1,63 @@
+#pragma once
+// One collective as the sweep sees it: how a size maps to buffers (nccl-tests' semantics), what the
+// output must hold, the busbw factor, and the one Communicator call. Each op is one small file that
+// defines one OpSpec; OpList.cpp lists them.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "collectives/Pattern.hpp"
+#include "harness/Communicator.hpp"
+
+namespace gpuscale::collectives {
+
+// Element counts on one rank for one size. In-place runs use one buffer: the op reads at
+// in_place_send_offset and writes at in_place_recv_offset (elements), as nccl-tests does.
+struct Layout {
+  std::size_t count = 0;       // the count argument of the call
+  std::size_t send_count = 0;  // elements read from the send buffer
+  std::size_t recv_count = 0;  // elements written to the receive buffer
+  std::size_t in_place_send_offset = 0;
+  std::size_t in_place_recv_offset = 0;
+};
+
+struct Call {
+  const void* send;
+  void* recv;
+  std::size_t count;
+  harness::DataType type;
+  harness::RedOp redop;
+  int root;
+};
+
+struct OpSpec {
+  std::string_view name;          // nccl-tests' name without "_perf": allreduce, allgather, ...
+  pattern::Expect expect;
+  bool reduces;                   // takes -o
+  bool rooted;                    // takes -r
+  bool in_place_defined;          // false: in-place is timed but its data is undefined (alltoall, sendrecv)
+  double (*busbw_factor)(int ranks);
+  // `elements` = size / element size; the layout on rank `rank` of `ranks`.
+  Layout (*layout)(std::size_t elements, int ranks, int rank);
+  // Enqueues the op on `stream`; collective over the communicator.
+  void (*run)(harness::Communicator& comm, const Call& call, harness::Stream& stream);
+};
+
+// Shared by the ops whose every buffer holds `elements` (allreduce, broadcast, reduce, sendrecv).
+Layout whole_buffer_layout(std::size_t elements, int ranks, int rank);
+// busbw = algbw: the data crosses each rank's link once (broadcast, reduce, sendrecv).
+double unit_busbw_factor(int ranks);
+
+// nccl-tests' size column: the larger of the bytes sent and received by one rank.
+std::uint64_t size_bytes(const Layout& layout, harness::DataType type);
+
+// Every op, in nccl-tests' order.
+std::span<const OpSpec* const> all_ops();
+// "allreduce,alltoall" or "all"; throws UsageError naming the unknown op.
+std::vector<const OpSpec*> parse_ops(std::string_view list);
+const OpSpec& find_op(std::string_view name);  // throws UsageError
+
+}  // namespace gpuscale::collectives

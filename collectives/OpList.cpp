@@ -1,0 +1,52 @@
+// The one list of ops: a new collective is one file plus one line here.
+#include <algorithm>
+
+#include "collectives/Op.hpp"
+#include "harness/Error.hpp"
+
+namespace gpuscale::collectives {
+
+extern const OpSpec kAllReduce, kAllGather, kReduceScatter, kBroadcast, kReduce, kAllToAll, kSendRecv;
+
+namespace {
+constexpr const OpSpec* kOps[] = {&kAllReduce, &kAllGather, &kReduceScatter, &kBroadcast,
+                                  &kReduce,    &kAllToAll,  &kSendRecv};
+
+std::string names() {
+  std::string out;
+  for (const auto* op : kOps) out += (out.empty() ? "" : ", ") + std::string(op->name);
+  return out;
+}
+}  // namespace
+
+Layout whole_buffer_layout(std::size_t elements, int, int) { return {elements, elements, elements, 0, 0}; }
+
+double unit_busbw_factor(int) { return 1.0; }
+
+std::uint64_t size_bytes(const Layout& l, harness::DataType type) {
+  return static_cast<std::uint64_t>(std::max(l.send_count, l.recv_count)) * harness::size_of(type);
+}
+
+std::span<const OpSpec* const> all_ops() { return kOps; }
+
+const OpSpec& find_op(std::string_view name) {
+  for (const auto* op : kOps)
+    if (op->name == name) return *op;
+  throw harness::UsageError("unknown collective '" + std::string(name) + "' (use " + names() + ", or all)");
+}
+
+std::vector<const OpSpec*> parse_ops(std::string_view list) {
+  if (list == "all") return {std::begin(kOps), std::end(kOps)};
+  std::vector<const OpSpec*> out;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    const auto name = list.substr(0, comma);
+    const OpSpec* op = &find_op(name);
+    if (std::find(out.begin(), out.end(), op) == out.end()) out.push_back(op);
+    list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+  }
+  if (out.empty()) throw harness::UsageError("--ops names no collective (use " + names() + ", or all)");
+  return out;
+}
+
+}  // namespace gpuscale::collectives

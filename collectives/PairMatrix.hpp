@@ -1,0 +1,28 @@
+#pragma once
+// Send/recv between every pair of ranks: bandwidth per direction (large message, both directions at
+// once) and latency (small message), scheduled as a round-robin tournament so that no rank is in two
+// pairs at once; pairs under a fraction of their class's median (intra- or inter-node) are flagged.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "collectives/BenchResources.hpp"
+#include "collectives/SweepOptions.hpp"
+#include "results/CollectiveRecords.hpp"
+
+namespace gpuscale::collectives {
+
+// Circle method: ranks - 1 rounds for an even count (ranks for odd, one rank resting per round); every
+// pair (a < b) exactly once, no rank twice in a round.
+std::vector<std::vector<std::pair<int, int>>> round_robin(int ranks);
+
+// Collective over the world and `comm` (the world communicator). labels[r] ("host:GPU") and node_of[r]
+// are read on world rank 0 only, which alone gets a meaningful matrix.
+results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communicator& comm,
+                                    const SweepOptions& options, const std::vector<std::string>& labels,
+                                    const std::vector<int>& node_of);
+
+// Marks pairs under threshold x the median bandwidth of pairs of the same class.
+void flag_slow_pairs(results::PairMatrix& matrix);
+
+}  // namespace gpuscale::collectives

@@ -1,0 +1,83 @@
+#include "collectives/SweepOptions.hpp"
+
+#include <cctype>
+#include <limits>
+
+#include "harness/Error.hpp"
+
+namespace gpuscale::collectives {
+namespace {
+
+using harness::UsageError;
+
+constexpr std::size_t kMaxSizes = 10000;  // a typo like -i 1 -e 1G must not start a billion runs
+
+[[noreturn]] void bad(std::string_view flag, std::string_view text, std::string_view why) {
+  throw UsageError(std::string(flag) + " '" + std::string(text) + "': " + std::string(why));
+}
+
+}  // namespace
+
+std::uint64_t parse_size(std::string_view text, std::string_view flag) {
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text.front())))
+    bad(flag, text, "expected a size in bytes like 8, 64K, 256M or 1G");
+  std::uint64_t value = 0;
+  std::size_t i = 0;
+  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+    const std::uint64_t digit = static_cast<std::uint64_t>(text[i] - '0');
+    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) bad(flag, text, "too large");
+    value = value * 10 + digit;
+  }
+  const std::string_view suffix = text.substr(i);
+  int shift = 0;
+  if (suffix == "K" || suffix == "k") shift = 10;
+  else if (suffix == "M" || suffix == "m") shift = 20;
+  else if (suffix == "G" || suffix == "g") shift = 30;
+  else if (suffix == "T" || suffix == "t") shift = 40;
+  else if (!suffix.empty() && suffix != "B" && suffix != "b") bad(flag, text, "unknown unit (use K, M, G)");
+  if (shift && value > (std::numeric_limits<std::uint64_t>::max() >> shift)) bad(flag, text, "too large");
+  return value << shift;
+}
+
+std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_view flag) {
+  std::vector<std::uint64_t> out;
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    out.push_back(parse_size(text.substr(0, comma), flag));
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+  }
+  return out;
+}
+
+void validate(const SweepOptions& o) {
+  auto fail = [](const std::string& why) { throw UsageError(why); };
+  if (o.max_bytes < o.min_bytes) fail("-e (max bytes) is smaller than -b (min bytes)");
+  if (o.step_bytes == 0 && o.step_factor < 2) fail("-f (step factor) must be at least 2");
+  if (o.step_bytes == 0 && o.min_bytes == 0) fail("-b must be at least 1 with a step factor (0 * f stays 0)");
+  if (o.iterations < 1) fail("-n (iterations) must be at least 1");
+  if (o.warmup < 0) fail("-w (warm-up iterations) must not be negative");
+  if (o.check_passes < 0) fail("-c (check passes) must not be negative");
+  if (o.graph_launches < 0) fail("-G (graph launches) must not be negative");
+  if (o.aggregated < 1) fail("-m (ops per iteration) must be at least 1");
+  if (o.root < 0) fail("-r (root) must not be negative");
+  if (!(o.pair_threshold >= 0 && o.pair_threshold <= 1)) fail("--pair-threshold must lie in [0, 1]");
+  if (!(o.link_threshold >= 0 && o.link_threshold <= 1)) fail("--link-threshold must lie in [0, 1]");
+  if (!(o.net_gbps >= 0)) fail("--net-gbps must not be negative");
+  if (o.step_bytes != 0) {
+    if ((o.max_bytes - o.min_bytes) / o.step_bytes >= kMaxSizes) fail("-i gives more than 10000 sizes");
+  }
+}
+
+std::vector<std::uint64_t> size_list(const SweepOptions& o) {
+  validate(o);
+  std::vector<std::uint64_t> sizes;
+  for (std::uint64_t size = o.min_bytes; size <= o.max_bytes;) {
+    sizes.push_back(size);
+    const std::uint64_t next = o.step_bytes ? size + o.step_bytes : size * o.step_factor;
+    if (next <= size || (o.step_bytes == 0 && next / o.step_factor != size)) break;  // overflow
+    size = next;
+  }
+  return sizes;
+}
+
+}  // namespace gpuscale::collectives

@@ -1,0 +1,47 @@
+#pragma once
+// What to sweep, with nccl-tests' flag letters where the meanings match. Plain values: parsed and
+// validated here (UsageError on bad input), read from the command line by launch.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/DataType.hpp"
+
+namespace gpuscale::collectives {
+
+struct OpSpec;
+
+struct SweepOptions {
+  std::uint64_t min_bytes = 8, max_bytes = 1ull << 30;  // -b, -e
+  std::uint64_t step_factor = 2;                         // -f (geometric) ...
+  std::uint64_t step_bytes = 0;                          // ... or -i (arithmetic) when non-zero
+  int iterations = 20;                                   // -n
+  int warmup = 5;                                        // -w
+  int check_passes = 3;                                  // -c: 0 disables the check
+  int graph_launches = 0;                                // -G: 0 times stream launches
+  int aggregated = 1;                                    // -m: ops per iteration, in one group
+  harness::DataType type = harness::DataType::float32;  // -d
+  harness::RedOp redop = harness::RedOp::sum;            // -o
+  int root = 0;                                          // -r
+  std::vector<const OpSpec*> ops;                        // --ops
+  // Scaling over sub-communicators: sizes (empty: no scaling table) and ops.
+  std::vector<std::uint64_t> scaling_sizes;
+  std::vector<const OpSpec*> scaling_ops;
+  // Pairwise matrix: message sizes, 0 large_bytes disables it.
+  std::uint64_t pair_large_bytes = 64ull << 20, pair_small_bytes = 8;
+  double pair_threshold = 0.8;  // a pair under this fraction of its class's median is flagged
+  double link_threshold = 0.6;  // peak busbw under this fraction of the link warns
+  double net_gbps = 0;          // the inter-node network per rank, per direction; 0: unknown
+};
+
+// "8", "64K", "256M", "1G" (binary multiples, like nccl-tests); throws UsageError naming `flag`.
+std::uint64_t parse_size(std::string_view text, std::string_view flag);
+// "8,64K,1G"
+std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_view flag);
+// nccl-tests' sizes: min, then *factor (or +step) while <= max.
+std::vector<std::uint64_t> size_list(const SweepOptions& options);
+// Throws UsageError for inconsistent values (max < min, factor < 2, iterations < 1, ...).
+void validate(const SweepOptions& options);
+
+}  // namespace gpuscale::collectives

@@ -1,0 +1,110 @@
+// The command line of `gpuscale collectives`, read into collectives::SweepOptions.
+#include <algorithm>
+#include <string>
+
+#include "collectives/NcclTuningLog.hpp"
+#include "collectives/Op.hpp"
+#include "harness/Error.hpp"
+#include "launch/CollectivesPhase.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+template <class T>
+void read(const cxxopts::ParseResult& r, const char* name, T& value) {
+  if (r.count(name)) value = r[name].as<T>();
+}
+
+void read_size(const cxxopts::ParseResult& r, const char* name, std::uint64_t& value) {
+  if (r.count(name)) value = collectives::parse_size(r[name].as<std::string>(), std::string("--") + name);
+}
+
+}  // namespace
+
+void add_collectives_options(cxxopts::Options& o) {
+  o.add_options("collectives")
+      ("b,minbytes", "smallest size in bytes, K/M/G suffixes (default 8)", cxxopts::value<std::string>(), "SIZE")
+      ("e,maxbytes", "largest size (default 1G; 4M on the cpu backend)", cxxopts::value<std::string>(), "SIZE")
+      ("f,stepfactor", "multiply the size by F each step (default 2)", cxxopts::value<std::string>(), "F")
+      ("i,stepbytes", "add SIZE each step instead of -f", cxxopts::value<std::string>(), "SIZE")
+      ("n,iters", "timed iterations per size (default 20)", cxxopts::value<int>(), "N")
+      ("w,warmup_iters", "warm-up iterations per size (default 5)", cxxopts::value<int>(), "N")
+      ("c,check", "check passes after timing; 0 disables the check (default 3)", cxxopts::value<int>(), "N")
+      ("G,cudagraph", "time N launches of a CUDA graph of the -n iterations (default 0: stream launches)",
+       cxxopts::value<int>(), "N")
+      ("d,datatype", "float, half, bfloat16, double, int8, uint8, int32, uint32, int64, uint64 (default float)",
+       cxxopts::value<std::string>(), "TYPE")
+      ("o,op", "reduction: sum, prod, min, max, avg (default sum)", cxxopts::value<std::string>(), "OP")
+      ("r,root", "root of broadcast and reduce (default 0)", cxxopts::value<int>(), "RANK")
+      ("m,agg_iters", "ops per iteration, fused in one NCCL group (default 1)", cxxopts::value<int>(), "M")
+      ("ops", "comma list of allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv, "
+              "or all (default all)", cxxopts::value<std::string>(), "LIST")
+      ("scaling-sizes", "sizes for the scaling table over 2, 4, ..., N ranks; none disables it "
+                        "(default 8,1M,64M; 8,64K on cpu)", cxxopts::value<std::string>(), "LIST")
+      ("scaling-ops", "ops for the scaling table (default allreduce)", cxxopts::value<std::string>(), "LIST")
+      ("pair-bytes", "large message of the pairwise matrix; 0 disables it (default 64M; 1M on cpu)",
+       cxxopts::value<std::string>(), "SIZE")
+      ("pair-small-bytes", "small message of the pairwise matrix, for latency (default 8)",
+       cxxopts::value<std::string>(), "SIZE")
+      ("pair-threshold", "flag pairs under this fraction of their class's median (default 0.8)",
+       cxxopts::value<double>(), "X")
+      ("link-threshold", "warn when peak busbw is under this fraction of the link (default 0.6)",
+       cxxopts::value<double>(), "X")
+      ("net-gbps", "inter-node network per rank and direction, GB/s, for link expectations",
+       cxxopts::value<double>(), "GBPS")
+      ("nccl-algo", "record NCCL's algorithm/protocol per size from its tuning log (costs small-size timing)");
+}
+
+collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, bool cpu, bool quick) {
+  collectives::SweepOptions o;
+  if (cpu) o.max_bytes = quick ? 64u << 10 : 4u << 20;
+  else if (quick) o.max_bytes = 64u << 20;
+  if (quick) {
+    o.step_factor = 4;
+    o.iterations = 5;
+    o.warmup = 2;
+  }
+  o.scaling_sizes = cpu ? std::vector<std::uint64_t>{8, 64u << 10} : std::vector<std::uint64_t>{8, 1u << 20, 64u << 20};
+  o.pair_large_bytes = cpu ? 1u << 20 : 64u << 20;
+  try {
+    read_size(r, "minbytes", o.min_bytes);
+    read_size(r, "maxbytes", o.max_bytes);
+    if (!r.count("maxbytes")) o.max_bytes = std::max(o.max_bytes, o.min_bytes);  // -b alone sweeps one size
+    read_size(r, "stepfactor", o.step_factor);
+    read_size(r, "stepbytes", o.step_bytes);
+    if (r.count("stepfactor") && r.count("stepbytes")) throw harness::UsageError("give -f or -i, not both");
+    read(r, "iters", o.iterations);
+    read(r, "warmup_iters", o.warmup);
+    read(r, "check", o.check_passes);
+    read(r, "cudagraph", o.graph_launches);
+    if (r.count("datatype")) o.type = harness::parse_data_type(r["datatype"].as<std::string>());
+    if (r.count("op")) o.redop = harness::parse_red_op(r["op"].as<std::string>());
+    read(r, "root", o.root);
+    read(r, "agg_iters", o.aggregated);
+    o.ops = collectives::parse_ops(r.count("ops") ? r["ops"].as<std::string>() : "all");
+    o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>() : "allreduce");
+    if (r.count("scaling-sizes")) {
+      const auto text = r["scaling-sizes"].as<std::string>();
+      o.scaling_sizes = text == "none" ? std::vector<std::uint64_t>{}
+                                       : collectives::parse_size_list(text, "--scaling-sizes");
+    }
+    read_size(r, "pair-bytes", o.pair_large_bytes);
+    read_size(r, "pair-small-bytes", o.pair_small_bytes);
+    read(r, "pair-threshold", o.pair_threshold);
+    read(r, "link-threshold", o.link_threshold);
+    read(r, "net-gbps", o.net_gbps);
+  } catch (const cxxopts::exceptions::exception& e) {
+    throw harness::UsageError(std::string("gpuscale collectives: ") + e.what());
+  }
+  if (o.step_bytes) o.step_factor = 0;
+  collectives::validate(o);
+  return o;
+}
+
+void prepare_collectives(const Invocation& invocation) {
+  if (invocation.command != "collectives") return;
+  collectives_options(invocation.options, false, invocation.common.quick);  // bad input: exit 2 before MPI
+  if (invocation.options.count("nccl-algo")) collectives::enable_nccl_tuning_log();
+}
+
+}  // namespace gpuscale::launch

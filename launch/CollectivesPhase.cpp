@@ -1,0 +1,125 @@
+#include "launch/CollectivesPhase.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "collectives/BenchResources.hpp"
+#include "collectives/CollectiveChecks.hpp"
+#include "collectives/LinkExpectation.hpp"
+#include "collectives/NcclTuningLog.hpp"
+#include "collectives/PairMatrix.hpp"
+#include "collectives/Scaling.hpp"
+#include "collectives/Sweep.hpp"
+#include "harness/Error.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+// Test-only seam: GPUSCALE_TEST_CORRUPT=collectives makes world rank 0 spoil one output element in
+// the last check pass of every measurement, so tests can prove that wrong data fails the run.
+bool corruption_requested() {
+  const char* value = std::getenv("GPUSCALE_TEST_CORRUPT");
+  return value && std::string(value) == "collectives";
+}
+
+std::uint64_t largest_buffer(const collectives::SweepOptions& o, const std::vector<std::uint64_t>& sizes) {
+  std::uint64_t bytes = std::max<std::uint64_t>(o.pair_large_bytes, harness::size_of(o.type));
+  for (const auto s : sizes) bytes = std::max(bytes, s);
+  for (const auto s : o.scaling_sizes) bytes = std::max(bytes, s);
+  return bytes;
+}
+
+std::string rank_label(const results::RankEnv& e) {
+  return e.host + ":" + (e.gpu ? std::to_string(e.gpu->cuda_index) : "cpu" + std::to_string(e.local_rank));
+}
+
+// Rank 0: NCCL's tuning log of this process, read back into the sweeps.
+void read_nccl_choices(Job& job, results::CollectivesRecord& record, std::size_t type_bytes) {
+  if (!job.invocation().options.count("nccl-algo")) return;
+  if (record.transport != "nccl") {
+    record.nccl_algorithm_note = "not applicable: the cpu backend runs collectives through MPI";
+    return;
+  }
+  const std::string path = collectives::nccl_tuning_log_path(job.world().host(), static_cast<int>(getpid()));
+  std::ifstream in(path);
+  if (!in) {
+    record.nccl_algorithm_note = "NCCL wrote no tuning log to " + path;
+    return;
+  }
+  const auto choices = collectives::parse_nccl_tuning_log(in);
+  for (auto& s : record.sweeps) collectives::annotate(s, choices, type_bytes);
+  record.nccl_algorithm_note = "from NCCL's tuning log (NCCL_DEBUG_SUBSYS=TUNING, " + std::to_string(choices.size()) +
+                               " calls); alltoall and sendrecv are point-to-point and have no algorithm";
+}
+
+void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
+                const collectives::SweepOptions& o, results::CollectivesRecord& record) {
+  const auto sizes = collectives::size_list(o);
+  for (const auto* op : o.ops) {
+    job.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
+    record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world"));
+  }
+}
+
+void run_extras(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
+                const collectives::SweepOptions& o, results::CollectivesRecord& record) {
+  auto& world = job.world();
+  if (!o.scaling_sizes.empty() && world.size() >= 2) {
+    job.progress("collectives: scaling over sub-communicators");
+    const auto groups = collectives::scaling_groups(world.rank(), world.size(), world.node(), world.local_rank(),
+                                                    world.local_size(), world.node_count());
+    record.scaling = collectives::run_scaling(res, comm, o, groups);
+  }
+  if (o.pair_large_bytes > 0 && world.size() >= 2) {
+    job.progress("collectives: pairwise send/recv matrix");
+    std::vector<std::string> labels;
+    std::vector<int> node_of;
+    for (const auto& e : job.report().ranks) {
+      labels.push_back(rank_label(e));
+      node_of.push_back(e.node);
+    }
+    record.pairs = collectives::run_pair_matrix(res, comm, o, labels, node_of);
+  }
+}
+
+}  // namespace
+
+void run_collectives_phase(Job& job) {
+  auto& world = job.world();
+  const auto o = collectives_options(job.invocation().options,
+                                     job.backend().kind() == harness::BackendKind::cpu, job.options().quick);
+  job.progress("collectives: creating the communicator");
+  auto comm = job.backend().create_communicator(world, job.deadline());
+
+  results::CollectivesRecord record;
+  record.transport = std::string(comm->transport());
+  record.iterations = o.iterations;
+  record.warmup = o.warmup;
+  record.graph_launches = o.graph_launches;
+  record.aggregated = o.aggregated;
+  record.check_passes = o.check_passes;
+  record.link_threshold = o.link_threshold;
+  {
+    collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o)),
+                                    std::max(o.iterations, o.graph_launches), job.options().timeout_s,
+                                    corruption_requested());
+    run_sweeps(job, res, *comm, o, record);
+    if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));
+    run_extras(job, res, *comm, o, record);
+  }
+  if (world.rank() == 0) {
+    auto& report = job.report();
+    const auto link = collectives::link_for(report.ranks, o.net_gbps);
+    for (auto& s : record.sweeps) collectives::apply_link(s, link);
+    const auto checks = collectives::collective_checks(record);
+    report.checks.insert(report.checks.end(), checks.begin(), checks.end());
+    report.collectives = std::move(record);
+  }
+  job.phase_done("collectives");
+}
+
+}  // namespace gpuscale::launch

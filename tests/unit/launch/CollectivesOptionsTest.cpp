@@ -1,0 +1,53 @@
+// `gpuscale collectives` options: nccl-tests' letters, defaults by backend, bad input -> UsageError.
+#include <gtest/gtest.h>
+
+#include "collectives/Op.hpp"
+#include "harness/Error.hpp"
+#include "launch/Cli.hpp"
+#include "launch/CollectivesPhase.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+collectives::SweepOptions options(std::vector<const char*> args, bool cpu = false) {
+  args.insert(args.begin(), {"gpuscale", "collectives"});
+  const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
+  return collectives_options(inv.options, cpu, inv.common.quick);
+}
+
+TEST(CollectivesOptions, NcclTestsLetters) {
+  const auto o = options({"-b", "8", "-e", "1G", "-f", "4", "-n", "30", "-w", "3", "-c", "5", "-G", "10", "-d",
+                          "bfloat16", "-o", "max", "-r", "1", "-m", "4", "--ops", "allreduce,sendrecv"});
+  EXPECT_EQ(o.min_bytes, 8u);
+  EXPECT_EQ(o.max_bytes, 1u << 30);
+  EXPECT_EQ(o.step_factor, 4u);
+  EXPECT_EQ(o.iterations, 30);
+  EXPECT_EQ(o.warmup, 3);
+  EXPECT_EQ(o.check_passes, 5);
+  EXPECT_EQ(o.graph_launches, 10);
+  EXPECT_EQ(o.type, harness::DataType::bfloat16);
+  EXPECT_EQ(o.redop, harness::RedOp::max);
+  EXPECT_EQ(o.root, 1);
+  EXPECT_EQ(o.aggregated, 4);
+  ASSERT_EQ(o.ops.size(), 2u);
+  EXPECT_EQ(o.ops[1]->name, "sendrecv");
+}
+
+TEST(CollectivesOptions, DefaultsByBackend) {
+  EXPECT_EQ(options({}).max_bytes, 1u << 30);
+  EXPECT_EQ(options({}).ops.size(), 7u);
+  EXPECT_EQ(options({}, true).max_bytes, 4u << 20);
+  EXPECT_TRUE(options({"--scaling-sizes", "none"}).scaling_sizes.empty());
+  EXPECT_EQ(options({"-i", "1K", "-b", "1K", "-e", "4K"}).step_bytes, 1024u);
+}
+
+TEST(CollectivesOptions, BadInputIsUsageError) {
+  for (const auto& bad : std::vector<std::vector<const char*>>{
+           {"-b", "1X"}, {"-e", "-5"}, {"-b", "1G", "-e", "1M"}, {"-f", "1"}, {"-f", "2", "-i", "8"},
+           {"-n", "0"}, {"-d", "float8"}, {"-o", "xor"}, {"--ops", "allreduce,nope"}, {"-m", "0"},
+           {"--scaling-sizes", "8,,x"}, {"-n", "many"}})
+    EXPECT_THROW(options(bad), harness::UsageError) << bad[0] << " " << bad[1];
+}
+
+}  // namespace
+}  // namespace gpuscale::launch
