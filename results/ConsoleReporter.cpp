@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "results/ConsoleLaunch.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
 
@@ -111,6 +112,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
       << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
   write_ranks(r, out);
+  write_launch(r, out);
   write_versions(r, out);
   write_topology(r, out);
   write_checks(r, out);
