@@ -1,5 +1,6 @@
 #include "harness/SlurmProbe.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -62,6 +63,9 @@ std::optional<results::SlurmInfo> probe_slurm(const Variables& v) {
   s.cpus_per_task = get_int(v, "SLURM_CPUS_PER_TASK");
   s.cpus_on_node = get_int(v, "SLURM_CPUS_ON_NODE");
   s.gpus_per_task = get(v, "SLURM_GPUS_PER_TASK");
+  // srun does not pass --gpus-per-task on to its tasks; the GPUs it gave this task say it.
+  if (s.gpus_per_task.empty() && task && !s.gpus.empty())
+    s.gpus_per_task = std::to_string(1 + std::count(s.gpus.begin(), s.gpus.end(), ','));
   s.gpus_per_node = get(v, "SLURM_GPUS_PER_NODE");
   s.gpus_on_node = get_int(v, "SLURM_GPUS_ON_NODE");
   s.mpi_type = get(v, "SLURM_MPI_TYPE");

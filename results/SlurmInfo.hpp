@@ -19,7 +19,7 @@ struct SlurmInfo {
   std::string tasks_per_node;       // Slurm's compressed form: "4", "8(x2),4"
   int cpus_per_task = 0;            // SLURM_CPUS_PER_TASK; 0 when not requested
   int cpus_on_node = 0;             // SLURM_CPUS_ON_NODE
-  std::string gpus_per_task;        // as requested (SLURM_GPUS_PER_TASK); empty when not
+  std::string gpus_per_task;        // as requested (SLURM_GPUS_PER_TASK), else an srun task's GPU count; empty when not known
   std::string gpus_per_node;        // as requested (SLURM_GPUS_PER_NODE); empty when not
   int gpus_on_node = 0;             // SLURM_GPUS_ON_NODE
   std::string gpus;                 // GPU indices Slurm gave this task (SLURM_STEP_GPUS) or job (SLURM_JOB_GPUS)

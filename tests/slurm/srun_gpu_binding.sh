@@ -13,9 +13,10 @@ per_task, per_node = (json.load(open(f))["ranks"] for f in sys.argv[1:3])
 cvd = [r["variables"].get("CUDA_VISIBLE_DEVICES") for r in per_task]
 assert sorted(cvd) == ["0", "1", "2", "3"], f"--gpus-per-task=1: CUDA_VISIBLE_DEVICES {cvd}"
 assert [r["slurm"]["gpus"] for r in per_task] == cvd, "Slurm's per-task GPUs not recorded"
-assert all(r["slurm"]["gpus_on_node"] == 4 for r in per_task), [r["slurm"] for r in per_task]
+assert all(r["slurm"]["gpus_on_node"] == 4 and r["slurm"]["gpus_per_task"] == "1" for r in per_task), [r["slurm"] for r in per_task]
 cvd = {r["variables"].get("CUDA_VISIBLE_DEVICES") for r in per_node}
 assert cvd == {"0,1,2,3"}, f"--gpus-per-node=4: CUDA_VISIBLE_DEVICES {cvd}"
+assert all(r["slurm"]["gpus_per_task"] == "4" for r in per_node), "every task sees the node's 4 GPUs"
 assert sorted(r["local_rank"] for r in per_node) == [0, 1, 2, 3], "local ranks (the GPU choice) are not 0..3"
 PY
 echo "slurm_srun_gpu_binding: ok"

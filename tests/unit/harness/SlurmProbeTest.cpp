@@ -64,6 +64,7 @@ TEST(SlurmProbe, SrunTaskKeepsItsOwnIds) {
   EXPECT_EQ(s->tasks, 4);
   EXPECT_EQ(s->tasks_per_node, "4");
   EXPECT_EQ(s->gpus, "3");
+  EXPECT_EQ(s->gpus_per_task, "1");
   EXPECT_EQ(s->mpi_type, "pmix");
   EXPECT_EQ(detect_launcher(srun_task(3)), "srun");
 }
