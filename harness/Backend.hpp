@@ -11,6 +11,7 @@
 
 namespace gpuscale::results {
 struct RankEnv;
+struct NcclPaths;
 }
 
 namespace gpuscale::harness {
@@ -90,6 +91,9 @@ class Backend {
   virtual std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) = 0;
   // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu).
   virtual std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) = 0;
+  // How the process's first communicator connected (NCCL's transports, from its log); captured stays
+  // false where there is nothing to tell (the cpu backend). Local.
+  virtual results::NcclPaths communication_paths() const;
 };
 
 }  // namespace gpuscale::harness

@@ -3,6 +3,7 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"
+#include "harness/GpuBinding.hpp"
 #include "harness/World.hpp"
 
 namespace gpuscale::harness {
@@ -22,6 +23,8 @@ BackendSelection select_backend(DeviceChoice choice, const World& world, double 
   }
   if (choice == DeviceChoice::cuda && !cuda_backend_built()) make_cuda_backend(0, op_timeout_s);  // throws
   const int visible = cuda_visible_device_count();
+  // Which of the node's ranks see the same GPUs: each takes its turn among those (GpuBinding.hpp).
+  const auto keys = world.node_all_gather(cuda_visible_devices_key(), Deadline::after(op_timeout_s));
   if (visible == 0) {
     if (choice == DeviceChoice::cuda)
       throw RuntimeError(error_location() + " --device cuda but no GPU is visible to this rank "
@@ -30,7 +33,7 @@ BackendSelection select_backend(DeviceChoice choice, const World& world, double 
     s.fell_back = true;
     return s;
   }
-  s.device = world.local_rank() % visible;
+  s.device = pick_device(keys, world.local_rank(), visible);
   s.backend = make_cuda_backend(s.device, op_timeout_s);
   return s;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Chooses this rank's backend and binds it to its GPU: local rank modulo the visible GPUs, so both
-// `mpirun -np 8` with 8 visible GPUs and `srun --gpus-per-task=1` (one visible each) work.
+// Chooses this rank's backend and binds it to its GPU: its turn among the node's ranks that see the
+// same GPUs, modulo the visible GPUs (pick_device), so `mpirun -np 8` with 8 visible GPUs,
+// `srun --gpus-per-task=1` (one visible each) and `--gpu-bind=closest` (a socket's GPUs each) work.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -20,7 +21,8 @@ struct BackendSelection {
   int device = -1;         // CUDA device index, -1 on cpu
 };
 
-// Local: no communication. --device cuda without a visible GPU throws RuntimeError.
+// Collective over the node unless choice is cpu (every rank must make the same choice).
+// --device cuda without a visible GPU throws RuntimeError.
 BackendSelection select_backend(DeviceChoice choice, const World& world, double op_timeout_s);
 
 }  // namespace gpuscale::harness

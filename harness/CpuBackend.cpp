@@ -80,6 +80,12 @@ class CpuBackend final : public Backend {
 
 }  // namespace
 
+results::NcclPaths Backend::communication_paths() const {
+  results::NcclPaths p;
+  p.unavailable_reason = "no NCCL on the " + std::string(to_string(kind())) + " backend";
+  return p;
+}
+
 std::string_view to_string(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
 
 std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s) { return std::make_unique<CpuBackend>(op_timeout_s); }

@@ -12,6 +12,7 @@
 #include "harness/Check.hpp"
 #include "harness/CudaProbe.hpp"
 #include "harness/NcclCommunicator.hpp"
+#include "harness/NcclLog.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::harness {
@@ -117,7 +118,7 @@ class CudaGraph final : public Graph {
 
 class CudaBackend final : public Backend {
  public:
-  CudaBackend(int device, double op_timeout_s) : device_(device), op_timeout_s_(op_timeout_s) {
+  CudaBackend(int device, double op_timeout_s) : nccl_log_(), device_(device), op_timeout_s_(op_timeout_s) {
     GPUSCALE_CHECK_CUDA(cudaSetDevice(device_));
     GPUSCALE_CHECK_CUDA(cudaFree(nullptr));  // create the context now, not inside a timed region
   }
@@ -140,8 +141,10 @@ class CudaBackend final : public Backend {
   std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
     return make_nccl_communicator(world, deadline, op_timeout_s_);
   }
+  results::NcclPaths communication_paths() const override { return nccl_log_.paths(); }
 
  private:
+  NcclLogCapture nccl_log_;  // first: NCCL must not log anything before it points NCCL at its file
   int device_;
   double op_timeout_s_;
 };
@@ -157,6 +160,17 @@ int cuda_visible_device_count() noexcept {
     return 0;
   }
   return count;
+}
+
+std::string cuda_visible_devices_key() noexcept {
+  std::string key;
+  const int count = cuda_visible_device_count();
+  for (int d = 0; d < count; ++d) {
+    char id[32] = {};
+    if (cudaDeviceGetPCIBusId(id, sizeof id, d) != cudaSuccess) id[0] = '?';
+    key += (d ? "," : "") + std::string(id);
+  }
+  return key;
 }
 
 std::unique_ptr<Backend> make_cuda_backend(int device, double op_timeout_s) {

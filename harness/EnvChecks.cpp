@@ -6,6 +6,8 @@
 #include <set>
 #include <string>
 
+#include "harness/LaunchChecks.hpp"
+#include "harness/NcclPathChecks.hpp"
 #include "results/CpuList.hpp"
 #include "results/Format.hpp"
 
@@ -58,35 +60,6 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
         std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
             std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
             std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")");
-  }
-}
-
-int variable_as_int(const RankEnv& r, const char* name) {
-  const auto it = r.variables.find(name);
-  if (it == r.variables.end()) return 0;
-  try {
-    return std::stoi(it->second);
-  } catch (...) {
-    return 0;
-  }
-}
-
-void world_size_vs_launcher(const std::vector<RankEnv>& ranks, Checks& out) {
-  if (ranks.size() != 1) return;
-  const auto& r = ranks.front();
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"}) {
-    const int expected = variable_as_int(r, name);
-    if (expected <= 1) continue;
-    add(out, "world-size-mismatch", Severity::error, {0},
-        std::string(name) + "=" + std::to_string(expected) +
-            " but MPI sees a world of 1: every rank runs alone. gpuscale was built against another MPI than "
-            "the launcher's, or srun lacks --mpi=pmix; rebuild with the launcher's MPI or fix the launch");
-    return;
-  }
-  if (variable_as_int(r, "SLURM_NTASKS") > 1) {
-    add(out, "world-size-mismatch", Severity::warning, {0},
-        "SLURM_NTASKS=" + r.variables.at("SLURM_NTASKS") +
-            " but this run has one rank: start it with srun --mpi=pmix or mpirun to use the whole allocation");
   }
 }
 
@@ -252,7 +225,8 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   if (ranks.empty()) return out;
   duplicate_gpus(ranks, out);
   ranks_per_node(ranks, out);
-  world_size_vs_launcher(ranks, out);
+  launch_checks(ranks, out);
+  nccl_path_checks(ranks, out);
   consistency(ranks, out);
   header_vs_library(ranks, out);
   numa_binding(ranks, out);

@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include "harness/SlurmProbe.hpp"
 #include "harness/World.hpp"
 #include "results/CpuList.hpp"
 #include "results/RankEnv.hpp"
@@ -86,6 +87,8 @@ std::string detect_launcher(const std::map<std::string, std::string>& v) {
   if (slurm_step && v.count("PMIX_RANK")) return "srun";
   if (slurm_step) return "srun (no PMIx)";
   if (v.count("PMIX_RANK")) return "pmix launcher";
+  if (v.count("PMI_RANK")) return "mpiexec (PMI)";
+  if (slurm_job) return "Slurm job without srun (batch script or salloc shell)";
   return "singleton";
 }
 
@@ -106,6 +109,7 @@ void probe_host(const World& world, results::RankEnv& env) {
   env.numa_cpus = numa_cpus();
   env.variables = allow_listed_variables(environ);
   env.launcher = detect_launcher(env.variables);
+  env.slurm = probe_slurm(env.variables);
   env.versions.mpi_library = world.mpi_library_version();
   env.versions.mpi_standard = world.mpi_standard_version();
 }

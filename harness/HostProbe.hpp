@@ -18,7 +18,8 @@ void probe_host(const World& world, results::RankEnv& env);
 // (anything naming a key, token, password or credential).
 std::map<std::string, std::string> allow_listed_variables(char** environ_block);
 
-// "srun", "mpirun", "mpirun in a Slurm allocation", "mpiexec (hydra)" or "singleton", from the variables.
+// "srun", "srun (no PMIx)", "mpirun", "mpirun in a Slurm allocation", "mpiexec (PMI)", "Slurm job
+// without srun (...)" or "singleton", from the variables.
 std::string detect_launcher(const std::map<std::string, std::string>& variables);
 
 }  // namespace gpuscale::harness

@@ -47,6 +47,7 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
     result.error = e.what();
     return result;
   }
+  result.nccl = backend.communication_paths();
   backend.download(host.data(), *recv, bytes);
   const int n = world.size();
   for (std::size_t i = 0; i < host.size(); ++i) {

@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include "harness/Check.hpp"
+#include "harness/HostProbe.hpp"
+#include "harness/SlurmProbe.hpp"
 #include "harness/detail/MpiWorld.hpp"
+
+extern char** environ;
 
 namespace gpuscale::harness {
 
@@ -59,6 +63,9 @@ int emulated_ranks_per_node() {
 }  // namespace
 
 World::World(int* argc, char*** argv) : mpi_(std::make_unique<detail::MpiWorld>()) {
+  // A launch that cannot form one world makes MPI_Init abort with pages of text: name it first.
+  const std::string problem = launch_problem(allow_listed_variables(environ));
+  if (!problem.empty()) throw UsageError(problem);
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (!initialized) {
@@ -164,6 +171,29 @@ std::vector<std::string> World::gather_to_root(const std::string& mine, const De
                                   MPI_CHAR, 0, m.world, &request));
   detail::wait_request(request, deadline, "gather of records");
 
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));
+  return out;
+}
+
+std::vector<std::string> World::node_all_gather(const std::string& mine, const Deadline& deadline) const {
+  const auto& m = *mpi_;
+  int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(static_cast<std::size_t>(m.local_size));
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Iallgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, m.node, &request));
+  detail::wait_request(request, deadline, "node gather of sizes");
+  std::vector<int> offsets(lengths.size(), 0);
+  int total = 0;
+  for (std::size_t i = 0; i < lengths.size(); ++i) {
+    offsets[i] = total;
+    total += lengths[i];
+  }
+  std::string all(static_cast<std::size_t>(total), '\0');
+  GPUSCALE_CHECK_MPI(MPI_Iallgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
+                                     MPI_CHAR, m.node, &request));
+  detail::wait_request(request, deadline, "node gather");
   std::vector<std::string> out;
   for (std::size_t i = 0; i < lengths.size(); ++i)
     out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));

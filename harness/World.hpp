@@ -43,6 +43,9 @@ class World {
   std::vector<std::string> gather_to_root(const std::string& mine, const Deadline& deadline) const;
   // Collective: every rank returns rank 0's value.
   std::string broadcast_from_root(const std::string& value, const Deadline& deadline) const;
+  // Collective over this rank's node (shared memory, or the emulated node): every rank of the node
+  // returns every node rank's string (index = local rank).
+  std::vector<std::string> node_all_gather(const std::string& mine, const Deadline& deadline) const;
   void broadcast_bytes(void* data, std::size_t bytes, int root, const Deadline& deadline) const;
   // Collective reductions of one double.
   double max_over_ranks(double value, const Deadline& deadline) const;

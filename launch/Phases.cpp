@@ -23,7 +23,8 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
     prepare_collectives(invocation);
     world = std::make_unique<harness::World>(&argc, &argv);
   } catch (const harness::Error& e) {
-    std::cerr << "gpuscale: " << e.what() << '\n';
+    // Every task meets the same launch problem: one line from the launcher's rank 0 is enough.
+    if (e.exit_code() != harness::ExitCode::usage || is_launcher_rank_zero()) std::cerr << "gpuscale: " << e.what() << '\n';
     return static_cast<int>(e.exit_code());
   }
   try {

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "results/CollectivesReporter.hpp"
+#include "results/ConsoleLaunch.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
 
@@ -136,6 +137,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
       << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
   write_ranks(r, out);
+  write_launch(r, out);
   write_versions(r, out);
   write_topology(r, out);
   if (r.collectives) write_collectives(*r.collectives, out);

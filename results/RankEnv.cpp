@@ -115,10 +115,24 @@ void from_json(const nlohmann::json& j, Versions& v) {
   j.at("mpi_standard").get_to(v.mpi_standard);
 }
 
+void to_json(nlohmann::json& j, const NcclPaths& v) {
+  j = {{"captured", v.captured}, {"unavailable_reason", v.unavailable_reason}, {"nodes", v.nodes},
+       {"local_ranks", v.local_ranks}, {"network", v.network}, {"transports", v.transports}};
+}
+void from_json(const nlohmann::json& j, NcclPaths& v) {
+  j.at("captured").get_to(v.captured);
+  get_if_present(j, "unavailable_reason", v.unavailable_reason);
+  get_if_present(j, "nodes", v.nodes);
+  get_if_present(j, "local_ranks", v.local_ranks);
+  get_if_present(j, "network", v.network);
+  get_if_present(j, "transports", v.transports);
+}
+
 void to_json(nlohmann::json& j, const SmokeTest& v) {
   j = {{"ran", v.ran},         {"passed", v.passed},   {"skipped_reason", v.skipped_reason},
        {"transport", v.transport}, {"elements", v.elements}, {"wrong", v.wrong},
        {"init_s", v.init_s},   {"op_s", v.op_s},       {"error", v.error}};
+  j["nccl_paths"] = v.nccl;
 }
 void from_json(const nlohmann::json& j, SmokeTest& v) {
   j.at("ran").get_to(v.ran);
@@ -130,6 +144,7 @@ void from_json(const nlohmann::json& j, SmokeTest& v) {
   j.at("init_s").get_to(v.init_s);
   j.at("op_s").get_to(v.op_s);
   j.at("error").get_to(v.error);
+  get_if_present(j, "nccl_paths", v.nccl);
 }
 
 void to_json(nlohmann::json& j, const RankEnv& v) {
@@ -154,6 +169,7 @@ void to_json(nlohmann::json& j, const RankEnv& v) {
        {"variables", v.variables},
        {"smoke_allreduce", v.smoke}};
   j["gpu"] = v.gpu ? nlohmann::json(*v.gpu) : nlohmann::json(nullptr);
+  put_optional(j, "slurm", v.slurm);
 }
 
 void from_json(const nlohmann::json& j, RankEnv& v) {
@@ -178,6 +194,7 @@ void from_json(const nlohmann::json& j, RankEnv& v) {
   get_if_present(j, "variables", v.variables);
   get_if_present(j, "smoke_allreduce", v.smoke);
   get_optional(j, "gpu", v.gpu);
+  get_optional(j, "slurm", v.slurm);
 }
 
 std::string dotted_version(int code) {

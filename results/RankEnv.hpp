@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/SlurmInfo.hpp"
+
 namespace gpuscale::results {
 
 // NVLinks from this rank's GPU to one remote PCI device (another GPU or an NVSwitch).
@@ -61,6 +63,16 @@ struct Versions {
   std::string mpi_standard;        // "3.1"
 };
 
+// How NCCL connected this rank in the smoke allreduce's communicator, from NCCL's own INFO log.
+struct NcclPaths {
+  bool captured = false;
+  std::string unavailable_reason;       // why not captured (cpu backend, NCCL_DEBUG set by the user, ...)
+  int nodes = 0;                        // NCCL's nNodes: the hosts NCCL believes the ranks are on
+  int local_ranks = 0;                  // NCCL's localRanks of this rank's host
+  std::string network;                  // "Using network X": "Socket", "IB", a plugin's name
+  std::vector<std::string> transports;  // distinct, sorted: "P2P/CUMEM", "SHM/direct", "NET/Socket", ...
+};
+
 // A collective run once through this rank's communicator to prove the stack end to end.
 struct SmokeTest {
   bool ran = false;
@@ -72,6 +84,7 @@ struct SmokeTest {
   double init_s = 0;               // communicator creation
   double op_s = 0;                 // the verified allreduce, host-timed after a warm-up
   std::string error;
+  NcclPaths nccl;                  // the NCCL transport the allreduce went over (cuda backend)
 };
 
 struct RankEnv {
@@ -93,6 +106,7 @@ struct RankEnv {
   Versions versions;
   std::map<std::string, std::string> variables;  // allow-listed environment variables
   SmokeTest smoke;
+  std::optional<SlurmInfo> slurm;  // set when the rank runs inside a Slurm job
 };
 
 void to_json(nlohmann::json& j, const NvLinkGroup& v);
@@ -103,6 +117,8 @@ void to_json(nlohmann::json& j, const GpuInfo& v);
 void from_json(const nlohmann::json& j, GpuInfo& v);
 void to_json(nlohmann::json& j, const Versions& v);
 void from_json(const nlohmann::json& j, Versions& v);
+void to_json(nlohmann::json& j, const NcclPaths& v);
+void from_json(const nlohmann::json& j, NcclPaths& v);
 void to_json(nlohmann::json& j, const SmokeTest& v);
 void from_json(const nlohmann::json& j, SmokeTest& v);
 void to_json(nlohmann::json& j, const RankEnv& v);

@@ -1,0 +1,29 @@
+#pragma once
+// Slurm's view of a rank, from its SLURM_* variables, and the launch mistakes that can be named
+// before MPI starts. Pure functions of the variables (local, no communication), so tests feed them
+// the variable sets that srun, salloc + mpirun and sbatch really produce.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/SlurmInfo.hpp"
+
+namespace gpuscale::harness {
+
+using Variables = std::map<std::string, std::string>;
+
+// Whether the process is an srun task (not mpirun's rank inside an allocation, not the batch script).
+bool is_srun_task(const Variables& v);
+
+// nullopt outside a Slurm job (no SLURM_JOB_ID).
+std::optional<results::SlurmInfo> probe_slurm(const Variables& v);
+
+// Expands Slurm's compressed tasks-per-node list: "8(x2),4" -> {8, 8, 4}. Empty for malformed text.
+std::vector<int> expand_tasks_per_node(const std::string& text);
+
+// A launch that cannot form one MPI world, or "" when none is seen: srun started several tasks with
+// no PMI of any kind (srun --mpi=none), so the MPI library would abort or run each task alone.
+std::string launch_problem(const Variables& v);
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,84 @@
+#include "results/ConsoleLaunch.hpp"
+
+#include <map>
+
+#include "results/Format.hpp"
+#include "results/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string dash_if_empty(const std::string& s) { return s.empty() ? "-" : s; }
+std::string dash_if_zero(int v) { return v > 0 ? std::to_string(v) : "-"; }
+
+std::string variable(const RankEnv& e, const char* name) {
+  const auto it = e.variables.find(name);
+  return it == e.variables.end() ? "-" : it->second;
+}
+
+void write_job_line(const RankEnv& e, const RunReport& r, std::ostream& out) {
+  out << "Launch: " << dash_if_empty(e.launcher);
+  if (e.slurm) {
+    const auto& s = *e.slurm;
+    out << " | Slurm job " << s.job_id;
+    if (!s.step_id.empty()) out << " step " << s.step_id;
+    if (!s.partition.empty()) out << " (partition " << s.partition << ")";
+    out << " | " << s.nodes << " node" << (s.nodes == 1 ? "" : "s") << " " << dash_if_empty(s.node_list) << " | "
+        << s.tasks << " task" << (s.tasks == 1 ? "" : "s") << ", per node " << dash_if_empty(s.tasks_per_node)
+        << " | CPUs per task " << dash_if_zero(s.cpus_per_task) << " | GPUs per task " << dash_if_empty(s.gpus_per_task)
+        << ", per node " << dash_if_empty(s.gpus_per_node) << ", on node " << dash_if_zero(s.gpus_on_node);
+    if (!s.mpi_type.empty()) out << " | --mpi=" << s.mpi_type;
+  }
+  out << " | MPI: " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s") << " on " << r.node_count
+      << " node" << (r.node_count == 1 ? "" : "s") << '\n';
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+// One line per distinct NCCL view: "NCCL: 2 nodes via NET/Socket (network Socket) [ranks 0,1] ...".
+void write_nccl_paths(const RunReport& r, std::ostream& out) {
+  std::map<std::string, std::vector<int>> views;
+  for (const auto& e : r.ranks) {
+    if (!e.smoke.nccl.captured) continue;
+    const auto& p = e.smoke.nccl;
+    views[std::to_string(p.nodes) + " node" + (p.nodes == 1 ? "" : "s") + " via " + join(p.transports) +
+          (p.network.empty() ? "" : " (network " + p.network + ")")]
+        .push_back(e.rank);
+  }
+  for (const auto& [view, ranks] : views) {
+    const auto& smoke = r.ranks[static_cast<std::size_t>(ranks.front())].smoke;
+    out << "NCCL: " << view << " [ranks " << join_ints(ranks) << "]; smoke allreduce "
+        << fixed(smoke.elements * 4.0 / (1 << 20), 0) << " MiB busbw "
+        << fixed(smoke_busbw_gbps(smoke, r.world_size), 2) << " GB/s\n";
+  }
+}
+
+}  // namespace
+
+double smoke_busbw_gbps(const SmokeTest& smoke, int world_size) {
+  if (!smoke.passed || smoke.op_s <= 0 || world_size < 1) return 0;
+  const double bytes = static_cast<double>(smoke.elements) * 4.0;  // float32
+  return bytes * 2.0 * (world_size - 1) / world_size / smoke.op_s / 1e9;
+}
+
+void write_launch(const RunReport& r, std::ostream& out) {
+  if (r.ranks.empty()) return;
+  write_job_line(r.ranks.front(), r, out);
+  write_nccl_paths(r, out);
+  if (!r.ranks.front().slurm) return;
+  Table t({"rank", "local", "slurm procid", "slurm localid", "slurm gpus", "CUDA_VISIBLE_DEVICES", "gpu"});
+  for (const auto& e : r.ranks) {
+    const bool trusted = e.slurm && e.slurm->task_ids_trusted;
+    t.add_row({std::to_string(e.rank), std::to_string(e.local_rank),
+               trusted ? std::to_string(e.slurm->procid) : "-", trusted ? std::to_string(e.slurm->localid) : "-",
+               e.slurm ? dash_if_empty(e.slurm->gpus) : "-", variable(e, "CUDA_VISIBLE_DEVICES"),
+               e.gpu ? std::to_string(e.gpu->cuda_index) + " " + e.gpu->pci_bus_id : "-"});
+  }
+  t.write(out);
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,34 @@
+#pragma once
+// What Slurm told one rank about its job, from the SLURM_* variables (plain data; harness fills it).
+// Under mpirun inside an allocation the task variables (SLURM_PROCID, SLURM_LOCALID, SLURM_NODEID)
+// belong to the batch script or to mpirun's daemons, not to the rank: they are kept only when the
+// rank is an srun task (`task_ids_trusted`).
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace gpuscale::results {
+
+struct SlurmInfo {
+  std::string job_id;
+  std::string step_id;              // empty outside an srun step (batch script, mpirun in an allocation)
+  std::string job_name, partition, cluster;
+  std::string node_list;            // the step's under srun, else the job's
+  int nodes = 0;                    // from the same source as node_list
+  int tasks = 0;                    // SLURM_STEP_NUM_TASKS under srun, else SLURM_NTASKS
+  std::string tasks_per_node;       // Slurm's compressed form: "4", "8(x2),4"
+  int cpus_per_task = 0;            // SLURM_CPUS_PER_TASK; 0 when not requested
+  int cpus_on_node = 0;             // SLURM_CPUS_ON_NODE
+  std::string gpus_per_task;        // as requested (SLURM_GPUS_PER_TASK), else an srun task's GPU count; empty when not known
+  std::string gpus_per_node;        // as requested (SLURM_GPUS_PER_NODE); empty when not
+  int gpus_on_node = 0;             // SLURM_GPUS_ON_NODE
+  std::string gpus;                 // GPU indices Slurm gave this task (SLURM_STEP_GPUS) or job (SLURM_JOB_GPUS)
+  std::string mpi_type;             // SLURM_MPI_TYPE: srun --mpi
+  bool task_ids_trusted = false;    // this rank is an srun task: the ids below are its own
+  int procid = -1, localid = -1, nodeid = -1;  // -1 unless trusted
+};
+
+void to_json(nlohmann::json& j, const SlurmInfo& v);
+void from_json(const nlohmann::json& j, SlurmInfo& v);
+
+}  // namespace gpuscale::results
