@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
+# Steps: ctest foundation report hostid collectives compute train reliability.
+#   bash bench/device-all.sh ctest foundation report
+# Prints each step's last lines (its table), then a summary of exit codes and wall times.
+set -uo pipefail
+final=${OUT:-/tmp/gpuscale-out}
+work=/tmp/gpuscale-device
+rm -rf "$work"; mkdir -p "$work" "$final"
+export OUT=$work OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+export GPUSCALE=$PWD/build/launch/gpuscale
+summary=()
+step() {  # NAME LIMIT_S CMD...
+  local name=$1 limit=$2; shift 2
+  local start=$EPOCHREALTIME rc
+  mkdir -p "$work/$name"
+  OUT=$work/$name timeout --kill-after=10 "$limit" "$@" >"$work/$name.log" 2>&1; rc=$?
+  local wall; wall=$(awk "BEGIN{printf \"%.1f\", $EPOCHREALTIME - $start}")
+  summary+=("$(printf '%-12s rc=%-4s %7ss' "$name" "$rc" "$wall")")
+  echo "===== $name (rc=$rc, ${wall}s)"; tail -n "${TAIL:-25}" "$work/$name.log"
+}
+finish() {
+  tar czf "$final/logs.tgz" -C "$work" . 2>/dev/null
+  echo; echo "===== summary"; printf '%s\n' "${summary[@]}" | tee "$final/summary.txt"
+}
+trap finish EXIT
+step build 400 bash bench/device-build.sh || true
+[ -x "$GPUSCALE" ] || exit 1
+for s in "$@"; do
+  case $s in
+    ctest) step ctest 420 ctest --test-dir build -L gpu --output-on-failure ;;
+    foundation) step foundation 120 bash bench/device-foundation.sh ;;
+    report) step report 200 bash bench/report.sh; cp "$work/report/run.html" "$final/" 2>/dev/null ;;
+    hostid) step hostid 120 bash bench/slurm_hostid.sh ;;
+    collectives) step collectives 300 bash bench/collectives_vs_torch.sh ;;
+    compute) step compute 300 bash bench/compute_vs_torch.sh ;;
+    train) step train 420 bash bench/train_vs_torch.sh ;;
+    reliability) step reliability 300 bash tests/gpu/reliability_gpus.sh ;;
+    *) echo "unknown step $s"; exit 2 ;;
+  esac
+done
