@@ -3,15 +3,18 @@
 #include <iostream>
 
 #include "harness/Error.hpp"
+#include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 
 namespace gpuscale::launch {
 
 std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase};
+  const Phase compute{"compute", run_compute_phase};
   if (command == "env") return {env};
+  if (command == "compute") return {compute};
   // `run`: the environment first; further phases join this list as they are built.
-  return {env};
+  return {env, compute};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
 
@@ -113,6 +114,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_ranks(r, out);
   write_versions(r, out);
   write_topology(r, out);
+  write_compute_table(r.compute, out);
   write_checks(r, out);
   out << "Verdict: " << (r.verdict.passed ? "PASS" : "FAIL") << '\n';
   for (const auto& reason : r.verdict.reasons) out << "  - " << reason << '\n';

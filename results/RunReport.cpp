@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "results/JsonFields.hpp"
+
 namespace gpuscale::results {
 
 Verdict verdict_from_checks(const std::vector<Check>& checks) {
@@ -36,6 +38,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"checks", r.checks},
        {"verdict", r.verdict},
        {"interrupted", r.interrupted}};
+  j["compute"] = r.compute;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -62,6 +65,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
+    get_if_present(j, "compute", r.compute);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/Check.hpp"
+#include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::results {
@@ -32,6 +33,7 @@ struct RunReport {
   std::vector<Check> checks;
   Verdict verdict;
   bool interrupted = false;
+  std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.

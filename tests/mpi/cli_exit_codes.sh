@@ -21,6 +21,11 @@ expect_usage frobnicate
 expect_usage env extra-argument
 expect_usage train
 expect_usage env --device cpu --csv /nonexistent-dir/x.csv
+expect_usage compute --device cpu --mnk 1,2
+expect_usage compute --device cpu --mnk 0,4,4
+expect_usage compute --device cpu --conv 1,1,2,2,1,3,3
+expect_usage compute --device cpu --precision fp8
+expect_usage compute --device cpu --cudnn-algo fastest
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"
