@@ -176,7 +176,8 @@ class CudnnConv2d final : public Layer {
   const LayerSpec& spec() const noexcept override { return spec_; }
   AlgorithmChoice algorithm(Pass pass) const override {
     const Choice& c = choices_[static_cast<int>(pass)];
-    return {algorithm_name(pass, c.algo) + (c.math == CUDNN_FMA_MATH ? "" : " tensor-op"), c.workspace_bytes};
+    const bool tensor_ops = c.math == CUDNN_TENSOR_OP_MATH || c.math == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
+    return {algorithm_name(pass, c.algo) + (tensor_ops ? " tensor-op" : ""), c.workspace_bytes};
   }
   void forward(const void* x, const void* w, void* y, harness::Stream& stream) override {
     run(Pass::forward, {x, w, y}, output_type(spec_), Accumulate::overwrite, stream);

@@ -111,7 +111,8 @@ struct TuningOptions {
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared
-// workspace. Create it with the device current; destroy it before the backend. Local: no
+// workspace. Create it with the device current (one context per GPU where one process drives
+// several, each used with its device current); destroy it before the backend. Local: no
 // communication.
 class ComputeContext {
  public:
