@@ -32,7 +32,13 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
 
 class DeviceBuffer final : public Buffer {
  public:
-  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) { GPUSCALE_CHECK_CUDA(cudaMalloc(&data_, bytes ? bytes : 1)); }
+  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+    const cudaError_t rc = cudaMalloc(&data_, bytes ? bytes : 1);
+    // Clear the error: a caller that turns out-of-memory into a skipped record goes on launching
+    // kernels, and the next cudaGetLastError() must not report this allocation again.
+    if (rc != cudaSuccess) cudaGetLastError();
+    GPUSCALE_CHECK_CUDA(rc);
+  }
   ~DeviceBuffer() override {
     if (cudaFree(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFree failed\n", error_location().c_str());
   }

@@ -1,6 +1,7 @@
 #include "launch/Commands.hpp"
 
 #include "launch/CollectivesPhase.hpp"
+#include "launch/ComputePhase.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -33,7 +34,11 @@ constexpr CommandSpec kCommands[] = {
      "srun --mpi=pmix -n 4 gpuscale env --device cpu",
      true, true, no_options},
     {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
-     "mpirun -np 8 gpuscale compute", false, true, no_options},
+     "mpirun -np 8 gpuscale compute\n"
+     "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
+     "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
+     "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
+     true, true, add_compute_options},
     {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
      "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"

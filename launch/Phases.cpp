@@ -4,6 +4,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/CollectivesPhase.hpp"
+#include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 
 namespace gpuscale::launch {
@@ -11,10 +12,12 @@ namespace gpuscale::launch {
 std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase};
   const Phase collectives{"collectives", run_collectives_phase};
+  const Phase compute{"compute", run_compute_phase};
   if (command == "env") return {env};
   if (command == "collectives") return {env, collectives};
+  if (command == "compute") return {env, compute};
   // `run`: the environment first; further phases join this list as they are built.
-  return {env, collectives};
+  return {env, compute, collectives};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {

@@ -5,6 +5,7 @@
 
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
 
@@ -140,6 +141,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_launch(r, out);
   write_versions(r, out);
   write_topology(r, out);
+  write_compute_table(r.compute, out);
   if (r.collectives) write_collectives(*r.collectives, out);
   write_checks(r, out);
   write_verdict(r.verdict, out);

@@ -41,6 +41,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"interrupted", r.interrupted},
        {"trace_spans", r.trace_spans}};
   put_optional(j, "collectives", r.collectives);
+  j["compute"] = r.compute;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -69,6 +70,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("interrupted").get_to(r.interrupted);
     get_if_present(j, "trace_spans", r.trace_spans);
     get_optional(j, "collectives", r.collectives);
+    get_if_present(j, "compute", r.compute);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

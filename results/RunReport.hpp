@@ -9,6 +9,7 @@
 
 #include "results/Check.hpp"
 #include "results/CollectiveRecords.hpp"
+#include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/TraceSpan.hpp"
@@ -39,6 +40,7 @@ struct RunReport {
   bool interrupted = false;
   std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
+  std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.

@@ -28,6 +28,11 @@ expect_usage collectives --device cpu -d float8
 expect_usage collectives --device cpu --ops allreduce,bogus
 expect_usage collectives --device cpu -n 0
 "$GPUSCALE" collectives --help | grep -q -- "--stepfactor" || fail "collectives --help lacks -f"
+expect_usage compute --device cpu --mnk 1,2
+expect_usage compute --device cpu --mnk 0,4,4
+expect_usage compute --device cpu --conv 1,1,2,2,1,3,3
+expect_usage compute --device cpu --precision fp8
+expect_usage compute --device cpu --cudnn-algo fastest
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""PyTorch's side of bench/compute_vs_torch.sh, and the side-by-side table.
+
+Times torch.matmul and nn.Conv2d (cudnn.benchmark=True; forward, and forward+backward with both
+input and weight gradients) with CUDA events, one pair per call, median of the calls after warm-up:
+the same method gpuscale uses. Reads gpuscale's JSON files and prints TFLOP/s side by side; for
+conv, each framework's better layout (NCHW or NHWC / channels_last) is compared.
+"""
+import argparse
+import json
+import statistics
+
+import torch
+
+ITERS, WARMUP = 50, 10
+MATMULS = [4096, 8192]
+CONV = dict(n=32, c=256, h=56, w=56, k=256, r=3, s=3, stride=1, pad=1)
+PRECISIONS = ["fp32", "tf32", "bf16"]
+
+
+def set_precision(p):
+    torch.backends.cuda.matmul.allow_tf32 = p == "tf32"
+    torch.backends.cudnn.allow_tf32 = p == "tf32"
+    torch.backends.cudnn.benchmark = True
+    return torch.bfloat16 if p == "bf16" else torch.float32
+
+
+def median_s(fn):
+    for _ in range(WARMUP):
+        fn()
+    torch.cuda.synchronize()
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(ITERS)]
+    for start, stop in events:
+        start.record()
+        fn()
+        stop.record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in events) * 1e-3
+
+
+def torch_matmul(n, p):
+    dtype = set_precision(p)
+    a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+    b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+    return 2.0 * n ** 3 / median_s(lambda: torch.matmul(a, b)) / 1e12
+
+
+def conv_flops():
+    c = CONV
+    p = (c["h"] + 2 * c["pad"] - c["r"]) // c["stride"] + 1
+    q = (c["w"] + 2 * c["pad"] - c["s"]) // c["stride"] + 1
+    return 2.0 * c["n"] * c["k"] * p * q * c["c"] * c["r"] * c["s"]
+
+
+def torch_conv(p, channels_last):
+    dtype = set_precision(p)
+    c = CONV
+    conv = torch.nn.Conv2d(c["c"], c["k"], (c["r"], c["s"]), stride=c["stride"], padding=c["pad"], bias=False)
+    conv = conv.to(device="cuda", dtype=dtype)
+    x = torch.rand(c["n"], c["c"], c["h"], c["w"], device="cuda", dtype=dtype) * 2 - 1
+    if channels_last:
+        conv = conv.to(memory_format=torch.channels_last)
+        x = x.contiguous(memory_format=torch.channels_last)
+    x.requires_grad_(True)
+    with torch.no_grad():
+        y = conv(x)
+    grad = (torch.rand_like(y) * 2 - 1)
+
+    def fwd():
+        with torch.no_grad():
+            conv(x)
+
+    def fwd_bwd():
+        conv(x).backward(grad)
+
+    f = conv_flops()
+    return f / median_s(fwd) / 1e12, 3 * f / median_s(fwd_bwd) / 1e12
+
+
+def gpuscale_figures(paths):
+    """{(op, precision): best TFLOP/s over the files}, op in matmul4096, matmul8192, conv fwd, conv fwd+bwd."""
+    best = {}
+
+    def keep(key, value, note):
+        if key not in best or value > best[key][0]:
+            best[key] = (value, note)
+
+    for path in paths:
+        recs = [r for r in json.load(open(path))["compute"] if r["rank"] == 0 and not r["skipped_reason"]]
+        for r in recs:
+            if not (r["check"]["passed"] or not r["check"]["ran"]):
+                raise SystemExit(f"gpuscale reference check failed: {r['shape']} {r['precision']} {r['pass']}")
+        for r in recs:
+            if r["layer"] == "linear" and r["pass"] == "fwd":
+                keep((f"matmul {r['shape'].split()[0][1:]}", r["precision"]), r["tflops"], r["algorithm"])
+        convs = {}
+        for r in recs:
+            if r["layer"] == "conv2d":
+                convs.setdefault((r["shape"], r["precision"]), {})[r["pass"]] = r
+        for (shape, prec), passes in convs.items():
+            layout = shape.split()[-1]
+            fwd = passes["fwd"]
+            keep(("conv fwd", prec), fwd["tflops"], f"{layout} {fwd['algorithm']}")
+            total = sum(p["time_s"]["median"] for p in passes.values())
+            keep(("conv fwd+bwd", prec), 3 * fwd["flops"] / total / 1e12,
+                 layout + " " + "/".join(passes[k]["algorithm"].split()[0] for k in ("fwd", "bwd_data", "bwd_weight")))
+    return best
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gpuscale", nargs="+", required=True)
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    ours = gpuscale_figures(args.gpuscale)
+    theirs = {}
+    for p in PRECISIONS:
+        for n in MATMULS:
+            theirs[(f"matmul {n}", p)] = (torch_matmul(n, p), "torch.matmul")
+        for cl in (False, True):
+            f, fb = torch_conv(p, cl)
+            note = "channels_last" if cl else "nchw"
+            if theirs.get(("conv fwd", p), (0,))[0] < f:
+                theirs[("conv fwd", p)] = (f, note)
+            if theirs.get(("conv fwd+bwd", p), (0,))[0] < fb:
+                theirs[("conv fwd+bwd", p)] = (fb, note)
+    rows = []
+    print(f"GPU: {torch.cuda.get_device_name(0)}  torch {torch.__version__}  cuDNN {torch.backends.cudnn.version()}")
+    header = f"{'op':<14}{'prec':<6}{'gpuscale TFLOP/s':>18}{'torch TFLOP/s':>15}{'ratio':>8}  gpuscale config | torch config"
+    print(header)
+    for key in sorted(theirs, key=lambda k: (k[0], PRECISIONS.index(k[1]))):
+        mine = ours.get(key, (float("nan"), "missing"))
+        ratio = mine[0] / theirs[key][0]
+        rows.append(dict(op=key[0], precision=key[1], gpuscale_tflops=mine[0], torch_tflops=theirs[key][0],
+                         ratio=ratio, gpuscale_config=mine[1], torch_config=theirs[key][1]))
+        print(f"{key[0]:<14}{key[1]:<6}{mine[0]:>18.1f}{theirs[key][0]:>15.1f}{ratio:>8.2f}  {mine[1]} | {theirs[key][1]}")
+    wins = sum(r["ratio"] >= 1.0 for r in rows)
+    print(f"gpuscale >= torch on {wins} of {len(rows)} rows")
+    if args.out:
+        json.dump(rows, open(args.out, "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()

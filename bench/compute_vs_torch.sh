@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# gpuscale's layers side by side with PyTorch on one GPU (the first visible): torch.matmul and
+# nn.Conv2d (cudnn.benchmark = True, forward and forward+backward) on matmul 4096^3 and 8192^3 and
+# conv N32 C256 56x56 K256 3x3 pad 1, in fp32, tf32 and bf16. Prints one table of TFLOP/s last.
+#   GPUSCALE=build/launch/gpuscale bench/compute_vs_torch.sh        (logs under $OUT when set)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+: "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
+export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
+common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet)
+run() {  # name, then gpuscale arguments
+  local name=$1; shift
+  "$GPUSCALE" "${common[@]}" "$@" --json "$out/gpuscale_$name.json" >"$out/gpuscale_$name.txt" 2>&1 || {
+    echo "gpuscale ($name) failed:"; tail -20 "$out/gpuscale_$name.txt"; exit 1; }
+}
+conv="32,256,56,56,256,3,3,1,1,1"
+# The matmuls once; the conv in both layouts (the table compares each framework's better layout).
+run nchw --mnk "4096,4096,4096;8192,8192,8192" --conv "$conv" --layout nchw
+run nhwc --conv "$conv" --layout nhwc
+python3 "$here/compute_vs_torch.py" --gpuscale "$out/gpuscale_nchw.json" "$out/gpuscale_nhwc.json" \
+  --out "$out/compute_vs_torch.json" | tee "$out/compute_vs_torch.txt"

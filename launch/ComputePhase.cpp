@@ -1,0 +1,96 @@
+#include "launch/ComputePhase.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "launch/ComputePlan.hpp"
+#include "results/ComputeRecord.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+// Rank 0 receives every rank's records, interleaved so that one measurement's ranks are adjacent
+// (every rank measures the same items in the same order). Collective.
+std::vector<results::ComputeRecord> gather_compute_records(Job& job, const std::vector<results::ComputeRecord>& mine) {
+  const auto texts = job.world().gather_to_root(nlohmann::json(mine).dump(), job.deadline());
+  std::vector<std::vector<results::ComputeRecord>> by_rank;
+  std::size_t longest = 0;
+  for (const auto& text : texts) {
+    by_rank.push_back(nlohmann::json::parse(text).get<std::vector<results::ComputeRecord>>());
+    longest = std::max(longest, by_rank.back().size());
+  }
+  std::vector<results::ComputeRecord> all;
+  for (std::size_t i = 0; i < longest; ++i)
+    for (const auto& records : by_rank)
+      if (i < records.size()) all.push_back(records[i]);
+  return all;
+}
+
+std::string device_name(harness::Backend& backend) {
+  results::RankEnv env;
+  backend.probe(env);
+  return env.gpu ? env.gpu->name : "cpu";
+}
+
+}  // namespace
+
+void add_compute_options(cxxopts::Options& o) {
+  auto add = o.add_options("compute");
+  add("mnk", "matmul shape(s) M,N,K (Y[M,N] = X[M,K] W[N,K]^T); several separated by ';'",
+      cxxopts::value<std::string>(), "M,N,K");
+  add("conv", "conv shape(s) N,C,H,W,K,R,S[,stride,pad,dilation]; several separated by ';'",
+      cxxopts::value<std::string>(), "SHAPE");
+  add("shapes",
+      "shape sets: default, mlp, cnn, resnet50, transformer, all (default: default, unless --mnk/--conv are given)",
+      cxxopts::value<std::string>(), "LIST");
+  add("precision", "fp32,tf32,fp16,bf16 or all (default all four)", cxxopts::value<std::string>(), "LIST");
+  add("layout", "conv layout: nchw, nhwc, auto (NHWC for fp16/bf16; default)", cxxopts::value<std::string>(), "L");
+  add("cudnn-algo", "heuristic (default) or exhaustive (cudnnFind, like cudnn.benchmark)",
+      cxxopts::value<std::string>(), "MODE");
+  add("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)", cxxopts::value<double>(),
+      "MB");
+  add("matmul-candidates", "cuBLASLt heuristic candidates timed per shape (default 8)", cxxopts::value<int>(), "N");
+  add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
+  add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
+  add("no-check", "skip the comparison with the cpu reference");
+  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
+      cxxopts::value<double>(), "F");
+}
+
+void run_compute_phase(Job& job) {
+  auto& world = job.world();
+  ComputePlan plan = parse_compute_plan(job.invocation().options, job.options().quick,
+                                        job.backend().kind() == harness::BackendKind::cpu);
+  plan.bench.seed = job.options().seed;
+  plan.bench.timeout_s = job.options().timeout_s;
+  plan.bench.rank = world.rank();
+  plan.bench.gpu = device_name(job.backend());
+  plan.bench.before_timing = [&] { world.barrier(job.deadline()); };
+  // Test seam (tests/mpi/compute_cpu.sh): this rank's reference checks see corrupted outputs.
+  const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_CHECK_RANK");
+  plan.bench.corrupt_check_for_test = corrupt && std::to_string(world.rank()) == corrupt;
+
+  auto stream = job.backend().create_stream(harness::StreamPriority::normal);
+  std::vector<results::ComputeRecord> mine;
+  {
+    auto ctx = workloads::make_compute_context(job.backend(), *stream, plan.tuning);
+    for (const auto& item : plan.items) {
+      job.progress("compute: " + std::string(workloads::layer_kind(item.shape.shape)) + " " +
+                   workloads::describe(item.shape.shape) + " " + std::string(workloads::to_string(item.precision)));
+      for (auto& r : workloads::run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))
+        mine.push_back(std::move(r));
+    }
+  }
+  auto all = gather_compute_records(job, mine);
+  if (world.rank() == 0) {
+    auto& report = job.report();
+    for (auto& check : results::compute_checks(all, plan.straggler_threshold))
+      report.checks.push_back(std::move(check));
+    report.compute = std::move(all);
+  }
+  job.phase_done("compute");
+}
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,134 @@
+#include "results/ComputeRecord.hpp"
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "results/Format.hpp"
+#include "results/JsonFields.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using Key = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+Key key_of(const ComputeRecord& r) { return {r.set, r.name, r.shape, r.precision, r.pass}; }
+
+std::string label(const ComputeRecord& r) {
+  return r.layer + " " + r.shape + (r.name.empty() ? "" : " (" + r.set + " " + r.name + ")") + " " + r.precision + " " +
+         r.pass;
+}
+
+void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std::vector<Check>& checks) {
+  std::map<Key, std::vector<ComputeRecord*>> groups;
+  for (auto& r : records)
+    // cpu-backend ranks share oversubscribed cores: their spread says nothing about hardware.
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && r.gpu != "cpu")
+      groups[key_of(r)].push_back(&r);
+  std::map<int, std::vector<std::string>> slow_by_rank;
+  for (auto& [key, group] : groups) {
+    if (group.size() < 2) continue;
+    std::vector<double> medians;
+    for (const auto* r : group) medians.push_back(r->time_s.median);
+    const double typical = median(medians);
+    for (auto* r : group) {
+      r->straggler = r->time_s.median > typical * (1.0 + threshold);
+      if (r->straggler)
+        slow_by_rank[r->rank].push_back(label(*r) + " " + fixed(100.0 * (r->time_s.median / typical - 1.0), 0) + "%");
+    }
+  }
+  for (const auto& [rank, what] : slow_by_rank) {
+    std::string message = "slower than the median GPU by more than " + fixed(threshold * 100, 0) + "% on " +
+                          std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
+                          ": check clocks, power, thermals and other jobs on this GPU";
+    checks.push_back(Check{"compute-straggler", Severity::warning, {rank}, message});
+  }
+}
+
+// JSON has no NaN: nlohmann writes it as null, and null reads back as NaN here.
+double number_or_nan(const nlohmann::json& j, const char* key) {
+  const auto& value = j.at(key);
+  return value.is_null() ? std::nan("") : value.get<double>();
+}
+
+}  // namespace
+
+std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold) {
+  std::vector<Check> checks;
+  mark_stragglers(records, threshold, checks);
+  for (const auto& r : records) {
+    if (!r.check.ran || r.check.passed) continue;
+    checks.push_back(Check{
+        "compute-reference-mismatch",
+        Severity::error,
+        {r.rank},
+        label(r) + ": relative error " +
+            (std::isnan(r.check.relative_error) ? std::string("NaN") : fixed(r.check.relative_error * 1e6, 2) + "e-6") +
+            " against the reference exceeds " + fixed(r.check.limit * 1e6, 2) + "e-6 (checked on " + r.check.shape +
+            ")"});
+  }
+  return checks;
+}
+
+void to_json(nlohmann::json& j, const ComputeCheck& c) {
+  j = {{"ran", c.ran},
+       {"passed", c.passed},
+       {"relative_error", c.relative_error},
+       {"limit", c.limit},
+       {"shape", c.shape}};
+}
+
+void from_json(const nlohmann::json& j, ComputeCheck& c) {
+  j.at("ran").get_to(c.ran);
+  j.at("passed").get_to(c.passed);
+  c.relative_error = number_or_nan(j, "relative_error");
+  j.at("limit").get_to(c.limit);
+  j.at("shape").get_to(c.shape);
+}
+
+void to_json(nlohmann::json& j, const ComputeRecord& r) {
+  j = {{"rank", r.rank},
+       {"gpu", r.gpu},
+       {"set", r.set},
+       {"name", r.name},
+       {"layer", r.layer},
+       {"shape", r.shape},
+       {"precision", r.precision},
+       {"pass", r.pass},
+       {"flops", r.flops},
+       {"algorithm", r.algorithm},
+       {"workspace_bytes", r.workspace_bytes},
+       {"memory_bytes", r.memory_bytes},
+       {"samples_s", r.samples_s},
+       {"time_s", r.time_s},
+       {"tflops", r.tflops},
+       {"check", r.check},
+       {"skipped_reason", r.skipped_reason},
+       {"straggler", r.straggler}};
+  put_optional(j, "peak_tflops", r.peak_tflops);
+}
+
+void from_json(const nlohmann::json& j, ComputeRecord& r) {
+  j.at("rank").get_to(r.rank);
+  j.at("gpu").get_to(r.gpu);
+  j.at("set").get_to(r.set);
+  j.at("name").get_to(r.name);
+  j.at("layer").get_to(r.layer);
+  j.at("shape").get_to(r.shape);
+  j.at("precision").get_to(r.precision);
+  j.at("pass").get_to(r.pass);
+  j.at("flops").get_to(r.flops);
+  j.at("algorithm").get_to(r.algorithm);
+  j.at("workspace_bytes").get_to(r.workspace_bytes);
+  j.at("memory_bytes").get_to(r.memory_bytes);
+  j.at("samples_s").get_to(r.samples_s);
+  j.at("time_s").get_to(r.time_s);
+  r.tflops = number_or_nan(j, "tflops");
+  j.at("check").get_to(r.check);
+  j.at("skipped_reason").get_to(r.skipped_reason);
+  j.at("straggler").get_to(r.straggler);
+  get_optional(j, "peak_tflops", r.peak_tflops);
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,58 @@
+#pragma once
+// The compute phase's figures: one record per rank, layer shape, precision and pass. Plain data,
+// made by workloads/ on every rank, gathered to rank 0, printed by the reporters.
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/Check.hpp"
+#include "results/Statistics.hpp"
+
+namespace gpuscale::results {
+
+// The reference check of one layer and precision, run before timing (on a smaller shape when the
+// timed one is too large for the cpu reference).
+struct ComputeCheck {
+  bool ran = false;
+  bool passed = false;
+  double relative_error = 0;  // ||out - ref||_2 / ||ref||_2; NaN (null in JSON) when the output had NaN
+  double limit = 0;
+  std::string shape;  // the shape checked
+};
+
+struct ComputeRecord {
+  int rank = 0;
+  std::string gpu;        // device name ("NVIDIA H200"), "cpu" on the cpu backend
+  std::string set;        // where the shape comes from: "default", "user", "mlp", "resnet50", ...
+  std::string name;       // the layer within the set ("layer1.0.conv2"); may be empty
+  std::string layer;      // "linear" | "conv2d"
+  std::string shape;      // "M4096 N4096 K4096", "N32 C256 H56 W56 K256 R3 S3 s1 p1 d1 nhwc"
+  std::string precision;  // "fp32" | "tf32" | "fp16" | "bf16"
+  std::string pass;       // "fwd" | "bwd_data" | "bwd_weight"
+  double flops = 0;       // per call
+  std::string algorithm;
+  std::uint64_t workspace_bytes = 0;
+  std::uint64_t memory_bytes = 0;  // tensors + workspace this measurement held on the device
+  std::vector<double> samples_s;   // one per timed call, after warm-up
+  Summary time_s;
+  double tflops = 0;                  // flops / median time / 1e12
+  std::optional<double> peak_tflops;  // the GPU's dense peak for this precision, where known
+  ComputeCheck check;
+  std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
+  bool straggler = false;      // slower than the median rank by more than the threshold
+};
+
+// Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank
+// whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%); records of
+// the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
+// error per failed reference check.
+std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
+
+void to_json(nlohmann::json& j, const ComputeCheck& c);
+void from_json(const nlohmann::json& j, ComputeCheck& c);
+void to_json(nlohmann::json& j, const ComputeRecord& r);
+void from_json(const nlohmann::json& j, ComputeRecord& r);
+
+}  // namespace gpuscale::results

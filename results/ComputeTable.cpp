@@ -1,0 +1,57 @@
+#include "results/ComputeTable.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "results/Format.hpp"
+#include "results/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1); }
+
+std::string check_cell(const ComputeCheck& c) {
+  if (!c.ran) return "-";
+  const std::string error = std::isnan(c.relative_error) ? "NaN" : [&] {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1e", c.relative_error);
+    return std::string(text);
+  }();
+  return (c.passed ? "ok " : "FAIL ") + error;
+}
+
+// Three significant digits below 10 TFLOP/s (the cpu backend, small shapes), one decimal above.
+std::string tflops_cell(double tflops) {
+  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", tflops);
+  return text;
+}
+
+std::string where(const ComputeRecord& r) { return r.name.empty() ? r.set : r.set + ":" + r.name; }
+
+}  // namespace
+
+void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream& out) {
+  if (records.empty()) return;
+  Table t({"rank", "set", "layer", "shape", "prec", "pass", "median ms", "p10 ms", "p90 ms", "TFLOP/s", "% peak",
+           "algorithm", "ws MiB", "mem MiB", "check", ""});
+  for (const auto& r : records) {
+    std::vector<std::string> row = {std::to_string(r.rank), where(r), r.layer, r.shape, r.precision, r.pass};
+    if (!r.skipped_reason.empty()) {
+      row.insert(row.end(), {"skipped: " + r.skipped_reason});
+      t.add_row(std::move(row));
+      continue;
+    }
+    const std::string peak = r.peak_tflops ? fixed(100.0 * r.tflops / *r.peak_tflops, 0) : "-";
+    row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
+                           tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes), mib(r.memory_bytes),
+                           check_cell(r.check), r.straggler ? "STRAGGLER" : ""});
+    t.add_row(std::move(row));
+  }
+  out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
+  t.write(out);
+}
+
+}  // namespace gpuscale::results

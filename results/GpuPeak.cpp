@@ -1,0 +1,40 @@
+#include "results/GpuPeak.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+struct Peak {
+  std::string_view match;  // all of these substrings, space separated, must occur in the name
+  double fp32, tf32, half;
+};
+
+// Most specific first: "H100 NVL" and "H100 PCIe" before the plain "H100" (SXM).
+constexpr Peak kPeaks[] = {
+    {"H200 NVL", 60, 417.5, 835}, {"H200", 67, 494.7, 989.4}, {"H100 NVL", 60, 417.5, 835}, {"H100 PCIe", 51, 378, 756},
+    {"H100", 67, 494.7, 989.4},   {"A100", 19.5, 156, 312},   {"L40S", 91.6, 183, 362},
+};
+
+bool contains_all(std::string_view name, std::string_view words) {
+  while (!words.empty()) {
+    const auto space = words.find(' ');
+    const auto word = words.substr(0, space);
+    if (name.find(word) == std::string_view::npos) return false;
+    words = space == std::string_view::npos ? std::string_view{} : words.substr(space + 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<double> peak_tflops(std::string_view gpu_name, std::string_view precision) {
+  for (const auto& p : kPeaks) {
+    if (!contains_all(gpu_name, p.match)) continue;
+    if (precision == "fp32") return p.fp32;
+    if (precision == "tf32") return p.tf32;
+    if (precision == "fp16" || precision == "bf16") return p.half;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include "harness/Error.hpp"
+#include "launch/Cli.hpp"
+#include "launch/ComputePlan.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+ComputePlan plan_for(std::vector<const char*> args, bool quick = false) {
+  args.insert(args.begin(), {"gpuscale", "compute"});
+  const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
+  return parse_compute_plan(inv.options, quick || inv.common.quick);
+}
+
+TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
+  const auto plan = plan_for({});
+  ASSERT_EQ(plan.items.size(), 8u);  // matmul and conv, 4 precisions each
+  EXPECT_EQ(plan.items[0].shape.name, "matmul");
+  EXPECT_EQ(plan.items[3].precision, workloads::Precision::bf16);
+  // --layout auto: NCHW for fp32, NHWC for bf16.
+  EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[4].shape.shape).layout, workloads::Layout::nchw);
+  EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[7].shape.shape).layout, workloads::Layout::nhwc);
+  EXPECT_EQ(plan.bench.iterations, 20);
+  EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
+  EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
+}
+
+TEST(ComputePlan, UserShapesReplaceTheDefaults) {
+  const auto plan = plan_for({"--mnk", "64,32,16;8,8,8", "--conv", "2,3,8,8,4,3,3,1,1,1", "--precision", "fp32",
+                              "--cudnn-algo", "exhaustive", "--iters", "3", "--layout", "nhwc"});
+  ASSERT_EQ(plan.items.size(), 3u);
+  EXPECT_EQ(plan.items[0].shape.shape, workloads::LayerShape{(workloads::LinearShape{64, 32, 16})});
+  EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[2].shape.shape).layout, workloads::Layout::nhwc);
+  EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::exhaustive);
+  EXPECT_EQ(plan.bench.iterations, 3);
+}
+
+TEST(ComputePlan, SetsAndQuick) {
+  const auto plan = plan_for({"--shapes", "mlp,cnn", "--precision", "bf16", "--quick"});
+  ASSERT_EQ(plan.items.size(), 2u);
+  EXPECT_EQ(plan.items[1].shape.set, "cnn");
+  EXPECT_EQ(plan.bench.iterations, 5);
+}
+
+TEST(ComputePlan, BadInputIsAUsageError) {
+  for (std::vector<const char*> bad : {std::vector<const char*>{"--mnk", "1,2"},
+                                       {"--conv", "1,1,2,2,1,3,3"},
+                                       {"--precision", "fp8"},
+                                       {"--layout", "chwn"},
+                                       {"--cudnn-algo", "best"},
+                                       {"--iters", "0"},
+                                       {"--straggler-threshold", "-1"},
+                                       {"--shapes", "vgg"},
+                                       {"--workspace-mb", "-5"}})
+    EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
+}
+
+TEST(ComputePlan, RunCommandWithoutComputeOptionsGetsDefaults) {
+  const char* argv[] = {"gpuscale", "--quick"};
+  const auto inv = parse_command_line(2, argv);
+  const auto plan = parse_compute_plan(inv.options, true);
+  EXPECT_EQ(plan.items.size(), 8u);
+  EXPECT_EQ(plan.bench.warmup, 2);
+  // The cpu backend's defaults are small; explicit shapes stay as given.
+  const auto cpu = parse_compute_plan(inv.options, true, true);
+  EXPECT_EQ(cpu.items.front().shape.set, "cpu");
+  EXPECT_EQ(cpu.items.front().shape.shape, workloads::LayerShape{(workloads::LinearShape{256, 256, 256})});
+  EXPECT_EQ(plan_for({"--shapes", "mlp"}).items.front().shape.set, "mlp");
+}
+
+}  // namespace
+}  // namespace gpuscale::launch

@@ -1,0 +1,135 @@
+#include "workloads/ComputeBench.hpp"
+
+#include "harness/Error.hpp"
+#include "results/GpuPeak.hpp"
+#include "workloads/ReferenceCheck.hpp"
+
+namespace gpuscale::workloads {
+namespace {
+
+struct Tensors {
+  std::unique_ptr<harness::Buffer> x, w, y, dy, dx, dw;
+  std::size_t bytes() const { return x->bytes() + w->bytes() + y->bytes() + dy->bytes() + dx->bytes() + dw->bytes(); }
+};
+
+Tensors allocate(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, std::uint64_t seed) {
+  auto& b = ctx.backend();
+  Tensors t{b.allocate(x_bytes(spec)),  b.allocate(w_bytes(spec)),  b.allocate(y_bytes(spec)),
+            b.allocate(dy_bytes(spec)), b.allocate(dx_bytes(spec)), b.allocate(dw_bytes(spec))};
+  // Random inputs: timing on zeros flatters the hardware (less switching, lower power).
+  ctx.fill_uniform(t.x->data(), input_type(spec), static_cast<std::size_t>(input_elements(spec.shape)), seed, 1.0f,
+                   stream);
+  ctx.fill_uniform(t.w->data(), input_type(spec), static_cast<std::size_t>(weight_elements(spec.shape)), seed + 1, 1.0f,
+                   stream);
+  ctx.fill_uniform(t.dy->data(), input_type(spec), static_cast<std::size_t>(output_elements(spec.shape)), seed + 2,
+                   1.0f, stream);
+  return t;
+}
+
+void call(Layer& layer, Pass pass, Tensors& t, harness::Stream& stream) {
+  switch (pass) {
+    case Pass::forward:
+      layer.forward(*t.x, *t.w, *t.y, stream);
+      break;
+    case Pass::backward_data:
+      layer.backward_data(*t.dy, *t.w, *t.dx, stream);
+      break;
+    case Pass::backward_weight:
+      layer.backward_weight(*t.dy, *t.x, *t.dw, Accumulate::overwrite, stream);
+      break;
+  }
+}
+
+// Every call timed by its own pair of events, recorded back to back, read at the end.
+std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tensors& t, harness::Stream& stream,
+                              const BenchOptions& o) {
+  std::vector<std::unique_ptr<harness::Timer>> timers;
+  for (int i = 0; i < o.iterations; ++i) timers.push_back(ctx.backend().create_timer());
+  for (auto& timer : timers) {
+    timer->start(stream);
+    call(layer, pass, t, stream);
+    timer->stop(stream);
+  }
+  std::vector<double> samples;
+  for (auto& timer : timers) samples.push_back(timer->elapsed_s());
+  return samples;
+}
+
+results::ComputeRecord base_record(const NamedShape& shape, Precision precision, Pass pass, const BenchOptions& o) {
+  results::ComputeRecord r;
+  r.rank = o.rank;
+  r.gpu = o.gpu;
+  r.set = shape.set;
+  r.name = shape.name;
+  r.layer = std::string(layer_kind(shape.shape));
+  r.shape = describe(shape.shape);
+  r.precision = std::string(to_string(precision));
+  r.pass = std::string(to_string(pass));
+  r.flops = flops_per_pass(shape.shape);
+  r.peak_tflops = results::peak_tflops(o.gpu, r.precision);
+  return r;
+}
+
+// Check, create, warm up (the barrier after), time. Throws what run_compute_item turns into skips.
+void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
+             std::vector<results::ComputeRecord>& records, bool& barrier_done) {
+  if (o.check) {
+    const LayerSpec small{check_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
+                          spec.weight_grad_type};
+    const auto checks =
+        check_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
+    for (std::size_t i = 0; i < 3; ++i) records[i].check = checks[i];
+  }
+  auto layer = ctx.create_layer(spec);
+  Tensors t = allocate(ctx, stream, spec, o.seed);
+  const std::size_t memory = t.bytes() + ctx.workspace_bytes();
+  for (Pass pass : kAllPasses)
+    for (int i = 0; i < o.warmup; ++i) call(*layer, pass, t, stream);
+  stream.synchronize(harness::Deadline::after(o.timeout_s), "compute warm-up");
+  barrier_done = true;
+  if (o.before_timing) o.before_timing();
+  for (Pass pass : kAllPasses) {
+    auto& r = records[static_cast<std::size_t>(pass)];
+    r.samples_s = time_pass(ctx, *layer, pass, t, stream, o);
+    r.time_s = results::summarize(r.samples_s);
+    r.tflops = r.flops / r.time_s.median / 1e12;
+    const auto choice = layer->algorithm(pass);
+    r.algorithm = choice.name;
+    r.workspace_bytes = choice.workspace_bytes;
+    r.memory_bytes = memory;
+  }
+}
+
+}  // namespace
+
+Layout auto_layout(Precision precision) {
+  return precision == Precision::fp16 || precision == Precision::bf16 ? Layout::nhwc : Layout::nchw;
+}
+
+std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
+                                                     const NamedShape& shape, Precision precision,
+                                                     const BenchOptions& options) {
+  std::vector<results::ComputeRecord> records;
+  for (Pass pass : kAllPasses) records.push_back(base_record(shape, precision, pass, options));
+  bool barrier_done = false;
+  std::string skipped;
+  try {
+    measure(ctx, stream, LayerSpec{shape.shape, precision}, options, records, barrier_done);
+  } catch (const harness::OutOfMemoryError& e) {
+    skipped = std::string("out of memory: ") + e.what();
+  } catch (const harness::UsageError& e) {
+    skipped = e.what();
+  } catch (const harness::LibraryError& e) {
+    // "Cannot run here" (no algorithm for this type and layout) is a finding, not a crash.
+    if (e.name().find("NOT_SUPPORTED") == std::string::npos && e.name().find("no algorithm") == std::string::npos)
+      throw;
+    skipped = std::string("not supported: ") + e.what();
+  }
+  if (!skipped.empty()) {
+    for (auto& r : records) r.skipped_reason = skipped;
+    if (!barrier_done && options.before_timing) options.before_timing();  // keep every rank's barriers matched
+  }
+  return records;
+}
+
+}  // namespace gpuscale::workloads

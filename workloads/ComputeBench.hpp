@@ -1,0 +1,39 @@
+#pragma once
+// The compute benchmark of one rank: for a shape and a precision, check the layer against the
+// reference, then time each pass with device events. Produces plain records; prints nothing.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "results/ComputeRecord.hpp"
+#include "workloads/Layer.hpp"
+#include "workloads/ShapeSets.hpp"
+
+namespace gpuscale::workloads {
+
+struct BenchOptions {
+  int warmup = 5;                // untimed calls per pass before timing
+  int iterations = 20;           // timed calls per pass: the same on every rank
+  bool check = true;             // compare with the cpu reference before timing
+  double check_max_flops = 4e9;  // larger shapes are checked on check_shape(shape, this)
+  std::uint64_t seed = 1;
+  bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
+  double timeout_s = 120;               // any single wait
+  std::string gpu;                      // this rank's device name, for records and the peak table
+  int rank = 0;
+  // Called once per (shape, precision) on every path, after warm-up and before timing: the phase's
+  // barrier, so all ranks time together. May be empty.
+  std::function<void()> before_timing;
+};
+
+// Three records (kAllPasses order). A shape that does not fit in memory, or that the library cannot
+// run, yields skipped records with the reason. Library failures other than those propagate.
+std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
+                                                     const NamedShape& shape, Precision precision,
+                                                     const BenchOptions& options);
+
+// NHWC for fp16/bf16 (tensor-core friendly), NCHW for fp32/tf32: the `--layout auto` rule.
+Layout auto_layout(Precision precision);
+
+}  // namespace gpuscale::workloads

@@ -1,0 +1,152 @@
+#pragma once
+// The layers that the compute benchmark times and that training stacks: Linear (no bias) and Conv2d,
+// each with forward, backward data and backward weight, in fp32, tf32, fp16 and bf16.
+//
+//   Linear:  forward          Y  = X W^T     X [M,K], W [N,K], Y [M,N]   (shapes in Shapes.hpp)
+//            backward data    dX = dY W
+//            backward weight  dW = dY^T X    (or dW += ..., for gradient accumulation)
+//   Conv2d:  forward Y = conv(X, W); backward data dX; backward weight (filter) dW; NCHW or NHWC.
+//
+// How to use (one device, one stream at a time):
+//   auto ctx = make_compute_context(backend, stream, tuning);    // per device: library handles,
+//                                                                 // algorithm cache, shared workspace
+//   auto layer = ctx->create_layer({LinearShape{256, 4096, 4096}, Precision::bf16});  // tunes once
+//   layer->forward(x, w, y, stream);                              // async on `stream`
+//
+// Backends: the factory picks the implementation from backend.kind(). cuda: cuBLASLt (algorithm
+// chosen by timing the heuristic's top candidates, cached per shape) and cuDNN 9 (heuristic or
+// exhaustive search under a workspace cap). cpu: the numerical reference, BLAS dgemm and im2col,
+// accumulating in double, on host memory; work runs at once on the calling thread.
+//
+// Types: the inputs of every pass (X, W, dY) hold storage_type(precision). The outputs Y and dX hold
+// spec.output_type and dW holds spec.weight_grad_type; each is the storage type by default, and may
+// be float32 for half precisions (fp32 gradients for fp32 master weights). Half-precision compute
+// with fp32 master weights (casting the weights every step) is the caller's job: see convert().
+//
+// Pointers are device memory (host memory on the cpu backend) of the right type and element count,
+// 16-byte aligned (allocations from harness::Backend are). Every call only enqueues work on the
+// stream given; nothing synchronises. Layers of one context share its workspace, so they must not
+// run concurrently on two streams. Errors: library failures throw harness::LibraryError; a shape
+// that does not fit in device memory throws harness::OutOfMemoryError from create_layer or a call.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "harness/Backend.hpp"
+#include "harness/DataType.hpp"
+#include "workloads/Precision.hpp"
+#include "workloads/Shapes.hpp"
+
+namespace gpuscale::workloads {
+
+enum class Pass { forward, backward_data, backward_weight };
+inline constexpr Pass kAllPasses[] = {Pass::forward, Pass::backward_data, Pass::backward_weight};
+std::string_view to_string(Pass pass);  // "fwd" | "bwd_data" | "bwd_weight"
+
+// backward_weight either writes dW or adds to it (gradient accumulation over micro-steps).
+enum class Accumulate { overwrite, add };
+
+struct LayerSpec {
+  LayerSpec(LayerShape shape_, Precision precision_ = Precision::fp32,
+            std::optional<harness::DataType> output_type_ = std::nullopt,
+            std::optional<harness::DataType> weight_grad_type_ = std::nullopt)
+      : shape(shape_), precision(precision_), output_type(output_type_), weight_grad_type(weight_grad_type_) {}
+  LayerShape shape;
+  Precision precision = Precision::fp32;
+  std::optional<harness::DataType> output_type;       // Y and dX; default: storage_type(precision)
+  std::optional<harness::DataType> weight_grad_type;  // dW; default: storage_type(precision)
+};
+harness::DataType input_type(const LayerSpec& spec);   // of X, W and dY
+harness::DataType output_type(const LayerSpec& spec);  // of Y and dX
+harness::DataType weight_grad_type(const LayerSpec& spec);
+// Throws UsageError (one line) for a bad shape, or output types other than float32 or the storage type.
+void validate(const LayerSpec& spec);
+
+// What a pass runs: the library's algorithm (e.g. "cublasLt algo 23 tile 128x256 splitK 1",
+// "IMPLICIT_PRECOMP_GEMM") and the workspace it uses.
+struct AlgorithmChoice {
+  std::string name;
+  std::size_t workspace_bytes = 0;
+};
+
+class Layer {
+ public:
+  virtual ~Layer() = default;
+  Layer() = default;
+  Layer(const Layer&) = delete;
+  Layer& operator=(const Layer&) = delete;
+
+  virtual const LayerSpec& spec() const noexcept = 0;
+  virtual AlgorithmChoice algorithm(Pass pass) const = 0;
+
+  virtual void forward(const void* x, const void* w, void* y, harness::Stream& stream) = 0;
+  virtual void backward_data(const void* dy, const void* w, void* dx, harness::Stream& stream) = 0;
+  virtual void backward_weight(const void* dy, const void* x, void* dw, Accumulate mode, harness::Stream& stream) = 0;
+
+  // The same on whole buffers; throw harness::RuntimeError if a buffer is too small.
+  void forward(const harness::Buffer& x, const harness::Buffer& w, harness::Buffer& y, harness::Stream& stream);
+  void backward_data(const harness::Buffer& dy, const harness::Buffer& w, harness::Buffer& dx, harness::Stream& stream);
+  void backward_weight(const harness::Buffer& dy, const harness::Buffer& x, harness::Buffer& dw, Accumulate mode,
+                       harness::Stream& stream);
+};
+
+// Byte sizes of the six tensors of a spec.
+std::size_t x_bytes(const LayerSpec& spec);   // X, input_type
+std::size_t w_bytes(const LayerSpec& spec);   // W, input_type
+std::size_t y_bytes(const LayerSpec& spec);   // Y, output_type
+std::size_t dy_bytes(const LayerSpec& spec);  // dY, input_type
+std::size_t dx_bytes(const LayerSpec& spec);  // dX, output_type
+std::size_t dw_bytes(const LayerSpec& spec);  // dW, weight_grad_type
+
+enum class AlgoSearch { heuristic, exhaustive };
+AlgoSearch parse_algo_search(std::string_view text);  // "heuristic" | "exhaustive"; UsageError otherwise
+
+struct TuningOptions {
+  AlgoSearch conv_search = AlgoSearch::heuristic;            // exhaustive = cudnnFind* (like cudnn.benchmark)
+  std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
+  int matmul_candidates = 8;  // cuBLASLt heuristic results timed per shape; the fastest is cached
+};
+
+// One device's compute resources: library handles, the per-shape algorithm cache, the shared
+// workspace. Create it with the device current (one context per GPU where one process drives
+// several, each used with its device current); destroy it before the backend. Local: no
+// communication.
+class ComputeContext {
+ public:
+  virtual ~ComputeContext() = default;
+  ComputeContext() = default;
+  ComputeContext(const ComputeContext&) = delete;
+  ComputeContext& operator=(const ComputeContext&) = delete;
+
+  virtual harness::Backend& backend() noexcept = 0;
+  // Validates the spec (UsageError), then chooses and caches the algorithms of all three passes:
+  // timing on scratch tensors it allocates and frees, so tuning never touches the caller's data.
+  virtual std::unique_ptr<Layer> create_layer(const LayerSpec& spec) = 0;
+
+  // Device utilities, enqueued on `stream`:
+  // Uniform values in [-scale, scale) from a counter-based hash of (seed, index): the cpu and cuda
+  // backends produce the same values, rounded to `type` (a floating type).
+  virtual void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale,
+                            harness::Stream& stream) = 0;
+  // Copies `bytes` of host memory to `dst`, ordered on `stream` (harness::Backend::upload uses the
+  // legacy default stream, which non-blocking streams do not wait for). `src` may be reused on return.
+  virtual void upload(void* dst, const void* src, std::size_t bytes, harness::Stream& stream) = 0;
+  // Overwrites `bytes` with all-ones bits: NaN in float32, float16 and bfloat16.
+  virtual void poison(void* data, std::size_t bytes, harness::Stream& stream) = 0;
+  // dst = src converted (round to nearest even), or dst += src with Accumulate::add.
+  virtual void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type,
+                       std::size_t count, Accumulate mode, harness::Stream& stream) = 0;
+
+  // Bytes of the shared workspace now allocated (the largest any created layer needs).
+  virtual std::size_t workspace_bytes() const noexcept = 0;
+};
+
+// The factory: cpu or cuda by backend.kind(). `stream` is where tuning runs; it must outlive the
+// context.
+std::unique_ptr<ComputeContext> make_compute_context(harness::Backend& backend, harness::Stream& stream,
+                                                     const TuningOptions& tuning);
+
+}  // namespace gpuscale::workloads

@@ -1,0 +1,11 @@
+// Linked where the CUDA backend is not built: a cuda backend cannot exist, so neither can this.
+#include "harness/Error.hpp"
+#include "workloads/CudaContext.hpp"
+
+namespace gpuscale::workloads {
+
+std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::Stream&, const TuningOptions&) {
+  throw harness::UsageError("this gpuscale was built without the CUDA backend: no cuBLAS or cuDNN layers");
+}
+
+}  // namespace gpuscale::workloads
