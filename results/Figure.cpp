@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/CollectiveFigures.hpp"
+#include "results/ComputeFigures.hpp"
 #include "results/EnvFigures.hpp"
 #include "results/RunReport.hpp"
 
@@ -51,6 +52,7 @@ std::vector<Figure> flatten(const RunReport& report) {
   std::vector<Figure> figures;
   append_figures(report.ranks, figures);
   append_figures(report.checks, figures);
+  append_figures(report.compute, figures);
   append_figures(report.collectives, figures);
   // Each further phase adds its line here: append_figures(report.<its records>, figures);
   return figures;

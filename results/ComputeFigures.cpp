@@ -1,0 +1,47 @@
+#include "results/ComputeFigures.hpp"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "results/FigureNames.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// The measurement without the rank: what several GPUs ran alike.
+Labels measurement(const ComputeRecord& r) {
+  return {{names::kLayer, r.name.empty() ? r.layer + " " + r.shape : r.name},
+          {names::kPrecision, r.precision},
+          {"pass", r.pass},
+          {"set", r.set}};
+}
+
+}  // namespace
+
+void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out) {
+  std::map<Labels, std::vector<double>> times;  // measurement -> each rank's median
+  for (const auto& r : records) {
+    if (!r.skipped_reason.empty()) continue;
+    Labels labels = measurement(r);
+    times[labels].push_back(r.time_s.median);
+    labels[names::kRank] = std::to_string(r.rank);
+    out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
+    out.push_back(Figure{names::kCompute, "time", labels, r.time_s.median, "s", Better::lower});
+    if (r.check.ran) {
+      out.push_back(Figure{names::kCompute, "relative_error", labels, r.check.relative_error, "ratio", Better::lower});
+      out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.check.passed ? 0.0 : 1.0, "count",
+                           Better::lower});
+    }
+  }
+  for (auto& [labels, medians] : times) {
+    if (medians.size() < 2) continue;
+    std::sort(medians.begin(), medians.end());
+    const double mid = medians[medians.size() / 2];
+    if (mid > 0)
+      out.push_back(Figure{names::kCompute, names::kStragglerSpread, labels, medians.back() / mid - 1, "ratio",
+                           Better::lower});
+  }
+}
+
+}  // namespace gpuscale::results
