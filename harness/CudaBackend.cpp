@@ -11,6 +11,7 @@
 
 #include "harness/Check.hpp"
 #include "harness/CudaProbe.hpp"
+#include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
 #include "results/RankEnv.hpp"
 
@@ -31,15 +32,17 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
 
 class DeviceBuffer final : public Buffer {
  public:
-  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
+  DeviceBuffer(std::size_t bytes, MemoryTracker* tracker) : bytes_(bytes), tracker_(tracker) {
     const cudaError_t rc = cudaMalloc(&data_, bytes ? bytes : 1);
     // Clear the error: a caller that turns out-of-memory into a skipped record goes on launching
     // kernels, and the next cudaGetLastError() must not report this allocation again.
     if (rc != cudaSuccess) cudaGetLastError();
     GPUSCALE_CHECK_CUDA(rc);
+    tracker_->allocated(bytes_);
   }
   ~DeviceBuffer() override {
     if (cudaFree(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFree failed\n", error_location().c_str());
+    tracker_->freed(bytes_);
   }
   void* data() noexcept override { return data_; }
   const void* data() const noexcept override { return data_; }
@@ -48,6 +51,45 @@ class DeviceBuffer final : public Buffer {
  private:
   void* data_ = nullptr;
   std::size_t bytes_;
+  MemoryTracker* tracker_;
+};
+
+class PinnedBuffer final : public Buffer {
+ public:
+  explicit PinnedBuffer(std::size_t bytes) : bytes_(bytes) {
+    const cudaError_t rc = cudaMallocHost(&data_, bytes ? bytes : 1);
+    if (rc != cudaSuccess) cudaGetLastError();
+    GPUSCALE_CHECK_CUDA(rc);
+  }
+  ~PinnedBuffer() override {
+    if (cudaFreeHost(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFreeHost failed\n", error_location().c_str());
+  }
+  void* data() noexcept override { return data_; }
+  const void* data() const noexcept override { return data_; }
+  std::size_t bytes() const noexcept override { return bytes_; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t bytes_;
+};
+
+class CudaEvent final : public Event {
+ public:
+  CudaEvent() { GPUSCALE_CHECK_CUDA(cudaEventCreate(&event_)); }
+  ~CudaEvent() override { cudaEventDestroy(event_); }
+  void record(Stream& s) override { GPUSCALE_CHECK_CUDA(cudaEventRecord(event_, static_cast<cudaStream_t>(s.native()))); }
+  void make_wait(Stream& s) override {
+    GPUSCALE_CHECK_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.native()), event_, 0));
+  }
+  double seconds_since(Event& start, const Deadline& deadline) override {
+    poll_until_done([this] { return cudaEventQuery(event_); }, deadline, "a timed event");
+    float ms = 0;
+    GPUSCALE_CHECK_CUDA(cudaEventElapsedTime(&ms, static_cast<CudaEvent&>(start).event_, event_));
+    return ms * 1e-3;
+  }
+
+ private:
+  cudaEvent_t event_ = nullptr;
 };
 
 class CudaStream final : public Stream {
@@ -100,7 +142,7 @@ class CudaBackend final : public Backend {
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
   void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
-  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<DeviceBuffer>(bytes); }
+  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<DeviceBuffer>(bytes, &memory_); }
   void upload(Buffer& dst, const void* src, std::size_t bytes) override {
     GPUSCALE_CHECK_CUDA(cudaMemcpy(dst.data(), src, bytes, cudaMemcpyHostToDevice));
   }
@@ -114,10 +156,22 @@ class CudaBackend final : public Backend {
   std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
     return make_nccl_communicator(world, deadline, op_timeout_s_);
   }
+  std::unique_ptr<Event> create_event() override { return std::make_unique<CudaEvent>(); }
+  void make_current() override { GPUSCALE_CHECK_CUDA(cudaSetDevice(device_)); }
+  int device_index() const noexcept override { return device_; }
+  void copy_async(void* dst, const void* src, std::size_t bytes, Stream& stream) override {
+    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream.native())));
+  }
+  std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) override {
+    return std::make_unique<PinnedBuffer>(bytes);
+  }
+  MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
+  void reset_peak_memory() noexcept override { memory_.reset_peak(); }
 
  private:
   int device_;
   double op_timeout_s_;
+  MemoryTracker memory_;
 };
 
 }  // namespace
