@@ -1,6 +1,7 @@
 #include "launch/Commands.hpp"
 
 #include "launch/ComputePhase.hpp"
+#include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -40,8 +41,12 @@ constexpr CommandSpec kCommands[] = {
      true, true, add_compute_options},
     {"collectives", "NCCL collective sweeps (nccl-tests flags)", "collectives [options]",
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4", false, true, no_options},
-    {"train", "data-parallel training steps: single, DP-style, DDP-style", "train [options]",
-     "mpirun -np 8 gpuscale train", false, true, no_options},
+    {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
+     "mpirun -np 8 gpuscale train\n"
+     "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
+     "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
+     "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
+     true, true, add_train_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report RUN.json [options]",
      "gpuscale report run.json --html run.html", false, false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare BASE.json NEW.json [options]",

@@ -5,6 +5,7 @@
 #include "harness/Error.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
+#include "launch/TrainPhase.hpp"
 
 namespace gpuscale::launch {
 
@@ -12,9 +13,11 @@ std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase};
   const Phase compute{"compute", run_compute_phase};
   if (command == "env") return {env};
+  const Phase train{"train", run_train_phase};
   if (command == "compute") return {compute};
+  if (command == "train") return {train};
   // `run`: the environment first; further phases join this list as they are built.
-  return {env, compute};
+  return {env, compute, train};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {

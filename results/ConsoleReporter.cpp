@@ -6,6 +6,7 @@
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
+#include "results/TrainTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -115,6 +116,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_versions(r, out);
   write_topology(r, out);
   write_compute_table(r.compute, out);
+  write_train_tables(r.train, out);
   write_checks(r, out);
   out << "Verdict: " << (r.verdict.passed ? "PASS" : "FAIL") << '\n';
   for (const auto& reason : r.verdict.reasons) out << "  - " << reason << '\n';

@@ -39,6 +39,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"verdict", r.verdict},
        {"interrupted", r.interrupted}};
   j["compute"] = r.compute;
+  j["train"] = r.train;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -66,6 +67,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
     get_if_present(j, "compute", r.compute);
+    get_if_present(j, "train", r.train);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -9,6 +9,7 @@
 #include "results/Check.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
+#include "results/TrainRecord.hpp"
 
 namespace gpuscale::results {
 
@@ -34,6 +35,7 @@ struct RunReport {
   Verdict verdict;
   bool interrupted = false;
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
+  TrainResults train;                  // the training phase: scaling records, checks, trace spans
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.
