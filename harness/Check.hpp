@@ -46,6 +46,18 @@ std::string mpi_error_text(int code);          // defined with World
     }                                                                                                     \
   } while (0)
 
+// cuBLASLt alone (libcublasLt, without libcublas): its own status names.
+#define GPUSCALE_CHECK_CUBLASLT(expr)                                                                     \
+  do {                                                                                                    \
+    const cublasStatus_t gpuscale_rc_ = (expr);                                                           \
+    if (gpuscale_rc_ != CUBLAS_STATUS_SUCCESS) {                                                          \
+      ::gpuscale::harness::throw_library_error("cuBLASLt", static_cast<int>(gpuscale_rc_),                \
+                                               cublasLtGetStatusName(gpuscale_rc_),                       \
+                                               cublasLtGetStatusString(gpuscale_rc_), #expr, __FILE__,    \
+                                               __LINE__, gpuscale_rc_ == CUBLAS_STATUS_ALLOC_FAILED);     \
+    }                                                                                                     \
+  } while (0)
+
 #define GPUSCALE_CHECK_CUDNN(expr)                                                                        \
   do {                                                                                                    \
     const cudnnStatus_t gpuscale_rc_ = (expr);                                                            \

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-
 #include <nlohmann/json.hpp>
 
 #include "launch/ComputePlan.hpp"
@@ -38,30 +37,32 @@ std::string device_name(harness::Backend& backend) {
 }  // namespace
 
 void add_compute_options(cxxopts::Options& o) {
-  o.add_options("compute")
-      ("mnk", "matmul shape(s) M,N,K (Y[M,N] = X[M,K] W[N,K]^T); several separated by ';'",
-       cxxopts::value<std::string>(), "M,N,K")
-      ("conv", "conv shape(s) N,C,H,W,K,R,S[,stride,pad,dilation]; several separated by ';'",
-       cxxopts::value<std::string>(), "SHAPE")
-      ("shapes", "shape sets: default, mlp, cnn, resnet50, transformer, all (default: default, unless "
-                 "--mnk/--conv are given)", cxxopts::value<std::string>(), "LIST")
-      ("precision", "fp32,tf32,fp16,bf16 or all (default all four)", cxxopts::value<std::string>(), "LIST")
-      ("layout", "conv layout: nchw, nhwc, auto (NHWC for fp16/bf16; default)", cxxopts::value<std::string>(), "L")
-      ("cudnn-algo", "heuristic (default) or exhaustive (cudnnFind, like cudnn.benchmark)",
-       cxxopts::value<std::string>(), "MODE")
-      ("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)",
-       cxxopts::value<double>(), "MB")
-      ("matmul-candidates", "cuBLASLt heuristic candidates timed per shape (default 8)", cxxopts::value<int>(), "N")
-      ("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N")
-      ("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N")
-      ("no-check", "skip the comparison with the cpu reference")
-      ("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
-       cxxopts::value<double>(), "F");
+  auto add = o.add_options("compute");
+  add("mnk", "matmul shape(s) M,N,K (Y[M,N] = X[M,K] W[N,K]^T); several separated by ';'",
+      cxxopts::value<std::string>(), "M,N,K");
+  add("conv", "conv shape(s) N,C,H,W,K,R,S[,stride,pad,dilation]; several separated by ';'",
+      cxxopts::value<std::string>(), "SHAPE");
+  add("shapes",
+      "shape sets: default, mlp, cnn, resnet50, transformer, all (default: default, unless --mnk/--conv are given)",
+      cxxopts::value<std::string>(), "LIST");
+  add("precision", "fp32,tf32,fp16,bf16 or all (default all four)", cxxopts::value<std::string>(), "LIST");
+  add("layout", "conv layout: nchw, nhwc, auto (NHWC for fp16/bf16; default)", cxxopts::value<std::string>(), "L");
+  add("cudnn-algo", "heuristic (default) or exhaustive (cudnnFind, like cudnn.benchmark)",
+      cxxopts::value<std::string>(), "MODE");
+  add("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)", cxxopts::value<double>(),
+      "MB");
+  add("matmul-candidates", "cuBLASLt heuristic candidates timed per shape (default 8)", cxxopts::value<int>(), "N");
+  add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
+  add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
+  add("no-check", "skip the comparison with the cpu reference");
+  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
+      cxxopts::value<double>(), "F");
 }
 
 void run_compute_phase(Job& job) {
   auto& world = job.world();
-  ComputePlan plan = parse_compute_plan(job.invocation().options, job.options().quick);
+  ComputePlan plan = parse_compute_plan(job.invocation().options, job.options().quick,
+                                        job.backend().kind() == harness::BackendKind::cpu);
   plan.bench.seed = job.options().seed;
   plan.bench.timeout_s = job.options().timeout_s;
   plan.bench.rank = world.rank();
@@ -85,7 +86,8 @@ void run_compute_phase(Job& job) {
   auto all = gather_compute_records(job, mine);
   if (world.rank() == 0) {
     auto& report = job.report();
-    for (auto& check : results::compute_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
+    for (auto& check : results::compute_checks(all, plan.straggler_threshold))
+      report.checks.push_back(std::move(check));
     report.compute = std::move(all);
   }
   job.phase_done("compute");

@@ -33,7 +33,8 @@ std::vector<std::string> split_shapes(const std::string& text) {
   return out;
 }
 
-std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<Layout> layout, Precision p) {
+std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<Layout> layout, Precision p,
+                                   bool cpu_backend) {
   const Layout conv_layout = layout.value_or(auto_layout(p));
   const std::string mnk = option<std::string>(r, "mnk", ""), conv = option<std::string>(r, "conv", "");
   const bool user = !mnk.empty() || !conv.empty();
@@ -43,7 +44,7 @@ std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<
   if (!conv.empty())
     for (const auto& s : split_shapes(conv)) out.push_back({"user", "conv", parse_conv(s, conv_layout)});
   // Sets: as asked, or the defaults when no shape was given at all.
-  const std::string sets = option<std::string>(r, "shapes", user ? "" : "default");
+  const std::string sets = option<std::string>(r, "shapes", user ? "" : cpu_backend ? "cpu" : "default");
   if (!sets.empty())
     for (auto& s : shape_sets(sets, conv_layout)) out.push_back(std::move(s));
   return out;
@@ -59,7 +60,7 @@ void validate(const ComputePlan& plan) {
 
 }  // namespace
 
-ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick) {
+ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool cpu_backend) {
   ComputePlan plan;
   const auto precisions = parse_precision_list(option<std::string>(r, "precision", "fp32,tf32,fp16,bf16"));
   const std::string layout_text = option<std::string>(r, "layout", "auto");
@@ -67,7 +68,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick) {
   if (layout_text != "auto") layout = parse_layout(layout_text);
   // Shape-major order: a shape's precisions side by side in the table.
   std::vector<std::vector<NamedShape>> per_precision;
-  for (Precision p : precisions) per_precision.push_back(shapes_for(r, layout, p));
+  for (Precision p : precisions) per_precision.push_back(shapes_for(r, layout, p, cpu_backend));
   for (std::size_t s = 0; s < per_precision.front().size(); ++s)
     for (std::size_t p = 0; p < precisions.size(); ++p) plan.items.push_back({per_precision[p][s], precisions[p]});
 

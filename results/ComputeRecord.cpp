@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <map>
-#include <tuple>
-
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "results/Format.hpp"
 #include "results/JsonFields.hpp"
@@ -17,8 +16,8 @@ using Key = std::tuple<std::string, std::string, std::string, std::string, std::
 Key key_of(const ComputeRecord& r) { return {r.set, r.name, r.shape, r.precision, r.pass}; }
 
 std::string label(const ComputeRecord& r) {
-  return r.layer + " " + r.shape + (r.name.empty() ? "" : " (" + r.set + " " + r.name + ")") + " " + r.precision +
-         " " + r.pass;
+  return r.layer + " " + r.shape + (r.name.empty() ? "" : " (" + r.set + " " + r.name + ")") + " " + r.precision + " " +
+         r.pass;
 }
 
 void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std::vector<Check>& checks) {
@@ -45,6 +44,12 @@ void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std:
   }
 }
 
+// JSON has no NaN: nlohmann writes it as null, and null reads back as NaN here.
+double number_or_nan(const nlohmann::json& j, const char* key) {
+  const auto& value = j.at(key);
+  return value.is_null() ? std::nan("") : value.get<double>();
+}
+
 }  // namespace
 
 std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold) {
@@ -52,40 +57,53 @@ std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double th
   mark_stragglers(records, threshold, checks);
   for (const auto& r : records) {
     if (!r.check.ran || r.check.passed) continue;
-    checks.push_back(Check{"compute-reference-mismatch", Severity::error, {r.rank},
-                           label(r) + ": relative error " +
-                               (std::isnan(r.check.relative_error) ? std::string("NaN")
-                                                                   : fixed(r.check.relative_error * 1e6, 2) + "e-6") +
-                               " against the reference exceeds " + fixed(r.check.limit * 1e6, 2) + "e-6 (checked on " +
-                               r.check.shape + ")"});
+    checks.push_back(Check{
+        "compute-reference-mismatch",
+        Severity::error,
+        {r.rank},
+        label(r) + ": relative error " +
+            (std::isnan(r.check.relative_error) ? std::string("NaN") : fixed(r.check.relative_error * 1e6, 2) + "e-6") +
+            " against the reference exceeds " + fixed(r.check.limit * 1e6, 2) + "e-6 (checked on " + r.check.shape +
+            ")"});
   }
   return checks;
 }
 
 void to_json(nlohmann::json& j, const ComputeCheck& c) {
-  j = {{"ran", c.ran}, {"passed", c.passed}, {"relative_error", c.relative_error}, {"limit", c.limit},
+  j = {{"ran", c.ran},
+       {"passed", c.passed},
+       {"relative_error", c.relative_error},
+       {"limit", c.limit},
        {"shape", c.shape}};
 }
 
 void from_json(const nlohmann::json& j, ComputeCheck& c) {
   j.at("ran").get_to(c.ran);
   j.at("passed").get_to(c.passed);
-  const auto& e = j.at("relative_error");
-  c.relative_error = e.is_null() ? std::nan("") : e.get<double>();
+  c.relative_error = number_or_nan(j, "relative_error");
   j.at("limit").get_to(c.limit);
   j.at("shape").get_to(c.shape);
 }
 
 void to_json(nlohmann::json& j, const ComputeRecord& r) {
-  j = {{"rank", r.rank},           {"gpu", r.gpu},
-       {"set", r.set},             {"name", r.name},
-       {"layer", r.layer},         {"shape", r.shape},
-       {"precision", r.precision}, {"pass", r.pass},
-       {"flops", r.flops},         {"algorithm", r.algorithm},
-       {"workspace_bytes", r.workspace_bytes}, {"memory_bytes", r.memory_bytes},
-       {"samples_s", r.samples_s}, {"time_s", r.time_s},
-       {"tflops", r.tflops},       {"check", r.check},
-       {"skipped_reason", r.skipped_reason}, {"straggler", r.straggler}};
+  j = {{"rank", r.rank},
+       {"gpu", r.gpu},
+       {"set", r.set},
+       {"name", r.name},
+       {"layer", r.layer},
+       {"shape", r.shape},
+       {"precision", r.precision},
+       {"pass", r.pass},
+       {"flops", r.flops},
+       {"algorithm", r.algorithm},
+       {"workspace_bytes", r.workspace_bytes},
+       {"memory_bytes", r.memory_bytes},
+       {"samples_s", r.samples_s},
+       {"time_s", r.time_s},
+       {"tflops", r.tflops},
+       {"check", r.check},
+       {"skipped_reason", r.skipped_reason},
+       {"straggler", r.straggler}};
   put_optional(j, "peak_tflops", r.peak_tflops);
 }
 
@@ -104,8 +122,7 @@ void from_json(const nlohmann::json& j, ComputeRecord& r) {
   j.at("memory_bytes").get_to(r.memory_bytes);
   j.at("samples_s").get_to(r.samples_s);
   j.at("time_s").get_to(r.time_s);
-  const auto& t = j.at("tflops");
-  r.tflops = t.is_null() ? std::nan("") : t.get<double>();
+  r.tflops = number_or_nan(j, "tflops");
   j.at("check").get_to(r.check);
   j.at("skipped_reason").get_to(r.skipped_reason);
   j.at("straggler").get_to(r.straggler);

@@ -2,11 +2,10 @@
 // The compute phase's figures: one record per rank, layer shape, precision and pass. Plain data,
 // made by workloads/ on every rank, gathered to rank 0, printed by the reporters.
 #include <cstdint>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "results/Check.hpp"
 #include "results/Statistics.hpp"
@@ -20,29 +19,29 @@ struct ComputeCheck {
   bool passed = false;
   double relative_error = 0;  // ||out - ref||_2 / ||ref||_2; NaN (null in JSON) when the output had NaN
   double limit = 0;
-  std::string shape;          // the shape checked
+  std::string shape;  // the shape checked
 };
 
 struct ComputeRecord {
   int rank = 0;
-  std::string gpu;           // device name ("NVIDIA H200"), "cpu" on the cpu backend
-  std::string set;           // where the shape comes from: "default", "user", "mlp", "resnet50", ...
-  std::string name;          // the layer within the set ("layer1.0.conv2"); may be empty
-  std::string layer;         // "linear" | "conv2d"
-  std::string shape;         // "M4096 N4096 K4096", "N32 C256 H56 W56 K256 R3 S3 s1 p1 d1 nhwc"
-  std::string precision;     // "fp32" | "tf32" | "fp16" | "bf16"
-  std::string pass;          // "fwd" | "bwd_data" | "bwd_weight"
-  double flops = 0;          // per call
+  std::string gpu;        // device name ("NVIDIA H200"), "cpu" on the cpu backend
+  std::string set;        // where the shape comes from: "default", "user", "mlp", "resnet50", ...
+  std::string name;       // the layer within the set ("layer1.0.conv2"); may be empty
+  std::string layer;      // "linear" | "conv2d"
+  std::string shape;      // "M4096 N4096 K4096", "N32 C256 H56 W56 K256 R3 S3 s1 p1 d1 nhwc"
+  std::string precision;  // "fp32" | "tf32" | "fp16" | "bf16"
+  std::string pass;       // "fwd" | "bwd_data" | "bwd_weight"
+  double flops = 0;       // per call
   std::string algorithm;
   std::uint64_t workspace_bytes = 0;
   std::uint64_t memory_bytes = 0;  // tensors + workspace this measurement held on the device
   std::vector<double> samples_s;   // one per timed call, after warm-up
   Summary time_s;
-  double tflops = 0;               // flops / median time / 1e12
+  double tflops = 0;                  // flops / median time / 1e12
   std::optional<double> peak_tflops;  // the GPU's dense peak for this precision, where known
   ComputeCheck check;
-  std::string skipped_reason;      // non-empty: not measured (out of memory, unsupported), and why
-  bool straggler = false;          // slower than the median rank by more than the threshold
+  std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
+  bool straggler = false;      // slower than the median rank by more than the threshold
 };
 
 // Marks stragglers: for each (set, name, shape, precision, pass) measured on several ranks, a rank

@@ -10,9 +10,8 @@ struct Peak {
 
 // Most specific first: "H100 NVL" and "H100 PCIe" before the plain "H100" (SXM).
 constexpr Peak kPeaks[] = {
-    {"H200 NVL", 60, 417.5, 835},  {"H200", 67, 494.7, 989.4},   {"H100 NVL", 60, 417.5, 835},
-    {"H100 PCIe", 51, 378, 756},   {"H100", 67, 494.7, 989.4},   {"A100", 19.5, 156, 312},
-    {"L40S", 91.6, 183, 362},
+    {"H200 NVL", 60, 417.5, 835}, {"H200", 67, 494.7, 989.4}, {"H100 NVL", 60, 417.5, 835}, {"H100 PCIe", 51, 378, 756},
+    {"H100", 67, 494.7, 989.4},   {"A100", 19.5, 156, 312},   {"L40S", 91.6, 183, 362},
 };
 
 bool contains_all(std::string_view name, std::string_view words) {

@@ -9,17 +9,16 @@ namespace {
 
 struct Tensors {
   std::unique_ptr<harness::Buffer> x, w, y, dy, dx, dw;
-  std::size_t bytes() const {
-    return x->bytes() + w->bytes() + y->bytes() + dy->bytes() + dx->bytes() + dw->bytes();
-  }
+  std::size_t bytes() const { return x->bytes() + w->bytes() + y->bytes() + dy->bytes() + dx->bytes() + dw->bytes(); }
 };
 
 Tensors allocate(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, std::uint64_t seed) {
   auto& b = ctx.backend();
-  Tensors t{b.allocate(x_bytes(spec)), b.allocate(w_bytes(spec)), b.allocate(y_bytes(spec)),
+  Tensors t{b.allocate(x_bytes(spec)),  b.allocate(w_bytes(spec)),  b.allocate(y_bytes(spec)),
             b.allocate(dy_bytes(spec)), b.allocate(dx_bytes(spec)), b.allocate(dw_bytes(spec))};
   // Random inputs: timing on zeros flatters the hardware (less switching, lower power).
-  ctx.fill_uniform(t.x->data(), input_type(spec), static_cast<std::size_t>(input_elements(spec.shape)), seed, 1.0f, stream);
+  ctx.fill_uniform(t.x->data(), input_type(spec), static_cast<std::size_t>(input_elements(spec.shape)), seed, 1.0f,
+                   stream);
   ctx.fill_uniform(t.w->data(), input_type(spec), static_cast<std::size_t>(weight_elements(spec.shape)), seed + 1, 1.0f,
                    stream);
   ctx.fill_uniform(t.dy->data(), input_type(spec), static_cast<std::size_t>(output_elements(spec.shape)), seed + 2,
@@ -29,9 +28,15 @@ Tensors allocate(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& 
 
 void call(Layer& layer, Pass pass, Tensors& t, harness::Stream& stream) {
   switch (pass) {
-    case Pass::forward: layer.forward(*t.x, *t.w, *t.y, stream); break;
-    case Pass::backward_data: layer.backward_data(*t.dy, *t.w, *t.dx, stream); break;
-    case Pass::backward_weight: layer.backward_weight(*t.dy, *t.x, *t.dw, Accumulate::overwrite, stream); break;
+    case Pass::forward:
+      layer.forward(*t.x, *t.w, *t.y, stream);
+      break;
+    case Pass::backward_data:
+      layer.backward_data(*t.dy, *t.w, *t.dx, stream);
+      break;
+    case Pass::backward_weight:
+      layer.backward_weight(*t.dy, *t.x, *t.dw, Accumulate::overwrite, stream);
+      break;
   }
 }
 
@@ -71,8 +76,8 @@ void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec
   if (o.check) {
     const LayerSpec small{check_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
                           spec.weight_grad_type};
-    const auto checks = check_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s,
-                                                o.corrupt_check_for_test);
+    const auto checks =
+        check_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
     for (std::size_t i = 0; i < 3; ++i) records[i].check = checks[i];
   }
   auto layer = ctx.create_layer(spec);
@@ -114,6 +119,11 @@ std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harnes
     skipped = std::string("out of memory: ") + e.what();
   } catch (const harness::UsageError& e) {
     skipped = e.what();
+  } catch (const harness::LibraryError& e) {
+    // "Cannot run here" (no algorithm for this type and layout) is a finding, not a crash.
+    if (e.name().find("NOT_SUPPORTED") == std::string::npos && e.name().find("no algorithm") == std::string::npos)
+      throw;
+    skipped = std::string("not supported: ") + e.what();
   }
   if (!skipped.empty()) {
     for (auto& r : records) r.skipped_reason = skipped;

@@ -13,14 +13,14 @@
 namespace gpuscale::workloads {
 
 struct BenchOptions {
-  int warmup = 5;       // untimed calls per pass before timing
-  int iterations = 20;  // timed calls per pass: the same on every rank
-  bool check = true;    // compare with the cpu reference before timing
+  int warmup = 5;                // untimed calls per pass before timing
+  int iterations = 20;           // timed calls per pass: the same on every rank
+  bool check = true;             // compare with the cpu reference before timing
   double check_max_flops = 4e9;  // larger shapes are checked on check_shape(shape, this)
   std::uint64_t seed = 1;
   bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
-  double timeout_s = 120;  // any single wait
-  std::string gpu;         // this rank's device name, for records and the peak table
+  double timeout_s = 120;               // any single wait
+  std::string gpu;                      // this rank's device name, for records and the peak table
   int rank = 0;
   // Called once per (shape, precision) on every path, after warm-up and before timing: the phase's
   // barrier, so all ranks time together. May be empty.

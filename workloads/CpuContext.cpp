@@ -23,44 +23,30 @@ class CpuLayer final : public Layer {
   }
 
   void forward(const void* x, const void* w, void* y, harness::Stream&) override {
-    const auto xd = inputs(x, input_elements(spec_.shape)), wd = inputs(w, weight_elements(spec_.shape));
-    std::vector<double> yd(count(output_elements(spec_.shape)));
-    if (const auto* l = linear()) {
-      reference::linear_forward(*l, xd.data(), wd.data(), yd.data());
-    } else {
-      reference::conv2d_forward(conv(), xd.data(), wd.data(), yd.data());
-    }
-    from_double(yd.data(), yd.size(), output_type(spec_), y, false);
+    run(Pass::forward, x, input_elements(spec_.shape), w, weight_elements(spec_.shape), y,
+        output_elements(spec_.shape), output_type(spec_), false);
   }
 
   void backward_data(const void* dy, const void* w, void* dx, harness::Stream&) override {
-    const auto dyd = inputs(dy, output_elements(spec_.shape)), wd = inputs(w, weight_elements(spec_.shape));
-    std::vector<double> dxd(count(input_elements(spec_.shape)));
-    if (const auto* l = linear()) {
-      reference::linear_backward_data(*l, dyd.data(), wd.data(), dxd.data());
-    } else {
-      reference::conv2d_backward_data(conv(), dyd.data(), wd.data(), dxd.data());
-    }
-    from_double(dxd.data(), dxd.size(), output_type(spec_), dx, false);
+    run(Pass::backward_data, dy, output_elements(spec_.shape), w, weight_elements(spec_.shape), dx,
+        input_elements(spec_.shape), output_type(spec_), false);
   }
 
   void backward_weight(const void* dy, const void* x, void* dw, Accumulate mode, harness::Stream&) override {
-    const auto dyd = inputs(dy, output_elements(spec_.shape)), xd = inputs(x, input_elements(spec_.shape));
-    std::vector<double> dwd(count(weight_elements(spec_.shape)));
-    if (const auto* l = linear()) {
-      reference::linear_backward_weight(*l, dyd.data(), xd.data(), dwd.data());
-    } else {
-      reference::conv2d_backward_weight(conv(), dyd.data(), xd.data(), dwd.data());
-    }
-    from_double(dwd.data(), dwd.size(), weight_grad_type(spec_), dw, mode == Accumulate::add);
+    run(Pass::backward_weight, dy, output_elements(spec_.shape), x, input_elements(spec_.shape), dw,
+        weight_elements(spec_.shape), weight_grad_type(spec_), mode == Accumulate::add);
   }
 
  private:
-  std::vector<double> inputs(const void* data, std::int64_t elements) const {
-    return to_double(data, input_type(spec_), count(elements));
+  // Inputs to double, the reference pass, the output back to its type.
+  void run(Pass pass, const void* a, std::int64_t a_elements, const void* b, std::int64_t b_elements, void* out,
+           std::int64_t out_elements, harness::DataType out_type, bool add) const {
+    const auto ad = to_double(a, input_type(spec_), count(a_elements));
+    const auto bd = to_double(b, input_type(spec_), count(b_elements));
+    std::vector<double> result(count(out_elements));
+    reference::run(pass, spec_.shape, ad.data(), bd.data(), result.data());
+    from_double(result.data(), result.size(), out_type, out, add);
   }
-  const LinearShape* linear() const { return std::get_if<LinearShape>(&spec_.shape); }
-  const Conv2dShape& conv() const { return std::get<Conv2dShape>(spec_.shape); }
 
   LayerSpec spec_;
 };
@@ -82,7 +68,9 @@ class CpuContext final : public ComputeContext {
     from_double(values.data(), n, type, data, false);
   }
 
-  void upload(void* dst, const void* src, std::size_t bytes, harness::Stream&) override { std::memcpy(dst, src, bytes); }
+  void upload(void* dst, const void* src, std::size_t bytes, harness::Stream&) override {
+    std::memcpy(dst, src, bytes);
+  }
 
   void poison(void* data, std::size_t bytes, harness::Stream&) override { std::memset(data, 0xff, bytes); }
 

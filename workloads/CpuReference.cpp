@@ -84,8 +84,8 @@ Index pq(const Conv2dShape& g) { return g.p() * g.q(); }
 
 }  // namespace
 
-void gemm(bool transpose_a, bool transpose_b, Index m, Index n, Index k, double alpha, const double* a,
-          const double* b, double beta, double* c) {
+void gemm(bool transpose_a, bool transpose_b, Index m, Index n, Index k, double alpha, const double* a, const double* b,
+          double beta, double* c) {
   // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: swap the operands.
   const int mi = static_cast<int>(m), ni = static_cast<int>(n), ki = static_cast<int>(k);
   const int lda = static_cast<int>(transpose_a ? m : k), ldb = static_cast<int>(transpose_b ? k : n);
@@ -153,6 +153,19 @@ void conv2d_backward_weight(const Conv2dShape& g, const double* dy, const double
   } else {
     std::copy(out.begin(), out.end(), dw);
   }
+}
+
+void run(Pass pass, const LayerShape& shape, const double* a, const double* b, double* out) {
+  if (const auto* l = std::get_if<LinearShape>(&shape)) {
+    if (pass == Pass::forward) linear_forward(*l, a, b, out);
+    if (pass == Pass::backward_data) linear_backward_data(*l, a, b, out);
+    if (pass == Pass::backward_weight) linear_backward_weight(*l, a, b, out);
+    return;
+  }
+  const auto& c = std::get<Conv2dShape>(shape);
+  if (pass == Pass::forward) conv2d_forward(c, a, b, out);
+  if (pass == Pass::backward_data) conv2d_backward_data(c, a, b, out);
+  if (pass == Pass::backward_weight) conv2d_backward_weight(c, a, b, out);
 }
 
 }  // namespace gpuscale::workloads::reference

@@ -23,9 +23,12 @@ namespace {
 
 cudaDataType_t cuda_type(harness::DataType t) {
   switch (t) {
-    case harness::DataType::float16: return CUDA_R_16F;
-    case harness::DataType::bfloat16: return CUDA_R_16BF;
-    default: return CUDA_R_32F;
+    case harness::DataType::float16:
+      return CUDA_R_16F;
+    case harness::DataType::bfloat16:
+      return CUDA_R_16BF;
+    default:
+      return CUDA_R_32F;
   }
 }
 
@@ -35,9 +38,8 @@ struct Gemm {
   harness::DataType ab_type{}, d_type{};
   Precision precision{};
   std::string key() const {
-    return std::to_string(trans_a) + std::to_string(trans_b) + " " + std::to_string(m) + "," + std::to_string(n) +
-           "," + std::to_string(k) + " " + std::string(to_string(precision)) + " " +
-           std::string(harness::to_string(d_type));
+    return std::to_string(trans_a) + std::to_string(trans_b) + " " + std::to_string(m) + "," + std::to_string(n) + "," +
+           std::to_string(k) + " " + std::string(to_string(precision)) + " " + std::string(harness::to_string(d_type));
   }
 };
 
@@ -47,8 +49,12 @@ Gemm gemm_for(const LayerSpec& spec, Pass pass) {
   g.ab_type = input_type(spec);
   g.precision = spec.precision;
   switch (pass) {
-    case Pass::forward: g = {true, false, s.n, s.m, s.k, g.ab_type, output_type(spec), g.precision}; break;
-    case Pass::backward_data: g = {false, false, s.k, s.m, s.n, g.ab_type, output_type(spec), g.precision}; break;
+    case Pass::forward:
+      g = {true, false, s.n, s.m, s.k, g.ab_type, output_type(spec), g.precision};
+      break;
+    case Pass::backward_data:
+      g = {false, false, s.k, s.m, s.n, g.ab_type, output_type(spec), g.precision};
+      break;
     case Pass::backward_weight:
       g = {false, true, s.k, s.n, s.m, g.ab_type, weight_grad_type(spec), g.precision};
       break;
@@ -64,16 +70,16 @@ struct GemmDescriptors {
   explicit GemmDescriptors(const Gemm& g) {
     const cublasComputeType_t compute =
         g.precision == Precision::tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatmulDescCreate(&op.value, compute, CUDA_R_32F));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescCreate(&op.value, compute, CUDA_R_32F));
     const cublasOperation_t ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
     // Stored (pre-op) shapes; leading dimension = rows, as the tensors are dense.
     const auto a_rows = g.trans_a ? g.k : g.m, a_cols = g.trans_a ? g.m : g.k;
     const auto b_rows = g.trans_b ? g.n : g.k, b_cols = g.trans_b ? g.k : g.n;
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), a_rows, a_cols, a_rows));
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), b_rows, b_cols, b_rows));
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.m));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), a_rows, a_cols, a_rows));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), b_rows, b_cols, b_rows));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.m));
   }
 };
 
@@ -129,7 +135,7 @@ class CublasLtLinear final : public Layer {
 
 class CublasLtFactory final : public LayerFactory {
  public:
-  explicit CublasLtFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CHECK_CUBLAS(cublasLtCreate(&handle_.value)); }
+  explicit CublasLtFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CHECK_CUBLASLT(cublasLtCreate(&handle_.value)); }
   std::unique_ptr<Layer> create(const LayerSpec& spec) override {
     return std::make_unique<CublasLtLinear>(*this, spec);
   }
@@ -143,7 +149,7 @@ class CublasLtFactory final : public LayerFactory {
               const void* b, void* out, float beta, harness::Stream& stream) {
     const float alpha = 1.0f;
     void* workspace = env_.workspace.ensure(workspace_bytes);
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatmul(handle_.value, d.op.value, &alpha, a, d.a.value, b, d.b.value, &beta, out,
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmul(handle_.value, d.op.value, &alpha, a, d.a.value, b, d.b.value, &beta, out,
                                          d.c.value, out, d.c.value, &algo, workspace, workspace_bytes,
                                          static_cast<cudaStream_t>(stream.native())));
   }
@@ -158,18 +164,19 @@ class CublasLtFactory final : public LayerFactory {
 
 std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::candidates(const GemmDescriptors& d) {
   LibraryHandle<cublasLtMatmulPreference_t, cublasLtMatmulPreferenceDestroy> pref;
-  GPUSCALE_CHECK_CUBLAS(cublasLtMatmulPreferenceCreate(&pref.value));
+  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceCreate(&pref.value));
   const std::uint64_t limit = env_.tuning.workspace_limit_bytes;
-  GPUSCALE_CHECK_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                                            &limit, sizeof limit));
+  GPUSCALE_CHECK_CUBLASLT(
+      cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &limit, sizeof limit));
   // Callers may pass views (gradient buckets) aligned to 16 bytes rather than cudaMalloc's 256.
   const std::uint32_t alignment = 16;
   for (auto which : {CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
                      CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES})
-    GPUSCALE_CHECK_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref.value, which, &alignment, sizeof alignment));
-  std::vector<cublasLtMatmulHeuristicResult_t> results(static_cast<std::size_t>(std::max(1, env_.tuning.matmul_candidates)));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceSetAttribute(pref.value, which, &alignment, sizeof alignment));
+  std::vector<cublasLtMatmulHeuristicResult_t> results(
+      static_cast<std::size_t>(std::max(1, env_.tuning.matmul_candidates)));
   int returned = 0;
-  GPUSCALE_CHECK_CUBLAS(cublasLtMatmulAlgoGetHeuristic(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value,
+  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulAlgoGetHeuristic(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value,
                                                        d.c.value, pref.value, static_cast<int>(results.size()),
                                                        results.data(), &returned));
   results.resize(static_cast<std::size_t>(returned));
@@ -182,7 +189,8 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
   const auto results = candidates(d);
   if (results.empty())
-    throw harness::RuntimeError(harness::error_location() + " cuBLASLt has no algorithm for " + key);
+    throw harness::LibraryError("cuBLASLt", "no algorithm",
+                                harness::error_location() + " cuBLASLt has no algorithm for " + key);
   const ScratchTensors t = make_scratch(env_.backend, env_.stream, spec);
   const void* a = pass == Pass::forward ? t.w->data() : pass == Pass::backward_data ? t.w->data() : t.x->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
@@ -190,16 +198,16 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   double best_s = std::numeric_limits<double>::infinity();
   Tuned best;
   for (const auto& r : results) {
-    const double s = time_per_call_s(env_.backend, env_.stream, 3, [&] {
-      matmul(d, r.algo, r.workspaceSize, a, b, out, 0.0f, env_.stream);
-    });
+    const double s = time_per_call_s(env_.backend, env_.stream, 3,
+                                     [&] { matmul(d, r.algo, r.workspaceSize, a, b, out, 0.0f, env_.stream); });
     if (s < best_s) {
       best_s = s;
       best = {r.algo, r.workspaceSize, algorithm_name(r.algo)};
     }
   }
   if (!(best_s < std::numeric_limits<double>::infinity()))
-    throw harness::RuntimeError(harness::error_location() + " no cuBLASLt candidate ran for " + key);
+    throw harness::LibraryError("cuBLASLt", "no algorithm",
+                                harness::error_location() + " no cuBLASLt candidate ran for " + key);
   env_.stream.synchronize(harness::Deadline::after(120), "cuBLASLt tuning");
   return cache_.emplace(key, best).first->second;
 }

@@ -23,17 +23,20 @@ namespace {
 
 cudnnDataType_t cudnn_type(harness::DataType t) {
   switch (t) {
-    case harness::DataType::float16: return CUDNN_DATA_HALF;
-    case harness::DataType::bfloat16: return CUDNN_DATA_BFLOAT16;
-    default: return CUDNN_DATA_FLOAT;
+    case harness::DataType::float16:
+      return CUDNN_DATA_HALF;
+    case harness::DataType::bfloat16:
+      return CUDNN_DATA_BFLOAT16;
+    default:
+      return CUDNN_DATA_FLOAT;
   }
 }
 
 std::string algorithm_name(Pass pass, int algo) {
-  static constexpr const char* kForward[] = {"IMPLICIT_GEMM", "IMPLICIT_PRECOMP_GEMM", "GEMM", "DIRECT",
-                                             "FFT", "FFT_TILING", "WINOGRAD", "WINOGRAD_NONFUSED"};
+  static constexpr const char* kForward[] = {
+      "IMPLICIT_GEMM", "IMPLICIT_PRECOMP_GEMM", "GEMM", "DIRECT", "FFT", "FFT_TILING", "WINOGRAD", "WINOGRAD_NONFUSED"};
   static constexpr const char* kData[] = {"ALGO_0", "ALGO_1", "FFT", "FFT_TILING", "WINOGRAD", "WINOGRAD_NONFUSED"};
-  static constexpr const char* kFilter[] = {"ALGO_0", "ALGO_1", "FFT", "ALGO_3", "WINOGRAD", "WINOGRAD_NONFUSED",
+  static constexpr const char* kFilter[] = {"ALGO_0",    "ALGO_1", "FFT", "ALGO_3", "WINOGRAD", "WINOGRAD_NONFUSED",
                                             "FFT_TILING"};
   auto pick = [&](const auto& names) {
     return algo >= 0 && algo < static_cast<int>(std::size(names)) ? std::string(names[algo]) : std::to_string(algo);
@@ -127,8 +130,8 @@ std::vector<Candidate> find(cudnnHandle_t h, const Descriptors& d, Pass pass, co
   if (pass == Pass::forward) {
     cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
     GPUSCALE_CHECK_CUDNN(cudnnFindConvolutionForwardAlgorithmEx(h, d.x.value, o.a, d.w.value, o.b, d.of(pass),
-                                                                d.y.value, o.out, CUDNN_CONVOLUTION_FWD_ALGO_COUNT,
-                                                                &n, perf, workspace, workspace_bytes));
+                                                                d.y.value, o.out, CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &n,
+                                                                perf, workspace, workspace_bytes));
     return candidates_of(perf, n);
   }
   if (pass == Pass::backward_data) {
@@ -160,8 +163,8 @@ void execute(cudnnHandle_t h, const Descriptors& d, Pass pass, const Choice& c, 
                                                       c.workspace_bytes, &beta, d.x.value, o.out));
   } else {
     GPUSCALE_CHECK_CUDNN(cudnnConvolutionBackwardFilter(h, &alpha, d.x.value, o.a, d.y.value, o.b, d.of(pass),
-                                                        static_cast<cudnnConvolutionBwdFilterAlgo_t>(c.algo),
-                                                        workspace, c.workspace_bytes, &beta, d.w.value, o.out));
+                                                        static_cast<cudnnConvolutionBwdFilterAlgo_t>(c.algo), workspace,
+                                                        c.workspace_bytes, &beta, d.w.value, o.out));
   }
 }
 
@@ -223,8 +226,8 @@ std::optional<Choice> first_fitting(const std::vector<Candidate>& list, std::siz
 }
 
 Choice CudnnFactory::choose(const LayerSpec& spec, const Descriptors& d, Pass pass) {
-  const std::string key = describe(spec.shape) + " " + std::string(to_string(spec.precision)) + " " +
-                          std::string(to_string(pass));
+  const std::string key =
+      describe(spec.shape) + " " + std::string(to_string(spec.precision)) + " " + std::string(to_string(pass));
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
   const auto suggested = heuristic(handle(env_.stream), d, pass);
   Choice choice;
@@ -233,8 +236,10 @@ Choice CudnnFactory::choose(const LayerSpec& spec, const Descriptors& d, Pass pa
   } else {
     const auto fitting = first_fitting(suggested, env_.tuning.workspace_limit_bytes);
     if (!fitting)
-      throw harness::RuntimeError(harness::error_location() + " cuDNN suggests no algorithm within the " +
-                                  std::to_string(env_.tuning.workspace_limit_bytes) + "-byte workspace cap for " + key);
+      throw harness::LibraryError("cuDNN", "no algorithm",
+                                  harness::error_location() + " cuDNN suggests no algorithm within the " +
+                                      std::to_string(env_.tuning.workspace_limit_bytes) + "-byte workspace cap for " +
+                                      key);
     choice = *fitting;
   }
   return cache_.emplace(key, choice).first->second;
@@ -257,8 +262,9 @@ Choice CudnnFactory::search(const LayerSpec& spec, const Descriptors& d, Pass pa
   env_.stream.synchronize(harness::Deadline::after(300), "cudnnFind");
   const auto fitting = first_fitting(found, find_bytes);
   if (!fitting)
-    throw harness::RuntimeError(harness::error_location() + " cudnnFind found no algorithm that runs for " +
-                                describe(spec.shape) + " " + std::string(to_string(pass)));
+    throw harness::LibraryError("cuDNN", "no algorithm",
+                                harness::error_location() + " cudnnFind found no algorithm that runs for " +
+                                    describe(spec.shape) + " " + std::string(to_string(pass)));
   return *fitting;
 }
 
@@ -277,7 +283,8 @@ CudnnConv2d::CudnnConv2d(CudnnFactory& factory, LayerSpec spec)
   const auto elements = [&](std::int64_t n) { return static_cast<std::size_t>(n) * harness::size_of(storage); };
   if (output_type(spec_) != storage)
     staging_bytes = std::max(elements(output_elements(spec_.shape)), elements(input_elements(spec_.shape)));
-  if (weight_grad_type(spec_) != storage) staging_bytes = std::max(staging_bytes, elements(weight_elements(spec_.shape)));
+  if (weight_grad_type(spec_) != storage)
+    staging_bytes = std::max(staging_bytes, elements(weight_elements(spec_.shape)));
   if (staging_bytes) staging_ = factory_.env().backend.allocate(staging_bytes);
 }
 

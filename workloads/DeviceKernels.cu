@@ -1,12 +1,11 @@
-#include "workloads/DeviceKernels.hpp"
-
-#include <string>
-
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <string>
+
 #include "harness/Check.hpp"
+#include "workloads/DeviceKernels.hpp"
 #include "workloads/RandomValue.hpp"
 
 namespace gpuscale::workloads::kernels {
@@ -14,17 +13,26 @@ namespace {
 
 __device__ inline float load(const void* p, harness::DataType t, std::size_t i) {
   switch (t) {
-    case harness::DataType::float16: return __half2float(static_cast<const __half*>(p)[i]);
-    case harness::DataType::bfloat16: return __bfloat162float(static_cast<const __nv_bfloat16*>(p)[i]);
-    default: return static_cast<const float*>(p)[i];
+    case harness::DataType::float16:
+      return __half2float(static_cast<const __half*>(p)[i]);
+    case harness::DataType::bfloat16:
+      return __bfloat162float(static_cast<const __nv_bfloat16*>(p)[i]);
+    default:
+      return static_cast<const float*>(p)[i];
   }
 }
 
 __device__ inline void store(void* p, harness::DataType t, std::size_t i, float v) {
   switch (t) {
-    case harness::DataType::float16: static_cast<__half*>(p)[i] = __float2half_rn(v); break;
-    case harness::DataType::bfloat16: static_cast<__nv_bfloat16*>(p)[i] = __float2bfloat16_rn(v); break;
-    default: static_cast<float*>(p)[i] = v; break;
+    case harness::DataType::float16:
+      static_cast<__half*>(p)[i] = __float2half_rn(v);
+      break;
+    case harness::DataType::bfloat16:
+      static_cast<__nv_bfloat16*>(p)[i] = __float2bfloat16_rn(v);
+      break;
+    default:
+      static_cast<float*>(p)[i] = v;
+      break;
   }
 }
 
@@ -45,7 +53,8 @@ __global__ void convert_kernel(const void* src, harness::DataType src_type, void
 
 void require_layer_type(harness::DataType t) {
   if (t != harness::DataType::float32 && t != harness::DataType::float16 && t != harness::DataType::bfloat16)
-    throw harness::UsageError("layer kernels handle float, half and bfloat16, not " + std::string(harness::to_string(t)));
+    throw harness::UsageError("layer kernels handle float, half and bfloat16, not " +
+                              std::string(harness::to_string(t)));
 }
 
 constexpr int kThreads = 256;
@@ -69,7 +78,7 @@ void convert(const void* src, harness::DataType src_type, void* dst, harness::Da
   require_layer_type(src_type);
   require_layer_type(dst_type);
   convert_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(src, src_type, dst, dst_type,
-                                                                                         count, add);
+                                                                                        count, add);
   GPUSCALE_CHECK_LAUNCH();
 }
 

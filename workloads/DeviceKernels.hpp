@@ -10,8 +10,7 @@
 namespace gpuscale::workloads::kernels {
 
 // data[i] = uniform_value(seed, i, scale) rounded to `type` (RandomValue.hpp).
-void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale,
-                  void* stream);
+void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale, void* stream);
 // dst[i] = src[i] (add = false) or dst[i] + src[i], converted through float, round to nearest even.
 void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type, std::size_t count,
              bool add, void* stream);

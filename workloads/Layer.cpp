@@ -23,18 +23,19 @@ std::size_t bytes_of(std::int64_t elements, harness::DataType type) {
 
 std::string_view to_string(Pass pass) {
   switch (pass) {
-    case Pass::forward: return "fwd";
-    case Pass::backward_data: return "bwd_data";
-    case Pass::backward_weight: return "bwd_weight";
+    case Pass::forward:
+      return "fwd";
+    case Pass::backward_data:
+      return "bwd_data";
+    case Pass::backward_weight:
+      return "bwd_weight";
   }
   return "?";
 }
 
 harness::DataType input_type(const LayerSpec& spec) { return storage_type(spec.precision); }
 harness::DataType output_type(const LayerSpec& spec) { return spec.output_type.value_or(input_type(spec)); }
-harness::DataType weight_grad_type(const LayerSpec& spec) {
-  return spec.weight_grad_type.value_or(input_type(spec));
-}
+harness::DataType weight_grad_type(const LayerSpec& spec) { return spec.weight_grad_type.value_or(input_type(spec)); }
 
 std::size_t x_bytes(const LayerSpec& s) { return bytes_of(input_elements(s.shape), input_type(s)); }
 std::size_t w_bytes(const LayerSpec& s) { return bytes_of(weight_elements(s.shape), input_type(s)); }

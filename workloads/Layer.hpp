@@ -50,6 +50,10 @@ std::string_view to_string(Pass pass);  // "fwd" | "bwd_data" | "bwd_weight"
 enum class Accumulate { overwrite, add };
 
 struct LayerSpec {
+  LayerSpec(LayerShape shape_, Precision precision_ = Precision::fp32,
+            std::optional<harness::DataType> output_type_ = std::nullopt,
+            std::optional<harness::DataType> weight_grad_type_ = std::nullopt)
+      : shape(shape_), precision(precision_), output_type(output_type_), weight_grad_type(weight_grad_type_) {}
   LayerShape shape;
   Precision precision = Precision::fp32;
   std::optional<harness::DataType> output_type;       // Y and dX; default: storage_type(precision)
@@ -80,13 +84,11 @@ class Layer {
 
   virtual void forward(const void* x, const void* w, void* y, harness::Stream& stream) = 0;
   virtual void backward_data(const void* dy, const void* w, void* dx, harness::Stream& stream) = 0;
-  virtual void backward_weight(const void* dy, const void* x, void* dw, Accumulate mode,
-                               harness::Stream& stream) = 0;
+  virtual void backward_weight(const void* dy, const void* x, void* dw, Accumulate mode, harness::Stream& stream) = 0;
 
   // The same on whole buffers; throw harness::RuntimeError if a buffer is too small.
   void forward(const harness::Buffer& x, const harness::Buffer& w, harness::Buffer& y, harness::Stream& stream);
-  void backward_data(const harness::Buffer& dy, const harness::Buffer& w, harness::Buffer& dx,
-                     harness::Stream& stream);
+  void backward_data(const harness::Buffer& dy, const harness::Buffer& w, harness::Buffer& dx, harness::Stream& stream);
   void backward_weight(const harness::Buffer& dy, const harness::Buffer& x, harness::Buffer& dw, Accumulate mode,
                        harness::Stream& stream);
 };
@@ -103,7 +105,7 @@ enum class AlgoSearch { heuristic, exhaustive };
 AlgoSearch parse_algo_search(std::string_view text);  // "heuristic" | "exhaustive"; UsageError otherwise
 
 struct TuningOptions {
-  AlgoSearch conv_search = AlgoSearch::heuristic;  // exhaustive = cudnnFind* (like cudnn.benchmark)
+  AlgoSearch conv_search = AlgoSearch::heuristic;            // exhaustive = cudnnFind* (like cudnn.benchmark)
   std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
   int matmul_candidates = 8;  // cuBLASLt heuristic results timed per shape; the fastest is cached
 };
@@ -126,8 +128,8 @@ class ComputeContext {
   // Device utilities, enqueued on `stream`:
   // Uniform values in [-scale, scale) from a counter-based hash of (seed, index): the cpu and cuda
   // backends produce the same values, rounded to `type` (a floating type).
-  virtual void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed,
-                            float scale, harness::Stream& stream) = 0;
+  virtual void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale,
+                            harness::Stream& stream) = 0;
   // Copies `bytes` of host memory to `dst`, ordered on `stream` (harness::Backend::upload uses the
   // legacy default stream, which non-blocking streams do not wait for). `src` may be reused on return.
   virtual void upload(void* dst, const void* src, std::size_t bytes, harness::Stream& stream) = 0;

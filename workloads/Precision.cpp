@@ -9,10 +9,14 @@ namespace gpuscale::workloads {
 
 std::string_view to_string(Precision p) {
   switch (p) {
-    case Precision::fp32: return "fp32";
-    case Precision::tf32: return "tf32";
-    case Precision::fp16: return "fp16";
-    case Precision::bf16: return "bf16";
+    case Precision::fp32:
+      return "fp32";
+    case Precision::tf32:
+      return "tf32";
+    case Precision::fp16:
+      return "fp16";
+    case Precision::bf16:
+      return "bf16";
   }
   return "?";
 }
@@ -42,19 +46,25 @@ std::vector<Precision> parse_precision_list(std::string_view text) {
 
 harness::DataType storage_type(Precision p) {
   switch (p) {
-    case Precision::fp16: return harness::DataType::float16;
-    case Precision::bf16: return harness::DataType::bfloat16;
-    default: return harness::DataType::float32;
+    case Precision::fp16:
+      return harness::DataType::float16;
+    case Precision::bf16:
+      return harness::DataType::bfloat16;
+    default:
+      return harness::DataType::float32;
   }
 }
 
 double relative_error_limit(Precision p) {
   switch (p) {
-    case Precision::fp32: return 1e-5;
+    case Precision::fp32:
+      return 1e-5;
     // TF32 keeps 10 mantissa bits of each input: about 5e-4 relative per product, averaging out over
     // the reduction; 2e-3 leaves room for truncating hardware without hiding a wrong result.
-    case Precision::tf32: return 2e-3;
-    default: return 1e-2;
+    case Precision::tf32:
+      return 2e-3;
+    default:
+      return 1e-2;
   }
 }
 

@@ -84,18 +84,12 @@ std::array<results::ComputeCheck, 3> check_against_reference(ComputeContext& ctx
 
   std::vector<double> ref_y(static_cast<std::size_t>(output_elements(g)));
   std::vector<double> ref_dx(x.values.size()), ref_dw(w.values.size());
-  if (const auto* l = std::get_if<LinearShape>(&g)) {
-    reference::linear_forward(*l, x.values.data(), w.values.data(), ref_y.data());
-    reference::linear_backward_data(*l, dy.values.data(), w.values.data(), ref_dx.data());
-    reference::linear_backward_weight(*l, dy.values.data(), x.values.data(), ref_dw.data());
-  } else {
-    const auto& c = std::get<Conv2dShape>(g);
-    reference::conv2d_forward(c, x.values.data(), w.values.data(), ref_y.data());
-    reference::conv2d_backward_data(c, dy.values.data(), w.values.data(), ref_dx.data());
-    reference::conv2d_backward_weight(c, dy.values.data(), x.values.data(), ref_dw.data());
-  }
+  reference::run(Pass::forward, g, x.values.data(), w.values.data(), ref_y.data());
+  reference::run(Pass::backward_data, g, dy.values.data(), w.values.data(), ref_dx.data());
+  reference::run(Pass::backward_weight, g, dy.values.data(), x.values.data(), ref_dw.data());
   const bool c = corrupt_for_test;
-  return {compare(backend, *y, output_type(spec), ref_y, spec, c), compare(backend, *dx, output_type(spec), ref_dx, spec, c),
+  return {compare(backend, *y, output_type(spec), ref_y, spec, c),
+          compare(backend, *dx, output_type(spec), ref_dx, spec, c),
           compare(backend, *dw, weight_grad_type(spec), ref_dw, spec, c)};
 }
 

@@ -59,6 +59,9 @@ std::vector<NamedShape> shape_set(std::string_view set, Layout layout) {
   if (set == "default")
     return {{"default", "matmul", LinearShape{4096, 4096, 4096}},
             {"default", "conv", Conv2dShape{1, 256, 64, 64, 256, 3, 3, 1, 1, 1, layout}}};
+  if (set == "cpu")
+    return {{"cpu", "matmul", LinearShape{256, 256, 256}},
+            {"cpu", "conv", Conv2dShape{1, 32, 16, 16, 32, 3, 3, 1, 1, 1, layout}}};
   if (set == "mlp") return {{"mlp", "fc (x8)", LinearShape{256, 4096, 4096}}};
   if (set == "cnn") return {{"cnn", "conv (x8)", Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1, layout}}};
   if (set == "resnet50") return fold_identical(resnet50(layout));
@@ -70,7 +73,7 @@ std::vector<NamedShape> shape_set(std::string_view set, Layout layout) {
             {"transformer", "mlp_down", LinearShape{tokens, d, 4 * d}}};
   }
   throw harness::UsageError("unknown shape set '" + std::string(set) +
-                            "' (use default, mlp, cnn, resnet50, transformer or all)");
+                            "' (use default, cpu, mlp, cnn, resnet50, transformer or all)");
 }
 
 std::vector<NamedShape> shape_sets(std::string_view list, Layout layout) {

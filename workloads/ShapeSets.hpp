@@ -2,6 +2,7 @@
 // Named sets of layer shapes: the defaults users know from the seed benchmark, and the shapes of the
 // training presets (DESIGN.md), so compute figures predict training figures.
 //   default      matmul 4096^3, conv N1 C256 64x64 K256 3x3 pad 1
+//   cpu          the defaults of the cpu backend, small enough for the double-precision reference
 //   mlp          Linear 4096 -> 4096, batch 256
 //   cnn          Conv2d 256 -> 256, 3x3 pad 1, 56x56, batch 32
 //   resnet50     the 53 convolutions (torchvision v1.5: stride on the 3x3) + fc, batch 64, 224x224;

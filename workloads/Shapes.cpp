@@ -115,8 +115,8 @@ std::string describe(const LayerShape& shape) {
   auto s = [](std::int64_t v) { return std::to_string(v); };
   if (const auto* l = std::get_if<LinearShape>(&shape)) return "M" + s(l->m) + " N" + s(l->n) + " K" + s(l->k);
   const auto& c = std::get<Conv2dShape>(shape);
-  return "N" + s(c.n) + " C" + s(c.c) + " H" + s(c.h) + " W" + s(c.w) + " K" + s(c.k) + " R" + s(c.r) + " S" +
-         s(c.s) + " s" + s(c.stride) + " p" + s(c.pad) + " d" + s(c.dilation) + " " + std::string(to_string(c.layout));
+  return "N" + s(c.n) + " C" + s(c.c) + " H" + s(c.h) + " W" + s(c.w) + " K" + s(c.k) + " R" + s(c.r) + " S" + s(c.s) +
+         " s" + s(c.stride) + " p" + s(c.pad) + " d" + s(c.dilation) + " " + std::string(to_string(c.layout));
 }
 
 std::string_view layer_kind(const LayerShape& shape) {

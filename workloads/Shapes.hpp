@@ -22,8 +22,8 @@ Layout parse_layout(std::string_view text);  // "nchw" | "nhwc"; UsageError othe
 // Conv2d without bias, one group: X[N,C,H,W] (*) W[K,C,R,S] -> Y[N,K,P,Q]. `layout` orders the
 // activations and the filter alike: nchw = X NCHW, W KCRS, Y NKPQ; nhwc = X NHWC, W KRSC, Y NPQK.
 struct Conv2dShape {
-  std::int64_t n = 0, c = 0, h = 0, w = 0;  // input
-  std::int64_t k = 0, r = 0, s = 0;         // filters: count, height, width
+  std::int64_t n = 0, c = 0, h = 0, w = 0;         // input
+  std::int64_t k = 0, r = 0, s = 0;                // filters: count, height, width
   std::int64_t stride = 1, pad = 0, dilation = 1;  // the same along height and width
   Layout layout = Layout::nchw;
   std::int64_t p() const;  // output height: (h + 2 pad - dilation (r - 1) - 1) / stride + 1

@@ -1,10 +1,10 @@
 // Needs a GPU (label gpu). Every layer x precision x layout through cuBLASLt / cuDNN against the
 // double-precision reference, including float outputs from half inputs, accumulation into dW, both
 // algorithm searches, the fill kernel agreeing with the host, and out-of-memory as a typed error.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"

@@ -1,9 +1,8 @@
-#include "launch/ComputePlan.hpp"
-
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
+#include "launch/ComputePlan.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -45,9 +44,14 @@ TEST(ComputePlan, SetsAndQuick) {
 }
 
 TEST(ComputePlan, BadInputIsAUsageError) {
-  for (std::vector<const char*> bad : {std::vector<const char*>{"--mnk", "1,2"}, {"--conv", "1,1,2,2,1,3,3"},
-                                       {"--precision", "fp8"}, {"--layout", "chwn"}, {"--cudnn-algo", "best"},
-                                       {"--iters", "0"}, {"--straggler-threshold", "-1"}, {"--shapes", "vgg"},
+  for (std::vector<const char*> bad : {std::vector<const char*>{"--mnk", "1,2"},
+                                       {"--conv", "1,1,2,2,1,3,3"},
+                                       {"--precision", "fp8"},
+                                       {"--layout", "chwn"},
+                                       {"--cudnn-algo", "best"},
+                                       {"--iters", "0"},
+                                       {"--straggler-threshold", "-1"},
+                                       {"--shapes", "vgg"},
                                        {"--workspace-mb", "-5"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
@@ -58,6 +62,11 @@ TEST(ComputePlan, RunCommandWithoutComputeOptionsGetsDefaults) {
   const auto plan = parse_compute_plan(inv.options, true);
   EXPECT_EQ(plan.items.size(), 8u);
   EXPECT_EQ(plan.bench.warmup, 2);
+  // The cpu backend's defaults are small; explicit shapes stay as given.
+  const auto cpu = parse_compute_plan(inv.options, true, true);
+  EXPECT_EQ(cpu.items.front().shape.set, "cpu");
+  EXPECT_EQ(cpu.items.front().shape.shape, workloads::LayerShape{(workloads::LinearShape{256, 256, 256})});
+  EXPECT_EQ(plan_for({"--shapes", "mlp"}).items.front().shape.set, "mlp");
 }
 
 }  // namespace

@@ -1,10 +1,9 @@
-#include "results/ComputeRecord.hpp"
+#include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
+#include "results/ComputeRecord.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/GpuPeak.hpp"
 #include "results/RunReport.hpp"
@@ -51,8 +50,7 @@ TEST(ComputeRecord, JsonRoundTripInsideRunReport) {
 }
 
 TEST(ComputeRecord, StragglerPastThresholdOnly) {
-  std::vector<ComputeRecord> records = {record(0, 1.00e-3), record(1, 1.05e-3), record(2, 1.00e-3),
-                                        record(3, 1.25e-3)};
+  std::vector<ComputeRecord> records = {record(0, 1.00e-3), record(1, 1.05e-3), record(2, 1.00e-3), record(3, 1.25e-3)};
   const auto checks = compute_checks(records, 0.10);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "compute-straggler");

@@ -1,9 +1,9 @@
 // The cpu layers through the public interface: the factory, types, accumulation and the utilities.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "harness/CpuBackend.hpp"
 #include "harness/HalfFloat.hpp"
@@ -53,7 +53,8 @@ TEST(CpuLayer, WeightGradientAccumulatesInFloat) {
   const auto once = to_double(dw->data(), DataType::float32, dw_bytes(spec) / 4);
   layer->backward_weight(*dy, *x, *dw, Accumulate::add, *f.stream);
   const auto twice = to_double(dw->data(), DataType::float32, dw_bytes(spec) / 4);
-  for (std::size_t i = 0; i < once.size(); ++i) EXPECT_FLOAT_EQ(static_cast<float>(twice[i]), static_cast<float>(2 * once[i]));
+  for (std::size_t i = 0; i < once.size(); ++i)
+    EXPECT_FLOAT_EQ(static_cast<float>(twice[i]), static_cast<float>(2 * once[i]));
 }
 
 TEST(CpuLayer, FillIsDeterministicAndPoisonIsNaN) {

@@ -1,12 +1,11 @@
 // The reference (dgemm, im2col, col2im) against loops written straight from the definitions, on
 // small shapes with stride, padding and dilation, in both layouts.
-#include "workloads/CpuReference.hpp"
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-#include <gtest/gtest.h>
-
+#include "workloads/CpuReference.hpp"
 #include "workloads/RandomValue.hpp"
 
 namespace gpuscale::workloads::reference {
@@ -16,7 +15,8 @@ using Index = std::int64_t;
 
 std::vector<double> random(Index n, std::uint64_t seed) {
   std::vector<double> v(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = uniform_value(seed, static_cast<std::uint64_t>(i), 1.0f);
+  for (Index i = 0; i < n; ++i)
+    v[static_cast<std::size_t>(i)] = uniform_value(seed, static_cast<std::uint64_t>(i), 1.0f);
   return v;
 }
 

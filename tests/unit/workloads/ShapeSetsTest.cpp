@@ -1,9 +1,8 @@
-#include "workloads/ShapeSets.hpp"
-
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "workloads/ReferenceCheck.hpp"
+#include "workloads/ShapeSets.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -1,10 +1,9 @@
-#include "workloads/Shapes.hpp"
-
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "workloads/Layer.hpp"
 #include "workloads/Precision.hpp"
+#include "workloads/Shapes.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -44,8 +43,8 @@ TEST(Shapes, ParsesMnkAndConv) {
 TEST(Shapes, BadShapesAreUsageErrors) {
   for (const char* bad : {"", "1,2", "1,2,3,4", "0,1,1", "-4,4,4", "a,b,c", "4,4,4x", "4,,4"})
     EXPECT_THROW(parse_mnk(bad), UsageError) << bad;
-  for (const char* bad : {"1,2,3", "1,1,4,4,1,5,5", "1,1,4,4,1,3,3,0,0,1", "1,1,4,4,1,3,3,1,-1,1",
-                          "1,1,4,4,1,3,3,1,1", "100000,100000,100,100,1,1,1"})
+  for (const char* bad : {"1,2,3", "1,1,4,4,1,5,5", "1,1,4,4,1,3,3,0,0,1", "1,1,4,4,1,3,3,1,-1,1", "1,1,4,4,1,3,3,1,1",
+                          "100000,100000,100,100,1,1,1"})
     EXPECT_THROW(parse_conv(bad), UsageError) << bad;
 }
 
