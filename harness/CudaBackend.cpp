@@ -30,19 +30,22 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
   }
 }
 
-class DeviceBuffer final : public Buffer {
+// Device memory (tracked for the high-water mark) or page-locked host memory (not tracked).
+class CudaBuffer final : public Buffer {
  public:
-  DeviceBuffer(std::size_t bytes, MemoryTracker* tracker) : bytes_(bytes), tracker_(tracker) {
-    const cudaError_t rc = cudaMalloc(&data_, bytes ? bytes : 1);
+  CudaBuffer(std::size_t bytes, MemoryTracker* device_tracker) : bytes_(bytes), tracker_(device_tracker) {
+    const std::size_t size = bytes ? bytes : 1;
+    const cudaError_t rc = tracker_ ? cudaMalloc(&data_, size) : cudaMallocHost(&data_, size);
     // Clear the error: a caller that turns out-of-memory into a skipped record goes on launching
     // kernels, and the next cudaGetLastError() must not report this allocation again.
     if (rc != cudaSuccess) cudaGetLastError();
     GPUSCALE_CHECK_CUDA(rc);
-    tracker_->allocated(bytes_);
+    if (tracker_) tracker_->allocated(bytes_);
   }
-  ~DeviceBuffer() override {
-    if (cudaFree(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFree failed\n", error_location().c_str());
-    tracker_->freed(bytes_);
+  ~CudaBuffer() override {
+    if ((tracker_ ? cudaFree(data_) : cudaFreeHost(data_)) != cudaSuccess)
+      std::fprintf(stderr, "%s freeing CUDA memory failed\n", error_location().c_str());
+    if (tracker_) tracker_->freed(bytes_);
   }
   void* data() noexcept override { return data_; }
   const void* data() const noexcept override { return data_; }
@@ -52,25 +55,6 @@ class DeviceBuffer final : public Buffer {
   void* data_ = nullptr;
   std::size_t bytes_;
   MemoryTracker* tracker_;
-};
-
-class PinnedBuffer final : public Buffer {
- public:
-  explicit PinnedBuffer(std::size_t bytes) : bytes_(bytes) {
-    const cudaError_t rc = cudaMallocHost(&data_, bytes ? bytes : 1);
-    if (rc != cudaSuccess) cudaGetLastError();
-    GPUSCALE_CHECK_CUDA(rc);
-  }
-  ~PinnedBuffer() override {
-    if (cudaFreeHost(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFreeHost failed\n", error_location().c_str());
-  }
-  void* data() noexcept override { return data_; }
-  const void* data() const noexcept override { return data_; }
-  std::size_t bytes() const noexcept override { return bytes_; }
-
- private:
-  void* data_ = nullptr;
-  std::size_t bytes_;
 };
 
 class CudaEvent final : public Event {
@@ -142,7 +126,7 @@ class CudaBackend final : public Backend {
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
   void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
-  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<DeviceBuffer>(bytes, &memory_); }
+  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
   void upload(Buffer& dst, const void* src, std::size_t bytes) override {
     GPUSCALE_CHECK_CUDA(cudaMemcpy(dst.data(), src, bytes, cudaMemcpyHostToDevice));
   }
@@ -163,7 +147,7 @@ class CudaBackend final : public Backend {
     GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream.native())));
   }
   std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) override {
-    return std::make_unique<PinnedBuffer>(bytes);
+    return std::make_unique<CudaBuffer>(bytes, nullptr);
   }
   MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
   void reset_peak_memory() noexcept override { memory_.reset_peak(); }

@@ -76,6 +76,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   setup.config = env.model.name + " " + std::string(workloads::to_string(env.precision));
   setup.max_over_ranks = [&job](double v) { return job.world().max_over_ranks(v, job.deadline()); };
   if (env.plan.dp && job.world().rank() == 0) setup.dp_devices = env.dp_devices;
+  setup.tuning = env.plan.tuning;
   // Test seam (tests/mpi/train_cpu.sh): this rank's DDP gradients are perturbed before the checks.
   const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_GRADS_RANK");
   setup.corrupt_for_test = corrupt && std::to_string(job.world().rank()) == corrupt;
@@ -135,7 +136,7 @@ void run_train_phase(Job& job) {
   results::TrainResults results;
   auto stream = backend.create_stream(harness::StreamPriority::normal);
   {
-    auto ctx = workloads::make_compute_context(backend, *stream, workloads::TuningOptions{});
+    auto ctx = workloads::make_compute_context(backend, *stream, plan.tuning);
     auto ops = workloads::make_train_ops(backend);
     for (const auto& name : plan.models) {
       for (const auto precision : plan.precisions) {

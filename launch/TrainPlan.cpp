@@ -3,31 +3,14 @@
 #include <cmath>
 
 #include "harness/Error.hpp"
+#include "launch/OptionValue.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
 using harness::UsageError;
 
-template <class T>
-T option(const cxxopts::ParseResult& r, const char* name, T fallback) {
-  try {
-    return r.count(name) ? r[name].as<T>() : fallback;
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw UsageError(std::string("--") + name + ": " + e.what());
-  }
-}
-
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto comma = std::min(text.find(',', start), text.size());
-    out.push_back(text.substr(start, comma - start));
-    start = comma + 1;
-  }
-  return out;
-}
+std::vector<std::string> split(const std::string& text) { return split_list(text, ','); }
 
 void parse_strategies(TrainPlan& plan, const std::string& text) {
   plan.single = plan.dp = plan.ddp = false;
@@ -101,6 +84,7 @@ void add_train_options(cxxopts::Options& o) {
       ("h2d", "copy each batch from pinned host memory (a data loader with pin_memory)")
       ("comm-priority", "comm stream priority: normal (default), high, both", cxxopts::value<std::string>(), "P")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
+      ("cudnn-algo", "exhaustive (default, like cudnn.benchmark) or heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")
       ("warmup", "untimed steps first (default 5; 2 with --quick; 1 on cpu)", cxxopts::value<int>(), "N")
       ("no-check", "skip the gradient correctness checks")
@@ -135,6 +119,7 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu) 
   }
   plan.dp_devices = option<int>(r, "dp-devices", 0);
   parse_ddp_options(plan, r);
+  plan.tuning.conv_search = workloads::parse_algo_search(option<std::string>(r, "cudnn-algo", "exhaustive"));
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.timing.iterations = option<int>(r, "iters", cpu ? 3 : quick ? 5 : 20);
   plan.timing.warmup = option<int>(r, "warmup", cpu ? 1 : quick ? 2 : 5);

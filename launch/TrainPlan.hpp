@@ -23,6 +23,8 @@ struct TrainPlan {
   std::vector<int> ddp_sizes;  // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
   int dp_devices = 0;          // 0: every visible GPU (cpu: the ranks of the node, at least 2)
   workloads::DdpOptions ddp_options;
+  // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
+  workloads::TuningOptions tuning{workloads::AlgoSearch::exhaustive};
   std::vector<harness::StreamPriority> comm_priorities;  // each is measured at the largest DDP size
   workloads::TimingOptions timing;
   bool check = true;

@@ -150,7 +150,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
       workloads::DpOptions options;
       options.h2d = none.h2d;
       options.lr = env.plan.ddp_options.lr;
-      workloads::DpTrainer trainer(used, workloads::TuningOptions{}, env.model, global_batch, env.precision, options,
+      workloads::DpTrainer trainer(used, env.plan.tuning, env.model, global_batch, env.precision, options,
                                    env.job.options().seed);
       auto timing = env.plan.timing;
       timing.timeout_s = env.job.options().timeout_s;

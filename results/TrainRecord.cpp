@@ -41,7 +41,8 @@ void mark_stragglers(TrainRecord& r, double threshold, std::vector<Check>& check
   for (const auto& k : r.ranks) medians.push_back(k.step_s.median);
   const double typical = median(medians);
   for (auto& k : r.ranks) {
-    k.straggler = k.step_s.median > typical * (1.0 + threshold);
+    // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
+    k.straggler = k.step_s.median > typical * (1.0 + threshold) && k.step_s.median - typical > 50e-6;
     if (k.straggler)
       checks.push_back({"train-straggler", Severity::warning, {k.rank},
                         label(r) + ": step " + fixed(k.step_s.median * 1e3, 2) + " ms vs median rank " +

@@ -22,7 +22,7 @@ struct TrainRankFigures {
   std::optional<double> compute_s;    // median of a step without communication
   std::optional<double> comm_s;       // median of the bucket allreduces alone
   std::uint64_t peak_memory_bytes = 0;
-  bool straggler = false;             // step median above the median rank's by the threshold
+  bool straggler = false;             // step median above the median rank's by the threshold (and 50 us)
 };
 
 // DP-style: median seconds of each phase on device 0's timeline.

@@ -8,7 +8,7 @@
 namespace gpuscale::results {
 namespace {
 
-std::string ms(double s) { return fixed(s * 1e3, 2); }
+std::string ms(double s) { return fixed(s * 1e3, 3); }
 std::string ms(const std::optional<double>& s) { return s ? ms(*s) : "-"; }
 std::string pct(const std::optional<double>& f, double scale) { return f ? fixed(*f * scale, 0) : "-"; }
 std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 0); }
@@ -17,7 +17,7 @@ std::string config(const TrainRecord& r) {
   std::string c = r.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(r.gpus) + " " + r.scaling;
   if (r.grad_dtype != "fp32") c += " grad:" + r.grad_dtype;
   if (r.accum > 1) c += " accum:" + std::to_string(r.accum);
-  if (!r.overlap) c += " no-overlap";
+  if (!r.overlap && r.strategy == "ddp") c += " no-overlap";
   if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
   if (r.h2d) c += " h2d";
   return c;

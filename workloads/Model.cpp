@@ -1,6 +1,7 @@
 #include "workloads/Model.hpp"
 
 #include "harness/Error.hpp"
+#include "workloads/ShapeSets.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -20,31 +21,15 @@ Model cnn(int depth, int width, Layout layout) {
   return m;
 }
 
-// torchvision v1.5 order: stride on the 3x3; each stage's first block has a downsample conv, here
-// placed after the block's conv3 (it reads that output cyclically: a join).
+// torchvision v1.5 (ShapeSets' list): each stage's first block has a downsample conv, here after the
+// block's conv3 (it reads that output cyclically: a join). Shapes at batch 1.
 Model resnet50(Layout layout) {
   Model m{"resnet50", {}, 64};
-  auto conv = [&](std::string name, std::int64_t c, std::int64_t hw, std::int64_t k, std::int64_t rs,
-                  std::int64_t stride, std::int64_t pad) {
-    m.layers.push_back({std::move(name), Conv2dShape{1, c, hw, hw, k, rs, rs, stride, pad, 1, layout}});
-  };
-  conv("conv1", 3, 224, 64, 7, 2, 3);
-  const std::int64_t widths[] = {64, 128, 256, 512}, blocks[] = {3, 4, 6, 3};
-  std::int64_t in = 64, hw = 56;
-  for (int stage = 0; stage < 4; ++stage) {
-    const std::int64_t w = widths[stage], out = 4 * w, stride = stage == 0 ? 1 : 2;
-    for (std::int64_t b = 0; b < blocks[stage]; ++b) {
-      const std::string prefix = "layer" + std::to_string(stage + 1) + "." + std::to_string(b) + ".";
-      const std::int64_t s = b == 0 ? stride : 1, out_hw = hw / s;
-      conv(prefix + "conv1", in, hw, w, 1, 1, 0);
-      conv(prefix + "conv2", w, hw, w, 3, s, 1);
-      conv(prefix + "conv3", w, out_hw, out, 1, 1, 0);
-      if (b == 0) conv(prefix + "downsample", in, hw, out, 1, s, 0);
-      in = out;
-      hw = out_hw;
-    }
+  for (auto& s : resnet50_shapes(layout)) {
+    if (auto* c = std::get_if<Conv2dShape>(&s.shape)) c->n = 1;
+    if (auto* l = std::get_if<LinearShape>(&s.shape)) l->m = 1;
+    m.layers.push_back({std::move(s.name), s.shape});
   }
-  m.layers.push_back({"fc", LinearShape{1, 1000, 2048}});
   return m;
 }
 
