@@ -17,9 +17,12 @@ import json
 import os
 import statistics
 
-import torch
-import torch.distributed as dist
-import torch.nn as nn
+try:
+    import torch
+    import torch.distributed as dist
+    import torch.nn as nn
+except ImportError:  # `table` needs no torch
+    torch = dist = nn = None
 
 PRESETS = {"mlp": 256, "cnn": 32}
 PRECISIONS = ["fp32", "bf16"]

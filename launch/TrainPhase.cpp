@@ -66,8 +66,12 @@ std::map<int, std::unique_ptr<harness::Communicator>> make_ddp_comms(Job& job, c
 
 void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::TrainResults& results) {
   auto& job = env.job;
-  workloads::CheckSetup setup{.ctx = env.ctx, .ops = env.ops, .comm = world_comm, .model = env.model,
-                              .precision = env.precision};
+  workloads::CheckSetup setup;
+  setup.ctx = &env.ctx;
+  setup.ops = &env.ops;
+  setup.comm = &world_comm;
+  setup.model = &env.model;
+  setup.precision = env.precision;
   setup.batch_per_rank = env.plan.check_batch;
   setup.accum = env.plan.ddp_options.accum;
   if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;

@@ -13,30 +13,30 @@ namespace {
 using harness::DataType;
 
 std::vector<float> single_gradients(const CheckSetup& s, std::int64_t batch) {
-  DdpTrainer t(s.ctx, s.ops, s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch);
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch);
   t.gradients_only();
   return t.download_gradients();
 }
 
 std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
   const std::int64_t b = s.batch_per_rank;
-  DdpTrainer t(s.ctx, s.ops, s.model, b, s.precision, &s.comm, options, s.seed, s.comm.rank() * b,
-               s.comm.size() * b);
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed, s.comm->rank() * b,
+               s.comm->size() * b);
   t.gradients_only();
   return t.download_gradients();
 }
 
 // Allreduce max and min of the gradients: both equal this rank's exactly iff every rank agrees.
 bool bitwise_equal_everywhere(const CheckSetup& s, const std::vector<float>& mine) {
-  auto& backend = s.ctx.backend();
+  auto& backend = s.ctx->backend();
   auto stream = backend.create_stream(harness::StreamPriority::normal);
   const std::size_t bytes = mine.size() * sizeof(float);
   auto hi = backend.allocate(bytes), lo = backend.allocate(bytes);
-  s.ctx.upload(hi->data(), mine.data(), bytes, *stream);
-  s.ctx.upload(lo->data(), mine.data(), bytes, *stream);
-  s.comm.all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream);
-  s.comm.all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream);
-  s.comm.wait(*stream, harness::Deadline::after(s.timeout_s), "the gradient equality check");
+  s.ctx->upload(hi->data(), mine.data(), bytes, *stream);
+  s.ctx->upload(lo->data(), mine.data(), bytes, *stream);
+  s.comm->all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream);
+  s.comm->all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream);
+  s.comm->wait(*stream, harness::Deadline::after(s.timeout_s), "the gradient equality check");
   std::vector<float> h(mine.size()), l(mine.size());
   backend.download(h.data(), *hi, bytes);
   backend.download(l.data(), *lo, bytes);
@@ -66,7 +66,7 @@ double relative_l2_error(const std::vector<float>& a, const std::vector<float>& 
 std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   std::vector<results::TrainCheck> out;
   const double tolerance = 2 * relative_error_limit(s.precision);
-  const std::int64_t n = s.comm.size(), b = s.batch_per_rank;
+  const std::int64_t n = s.comm->size(), b = s.batch_per_rank;
   const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
 
   const auto reference = single_gradients(s, n * b);
@@ -95,11 +95,11 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
     const auto g = static_cast<std::int64_t>(s.dp_devices.size());
     std::vector<float> dp;
     {
-      DpTrainer t(s.dp_devices, s.tuning, s.model, g * b, s.precision, DpOptions{}, s.seed);
+      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed);
       t.step();
       dp = t.download_gradients();
     }
-    s.ctx.backend().make_current();
+    s.ctx->backend().make_current();
     const auto dp_reference = g == n ? reference : single_gradients(s, g * b);
     out.push_back(compare(s, "dp-matches-single", dp, dp_reference, tolerance,
                           std::to_string(g) + " devices x " + std::to_string(b) + " samples vs 1 device", false));

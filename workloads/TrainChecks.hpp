@@ -20,12 +20,13 @@
 
 namespace gpuscale::workloads {
 
+// Not owning: everything pointed to outlives the checks.
 struct CheckSetup {
-  ComputeContext& ctx;
-  TrainOps& ops;
-  harness::Communicator& comm;  // every rank of the job
-  const Model& model;
-  Precision precision;
+  ComputeContext* ctx = nullptr;
+  TrainOps* ops = nullptr;
+  harness::Communicator* comm = nullptr;  // every rank of the job
+  const Model* model = nullptr;
+  Precision precision = Precision::fp32;
   std::int64_t batch_per_rank = 2;
   int accum = 2;
   harness::DataType compressed = harness::DataType::bfloat16;

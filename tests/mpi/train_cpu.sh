@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# `train --device cpu` under mpiexec with NP ranks (argument, default 2): single, DDP over 1..NP ranks
-# and DP over host "devices" all run; every correctness check passes (bitwise-equal DDP gradients,
+# `train --device cpu` under mpiexec with NP ranks (first argument, default 2; the second lists the
+# models, default mlp,cnn): single, DDP over 1..NP ranks and DP over host "devices" all run; every correctness check passes (bitwise-equal DDP gradients,
 # DDP = DP = single on the same global batch, accumulation = a K-times batch, bf16 allreduce within
 # tolerance); then a corrupted gradient on one rank (test seam) fails the verdict with exit code 1.
 set -euo pipefail
 np=${1:-2}
+models=${2:-mlp,cnn}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-args=(train --device cpu --model mlp,cnn --precision fp32,bf16 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1
+args=(train --device cpu --model "$models" --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1
       --scaling both --timeout 60)
 "$MPIEXEC" -n "$np" "$GPUSCALE" "${args[@]}" --json "$out/train.json" >"$out/console.txt"
-python3 - "$out/train.json" "$np" <<'PY'
+python3 - "$out/train.json" "$np" "$models" <<'PY'
 import json, sys
-d = json.load(open(sys.argv[1])); np = int(sys.argv[2])
+d = json.load(open(sys.argv[1])); np = int(sys.argv[2]); models = sys.argv[3].split(",")
 t = d["train"]
 assert d["phases_completed"] == ["train"], d["phases_completed"]
 names = {(c["name"], c["config"]) for c in t["checks"]}
-for cfg in ("mlp fp32", "mlp bf16", "cnn fp32", "cnn bf16"):
+for cfg in (m + " fp32" for m in models):
     for n in ("ddp-gradients-bitwise-equal", "ddp-matches-single", "ddp-accum-matches-batch",
               "ddp-compressed-gradients", "dp-matches-single"):
         assert (n, cfg) in names, (n, cfg, names)
@@ -35,13 +36,17 @@ big = [r for r in by["ddp"] if r["gpus"] == np and r["scaling"] == "weak"][0]
 assert len(big["ranks"]) == np and big["comm_s"] is not None and big["compute_s"] is not None, big
 assert big["efficiency"] is not None and big["buckets"] >= 1
 assert all(len(r["ranks"]) == np for r in by["single"])
-dp = [r for r in by["dp"] if r["scaling"] == "weak"]
+dp = [r for r in by["dp"] if r["scaling"] == "weak" and r["model"] == "mlp"]
 assert sorted(r["gpus"] for r in dp) == list(range(1, max(2, np) + 1)), [r["gpus"] for r in dp]
 assert all(r["dp"] is not None and r["dp"]["broadcast_s"] >= 0 for r in dp)
 assert {r["scaling"] for r in by["ddp"]} == {"weak", "strong"}
 assert d["verdict"]["passed"], d["verdict"]
 PY
 grep -q "Training correctness" "$out/console.txt"
+# bf16 compute with fp32 master weights: the cast, ReLU and SGD twins on half-precision data.
+"$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 1 \
+  --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 4, d["train"]["checks"]' "$out/bf16.json"
 grep -q "DP-style phases" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
 
