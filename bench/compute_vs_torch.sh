@@ -10,11 +10,14 @@ mkdir -p "$out"
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet)
-# Both conv layouts: the table compares each framework's best.
-for layout in nchw nhwc; do
-  "$GPUSCALE" "${common[@]}" --mnk "4096,4096,4096;8192,8192,8192" --conv "32,256,56,56,256,3,3,1,1,1" \
-    --layout "$layout" --json "$out/gpuscale_$layout.json" >"$out/gpuscale_$layout.txt" 2>&1 || {
-    echo "gpuscale ($layout) failed:"; tail -20 "$out/gpuscale_$layout.txt"; exit 1; }
-done
+run() {  # name, then gpuscale arguments
+  local name=$1; shift
+  "$GPUSCALE" "${common[@]}" "$@" --json "$out/gpuscale_$name.json" >"$out/gpuscale_$name.txt" 2>&1 || {
+    echo "gpuscale ($name) failed:"; tail -20 "$out/gpuscale_$name.txt"; exit 1; }
+}
+conv="32,256,56,56,256,3,3,1,1,1"
+# The matmuls once; the conv in both layouts (the table compares each framework's better layout).
+run nchw --mnk "4096,4096,4096;8192,8192,8192" --conv "$conv" --layout nchw
+run nhwc --conv "$conv" --layout nhwc
 python3 "$here/compute_vs_torch.py" --gpuscale "$out/gpuscale_nchw.json" "$out/gpuscale_nhwc.json" \
   --out "$out/compute_vs_torch.json" | tee "$out/compute_vs_torch.txt"

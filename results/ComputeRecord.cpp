@@ -23,7 +23,9 @@ std::string label(const ComputeRecord& r) {
 void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std::vector<Check>& checks) {
   std::map<Key, std::vector<ComputeRecord*>> groups;
   for (auto& r : records)
-    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median)) groups[key_of(r)].push_back(&r);
+    // cpu-backend ranks share oversubscribed cores: their spread says nothing about hardware.
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && r.gpu != "cpu")
+      groups[key_of(r)].push_back(&r);
   std::map<int, std::vector<std::string>> slow_by_rank;
   for (auto& [key, group] : groups) {
     if (group.size() < 2) continue;

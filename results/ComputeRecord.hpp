@@ -44,9 +44,10 @@ struct ComputeRecord {
   bool straggler = false;      // slower than the median rank by more than the threshold
 };
 
-// Marks stragglers: for each (set, name, shape, precision, pass) measured on several ranks, a rank
-// whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%). Returns the
-// checks to add: a warning per straggling rank, an error per failed reference check.
+// Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank
+// whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%); records of
+// the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
+// error per failed reference check.
 std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
 
 void to_json(nlohmann::json& j, const ComputeCheck& c);

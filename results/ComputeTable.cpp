@@ -21,6 +21,14 @@ std::string check_cell(const ComputeCheck& c) {
   return (c.passed ? "ok " : "FAIL ") + error;
 }
 
+// Three significant digits below 10 TFLOP/s (the cpu backend, small shapes), one decimal above.
+std::string tflops_cell(double tflops) {
+  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", tflops);
+  return text;
+}
+
 std::string where(const ComputeRecord& r) { return r.name.empty() ? r.set : r.set + ":" + r.name; }
 
 }  // namespace
@@ -38,7 +46,7 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     }
     const std::string peak = r.peak_tflops ? fixed(100.0 * r.tflops / *r.peak_tflops, 0) : "-";
     row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
-                           fixed(r.tflops, 1), peak, r.algorithm, mib(r.workspace_bytes), mib(r.memory_bytes),
+                           tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes), mib(r.memory_bytes),
                            check_cell(r.check), r.straggler ? "STRAGGLER" : ""});
     t.add_row(std::move(row));
   }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/CpuBackend.hpp"
+#include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
 #include "workloads/CpuReference.hpp"
 #include "workloads/HostConvert.hpp"

@@ -1,3 +1,5 @@
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
@@ -30,9 +32,9 @@ TEST(ShapeSets, ResNet50HasFiftyThreeConvolutionsAndFc) {
 }
 
 TEST(ShapeSets, PresetsMatchTheTrainingDesign) {
-  EXPECT_EQ(shape_set("mlp", Layout::nchw).front().shape, LayerShape{LinearShape{256, 4096, 4096}});
+  EXPECT_EQ(shape_set("mlp", Layout::nchw).front().shape, (LayerShape{LinearShape{256, 4096, 4096}}));
   EXPECT_EQ(shape_set("cnn", Layout::nchw).front().shape,
-            LayerShape{Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1, Layout::nchw}});
+            (LayerShape{Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1, Layout::nchw}}));
   EXPECT_EQ(shape_set("default", Layout::nchw).size(), 2u);
   EXPECT_EQ(shape_set("transformer", Layout::nchw).size(), 4u);
   EXPECT_EQ(shape_sets("mlp,mlp,cnn", Layout::nchw).size(), 2u);
