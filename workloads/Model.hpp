@@ -9,7 +9,8 @@
 //                2048 tokens per sample, d_model = width (1024), batch 8
 // Where a layer's input has another size than the previous output (ResNet's pooling and downsample
 // branch, attention between qkv and its output projection), a "join" stands in for the omitted op:
-// the input is the previous output read cyclically (x[j] = y[j mod |y|]); its gradient sums back.
+// each sample's input is that sample's previous output read cyclically (x[j] = y[j mod |y|]); its
+// gradient sums back. Per sample, so any split of a batch over devices computes the same.
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -132,7 +132,8 @@ void Network::forward(harness::Stream& stream, const LayerHooks& hooks) {
   const std::size_t n = m.shapes.size();
   for (std::size_t i = 0; i < n; ++i) {
     if (hooks.before) hooks.before(static_cast<int>(i), Pass::forward);
-    if (m.joined[i]) m.ops.join_forward(m.outputs[i - 1]->data(), m.out_count(i - 1), m.joined[i]->data(), m.in_count(i), m.act, stream);
+    if (m.joined[i]) m.ops.join_forward(m.outputs[i - 1]->data(), m.out_count(i - 1), m.joined[i]->data(), m.in_count(i),
+                                        elements(m.batch), m.act, stream);
     m.layers[i]->forward(m.in(i), m.w(i), m.outputs[i]->data(), stream);
     if (i + 1 < n) m.ops.relu_forward(m.outputs[i]->data(), m.act, m.out_count(i), stream);
     if (hooks.after) hooks.after(static_cast<int>(i), Pass::forward);
@@ -160,7 +161,8 @@ void Network::backward(Accumulate mode, harness::Stream& stream, const std::func
     if (hooks.before) hooks.before(layer, Pass::backward_data);
     if (m.joined[i]) {
       m.layers[i]->backward_data(dy->data(), m.w(i), m.grad_join->data(), stream);
-      m.ops.join_backward(m.grad_join->data(), m.in_count(i), other->data(), m.out_count(i - 1), m.act, stream);
+      m.ops.join_backward(m.grad_join->data(), m.in_count(i), other->data(), m.out_count(i - 1), elements(m.batch),
+                          m.act, stream);
     } else {
       m.layers[i]->backward_data(dy->data(), m.w(i), other->data(), stream);
     }

@@ -63,17 +63,22 @@ __global__ void mean_kernel(const T* data, std::size_t n, float* loss) {
   if (threadIdx.x == 0) atomicAdd(loss, partial[0] / static_cast<float>(n));
 }
 
+// ny, nx: elements per sample; the grid covers every sample.
 template <class T>
-__global__ void join_forward_kernel(const T* y, std::size_t ny, T* x, std::size_t nx) {
-  GPUSCALE_GRID_STRIDE(j, nx) { x[j] = y[j % ny]; }
+__global__ void join_forward_kernel(const T* y, std::size_t ny, T* x, std::size_t nx, std::size_t total) {
+  GPUSCALE_GRID_STRIDE(i, total) {
+    const std::size_t s = i / nx, j = i % nx;
+    x[i] = y[s * ny + j % ny];
+  }
 }
 
 template <class T>
-__global__ void join_backward_kernel(const T* dx, std::size_t nx, T* dy, std::size_t ny) {
-  GPUSCALE_GRID_STRIDE(k, ny) {
+__global__ void join_backward_kernel(const T* dx, std::size_t nx, T* dy, std::size_t ny, std::size_t total) {
+  GPUSCALE_GRID_STRIDE(i, total) {
+    const std::size_t s = i / ny, k = i % ny;
     float sum = 0;
-    for (std::size_t j = k; j < nx; j += ny) sum += to_f(dx[j]);
-    dy[k] = from_f<T>(sum);
+    for (std::size_t j = k; j < nx; j += ny) sum += to_f(dx[s * nx + j]);
+    dy[i] = from_f<T>(sum);
   }
 }
 
@@ -162,20 +167,22 @@ void mean(const void* data, DataType type, std::size_t n, float* loss, void* s) 
   GPUSCALE_CHECK_LAUNCH();
 }
 
-void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, DataType type, void* s) {
+void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, std::size_t samples, DataType type,
+                  void* s) {
   with_type(type, [&](auto t) {
     using T = decltype(t);
-    join_forward_kernel<T><<<blocks_for(nx), kThreads, 0, native(s)>>>(static_cast<const T*>(y), ny,
-                                                                        static_cast<T*>(x), nx);
+    join_forward_kernel<T><<<blocks_for(nx), kThreads, 0, native(s)>>>(static_cast<const T*>(y), ny / samples,
+                                                                        static_cast<T*>(x), nx / samples, nx);
   });
   GPUSCALE_CHECK_LAUNCH();
 }
 
-void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, DataType type, void* s) {
+void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std::size_t samples, DataType type,
+                   void* s) {
   with_type(type, [&](auto t) {
     using T = decltype(t);
-    join_backward_kernel<T><<<blocks_for(ny), kThreads, 0, native(s)>>>(static_cast<const T*>(dx), nx,
-                                                                         static_cast<T*>(dy), ny);
+    join_backward_kernel<T><<<blocks_for(ny), kThreads, 0, native(s)>>>(static_cast<const T*>(dx), nx / samples,
+                                                                         static_cast<T*>(dy), ny / samples, ny);
   });
   GPUSCALE_CHECK_LAUNCH();
 }

@@ -24,11 +24,12 @@ class TrainOps {
   // *loss (one float in device memory) = mean of data.
   virtual void mean(const void* data, harness::DataType type, std::size_t count, float* loss,
                     harness::Stream& stream) = 0;
-  // x[j] = y[j mod y_count] for j < x_count.
-  virtual void join_forward(const void* y, std::size_t y_count, void* x, std::size_t x_count, harness::DataType type,
-                            harness::Stream& stream) = 0;
-  // dy[k] = sum over j = k (mod y_count), j < x_count, of dx[j]; dy[k] = 0 where no j exists.
-  virtual void join_backward(const void* dx, std::size_t x_count, void* dy, std::size_t y_count,
+  // Per sample s of `samples` (each tensor holds them one after another, y_count / samples and
+  // x_count / samples elements each): x_s[j] = y_s[j mod |y_s|].
+  virtual void join_forward(const void* y, std::size_t y_count, void* x, std::size_t x_count, std::size_t samples,
+                            harness::DataType type, harness::Stream& stream) = 0;
+  // Per sample: dy_s[k] = sum over j = k (mod |y_s|), j < |x_s|, of dx_s[j]; 0 where no j exists.
+  virtual void join_backward(const void* dx, std::size_t x_count, void* dy, std::size_t y_count, std::size_t samples,
                              harness::DataType type, harness::Stream& stream) = 0;
   // w[i] -= lr * g[i] (float32 master weights and gradients), then, when `copy` is not null,
   // copy[i] = w[i] rounded to copy_type (the half-precision weights of the next step).

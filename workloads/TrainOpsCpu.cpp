@@ -34,20 +34,24 @@ class CpuTrainOps final : public TrainOps {
     for (double x : load(data, type, n)) sum += x;
     *loss = static_cast<float>(sum / static_cast<double>(n));
   }
-  void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, DataType type, harness::Stream&) override {
+  void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, std::size_t samples, DataType type,
+                    harness::Stream&) override {
     const auto in = load(y, type, ny);
+    const std::size_t ys = ny / samples, xs = nx / samples;
     std::vector<double> out(nx);
-    for (std::size_t j = 0; j < nx; ++j) out[j] = in[j % ny];
+    for (std::size_t i = 0; i < nx; ++i) out[i] = in[(i / xs) * ys + (i % xs) % ys];
     store(out, type, x);
   }
-  void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, DataType type,
+  void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std::size_t samples, DataType type,
                      harness::Stream&) override {
     const auto in = load(dx, type, nx);
+    const std::size_t ys = ny / samples, xs = nx / samples;
     std::vector<double> out(ny, 0.0);
-    for (std::size_t k = 0; k < ny; ++k) {
+    for (std::size_t i = 0; i < ny; ++i) {
+      const std::size_t s = i / ys, k = i % ys;
       float sum = 0;  // float, in the kernel's order
-      for (std::size_t j = k; j < nx; j += ny) sum += static_cast<float>(in[j]);
-      out[k] = sum;
+      for (std::size_t j = k; j < xs; j += ys) sum += static_cast<float>(in[s * xs + j]);
+      out[i] = sum;
     }
     store(out, type, dy);
   }

@@ -20,12 +20,13 @@ class CudaTrainOps final : public TrainOps {
   void mean(const void* data, DataType type, std::size_t n, float* loss, harness::Stream& s) override {
     kernels::mean(data, type, n, loss, s.native());
   }
-  void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, DataType type, harness::Stream& s) override {
-    kernels::join_forward(y, ny, x, nx, type, s.native());
+  void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, std::size_t samples, DataType type,
+                    harness::Stream& s) override {
+    kernels::join_forward(y, ny, x, nx, samples, type, s.native());
   }
-  void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, DataType type,
+  void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std::size_t samples, DataType type,
                      harness::Stream& s) override {
-    kernels::join_backward(dx, nx, dy, ny, type, s.native());
+    kernels::join_backward(dx, nx, dy, ny, samples, type, s.native());
   }
   void sgd(float* w, const float* g, std::size_t n, float lr, void* copy, DataType copy_type,
            harness::Stream& s) override {
