@@ -1,6 +1,7 @@
 #include "workloads/DpTrainer.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
@@ -23,6 +24,27 @@ struct Replica {
 }  // namespace
 
 struct DpTrainer::Impl {
+  // Library handles and memory are released with their own device current.
+  ~Impl() {
+    for (auto& r : replicas) {
+      try {
+        if (r.backend) r.backend->make_current();
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s DP teardown: %s\n", harness::error_location().c_str(), e.what());
+      }
+      r.ready.reset();
+      r.net.reset();
+      r.ops.reset();
+      r.ctx.reset();
+      r.stream.reset();
+    }
+    try {
+      if (!replicas.empty() && replicas.front().backend) replicas.front().backend->make_current();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s DP teardown: %s\n", harness::error_location().c_str(), e.what());
+    }
+  }
+
   std::vector<Replica> replicas;
   std::vector<std::unique_ptr<harness::Communicator>> comms;
   DpOptions options;
