@@ -69,6 +69,28 @@ class Graph {
 
 enum class StreamPriority { normal, high };
 
+// A point in a stream's work (a CUDA event; a host timestamp on the cpu backend, where work is done
+// when it is enqueued). Other streams wait for it on the device, without a host sync.
+class Event {
+ public:
+  virtual ~Event() = default;
+  Event() = default;
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  virtual void record(Stream& stream) = 0;
+  // Work enqueued on `stream` after this call starts once the recorded work is done.
+  virtual void make_wait(Stream& stream) = 0;
+  // Seconds from `start` to this event, both recorded; waits for this one until `deadline`.
+  virtual double seconds_since(Event& start, const Deadline& deadline) = 0;
+};
+
+// Bytes held in buffers that this backend allocated (library workspaces that it did not allocate
+// are not counted), and their high-water mark since the last reset.
+struct MemoryUsage {
+  std::size_t allocated_bytes = 0;
+  std::size_t peak_bytes = 0;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -94,6 +116,21 @@ class Backend {
   // How the process's first communicator connected (NCCL's transports, from its log); captured stays
   // false where there is nothing to tell (the cpu backend). Local.
   virtual results::NcclPaths communication_paths() const;
+
+  // Training additions. Events order work across streams.
+  virtual std::unique_ptr<Event> create_event() = 0;
+  // Makes this backend's device current for the calling thread (cudaSetDevice); a process that
+  // drives several devices calls it before working on each. No-op on the cpu backend.
+  virtual void make_current() {}
+  // CUDA device index (-1 on the cpu backend).
+  virtual int device_index() const noexcept { return -1; }
+  // Asynchronous copy on `stream` between any memory of this process: device, peer device, pinned
+  // host (cudaMemcpyDefault). memcpy on the cpu backend.
+  virtual void copy_async(void* dst, const void* src, std::size_t bytes, Stream& stream) = 0;
+  // Page-locked host memory (plain host memory on the cpu backend), for host-to-device copies.
+  virtual std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) = 0;
+  virtual MemoryUsage memory_usage() const noexcept = 0;
+  virtual void reset_peak_memory() noexcept = 0;
 };
 
 }  // namespace gpuscale::harness

@@ -6,6 +6,7 @@
 #include <new>
 
 #include "harness/Error.hpp"
+#include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
 #include "results/RankEnv.hpp"
 
@@ -14,14 +15,18 @@ namespace {
 
 class HostBuffer final : public Buffer {
  public:
-  explicit HostBuffer(std::size_t bytes) : bytes_(bytes) {
+  HostBuffer(std::size_t bytes, MemoryTracker* tracker) : bytes_(bytes), tracker_(tracker) {
     // 64-byte alignment like device allocations give, so vectorised kernels behave alike.
     data_ = std::aligned_alloc(64, ((bytes + 63) / 64) * 64 + 64);
     if (!data_) {
       throw OutOfMemoryError("host", "ENOMEM", "cannot allocate " + std::to_string(bytes) + " bytes of host memory");
     }
+    if (tracker_) tracker_->allocated(bytes_);
   }
-  ~HostBuffer() override { std::free(data_); }
+  ~HostBuffer() override {
+    std::free(data_);
+    if (tracker_) tracker_->freed(bytes_);
+  }
   void* data() noexcept override { return data_; }
   const void* data() const noexcept override { return data_; }
   std::size_t bytes() const noexcept override { return bytes_; }
@@ -29,6 +34,7 @@ class HostBuffer final : public Buffer {
  private:
   void* data_ = nullptr;
   std::size_t bytes_;
+  MemoryTracker* tracker_;
 };
 
 class HostStream final : public Stream {
@@ -57,12 +63,25 @@ class HostGraph final : public Graph {
   std::function<void()> work_;
 };
 
+// Work on the cpu backend is done when enqueued: an event is the time it was recorded.
+class HostEvent final : public Event {
+ public:
+  void record(Stream&) override { at_ = std::chrono::steady_clock::now(); }
+  void make_wait(Stream&) override {}
+  double seconds_since(Event& start, const Deadline&) override {
+    return std::chrono::duration<double>(at_ - static_cast<HostEvent&>(start).at_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point at_{};
+};
+
 class CpuBackend final : public Backend {
  public:
   explicit CpuBackend(double op_timeout_s) : op_timeout_s_(op_timeout_s) {}
   BackendKind kind() const noexcept override { return BackendKind::cpu; }
   void probe(results::RankEnv& env) override { env.backend = "cpu"; }
-  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes); }
+  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes, &memory_); }
   void upload(Buffer& dst, const void* src, std::size_t bytes) override { std::memcpy(dst.data(), src, bytes); }
   void download(void* dst, const Buffer& src, std::size_t bytes) override { std::memcpy(dst, src.data(), bytes); }
   std::unique_ptr<Stream> create_stream(StreamPriority) override { return std::make_unique<HostStream>(); }
@@ -73,9 +92,17 @@ class CpuBackend final : public Backend {
   std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline&) override {
     return make_mpi_communicator(world, op_timeout_s_);
   }
+  std::unique_ptr<Event> create_event() override { return std::make_unique<HostEvent>(); }
+  void copy_async(void* dst, const void* src, std::size_t bytes, Stream&) override { std::memmove(dst, src, bytes); }
+  std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) override {
+    return std::make_unique<HostBuffer>(bytes, nullptr);
+  }
+  MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
+  void reset_peak_memory() noexcept override { memory_.reset_peak(); }
 
  private:
   double op_timeout_s_;
+  MemoryTracker memory_;
 };
 
 }  // namespace

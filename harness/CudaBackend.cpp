@@ -11,6 +11,7 @@
 
 #include "harness/Check.hpp"
 #include "harness/CudaProbe.hpp"
+#include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
 #include "harness/NcclLog.hpp"
 #include "results/RankEnv.hpp"
@@ -30,17 +31,22 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
   }
 }
 
-class DeviceBuffer final : public Buffer {
+// Device memory (tracked for the high-water mark) or page-locked host memory (not tracked).
+class CudaBuffer final : public Buffer {
  public:
-  explicit DeviceBuffer(std::size_t bytes) : bytes_(bytes) {
-    const cudaError_t rc = cudaMalloc(&data_, bytes ? bytes : 1);
+  CudaBuffer(std::size_t bytes, MemoryTracker* device_tracker) : bytes_(bytes), tracker_(device_tracker) {
+    const std::size_t size = bytes ? bytes : 1;
+    const cudaError_t rc = tracker_ ? cudaMalloc(&data_, size) : cudaMallocHost(&data_, size);
     // Clear the error: a caller that turns out-of-memory into a skipped record goes on launching
     // kernels, and the next cudaGetLastError() must not report this allocation again.
     if (rc != cudaSuccess) cudaGetLastError();
     GPUSCALE_CHECK_CUDA(rc);
+    if (tracker_) tracker_->allocated(bytes_);
   }
-  ~DeviceBuffer() override {
-    if (cudaFree(data_) != cudaSuccess) std::fprintf(stderr, "%s cudaFree failed\n", error_location().c_str());
+  ~CudaBuffer() override {
+    if ((tracker_ ? cudaFree(data_) : cudaFreeHost(data_)) != cudaSuccess)
+      std::fprintf(stderr, "%s freeing CUDA memory failed\n", error_location().c_str());
+    if (tracker_) tracker_->freed(bytes_);
   }
   void* data() noexcept override { return data_; }
   const void* data() const noexcept override { return data_; }
@@ -49,6 +55,26 @@ class DeviceBuffer final : public Buffer {
  private:
   void* data_ = nullptr;
   std::size_t bytes_;
+  MemoryTracker* tracker_;
+};
+
+class CudaEvent final : public Event {
+ public:
+  CudaEvent() { GPUSCALE_CHECK_CUDA(cudaEventCreate(&event_)); }
+  ~CudaEvent() override { cudaEventDestroy(event_); }
+  void record(Stream& s) override { GPUSCALE_CHECK_CUDA(cudaEventRecord(event_, static_cast<cudaStream_t>(s.native()))); }
+  void make_wait(Stream& s) override {
+    GPUSCALE_CHECK_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.native()), event_, 0));
+  }
+  double seconds_since(Event& start, const Deadline& deadline) override {
+    poll_until_done([this] { return cudaEventQuery(event_); }, deadline, "a timed event");
+    float ms = 0;
+    GPUSCALE_CHECK_CUDA(cudaEventElapsedTime(&ms, static_cast<CudaEvent&>(start).event_, event_));
+    return ms * 1e-3;
+  }
+
+ private:
+  cudaEvent_t event_ = nullptr;
 };
 
 class CudaStream final : public Stream {
@@ -130,7 +156,7 @@ class CudaBackend final : public Backend {
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
   void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
-  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<DeviceBuffer>(bytes); }
+  std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
   void upload(Buffer& dst, const void* src, std::size_t bytes) override {
     GPUSCALE_CHECK_CUDA(cudaMemcpy(dst.data(), src, bytes, cudaMemcpyHostToDevice));
   }
@@ -148,11 +174,23 @@ class CudaBackend final : public Backend {
     return make_nccl_communicator(world, deadline, op_timeout_s_);
   }
   results::NcclPaths communication_paths() const override { return nccl_log_.paths(); }
+  std::unique_ptr<Event> create_event() override { return std::make_unique<CudaEvent>(); }
+  void make_current() override { GPUSCALE_CHECK_CUDA(cudaSetDevice(device_)); }
+  int device_index() const noexcept override { return device_; }
+  void copy_async(void* dst, const void* src, std::size_t bytes, Stream& stream) override {
+    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream.native())));
+  }
+  std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) override {
+    return std::make_unique<CudaBuffer>(bytes, nullptr);
+  }
+  MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
+  void reset_peak_memory() noexcept override { memory_.reset_peak(); }
 
  private:
   NcclLogCapture nccl_log_;  // first: NCCL must not log anything before it points NCCL at its file
   int device_;
   double op_timeout_s_;
+  MemoryTracker memory_;
 };
 
 }  // namespace

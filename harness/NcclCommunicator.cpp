@@ -9,6 +9,7 @@
 
 #include "harness/Backend.hpp"
 #include "harness/Check.hpp"
+#include "harness/LocalGroup.hpp"
 #include "harness/World.hpp"
 
 namespace gpuscale::harness {
@@ -70,13 +71,20 @@ ncclConfig_t nonblocking_config() {
 
 class NcclCommunicator final : public Communicator {
  public:
-  NcclCommunicator(ncclComm_t comm, double op_timeout_s) : comm_(comm), op_timeout_s_(op_timeout_s) {
+  // finalize = false for the members of a one-thread group (ncclCommInitAll): a blocking finalize of
+  // one member could wait for the others, which the same thread destroys later; destroy alone frees.
+  NcclCommunicator(ncclComm_t comm, double op_timeout_s, bool finalize = true)
+      : comm_(comm), op_timeout_s_(op_timeout_s), finalize_(finalize) {
     GPUSCALE_CHECK_NCCL(ncclCommCount(comm_, &size_));
     GPUSCALE_CHECK_NCCL(ncclCommUserRank(comm_, &rank_));
   }
 
   ~NcclCommunicator() override {
     if (!comm_) return;
+    if (!finalize_) {
+      ncclCommDestroy(comm_);
+      return;
+    }
     // Finalize flushes outstanding work; if it cannot settle in time, abort rather than hang.
     ncclResult_t rc = ncclCommFinalize(comm_);
     if (rc == ncclSuccess || rc == ncclInProgress) rc = settle_noexcept(Deadline::after(op_timeout_s_));
@@ -209,6 +217,7 @@ class NcclCommunicator final : public Communicator {
 
   ncclComm_t comm_;
   double op_timeout_s_;
+  bool finalize_ = true;
   int rank_ = 0, size_ = 1;
 };
 
@@ -241,6 +250,19 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
                            ncclGetErrorString(state) + (detail.empty() ? "" : " (" + detail + ")"));
   }
   return std::make_unique<NcclCommunicator>(comm, op_timeout_s);
+}
+
+// ncclCommInitAll makes blocking communicators; the wrapper's polling still bounds every wait.
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices,
+                                                                 double op_timeout_s) {
+  std::vector<ncclComm_t> comms(cuda_devices.size(), nullptr);
+  GPUSCALE_CHECK_NCCL(ncclCommInitAll(comms.data(), static_cast<int>(comms.size()), cuda_devices.data()));
+  std::vector<std::unique_ptr<Communicator>> out;
+  for (std::size_t i = 0; i < comms.size(); ++i) {
+    GPUSCALE_CHECK_CUDA(cudaSetDevice(cuda_devices[i]));
+    out.push_back(std::make_unique<NcclCommunicator>(comms[i], op_timeout_s, false));
+  }
+  return out;
 }
 
 }  // namespace gpuscale::harness

@@ -12,3 +12,13 @@ std::unique_ptr<Backend> make_cuda_backend(int, double) {
 }
 
 }  // namespace gpuscale::harness
+
+#include "harness/LocalGroup.hpp"
+
+namespace gpuscale::harness {
+
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>&, double) {
+  throw UsageError("this gpuscale was built without the CUDA backend: no NCCL groups");
+}
+
+}  // namespace gpuscale::harness

@@ -2,6 +2,7 @@
 
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
+#include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -44,8 +45,12 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
      "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
      true, true, add_collectives_options},
-    {"train", "data-parallel training steps: single, DP-style, DDP-style", "train [options]",
-     "mpirun -np 8 gpuscale train", false, true, no_options},
+    {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
+     "mpirun -np 8 gpuscale train\n"
+     "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
+     "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
+     "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
+     true, true, add_train_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html", true, false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "harness/Error.hpp"
+#include "launch/OptionValue.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -12,26 +13,8 @@ namespace {
 using harness::UsageError;
 using namespace workloads;
 
-template <class T>
-T option(const cxxopts::ParseResult& r, const char* name, T fallback) {
-  try {
-    return r.count(name) ? r[name].as<T>() : fallback;
-  } catch (const cxxopts::exceptions::exception& e) {
-    throw UsageError(std::string("--") + name + ": " + e.what());
-  }
-}
-
 // "a;b;c" -> {"a", "b", "c"}: several --mnk / --conv shapes in one option (commas are taken).
-std::vector<std::string> split_shapes(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto end = std::min(text.find(';', start), text.size());
-    out.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
+std::vector<std::string> split_shapes(const std::string& text) { return split_list(text, ';'); }
 
 std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<Layout> layout, Precision p,
                                    bool cpu_backend) {

@@ -6,6 +6,7 @@
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
+#include "launch/TrainPhase.hpp"
 
 namespace gpuscale::launch {
 
@@ -14,10 +15,12 @@ std::vector<Phase> phases_for(const std::string& command) {
   const Phase collectives{"collectives", run_collectives_phase};
   const Phase compute{"compute", run_compute_phase};
   if (command == "env") return {env};
+  const Phase train{"train", run_train_phase};
   if (command == "collectives") return {env, collectives};
   if (command == "compute") return {env, compute};
-  // `run`: the environment first; further phases join this list as they are built.
-  return {env, compute, collectives};
+  if (command == "train") return {env, train};
+  // `run`: the environment first, then compute, collectives and training.
+  return {env, compute, collectives, train};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {

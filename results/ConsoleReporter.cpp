@@ -8,6 +8,7 @@
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
+#include "results/TrainTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -143,6 +144,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_topology(r, out);
   write_compute_table(r.compute, out);
   if (r.collectives) write_collectives(*r.collectives, out);
+  write_train_tables(r.train, out);
   write_checks(r, out);
   write_verdict(r.verdict, out);
 }

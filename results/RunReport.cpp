@@ -42,6 +42,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"trace_spans", r.trace_spans}};
   put_optional(j, "collectives", r.collectives);
   j["compute"] = r.compute;
+  j["train"] = r.train;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -71,6 +72,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_if_present(j, "trace_spans", r.trace_spans);
     get_optional(j, "collectives", r.collectives);
     get_if_present(j, "compute", r.compute);
+    get_if_present(j, "train", r.train);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

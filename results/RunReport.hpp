@@ -13,6 +13,7 @@
 #include "results/RankEnv.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/TraceSpan.hpp"
+#include "results/TrainRecord.hpp"
 
 namespace gpuscale::results {
 
@@ -41,6 +42,7 @@ struct RunReport {
   std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
+  TrainResults train;                  // the training phase: scaling records, checks, trace spans
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.

@@ -1,6 +1,7 @@
 #pragma once
-// A span of work on one rank's lane (a CUDA stream, a host thread), for the Chrome trace. Times are
-// seconds from a start that all spans of a rank share (the trace shows each rank as one process).
+// A span of work on one rank's lane (a CUDA stream, a host thread), for the Chrome trace: in training,
+// a layer's pass on the compute lane or a bucket's allreduce on the comm lane. Times are seconds from
+// a start that all spans of a rank share (device events), so lanes of one rank line up.
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -9,8 +10,9 @@ namespace gpuscale::results {
 
 struct TraceSpan {
   int rank = 0;
-  std::string lane;  // "compute", "comm", "host": one trace thread per distinct lane of a rank
-  std::string name;  // "layer 3 backward", "bucket 2 allreduce"
+  std::string config;  // which run: "ddp mlp bf16 2 GPUs"
+  std::string lane;    // "compute", "comm", "host": one trace thread per distinct lane of a rank
+  std::string name;    // "layer 7 fwd", "allreduce bucket 0"
   double start_s = 0;
   double duration_s = 0;
   nlohmann::json args = nlohmann::json::object();  // shown when the span is selected

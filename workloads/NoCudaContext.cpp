@@ -9,3 +9,13 @@ std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::St
 }
 
 }  // namespace gpuscale::workloads
+
+#include "workloads/TrainOps.hpp"
+
+namespace gpuscale::workloads {
+
+std::unique_ptr<TrainOps> make_cuda_train_ops() {
+  throw harness::UsageError("this gpuscale was built without the CUDA backend: no training kernels");
+}
+
+}  // namespace gpuscale::workloads

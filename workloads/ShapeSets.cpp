@@ -8,8 +8,28 @@
 namespace gpuscale::workloads {
 namespace {
 
+// Keeps the first of identical shapes, its name suffixed with how many layers share it.
+std::vector<NamedShape> fold_identical(std::vector<NamedShape> all) {
+  std::vector<NamedShape> out;
+  std::vector<int> counts;
+  for (auto& s : all) {
+    const auto it = std::find_if(out.begin(), out.end(), [&](const NamedShape& o) { return o.shape == s.shape; });
+    if (it == out.end()) {
+      out.push_back(std::move(s));
+      counts.push_back(1);
+    } else {
+      ++counts[static_cast<std::size_t>(it - out.begin())];
+    }
+  }
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (counts[i] > 1) out[i].name += " (x" + std::to_string(counts[i]) + ")";
+  return out;
+}
+
+}  // namespace
+
 // ResNet-50's convolutions in torchvision order, batch 64 on 224x224 images.
-std::vector<NamedShape> resnet50(Layout layout) {
+std::vector<NamedShape> resnet50_shapes(Layout layout) {
   std::vector<NamedShape> all;
   auto conv = [&](std::string name, std::int64_t c, std::int64_t hw, std::int64_t k, std::int64_t rs,
                   std::int64_t stride, std::int64_t pad) {
@@ -35,26 +55,6 @@ std::vector<NamedShape> resnet50(Layout layout) {
   return all;
 }
 
-// Keeps the first of identical shapes, its name suffixed with how many layers share it.
-std::vector<NamedShape> fold_identical(std::vector<NamedShape> all) {
-  std::vector<NamedShape> out;
-  std::vector<int> counts;
-  for (auto& s : all) {
-    const auto it = std::find_if(out.begin(), out.end(), [&](const NamedShape& o) { return o.shape == s.shape; });
-    if (it == out.end()) {
-      out.push_back(std::move(s));
-      counts.push_back(1);
-    } else {
-      ++counts[static_cast<std::size_t>(it - out.begin())];
-    }
-  }
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (counts[i] > 1) out[i].name += " (x" + std::to_string(counts[i]) + ")";
-  return out;
-}
-
-}  // namespace
-
 std::vector<NamedShape> shape_set(std::string_view set, Layout layout) {
   if (set == "default")
     return {{"default", "matmul", LinearShape{4096, 4096, 4096}},
@@ -64,7 +64,7 @@ std::vector<NamedShape> shape_set(std::string_view set, Layout layout) {
             {"cpu", "conv", Conv2dShape{1, 32, 16, 16, 32, 3, 3, 1, 1, 1, layout}}};
   if (set == "mlp") return {{"mlp", "fc (x8)", LinearShape{256, 4096, 4096}}};
   if (set == "cnn") return {{"cnn", "conv (x8)", Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1, layout}}};
-  if (set == "resnet50") return fold_identical(resnet50(layout));
+  if (set == "resnet50") return fold_identical(resnet50_shapes(layout));
   if (set == "transformer") {
     constexpr std::int64_t tokens = 4096, d = 4096;
     return {{"transformer", "qkv", LinearShape{tokens, 3 * d, d}},

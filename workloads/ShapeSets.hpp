@@ -25,6 +25,8 @@ struct NamedShape {
 
 // Convolutions get `conv_layout`. UsageError for an unknown name.
 std::vector<NamedShape> shape_set(std::string_view set, Layout conv_layout);
+// ResNet-50's 53 convolutions and fc in torchvision order (batch 64, 224x224), every layer listed.
+std::vector<NamedShape> resnet50_shapes(Layout conv_layout);
 // Comma-separated names, or "all" (every set but default). Duplicated names are kept once.
 std::vector<NamedShape> shape_sets(std::string_view list, Layout conv_layout);
 

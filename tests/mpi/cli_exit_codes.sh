@@ -19,7 +19,8 @@ expect_usage env --timeout 0
 expect_usage env --device tpu
 expect_usage frobnicate
 expect_usage env extra-argument
-expect_usage train
+expect_usage train --device cpu --strategy fsdp
+expect_usage train --device cpu --grad-dtype int8
 expect_usage env --device cpu --csv /nonexistent-dir/x.csv
 expect_usage collectives --device cpu -b 1X
 expect_usage collectives --device cpu -b 1G -e 1M

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""PyTorch's side of bench/train_vs_torch.sh, and the side-by-side table.
+
+  ddp    (under torch.distributed.run) DistributedDataParallel, default and
+         gradient_as_bucket_view=True + static_graph=True
+  local  one process: single GPU, and nn.DataParallel over every visible GPU (batch x GPUs)
+  table  reads gpuscale's run report and the two JSON files above, prints the comparison
+
+The models are gpuscale's presets: Linear/Conv2d without bias, ReLU between layers, loss = mean of
+the last layer's output, SGD (lr 0.01). bf16 = torch.autocast(bfloat16) with fp32 master weights,
+channels_last for the convolutions; fp32 has TF32 off; cudnn.benchmark on. A step is zero_grad,
+forward, loss, backward, optimizer step, timed with CUDA events around it (median after warm-up),
+the same method gpuscale uses. Peak memory = torch.cuda.max_memory_allocated from model creation on.
+"""
+import argparse
+import json
+import os
+import statistics
+
+try:
+    import torch
+    import torch.distributed as dist
+    import torch.nn as nn
+except ImportError:  # `table` needs no torch
+    torch = dist = nn = None
+
+PRESETS = {"mlp": 256, "cnn": 32}
+PRECISIONS = ["fp32", "bf16"]
+WARMUP = 5
+
+
+def make_model(name):
+    layers = []
+    for i in range(8):
+        layers.append(nn.Linear(4096, 4096, bias=False) if name == "mlp" else nn.Conv2d(256, 256, 3, padding=1, bias=False))
+        if i < 7:
+            layers.append(nn.ReLU())
+    return nn.Sequential(*layers)
+
+
+def make_input(name, batch, precision, device):
+    if name == "mlp":
+        return torch.rand(batch, 4096, device=device) * 2 - 1
+    x = torch.rand(batch, 256, 56, 56, device=device) * 2 - 1
+    return x.contiguous(memory_format=torch.channels_last) if precision == "bf16" else x
+
+
+def configure(precision):
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cudnn.benchmark = True
+
+
+def time_steps(model, x, precision, iters, device):
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+
+    def step():
+        opt.zero_grad()
+        with torch.autocast("cuda", dtype=torch.bfloat16, enabled=precision == "bf16"):
+            loss = model(x).float().mean()
+        loss.backward()
+        opt.step()
+
+    for _ in range(WARMUP):
+        step()
+    torch.cuda.synchronize(device)
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
+    for start, stop in events:
+        start.record()
+        step()
+        stop.record()
+    torch.cuda.synchronize(device)
+    return [s.elapsed_time(e) * 1e-3 for s, e in events]
+
+
+def build(name, precision, device):
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats(device)
+    model = make_model(name).to(device)
+    if name == "cnn" and precision == "bf16":
+        model = model.to(memory_format=torch.channels_last)
+    return model
+
+
+def run_ddp(args):
+    local = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(local)
+    dist.init_process_group("nccl", device_id=torch.device("cuda", local))
+    device = torch.device("cuda", local)
+    results = []
+    for name, batch in PRESETS.items():
+        for precision in PRECISIONS:
+            configure(precision)
+            for variant, kwargs in (("ddp", {}), ("ddp_gbv_static", dict(gradient_as_bucket_view=True, static_graph=True))):
+                model = nn.parallel.DistributedDataParallel(build(name, precision, device), device_ids=[local], **kwargs)
+                x = make_input(name, batch, precision, device)
+                dist.barrier()
+                samples = time_steps(model, x, precision, args.iters, device)
+                t = torch.tensor(samples, device=device)
+                dist.all_reduce(t, op=dist.ReduceOp.MAX)  # the slowest rank per step, as gpuscale reports
+                peak = torch.tensor([torch.cuda.max_memory_allocated(device)], device=device, dtype=torch.float64)
+                dist.all_reduce(peak, op=dist.ReduceOp.MAX)
+                results.append(dict(model=name, precision=precision, strategy=variant, gpus=dist.get_world_size(),
+                                    batch_per_gpu=batch, step_s=statistics.median(t.tolist()), peak_bytes=int(peak.item())))
+                del model
+    if dist.get_rank() == 0:
+        json.dump(results, open(args.out, "w"), indent=1)
+    dist.destroy_process_group()
+
+
+def run_local(args):
+    n = torch.cuda.device_count()
+    device = torch.device("cuda", 0)
+    results = []
+    for name, batch in PRESETS.items():
+        for precision in PRECISIONS:
+            configure(precision)
+            runs = [("single", 1, build(name, precision, device))]
+            runs.append(("dataparallel", n, nn.DataParallel(build(name, precision, device), device_ids=list(range(n)))))
+            for strategy, gpus, model in runs:
+                for d in range(n):
+                    torch.cuda.reset_peak_memory_stats(d)
+                x = make_input(name, batch * gpus, precision, device)
+                samples = time_steps(model, x, precision, args.iters, device)
+                peak = max(torch.cuda.max_memory_allocated(d) for d in range(gpus))
+                results.append(dict(model=name, precision=precision, strategy=strategy, gpus=gpus, batch_per_gpu=batch,
+                                    step_s=statistics.median(samples), peak_bytes=peak))
+            del runs
+    json.dump(results, open(args.out, "w"), indent=1)
+
+
+def gpuscale_rows(path):
+    rows = {}
+    for r in json.load(open(path))["train"]["records"]:
+        if r["skipped_reason"] or r["scaling"] != "weak" or r["accum"] != 1 or r["grad_dtype"] != "fp32" or r["h2d"]:
+            continue
+        if r["strategy"] == "ddp" and r["comm_priority"] != "normal":
+            continue
+        rows[(r["model"], r["precision"], r["strategy"], r["gpus"])] = r
+    return rows
+
+
+def table(args):
+    g = gpuscale_rows(args.gpuscale)
+    torch_rows = {}
+    for path in args.torch:
+        for r in json.load(open(path)):
+            torch_rows[(r["model"], r["precision"], r["strategy"])] = r
+    n = max(k[3] for k in g)
+    head = ("model", "prec", "torch 1GPU", "torch DP", "torch DDP", "torch DDP gbv+sg", "gs single", "gs dp",
+            "gs ddp", "gs/best DDP", "gs overlap %", "gs eff %", "torch DDP MiB", "gs ddp MiB", "torch DP ms/gs dp")
+    lines, goals = [head], []
+    for name in PRESETS:
+        for p in PRECISIONS:
+            t = {s: torch_rows.get((name, p, s)) for s in ("single", "dataparallel", "ddp", "ddp_gbv_static")}
+            ddp, dp, single = g.get((name, p, "ddp", n)), g.get((name, p, "dp", n)), g.get((name, p, "single", 1))
+            ms = lambda r, key="step_s": f"{r[key] * 1e3:.2f}" if r else "-"
+            gms = lambda r: f"{r['step_s']['median'] * 1e3:.2f}" if r else "-"
+            best = min((t[s] for s in ("ddp", "ddp_gbv_static") if t[s]), key=lambda r: r["step_s"], default=None)
+            ratio = ddp["step_s"]["median"] / best["step_s"] if ddp and best else float("nan")
+            mem_t = min((t[s]["peak_bytes"] for s in ("ddp", "ddp_gbv_static") if t[s]), default=None)
+            lines.append((name, p, ms(t["single"]), ms(t["dataparallel"]), ms(t["ddp"]), ms(t["ddp_gbv_static"]),
+                          gms(single), gms(dp), gms(ddp), f"{ratio:.2f}",
+                          f"{ddp['overlap_pct']:.0f}" if ddp and ddp["overlap_pct"] is not None else "-",
+                          f"{ddp['efficiency'] * 100:.0f}" if ddp and ddp["efficiency"] is not None else "-",
+                          f"{mem_t / 2**20:.0f}" if mem_t else "-",
+                          f"{ddp['peak_memory_bytes'] / 2**20:.0f}" if ddp else "-",
+                          f"{t['dataparallel']['step_s'] / dp['step_s']['median']:.2f}" if dp and t["dataparallel"] else "-"))
+            limit = 0.75 if (name, p) == ("mlp", "bf16") else 1.0
+            goals.append((f"{name}-{p} gpuscale DDP <= {limit} x best torch DDP", ratio <= limit))
+            if dp and t["dataparallel"]:
+                goals.append((f"{name}-{p} gpuscale dp faster than nn.DataParallel",
+                              dp["step_s"]["median"] < t["dataparallel"]["step_s"]))
+            if ddp and mem_t:
+                goals.append((f"{name}-{p} gpuscale DDP peak memory <= torch DDP", ddp["peak_memory_bytes"] <= mem_t))
+            if (name, p) == ("mlp", "bf16") and ddp and ddp["efficiency"] is not None:
+                goals.append(("mlp-bf16 DDP weak-scaling efficiency >= 75%", ddp["efficiency"] >= 0.75))
+    widths = [max(len(str(row[i])) for row in lines) for i in range(len(head))]
+    print(f"Training step time (ms, median; DDP/DP over {n} GPUs, per-GPU batch mlp 256, cnn 32; gs = gpuscale)")
+    for row in lines:
+        print("  " + "  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+    print("Goals:")
+    for text, ok in goals:
+        print(f"  {'PASS' if ok else 'MISS'}  {text}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["ddp", "local", "table"])
+    ap.add_argument("--iters", type=int, default=20)
+    ap.add_argument("--out")
+    ap.add_argument("--gpuscale")
+    ap.add_argument("--torch", nargs="+")
+    args = ap.parse_args()
+    {"ddp": run_ddp, "local": run_local, "table": table}[args.mode](args)
+
+
+if __name__ == "__main__":
+    main()

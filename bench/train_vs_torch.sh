@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# gpuscale's data-parallel training side by side with PyTorch 2.11 on the same presets and per-GPU
+# batch (mlp: 8 x Linear 4096, batch 256; cnn: 8 x Conv2d 256 3x3 on 56x56, batch 32), fp32 and bf16
+# autocast, over every visible GPU (2 on nvidia-h200-x2): torch single GPU, nn.DataParallel, DDP
+# (default) and DDP (gradient_as_bucket_view + static_graph), against gpuscale single, dp and ddp.
+# Prints one table last (step ms, samples/s, peak MiB, gpuscale's overlap %) and the goals.
+#   GPUSCALE=build/launch/gpuscale bench/train_vs_torch.sh        (logs under $OUT when set)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+: "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
+export NCCL_NVLS_ENABLE=0
+n=$(nvidia-smi -L | grep -c '^GPU')
+iters=${ITERS:-20}
+mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp,cnn --precision fp32,bf16 \
+  --iters "$iters" --warmup 5 --json "$out/gpuscale_train.json" >"$out/gpuscale_train.txt" 2>"$out/gpuscale_train.err" || {
+  echo "gpuscale train failed:"; tail -30 "$out/gpuscale_train.err" "$out/gpuscale_train.txt"; exit 1; }
+python3 -m torch.distributed.run --standalone --nproc_per_node="$n" "$here/train_vs_torch.py" ddp --iters "$iters" \
+  --out "$out/torch_ddp.json" >"$out/torch_ddp.txt" 2>&1 || { echo "torch DDP failed:"; tail -30 "$out/torch_ddp.txt"; exit 1; }
+python3 "$here/train_vs_torch.py" local --iters "$iters" --out "$out/torch_local.json" >"$out/torch_local.txt" 2>&1 || {
+  echo "torch single/DataParallel failed:"; tail -30 "$out/torch_local.txt"; exit 1; }
+python3 "$here/train_vs_torch.py" table --gpuscale "$out/gpuscale_train.json" --torch "$out/torch_ddp.json" \
+  "$out/torch_local.json" | tee "$out/train_vs_torch.txt"

@@ -1,0 +1,45 @@
+#pragma once
+// What the training phase runs, parsed from the command line. Pure (no MPI, no device), so the
+// parsing is unit-tested; bad input throws harness::UsageError with one line.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <cxxopts.hpp>
+
+#include "workloads/DdpTrainer.hpp"
+#include "workloads/Model.hpp"
+#include "workloads/TrainTiming.hpp"
+
+namespace gpuscale::launch {
+
+struct TrainPlan {
+  std::vector<std::string> models;
+  std::vector<workloads::Precision> precisions;
+  bool single = true, dp = true, ddp = true;
+  int depth = 0, width = 0;   // 0: the preset's
+  std::int64_t batch = 0;     // per GPU; 0: the preset's
+  bool weak = true, strong = false;
+  std::vector<int> ddp_sizes;  // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
+  int dp_devices = 0;          // 0: every visible GPU (cpu: the ranks of the node, at least 2)
+  workloads::DdpOptions ddp_options;
+  // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
+  workloads::TuningOptions tuning{workloads::AlgoSearch::exhaustive};
+  std::vector<harness::StreamPriority> comm_priorities;  // each is measured at the largest DDP size
+  workloads::TimingOptions timing;
+  bool check = true;
+  std::int64_t check_batch = 2;  // samples per rank in the correctness checks
+  double straggler_threshold = 0.10;
+};
+
+// The options of `gpuscale train` (the phase reads its defaults where a command lacks them).
+void add_train_options(cxxopts::Options& options);
+
+// cpu: scaled-down defaults (depth 3, width 16, batch 4, 3 timed steps) so that CI runs in seconds.
+// quick: mlp only, bf16, fewer steps.
+TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu);
+
+// 1, 2, 4, ... below world_size, then world_size.
+std::vector<int> default_ddp_sizes(int world_size);
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,94 @@
+#pragma once
+// The training phase's figures: one record per strategy, model, precision, scaling mode and GPU
+// count, with every rank's raw step times; the correctness checks run before timing; trace spans.
+// Plain data, made on every rank by workloads/ and launch/, gathered to rank 0, printed by reporters.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/Check.hpp"
+#include "results/Statistics.hpp"
+#include "results/TraceSpan.hpp"
+
+namespace gpuscale::results {
+
+struct TrainRankFigures {
+  int rank = 0;                       // world rank (for dp: the device index on rank 0)
+  std::vector<double> step_samples_s; // one per timed step
+  Summary step_s;
+  std::optional<double> compute_s;    // median of a step without communication
+  std::optional<double> comm_s;       // median of the bucket allreduces alone
+  std::uint64_t peak_memory_bytes = 0;
+  bool straggler = false;             // step median above the median rank's by the threshold (and 50 us)
+};
+
+// DP-style: median seconds of each phase on device 0's timeline.
+struct DpPhases {
+  double broadcast_s = 0, scatter_s = 0, forward_s = 0, gather_s = 0, grad_scatter_s = 0, backward_s = 0,
+         reduce_s = 0, sgd_s = 0;
+};
+
+struct TrainRecord {
+  std::string strategy;    // "single" | "dp" | "ddp"
+  std::string model;       // "mlp", "cnn", "resnet50", "transformer"
+  std::string precision;   // "fp32" | "tf32" | "fp16" | "bf16"
+  std::string scaling;     // "weak" (fixed per-GPU batch) | "strong" (fixed global batch)
+  int gpus = 1;
+  std::int64_t batch_per_gpu = 0;
+  std::int64_t global_batch = 0;
+  std::string grad_dtype = "fp32";  // of the allreduce
+  int accum = 1;
+  bool overlap = true;
+  double bucket_mb = 25;
+  std::string comm_priority = "normal";
+  bool h2d = false;
+  int buckets = 0;
+  std::uint64_t parameter_bytes = 0;
+  double step_flops = 0;            // per GPU
+  std::vector<double> step_samples_s;  // per timed step: the slowest rank's time
+  Summary step_s;
+  double samples_per_s = 0;         // global_batch * accum / median step
+  std::optional<double> efficiency;      // samples/s over gpus x the 1-GPU baseline's
+  std::optional<double> compute_s;       // median over ranks of the compute-only medians
+  std::optional<double> comm_s;          // allreduce alone
+  std::optional<double> exposed_comm_s;  // step - compute-only
+  std::optional<double> overlap_pct;     // 100 (1 - exposed / comm), clamped to 0..100
+  std::uint64_t peak_memory_bytes = 0;   // the largest over ranks
+  std::vector<TrainRankFigures> ranks;
+  std::optional<DpPhases> dp;
+  std::string skipped_reason;       // non-empty: not run, and why
+};
+
+// A correctness check of the training algorithms, run before timing.
+struct TrainCheck {
+  std::string name;        // "ddp-gradients-bitwise-equal", "ddp-matches-single", ...
+  std::string config;      // "mlp fp32, 2 ranks"
+  bool passed = false;
+  double error = 0;        // relative L2 error (or count of differing ranks for bitwise checks)
+  double tolerance = 0;
+  std::string detail;
+};
+
+struct TrainResults {
+  std::vector<TrainRecord> records;
+  std::vector<TrainCheck> checks;  // trace spans go to RunReport::trace_spans
+};
+
+// Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
+// with the same global batch for strong; else the strategy's own 1-GPU record), marks straggler
+// ranks, and returns the checks to add: an error per failed TrainCheck, a warning per straggler.
+std::vector<Check> finish_train_results(TrainResults& results, double straggler_threshold);
+
+void to_json(nlohmann::json& j, const TrainRecord& r);
+void from_json(const nlohmann::json& j, TrainRecord& r);
+void to_json(nlohmann::json& j, const TrainCheck& c);
+void from_json(const nlohmann::json& j, TrainCheck& c);
+void to_json(nlohmann::json& j, const TrainResults& r);
+void from_json(const nlohmann::json& j, TrainResults& r);
+void to_json(nlohmann::json& j, const TrainRankFigures& r);
+void from_json(const nlohmann::json& j, TrainRankFigures& r);
+
+}  // namespace gpuscale::results

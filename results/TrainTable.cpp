@@ -1,0 +1,90 @@
+#include "results/TrainTable.hpp"
+
+#include <cstdio>
+
+#include "results/Format.hpp"
+#include "results/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string ms(double s) { return fixed(s * 1e3, 3); }
+std::string ms(const std::optional<double>& s) { return s ? ms(*s) : "-"; }
+std::string pct(const std::optional<double>& f, double scale) { return f ? fixed(*f * scale, 0) : "-"; }
+std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 0); }
+
+std::string config(const TrainRecord& r) {
+  std::string c = r.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(r.gpus) + " " + r.scaling;
+  if (r.grad_dtype != "fp32") c += " grad:" + r.grad_dtype;
+  if (r.accum > 1) c += " accum:" + std::to_string(r.accum);
+  if (!r.overlap && r.strategy == "ddp") c += " no-overlap";
+  if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
+  if (r.h2d) c += " h2d";
+  return c;
+}
+
+void scaling_table(const TrainResults& results, std::ostream& out) {
+  Table t({"config", "batch/GPU", "global", "step ms", "p10", "p90", "samples/s", "eff %", "compute ms", "comm ms",
+           "exposed ms", "overlap %", "peak MiB"});
+  for (const auto& r : results.records) {
+    std::vector<std::string> row = {config(r), std::to_string(r.batch_per_gpu), std::to_string(r.global_batch)};
+    if (!r.skipped_reason.empty()) {
+      row.push_back("skipped: " + r.skipped_reason);
+    } else {
+      row.insert(row.end(), {ms(r.step_s.median), ms(r.step_s.p10), ms(r.step_s.p90), fixed(r.samples_per_s, 0),
+                             pct(r.efficiency, 100), ms(r.compute_s), ms(r.comm_s), ms(r.exposed_comm_s),
+                             pct(r.overlap_pct, 1), mib(r.peak_memory_bytes)});
+    }
+    t.add_row(std::move(row));
+  }
+  out << "Training (step = slowest rank per step; eff = samples/s over GPUs x 1-GPU samples/s; exposed = step - "
+         "compute-only; overlap = 1 - exposed / comm)\n";
+  t.write(out);
+}
+
+void rank_table(const TrainResults& results, std::ostream& out) {
+  Table t({"config", "rank", "step ms", "p90", "compute ms", "comm ms", "peak MiB", ""});
+  for (const auto& r : results.records)
+    for (const auto& k : r.ranks)
+      t.add_row({config(r), std::to_string(k.rank), ms(k.step_s.median), ms(k.step_s.p90), ms(k.compute_s),
+                 ms(k.comm_s), mib(k.peak_memory_bytes), k.straggler ? "STRAGGLER" : ""});
+  if (t.empty()) return;
+  out << "Training per rank (for dp: per device of rank 0)\n";
+  t.write(out);
+}
+
+void dp_table(const TrainResults& results, std::ostream& out) {
+  Table t({"config", "broadcast", "scatter", "forward", "gather", "grad scatter", "backward", "reduce", "sgd"});
+  for (const auto& r : results.records)
+    if (r.dp)
+      t.add_row({config(r), ms(r.dp->broadcast_s), ms(r.dp->scatter_s), ms(r.dp->forward_s), ms(r.dp->gather_s),
+                 ms(r.dp->grad_scatter_s), ms(r.dp->backward_s), ms(r.dp->reduce_s), ms(r.dp->sgd_s)});
+  if (t.empty()) return;
+  out << "DP-style phases on device 0 (ms, medians; gather and reduce include waiting for the replicas)\n";
+  t.write(out);
+}
+
+void check_table(const TrainResults& results, std::ostream& out) {
+  Table t({"check", "config", "result", "error", "tolerance", "detail"});
+  for (const auto& c : results.checks) {
+    char err[32], tol[32];
+    std::snprintf(err, sizeof err, "%.2e", c.error);
+    std::snprintf(tol, sizeof tol, "%.2e", c.tolerance);
+    t.add_row({c.name, c.config, c.passed ? "ok" : "FAIL", err, tol, c.detail});
+  }
+  if (t.empty()) return;
+  out << "Training correctness (relative L2 error of the gradients after one step)\n";
+  t.write(out);
+}
+
+}  // namespace
+
+void write_train_tables(const TrainResults& results, std::ostream& out) {
+  check_table(results, out);
+  if (results.records.empty()) return;
+  scaling_table(results, out);
+  dp_table(results, out);
+  rank_table(results, out);
+}
+
+}  // namespace gpuscale::results

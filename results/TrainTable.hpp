@@ -1,0 +1,13 @@
+#pragma once
+// Console tables of the training phase: the scaling report (one row per strategy, model, precision,
+// scaling mode and GPU count), the per-rank table that shows stragglers, DP's phase breakdown, and
+// the correctness checks. Writes nothing when there are no records or checks.
+#include <ostream>
+
+#include "results/TrainRecord.hpp"
+
+namespace gpuscale::results {
+
+void write_train_tables(const TrainResults& results, std::ostream& out);
+
+}  // namespace gpuscale::results

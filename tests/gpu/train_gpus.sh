@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# One rank per visible GPU: `gpuscale train` on the defaults (mlp and cnn, fp32 and bf16; single, DDP
+# over 1..N ranks, DP over 1..N GPUs of rank 0) with the correctness checks, then the other presets
+# and the DDP options. Every check passes, every configuration is measured; the tables are printed.
+set -euo pipefail
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+n=$(nvidia-smi -L | grep -c '^GPU')
+run() { "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train "$@"; }
+run --iters 10 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
+run --model resnet50,transformer --precision bf16 --strategy single,ddp --iters 5 --warmup 2 \
+  --json "$out/train_presets.json" >"$out/train_presets.txt"
+run --model mlp --precision bf16 --strategy ddp --gpus "$n" --grad-dtype bf16 --accum 2 --h2d --comm-priority both \
+  --iters 10 --json "$out/train_options.json" >"$out/train_options.txt"
+python3 - "$out" "$n" <<'PY'
+import json, sys
+out, n = sys.argv[1], int(sys.argv[2])
+for name in ("train_gpus", "train_presets", "train_options"):
+    d = json.load(open(f"{out}/{name}.json"))
+    t = d["train"]
+    bad = [c for c in t["checks"] if not c["passed"]]
+    assert not bad, (name, bad)
+    assert t["checks"], name
+    for r in t["records"]:
+        assert r["skipped_reason"] == "" or r["strategy"] == "dp", (name, r["strategy"], r["skipped_reason"])
+    assert not [c for c in d["checks"] if c["severity"] == "error"], (name, d["checks"])
+d = json.load(open(f"{out}/train_gpus.json"))
+strategies = {r["strategy"] for r in d["train"]["records"]}
+assert strategies == {"single", "ddp", "dp"}, strategies
+PY
+cat "$out/train_gpus.txt" "$out/train_options.txt"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# `train --device cpu` under mpiexec with NP ranks (first argument, default 2; the second lists the
+# models, default mlp,cnn): single, DDP over 1..NP ranks and DP over host "devices" all run; every correctness check passes (bitwise-equal DDP gradients,
+# DDP = DP = single on the same global batch, accumulation = a K-times batch, bf16 allreduce within
+# tolerance); then a corrupted gradient on one rank (test seam) fails the verdict with exit code 1.
+set -euo pipefail
+np=${1:-2}
+models=${2:-mlp,cnn}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+args=(train --device cpu --model "$models" --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1
+      --scaling both --timeout 60)
+"$MPIEXEC" -n "$np" "$GPUSCALE" "${args[@]}" --json "$out/train.json" >"$out/console.txt"
+python3 - "$out/train.json" "$np" "$models" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); np = int(sys.argv[2]); models = sys.argv[3].split(",")
+t = d["train"]
+assert d["phases_completed"] == ["train"], d["phases_completed"]
+names = {(c["name"], c["config"]) for c in t["checks"]}
+for cfg in (m + " fp32" for m in models):
+    for n in ("ddp-gradients-bitwise-equal", "ddp-matches-single", "ddp-accum-matches-batch",
+              "ddp-compressed-gradients", "dp-matches-single"):
+        assert (n, cfg) in names, (n, cfg, names)
+bad = [c for c in t["checks"] if not c["passed"]]
+assert not bad, bad
+recs = t["records"]
+by = {}
+for r in recs:
+    assert r["skipped_reason"] == "", r
+    by.setdefault(r["strategy"], []).append(r)
+    assert r["step_s"]["median"] > 0 and r["samples_per_s"] > 0, r
+    assert len(r["step_samples_s"]) == 2
+sizes = sorted({r["gpus"] for r in by["ddp"]})
+assert sizes[-1] == np and sizes[0] == 1, sizes
+big = [r for r in by["ddp"] if r["gpus"] == np and r["scaling"] == "weak"][0]
+assert len(big["ranks"]) == np and big["comm_s"] is not None and big["compute_s"] is not None, big
+assert big["efficiency"] is not None and big["buckets"] >= 1
+assert all(len(r["ranks"]) == np for r in by["single"])
+dp = [r for r in by["dp"] if r["scaling"] == "weak" and r["model"] == "mlp"]
+assert sorted(r["gpus"] for r in dp) == list(range(1, max(2, np) + 1)), [r["gpus"] for r in dp]
+assert all(r["dp"] is not None and r["dp"]["broadcast_s"] >= 0 for r in dp)
+assert {r["scaling"] for r in by["ddp"]} == {"weak", "strong"}
+assert d["verdict"]["passed"], d["verdict"]
+PY
+grep -q "Training correctness" "$out/console.txt"
+# bf16 compute with fp32 master weights: the cast, ReLU and SGD twins on half-precision data.
+"$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 1 \
+  --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 4, d["train"]["checks"]' "$out/bf16.json"
+grep -q "DP-style phases" "$out/console.txt"
+grep -q "Verdict: PASS" "$out/console.txt"
+
+# Fault injection: rank 1's gradients are perturbed before the checks.
+set +e
+GPUSCALE_TEST_CORRUPT_GRADS_RANK=1 "$MPIEXEC" -x GPUSCALE_TEST_CORRUPT_GRADS_RANK -n "$np" "$GPUSCALE" "${args[@]}" \
+  --model mlp --precision fp32 --strategy ddp --json "$out/bad.json" >"$out/bad.txt" 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || { cat "$out/bad.txt"; echo "expected exit 1, got $rc"; exit 1; }
+python3 - "$out/bad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+failed = {c["name"] for c in d["train"]["checks"] if not c["passed"]}
+assert {"ddp-gradients-bitwise-equal", "ddp-matches-single"} <= failed, failed
+assert any(c["id"] == "train-ddp-gradients-bitwise-equal" and c["severity"] == "error" for c in d["checks"])
+assert not d["verdict"]["passed"]
+PY
+echo "train cpu: ok"

@@ -1,0 +1,63 @@
+#include "launch/TrainPlan.hpp"
+
+#include <gtest/gtest.h>
+
+#include "harness/Error.hpp"
+#include "launch/Cli.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+TrainPlan plan_for(std::vector<const char*> args, bool cpu = false) {
+  args.insert(args.begin(), {"gpuscale", "train"});
+  const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
+  return parse_train_plan(inv.options, false, cpu);
+}
+
+TEST(TrainPlan, DefaultsFollowTheDesign) {
+  const auto p = plan_for({});
+  EXPECT_EQ(p.models, (std::vector<std::string>{"mlp", "cnn"}));
+  EXPECT_EQ(p.precisions.size(), 2u);
+  EXPECT_TRUE(p.single && p.dp && p.ddp);
+  EXPECT_TRUE(p.weak);
+  EXPECT_FALSE(p.strong);
+  EXPECT_DOUBLE_EQ(p.ddp_options.bucket_mb, 25);
+  EXPECT_DOUBLE_EQ(p.ddp_options.first_bucket_mb, 1);
+  EXPECT_TRUE(p.ddp_options.overlap);
+  EXPECT_EQ(p.timing.iterations, 20);
+  EXPECT_EQ(p.batch, 0);
+  EXPECT_EQ(plan_for({}, true).width, 16);  // scaled down on the cpu backend
+}
+
+TEST(TrainPlan, OptionsParse) {
+  const auto p = plan_for({"--model", "resnet50", "--strategy", "ddp", "--scaling", "both", "--grad-dtype", "bf16",
+                           "--accum", "4", "--no-overlap", "--gpus", "1,2", "--comm-priority", "both", "--h2d"});
+  EXPECT_EQ(p.models, std::vector<std::string>{"resnet50"});
+  EXPECT_FALSE(p.single || p.dp);
+  EXPECT_TRUE(p.weak && p.strong);
+  EXPECT_EQ(p.ddp_options.grad_type, harness::DataType::bfloat16);
+  EXPECT_EQ(p.ddp_options.accum, 4);
+  EXPECT_FALSE(p.ddp_options.overlap);
+  EXPECT_TRUE(p.ddp_options.h2d);
+  EXPECT_EQ(p.ddp_sizes, (std::vector<int>{1, 2}));
+  EXPECT_EQ(p.comm_priorities.size(), 2u);
+}
+
+TEST(TrainPlan, BadInputIsAUsageError) {
+  EXPECT_THROW(plan_for({"--strategy", "fsdp"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--grad-dtype", "int8"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--accum", "0"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--bucket-mb", "0"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--gpus", "1,x"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--scaling", "diagonal"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--comm-priority", "urgent"}), harness::UsageError);
+}
+
+TEST(TrainPlan, DefaultDdpSizes) {
+  EXPECT_EQ(default_ddp_sizes(1), std::vector<int>{1});
+  EXPECT_EQ(default_ddp_sizes(6), (std::vector<int>{1, 2, 4, 6}));
+  EXPECT_EQ(default_ddp_sizes(8), (std::vector<int>{1, 2, 4, 8}));
+}
+
+}  // namespace
+}  // namespace gpuscale::launch

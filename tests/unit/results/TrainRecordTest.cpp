@@ -1,0 +1,96 @@
+#include "results/TrainRecord.hpp"
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "results/TrainTable.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+TrainRecord record(std::string strategy, int gpus, double samples_per_s, std::vector<double> rank_medians) {
+  TrainRecord r;
+  r.strategy = std::move(strategy);
+  r.model = "mlp";
+  r.precision = "bf16";
+  r.scaling = "weak";
+  r.gpus = gpus;
+  r.batch_per_gpu = 256;
+  r.global_batch = 256 * gpus;
+  r.samples_per_s = samples_per_s;
+  r.step_s = summarize(std::vector<double>{0.1});
+  for (std::size_t i = 0; i < rank_medians.size(); ++i) {
+    TrainRankFigures f;
+    f.rank = static_cast<int>(i);
+    f.step_samples_s = {rank_medians[i]};
+    f.step_s = summarize(f.step_samples_s);
+    r.ranks.push_back(f);
+  }
+  return r;
+}
+
+TEST(TrainRecord, WeakScalingEfficiencyFromSingleBaseline) {
+  TrainResults results;
+  results.records = {record("single", 1, 1000, {0.1}), record("ddp", 2, 1800, {0.1, 0.1}),
+                     record("ddp", 4, 3000, {0.1, 0.1, 0.1, 0.1})};
+  const auto checks = finish_train_results(results, 0.10);
+  EXPECT_TRUE(checks.empty());
+  EXPECT_DOUBLE_EQ(*results.records[1].efficiency, 0.9);
+  EXPECT_DOUBLE_EQ(*results.records[2].efficiency, 0.75);
+  EXPECT_DOUBLE_EQ(*results.records[0].efficiency, 1.0);
+}
+
+TEST(TrainRecord, StragglerAndFailedCheckBecomeChecks) {
+  TrainResults results;
+  results.records = {record("ddp", 3, 1000, {0.10, 0.10, 0.13})};
+  results.checks = {{"ddp-gradients-bitwise-equal", "mlp fp32", false, 1, 0, "2 ranks"},
+                    {"ddp-matches-single", "mlp fp32", true, 1e-7, 2e-5, ""}};
+  const auto checks = finish_train_results(results, 0.10);
+  ASSERT_EQ(checks.size(), 2u);
+  EXPECT_EQ(checks[0].id, "train-straggler");
+  EXPECT_EQ(checks[0].ranks, std::vector<int>{2});
+  EXPECT_TRUE(results.records[0].ranks[2].straggler);
+  EXPECT_FALSE(results.records[0].ranks[0].straggler);
+  EXPECT_EQ(checks[1].id, "train-ddp-gradients-bitwise-equal");
+  EXPECT_EQ(checks[1].severity, Severity::error);
+}
+
+TEST(TrainRecord, JsonRoundTripKeepsMissingFiguresMissing) {
+  TrainResults results;
+  auto r = record("dp", 2, 500, {0.2, 0.2});
+  r.dp = DpPhases{1, 2, 3, 4, 5, 6, 7, 8};
+  r.overlap_pct = 42;
+  results.records = {r};
+  results.trace = {{0, "ddp mlp bf16 x2", "comm", "allreduce bucket 0", 0.001, 0.002}};
+  const nlohmann::json j = results;
+  EXPECT_TRUE(j["records"][0]["efficiency"].is_null());
+  const auto back = j.get<TrainResults>();
+  ASSERT_EQ(back.records.size(), 1u);
+  EXPECT_FALSE(back.records[0].efficiency);
+  EXPECT_DOUBLE_EQ(*back.records[0].overlap_pct, 42);
+  EXPECT_DOUBLE_EQ(back.records[0].dp->reduce_s, 7);
+  EXPECT_EQ(back.trace.at(0).lane, "comm");
+  EXPECT_EQ(nlohmann::json(back), j);
+}
+
+TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
+  TrainResults results;
+  auto r = record("dp", 2, 500, {0.2, 0.3});
+  r.dp = DpPhases{0.001, 0, 0, 0, 0, 0, 0.004, 0};
+  r.ranks[1].straggler = true;
+  results.records = {r};
+  results.checks = {{"dp-matches-single", "mlp bf16", false, 0.5, 0.02, ""}};
+  std::ostringstream out;
+  write_train_tables(results, out);
+  const std::string text = out.str();
+  EXPECT_NE(text.find("Training correctness"), std::string::npos);
+  EXPECT_NE(text.find("FAIL"), std::string::npos);
+  EXPECT_NE(text.find("DP-style phases"), std::string::npos);
+  EXPECT_NE(text.find("STRAGGLER"), std::string::npos);
+  EXPECT_NE(text.find("dp mlp bf16 x2 weak"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gpuscale::results

@@ -1,0 +1,182 @@
+#include "workloads/DdpTrainer.hpp"
+
+#include <string>
+
+#include "harness/Communicator.hpp"
+
+namespace gpuscale::workloads {
+
+std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mib * 1024.0 * 1024.0); }
+
+struct DdpTrainer::Impl {
+  Impl(ComputeContext& c, TrainOps& o, harness::Communicator* cm, const DdpOptions& opt)
+      : ctx(c), ops(o), backend(c.backend()), comm(cm), options(opt),
+        compute(backend.create_stream(harness::StreamPriority::normal)),
+        comm_stream(backend.create_stream(opt.comm_priority)) {}
+
+  ComputeContext& ctx;
+  TrainOps& ops;
+  harness::Backend& backend;
+  harness::Communicator* comm;
+  DdpOptions options;
+  std::unique_ptr<harness::Stream> compute, comm_stream;
+  std::unique_ptr<Network> net;
+  std::vector<std::unique_ptr<harness::Event>> ready, done;
+  std::vector<int> remaining;  // per bucket: gradients not yet produced in this backward
+  std::unique_ptr<harness::Buffer> compressed, bank, pinned;  // bank: accum micro-batches on the device
+  std::vector<TracedWork>* trace = nullptr;
+
+  const BucketPlan& plan() const { return net->layout(); }
+
+  std::unique_ptr<harness::Event> recorded(harness::Stream& s) {
+    auto e = backend.create_event();
+    e->record(s);
+    return e;
+  }
+
+  // The allreduce of one bucket's gradients (averaged), enqueued on the comm stream.
+  void reduce_bucket(std::size_t b) {
+    const Bucket& bucket = plan().buckets[b];
+    float* g = net->grads() + bucket.offset;
+    auto& s = *comm_stream;
+    if (!options.grad_type) {
+      comm->all_reduce(g, g, bucket.elements, harness::DataType::float32, harness::RedOp::avg, s);
+      return;
+    }
+    const auto t = *options.grad_type;
+    void* c = static_cast<char*>(compressed->data()) + bucket.offset * harness::size_of(t);
+    ctx.convert(g, harness::DataType::float32, c, t, bucket.elements, Accumulate::overwrite, s);
+    comm->all_reduce(c, c, bucket.elements, t, harness::RedOp::avg, s);
+    ctx.convert(c, t, g, harness::DataType::float32, bucket.elements, Accumulate::overwrite, s);
+  }
+
+  void launch_bucket(std::size_t b) {
+    ready[b]->record(*compute);
+    ready[b]->make_wait(*comm_stream);
+    std::unique_ptr<harness::Event> begin = trace ? recorded(*comm_stream) : nullptr;
+    reduce_bucket(b);
+    done[b]->record(*comm_stream);
+    if (trace) trace->push_back({"comm", "allreduce bucket " + std::to_string(b), std::move(begin), recorded(*comm_stream)});
+  }
+
+  void on_grad_ready(int layer) {
+    const auto b = static_cast<std::size_t>(plan().bucket_of_layer[static_cast<std::size_t>(layer)]);
+    if (--remaining[b] == 0) launch_bucket(b);
+  }
+
+  LayerHooks hooks() {
+    if (!trace) return {};
+    auto pending = std::make_shared<std::unique_ptr<harness::Event>>();
+    return {[this, pending](int, Pass) { *pending = recorded(*compute); },
+            [this, pending](int layer, Pass pass) {
+              trace->push_back({"compute", "layer " + std::to_string(layer) + " " + std::string(to_string(pass)),
+                                std::move(*pending), recorded(*compute)});
+            }};
+  }
+
+  void micro_step(int micro, bool sync_grads) {
+    const std::size_t bytes = net->input_bytes(), offset = static_cast<std::size_t>(micro) * bytes;
+    if (options.h2d) {
+      backend.copy_async(net->input(), static_cast<char*>(pinned->data()) + offset, bytes, *compute);
+    } else if (bank) {
+      backend.copy_async(net->input(), static_cast<char*>(bank->data()) + offset, bytes, *compute);
+    }
+    const LayerHooks h = hooks();
+    net->forward(*compute, h);
+    net->loss(*compute);
+    net->fill_grad_output(1.0f / static_cast<float>(options.accum * net->output_elements()), *compute);
+    std::function<void(int)> on_ready;
+    if (sync_grads && options.overlap) on_ready = [this](int layer) { on_grad_ready(layer); };
+    net->backward(micro == 0 ? Accumulate::overwrite : Accumulate::add, *compute, on_ready, h);
+  }
+
+  void run(bool communicate, bool apply_sgd) {
+    const bool sync_grads = communicate && comm;
+    for (std::size_t b = 0; b < remaining.size(); ++b) remaining[b] = static_cast<int>(plan().buckets[b].layers.size());
+    for (int micro = 0; micro < options.accum; ++micro) micro_step(micro, sync_grads && micro + 1 == options.accum);
+    if (sync_grads) {
+      if (!options.overlap)
+        for (std::size_t b = 0; b < ready.size(); ++b) launch_bucket(b);
+      for (auto& e : done) e->make_wait(*compute);
+    }
+    if (apply_sgd) net->sgd(options.lr, *compute);
+  }
+};
+
+DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
+                       harness::Communicator* comm, const DdpOptions& options, std::uint64_t seed,
+                       std::int64_t first_sample, std::int64_t micro_stride)
+    : impl_(std::make_unique<Impl>(ctx, ops, comm, options)) {
+  auto& m = *impl_;
+  const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), mib_to_bytes(options.first_bucket_mb),
+                                   mib_to_bytes(options.bucket_mb));
+  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan);
+  for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
+    m.ready.push_back(m.backend.create_event());
+    m.done.push_back(m.backend.create_event());
+  }
+  m.remaining.resize(plan.buckets.size());
+  if (options.grad_type) m.compressed = m.backend.allocate(plan.total_elements * harness::size_of(*options.grad_type));
+  m.net->init_parameters(seed, *m.compute);
+  m.net->fill_input(seed, first_sample, *m.compute);
+  const std::size_t bytes = m.net->input_bytes(), micro = static_cast<std::size_t>(options.accum);
+  if (options.accum > 1 || options.h2d) {
+    m.bank = m.backend.allocate(bytes * micro);
+    for (int k = 0; k < options.accum; ++k)
+      m.net->fill_samples(static_cast<char*>(m.bank->data()) + static_cast<std::size_t>(k) * bytes, seed,
+                          first_sample + k * micro_stride, *m.compute);
+  }
+  if (options.h2d) {
+    m.pinned = m.backend.allocate_pinned_host(bytes * micro);
+    m.backend.copy_async(m.pinned->data(), m.bank->data(), bytes * micro, *m.compute);
+    m.compute->synchronize(harness::Deadline::after(600), "pinned batch setup");
+    m.bank.reset();  // the device copy is refilled from host memory every micro-step
+  }
+  if (comm) {
+    // DDP's constructor: rank 0's parameters everywhere (equal here by construction, moved anyway).
+    comm->broadcast(m.net->weights(), m.net->weights(), plan.total_elements, harness::DataType::float32, 0, *m.compute);
+    m.net->cast_weights(*m.compute);
+  }
+}
+
+DdpTrainer::~DdpTrainer() = default;
+
+void DdpTrainer::step(bool communicate, std::vector<TracedWork>* trace) {
+  impl_->trace = trace;
+  impl_->run(communicate, true);
+  impl_->trace = nullptr;
+}
+
+void DdpTrainer::gradients_only() { impl_->run(true, false); }
+
+void DdpTrainer::allreduce_only() {
+  auto& m = *impl_;
+  if (!m.comm) return;
+  for (std::size_t b = 0; b < m.ready.size(); ++b) m.reduce_bucket(b);
+}
+
+harness::Stream& DdpTrainer::compute_stream() { return *impl_->compute; }
+harness::Stream& DdpTrainer::comm_stream() { return *impl_->comm_stream; }
+Network& DdpTrainer::network() { return *impl_->net; }
+const BucketPlan& DdpTrainer::buckets() const { return impl_->net->layout(); }
+bool DdpTrainer::communicates() const { return impl_->comm != nullptr; }
+
+void DdpTrainer::synchronize(const harness::Deadline& deadline) {
+  auto& m = *impl_;
+  if (m.comm) {
+    m.comm->wait(*m.comm_stream, deadline, "training allreduces");
+    m.comm->wait(*m.compute, deadline, "a training step");
+  } else {
+    m.compute->synchronize(deadline, "a training step");
+  }
+}
+
+std::vector<float> DdpTrainer::download_gradients() {
+  auto& m = *impl_;
+  std::vector<float> out(m.net->parameter_elements());
+  m.backend.copy_async(out.data(), m.net->grads(), out.size() * sizeof(float), *m.compute);
+  m.compute->synchronize(harness::Deadline::after(600), "a gradient download");
+  return out;
+}
+
+}  // namespace gpuscale::workloads

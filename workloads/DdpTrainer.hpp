@@ -1,0 +1,75 @@
+#pragma once
+// DDP-style data parallelism (torch.nn.parallel.DistributedDataParallel), one rank per device, and
+// the single-device baseline (no communicator). Parameters are broadcast from rank 0 once; every
+// step runs forward and backward on the compute stream; as soon as backward has produced every
+// gradient of a bucket, an event is recorded, the comm stream waits on it and allreduces (averages)
+// the bucket, in launch order; before SGD the compute stream waits on every bucket's event. SGD runs
+// on every rank. Nothing in a step synchronises the host.
+//
+// Streams: compute_stream() for the model, comm_stream() for the allreduces. Collective: the
+// constructor (broadcast) and every step that communicates must be called by every rank of `comm`.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/Backend.hpp"
+#include "workloads/Network.hpp"
+
+namespace gpuscale::workloads {
+
+struct DdpOptions {
+  bool overlap = true;                  // false: every allreduce after the whole backward
+  double first_bucket_mb = 1;           // MiB
+  double bucket_mb = 25;                // MiB
+  int accum = 1;                        // micro-steps per optimizer step; only the last communicates
+  std::optional<harness::DataType> grad_type;  // bfloat16 / float16: cast, allreduce, cast back
+  harness::StreamPriority comm_priority = harness::StreamPriority::normal;
+  bool h2d = false;                     // copy the batch from pinned host memory every micro-step
+  float lr = 0.01f;
+};
+
+// A bucket's allreduce, or a layer's pass, as device events: for trace spans.
+struct TracedWork {
+  std::string lane;  // "compute" | "comm"
+  std::string name;
+  std::unique_ptr<harness::Event> begin, end;
+};
+
+class DdpTrainer {
+ public:
+  // comm: nullptr for the single-device baseline. Micro-step k of this rank reads global samples
+  // first_sample + k * micro_stride + [0, batch): with accum > 1 each micro-step has its own samples
+  // (kept on the device, or in pinned host memory with h2d), so K micro-steps equal one K-times batch.
+  DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
+             harness::Communicator* comm, const DdpOptions& options, std::uint64_t seed, std::int64_t first_sample,
+             std::int64_t micro_stride);
+  ~DdpTrainer();
+
+  // One optimizer step (accum micro-steps). communicate = false: no allreduce (compute-only timing).
+  // trace: when not null, device events around every layer pass and bucket allreduce are appended.
+  void step(bool communicate = true, std::vector<TracedWork>* trace = nullptr);
+  // Only the bucket allreduces, on the comm stream (communication-only timing).
+  void allreduce_only();
+  // Backward-free check seam: one step without SGD (gradients as the optimizer would see them).
+  void gradients_only();
+
+  harness::Stream& compute_stream();
+  harness::Stream& comm_stream();
+  Network& network();
+  const BucketPlan& buckets() const;
+  bool communicates() const;  // false for the single-device baseline
+  // Blocks until both streams are idle (polls the communicator's errors); throws TimeoutError.
+  void synchronize(const harness::Deadline& deadline);
+  std::vector<float> download_gradients();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Bytes of one bucket cap in MiB (the option's unit).
+std::size_t mib_to_bytes(double mib);
+
+}  // namespace gpuscale::workloads

@@ -1,0 +1,108 @@
+#include "workloads/Model.hpp"
+
+#include "harness/Error.hpp"
+#include "workloads/ShapeSets.hpp"
+
+namespace gpuscale::workloads {
+namespace {
+
+using harness::UsageError;
+
+Model mlp(int depth, int width) {
+  Model m{"mlp", {}, 256};
+  for (int i = 0; i < depth; ++i) m.layers.push_back({"fc" + std::to_string(i), LinearShape{1, width, width}});
+  return m;
+}
+
+Model cnn(int depth, int width, Layout layout) {
+  Model m{"cnn", {}, 32};
+  for (int i = 0; i < depth; ++i)
+    m.layers.push_back({"conv" + std::to_string(i), Conv2dShape{1, width, 56, 56, width, 3, 3, 1, 1, 1, layout}});
+  return m;
+}
+
+// torchvision v1.5 (ShapeSets' list): each stage's first block has a downsample conv, here after the
+// block's conv3 (it reads that output cyclically: a join). Shapes at batch 1.
+Model resnet50(Layout layout) {
+  Model m{"resnet50", {}, 64};
+  for (auto& s : resnet50_shapes(layout)) {
+    if (auto* c = std::get_if<Conv2dShape>(&s.shape)) c->n = 1;
+    if (auto* l = std::get_if<LinearShape>(&s.shape)) l->m = 1;
+    m.layers.push_back({std::move(s.name), s.shape});
+  }
+  return m;
+}
+
+Model transformer(int depth, int width) {
+  Model m{"transformer", {}, 8};
+  constexpr std::int64_t tokens = 2048;
+  const std::int64_t d = width;
+  for (int i = 0; i < depth; ++i) {
+    const std::string p = "block" + std::to_string(i) + ".";
+    m.layers.push_back({p + "qkv", LinearShape{tokens, 3 * d, d}});
+    m.layers.push_back({p + "attn_out", LinearShape{tokens, d, d}});
+    m.layers.push_back({p + "mlp_up", LinearShape{tokens, 4 * d, d}});
+    m.layers.push_back({p + "mlp_down", LinearShape{tokens, d, 4 * d}});
+  }
+  return m;
+}
+
+LayerShape with_batch(LayerShape shape, std::int64_t batch) {
+  if (auto* l = std::get_if<LinearShape>(&shape)) {
+    l->m *= batch;
+  } else {
+    std::get<Conv2dShape>(shape).n = batch;
+  }
+  return shape;
+}
+
+}  // namespace
+
+Model make_model(std::string_view preset, const ModelOptions& o) {
+  if (o.depth < 0 || o.width < 0 || o.depth > 1000 || o.width > 65536)
+    throw UsageError("--depth must be in 1..1000 and --width in 1..65536");
+  const int depth = o.depth, width = o.width;
+  if (preset == "mlp") return mlp(depth ? depth : 8, width ? width : 4096);
+  if (preset == "cnn") return cnn(depth ? depth : 8, width ? width : 256, o.layout);
+  if (preset == "resnet50") return resnet50(o.layout);
+  if (preset == "transformer") return transformer(depth ? depth : 2, width ? width : 1024);
+  throw UsageError("unknown model '" + std::string(preset) + "' (use mlp, cnn, resnet50, transformer or all)");
+}
+
+std::vector<std::string> parse_model_list(std::string_view text) {
+  if (text == "all") return {"mlp", "cnn", "resnet50", "transformer"};
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    const std::string name(text.substr(start, comma - start));
+    make_model(name, {});  // validates the name
+    out.push_back(name);
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::vector<LayerShape> shapes_at(const Model& model, std::int64_t batch) {
+  std::vector<LayerShape> out;
+  for (const auto& l : model.layers) out.push_back(with_batch(l.shape, batch));
+  return out;
+}
+
+std::int64_t parameter_count(const Model& model) {
+  std::int64_t n = 0;
+  for (const auto& l : model.layers) n += weight_elements(l.shape);
+  return n;
+}
+
+std::int64_t input_elements_per_sample(const Model& model) { return input_elements(model.layers.front().shape); }
+std::int64_t output_elements_per_sample(const Model& model) { return output_elements(model.layers.back().shape); }
+
+double step_flops(const Model& model, std::int64_t batch) {
+  double total = 0;
+  const auto shapes = shapes_at(model, batch);
+  for (std::size_t i = 0; i < shapes.size(); ++i) total += flops_per_pass(shapes[i]) * (i == 0 ? 2 : 3);
+  return total;
+}
+
+}  // namespace gpuscale::workloads

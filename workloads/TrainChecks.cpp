@@ -1,0 +1,110 @@
+#include "workloads/TrainChecks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "harness/Communicator.hpp"
+#include "workloads/DpTrainer.hpp"
+
+namespace gpuscale::workloads {
+namespace {
+
+using harness::DataType;
+
+std::vector<float> single_gradients(const CheckSetup& s, std::int64_t batch) {
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch);
+  t.gradients_only();
+  return t.download_gradients();
+}
+
+std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
+  const std::int64_t b = s.batch_per_rank;
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed, s.comm->rank() * b,
+               s.comm->size() * b);
+  t.gradients_only();
+  return t.download_gradients();
+}
+
+// Allreduce max and min of the gradients: both equal this rank's exactly iff every rank agrees.
+bool bitwise_equal_everywhere(const CheckSetup& s, const std::vector<float>& mine) {
+  auto& backend = s.ctx->backend();
+  auto stream = backend.create_stream(harness::StreamPriority::normal);
+  const std::size_t bytes = mine.size() * sizeof(float);
+  auto hi = backend.allocate(bytes), lo = backend.allocate(bytes);
+  s.ctx->upload(hi->data(), mine.data(), bytes, *stream);
+  s.ctx->upload(lo->data(), mine.data(), bytes, *stream);
+  s.comm->all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream);
+  s.comm->all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream);
+  s.comm->wait(*stream, harness::Deadline::after(s.timeout_s), "the gradient equality check");
+  std::vector<float> h(mine.size()), l(mine.size());
+  backend.download(h.data(), *hi, bytes);
+  backend.download(l.data(), *lo, bytes);
+  return std::memcmp(h.data(), mine.data(), bytes) == 0 && std::memcmp(l.data(), mine.data(), bytes) == 0;
+}
+
+results::TrainCheck compare(const CheckSetup& s, std::string name, const std::vector<float>& got,
+                            const std::vector<float>& ref, double tolerance, std::string detail, bool collective) {
+  double error = relative_l2_error(got, ref);
+  if (collective) error = s.max_over_ranks(error);
+  return {std::move(name), s.config, error <= tolerance, error, tolerance, std::move(detail)};
+}
+
+}  // namespace
+
+double relative_l2_error(const std::vector<float>& a, const std::vector<float>& ref) {
+  double diff = 0, norm = 0;
+  for (std::size_t i = 0; i < a.size() && i < ref.size(); ++i) {
+    const double d = static_cast<double>(a[i]) - ref[i];
+    diff += d * d;
+    norm += static_cast<double>(ref[i]) * ref[i];
+  }
+  if (!std::isfinite(diff) || a.size() != ref.size()) return 1e300;
+  return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
+}
+
+std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
+  std::vector<results::TrainCheck> out;
+  const double tolerance = 2 * relative_error_limit(s.precision);
+  const std::int64_t n = s.comm->size(), b = s.batch_per_rank;
+  const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
+
+  const auto reference = single_gradients(s, n * b);
+  auto ddp = ddp_gradients(s, DdpOptions{});
+  if (s.corrupt_for_test && !ddp.empty()) ddp.front() += 1.0f;
+  const bool equal = bitwise_equal_everywhere(s, ddp);
+  const double differing = s.max_over_ranks(equal ? 0.0 : 1.0);
+  out.push_back({"ddp-gradients-bitwise-equal", s.config, differing == 0, differing, 0, ranks});
+  out.push_back(compare(s, "ddp-matches-single", ddp, reference, tolerance, ranks + " vs 1 device", true));
+
+  DdpOptions accum;
+  accum.accum = std::max(2, s.accum);
+  const auto accumulated = ddp_gradients(s, accum);
+  const auto big = single_gradients(s, accum.accum * n * b);
+  out.push_back(compare(s, "ddp-accum-matches-batch", accumulated, big, tolerance,
+                        std::to_string(accum.accum) + " micro-steps vs one " + std::to_string(accum.accum) +
+                            "x batch", true));
+
+  DdpOptions compressed;
+  compressed.grad_type = s.compressed;
+  const auto squeezed = ddp_gradients(s, compressed);
+  out.push_back(compare(s, "ddp-compressed-gradients", squeezed, ddp, std::max(tolerance, 2e-2),
+                        std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
+
+  if (!s.dp_devices.empty()) {
+    const auto g = static_cast<std::int64_t>(s.dp_devices.size());
+    std::vector<float> dp;
+    {
+      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed);
+      t.step();
+      dp = t.download_gradients();
+    }
+    s.ctx->backend().make_current();
+    const auto dp_reference = g == n ? reference : single_gradients(s, g * b);
+    out.push_back(compare(s, "dp-matches-single", dp, dp_reference, tolerance,
+                          std::to_string(g) + " devices x " + std::to_string(b) + " samples vs 1 device", false));
+  }
+  return out;
+}
+
+}  // namespace gpuscale::workloads
