@@ -10,12 +10,12 @@ namespace gpuscale::results {
 
 struct TraceSpan {
   int rank = 0;
-  std::string config;  // which run: "ddp mlp bf16 2 GPUs"
   std::string lane;    // "compute", "comm", "host": one trace thread per distinct lane of a rank
   std::string name;    // "layer 7 fwd", "allreduce bucket 0"
   double start_s = 0;
   double duration_s = 0;
   nlohmann::json args = nlohmann::json::object();  // shown when the span is selected
+  std::string config;  // which run: "ddp mlp bf16 2 GPUs"
 };
 
 void to_json(nlohmann::json& j, const TraceSpan& s);

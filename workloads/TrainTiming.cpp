@@ -98,7 +98,7 @@ std::vector<results::TraceSpan> trace_ddp_step(DdpTrainer& trainer, int rank, co
   harness::Event& origin = *work.front().begin;
   for (auto& w : work) {
     const double start = w.begin->seconds_since(origin, deadline);
-    out.push_back({rank, config, w.lane, w.name, start, w.end->seconds_since(*w.begin, deadline)});
+    out.push_back({rank, w.lane, w.name, start, w.end->seconds_since(*w.begin, deadline), {{"run", config}}, config});
   }
   return out;
 }
