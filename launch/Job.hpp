@@ -30,6 +30,9 @@ class Job {
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
+  // Rank 0, error path: records why the run ended early (interrupted for exit code 4), fails the
+  // verdict and rewrites the outputs with what finished. Never throws (a write failure is printed).
+  void record_failure(const results::RunFailure& failure) noexcept;
   // Progress line on stderr from rank 0 unless --quiet.
   void progress(const std::string& line) const;
 

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "results/JsonFields.hpp"
+
 namespace gpuscale::results {
 
 Verdict verdict_from_checks(const std::vector<Check>& checks) {
@@ -23,6 +25,18 @@ void from_json(const nlohmann::json& j, Verdict& v) {
   j.at("reasons").get_to(v.reasons);
 }
 
+void to_json(nlohmann::json& j, const RunFailure& f) {
+  j = {{"exit_code", f.exit_code}, {"message", f.message}, {"rank", f.rank},
+       {"ranks_not_responding", f.ranks_not_responding}};
+}
+
+void from_json(const nlohmann::json& j, RunFailure& f) {
+  j.at("exit_code").get_to(f.exit_code);
+  j.at("message").get_to(f.message);
+  j.at("rank").get_to(f.rank);
+  j.at("ranks_not_responding").get_to(f.ranks_not_responding);
+}
+
 void to_json(nlohmann::json& j, const RunReport& r) {
   j = {{"schema_version", r.schema_version},
        {"tool", "gpuscale"},
@@ -36,6 +50,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"checks", r.checks},
        {"verdict", r.verdict},
        {"interrupted", r.interrupted}};
+  if (r.failure) j["failure"] = *r.failure;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -62,6 +77,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
+    get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -1,6 +1,7 @@
 #pragma once
 // Everything one run produced, gathered on rank 0. Every reporter is handed this one type
 // (like google/benchmark's Run), so each output format shows the same facts.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,14 @@ struct Verdict {
   std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
 };
 
+// Why a run ended early: a runtime error (exit 3) or a signal (exit 4). Only rank 0 writes it.
+struct RunFailure {
+  int exit_code = 0;
+  std::string message;                    // the first failing rank's one line, with phase, op, size
+  int rank = -1;                          // the rank that failed first (-1: unknown)
+  std::vector<int> ranks_not_responding;  // stalled or dead: they did not answer the roll call
+};
+
 struct RunReport {
   int schema_version = kSchemaVersion;
   std::string tool_version;
@@ -32,6 +41,7 @@ struct RunReport {
   std::vector<Check> checks;
   Verdict verdict;
   bool interrupted = false;
+  std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.
@@ -39,6 +49,8 @@ Verdict verdict_from_checks(const std::vector<Check>& checks);
 
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);
+void to_json(nlohmann::json& j, const RunFailure& f);
+void from_json(const nlohmann::json& j, RunFailure& f);
 void to_json(nlohmann::json& j, const RunReport& r);
 // Throws std::runtime_error naming the problem for another schema version or a malformed document.
 void from_json(const nlohmann::json& j, RunReport& r);
