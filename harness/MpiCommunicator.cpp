@@ -212,7 +212,7 @@ class MpiCommunicator final : public Communicator {
   MPI_Op mpi_op(DataType t, RedOp op) const {
     if (t == DataType::float16) return ops16_[0][op_index(op)];
     if (t == DataType::bfloat16) return ops16_[1][op_index(op)];
-    static constexpr MPI_Op kOps[4] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
+    static const MPI_Op kOps[4] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
     return kOps[op_index(op)];
   }
 
