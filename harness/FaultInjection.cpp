@@ -1,6 +1,9 @@
 #include "harness/FaultInjection.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -75,9 +78,26 @@ void configure_faults(int rank) {
   }
 }
 
+namespace {
+
+// Tests measure from this line to the last rank's exit: wall-clock seconds, written with write(2).
+void announce(const Fault& fault) {
+  static constexpr const char* kNames[] = {"stall", "exit", "kill"};
+  const double now_s = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  char line[256];
+  const int n = std::snprintf(line, sizeof line, "gpuscale test fault: %s at %s, t=%.3f\n",
+                              kNames[static_cast<int>(fault.kind)], fault.where.c_str(), now_s);
+  if (n <= 0) return;
+  const auto length = std::min(static_cast<std::size_t>(n), sizeof line - 1);
+  [[maybe_unused]] const auto written = ::write(2, line, length);
+}
+
+}  // namespace
+
 void inject_fault_at(std::string_view point) {
   for (const auto& fault : faults) {
     if (fault.where != point) continue;
+    announce(fault);
     switch (fault.kind) {
       case FaultKind::stall:
         for (;;) ::pause();  // signals wake it, but it never returns: only SIGKILL ends it

@@ -27,7 +27,7 @@ std::string rank_list(const std::vector<int>& ranks) {
                           int failed_rank, bool own_failure) {
   const int exit_code = static_cast<int>(code);
   if (own_failure) {
-    if (world.rank() != 0) std::cerr << line << std::endl;
+    std::cerr << line << std::endl;
     world.announce_failure(exit_code, line);
   }
   if (world.rank() != 0) {
@@ -39,14 +39,11 @@ std::string rank_list(const std::vector<int>& ranks) {
   results::RunFailure failure{exit_code, line, failed_rank, {}};
   if (job) job->record_failure(failure);  // first, in case the launcher's SIGKILL comes soon
   failure.ranks_not_responding = world.ranks_not_reporting(kRollCall_s);
-  std::string printed = own_failure ? line : "";
   if (!failure.ranks_not_responding.empty()) {
-    printed += (printed.empty() ? harness::error_location() + " ending the job:" : ";") + std::string(" rank(s) ") +
-               rank_list(failure.ranks_not_responding) + " did not respond within " +
-               std::to_string(static_cast<int>(kRollCall_s)) + " s (stalled or dead)";
+    std::cerr << harness::error_location() << " ending the job: rank(s) " << rank_list(failure.ranks_not_responding)
+              << " did not respond within " << static_cast<int>(kRollCall_s) << " s (stalled or dead)" << std::endl;
     if (job) job->record_failure(failure);
   }
-  if (!printed.empty()) std::cerr << printed << std::endl;
   world.abort(exit_code);
 }
 
