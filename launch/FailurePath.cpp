@@ -17,6 +17,10 @@ std::string one_line(const std::string& message) {
   return line;
 }
 
+// One write per line: mpirun forwards each rank's stderr in the chunks it was written in, so a line
+// written in pieces can be interleaved with another rank's.
+void print_line(const std::string& line) { std::cerr << (line + '\n') << std::flush; }
+
 std::string rank_list(const std::vector<int>& ranks) {
   std::string out;
   for (const int r : ranks) out += (out.empty() ? "" : ", ") + std::to_string(r);
@@ -27,7 +31,7 @@ std::string rank_list(const std::vector<int>& ranks) {
                           int failed_rank, bool own_failure) {
   const int exit_code = static_cast<int>(code);
   if (own_failure) {
-    std::cerr << line << std::endl;
+    print_line(line);
     world.announce_failure(exit_code, line);
   }
   if (world.rank() != 0) {
@@ -40,8 +44,8 @@ std::string rank_list(const std::vector<int>& ranks) {
   if (job) job->record_failure(failure);  // first, in case the launcher's SIGKILL comes soon
   failure.ranks_not_responding = world.ranks_not_reporting(kRollCall_s);
   if (!failure.ranks_not_responding.empty()) {
-    std::cerr << harness::error_location() << " ending the job: rank(s) " << rank_list(failure.ranks_not_responding)
-              << " did not respond within " << static_cast<int>(kRollCall_s) << " s (stalled or dead)" << std::endl;
+    print_line(harness::error_location() + " ending the job: rank(s) " + rank_list(failure.ranks_not_responding) +
+               " did not respond within " + std::to_string(static_cast<int>(kRollCall_s)) + " s (stalled or dead)");
     if (job) job->record_failure(failure);
   }
   world.abort(exit_code);

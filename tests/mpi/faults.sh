@@ -31,7 +31,8 @@ launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
 
 wait_for_fault_line() {
   for _ in $(seq 1 300); do
-    grep -q "gpuscale test fault:" "$err" && return 0
+    grep -q "gpuscale test fault:" "$err" 2>/dev/null && return 0
+    kill -0 "$job" 2>/dev/null || fail "the job ended before the fault fired"
     sleep 0.1
   done
   fail "the fault never fired"
