@@ -21,6 +21,15 @@ expect_usage frobnicate
 expect_usage env extra-argument
 expect_usage train
 expect_usage env --device cpu --csv /nonexistent-dir/x.csv
+expect_usage env --device cpu --html /nonexistent-dir/x.html
+expect_usage env --device cpu --csv /
+expect_usage env --timeout inf
+expect_usage env --timeout nan
+expect_usage env --seed -1
+GPUSCALE_TEST_FAULT=zap:1:env expect_usage env --device cpu
+GPUSCALE_TEST_FAULT=stall:x:env expect_usage env --device cpu
+GPUSCALE_TEST_FAULT=stall:1 expect_usage env --device cpu
+GPUSCALE_TEST_CORRUPT=1 expect_usage env --device cpu
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"
