@@ -56,13 +56,12 @@ void to_json(nlohmann::json& j, const RunReport& r) {
 void from_json(const nlohmann::json& j, RunReport& r) {
   if (!j.is_object()) throw std::runtime_error("not a gpuscale run report (expected a JSON object)");
   const auto version = j.find("schema_version");
-  if (version == j.end() || !version->is_number_integer()) {
+  if (version == j.end() || !version->is_number_integer() || version->get<std::int64_t>() != kSchemaVersion) {
+    if (version != j.end() && version->is_number_integer()) {
+      throw std::runtime_error("schema_version " + version->dump() + " is not supported (this gpuscale reads " +
+                               std::to_string(kSchemaVersion) + ")");
+    }
     throw std::runtime_error("not a gpuscale run report (no schema_version)");
-  }
-  if (version->get<int>() != kSchemaVersion) {
-    throw std::runtime_error("schema_version " + std::to_string(version->get<int>()) +
-                             " is not supported (this gpuscale reads " +
-                             std::to_string(kSchemaVersion) + ")");
   }
   try {
     r.schema_version = version->get<int>();

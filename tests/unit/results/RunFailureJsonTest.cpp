@@ -45,5 +45,24 @@ TEST(RunFailureJson, BadDocumentsNameTheSource) {
   EXPECT_THROW(read_report_file("/"), std::runtime_error);
 }
 
+// Fuzzer findings: a float in an integer field was undefined behaviour; a wrapped schema version was
+// read as version 1.
+TEST(RunFailureJson, FuzzFindingsAreRefused) {
+  const std::string valid = report_text(RunReport{});
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string text = valid;
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  };
+  EXPECT_NO_THROW(parse_report_text(valid, "x"));
+  EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": 1e300"), "x"), std::runtime_error);
+  EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": -5.5"), "x"), std::runtime_error);
+  EXPECT_THROW(parse_report_text(with("\"schema_version\": 1", "\"schema_version\": 4294967297"), "x"),
+               std::runtime_error);
+  EXPECT_NO_THROW(parse_report_text(with("\"elapsed_s\": 0.0", "\"elapsed_s\": 12.5"), "x"));
+  EXPECT_THROW(parse_report_text(std::string(100000, '[') + std::string(100000, ']'), "x"), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace gpuscale::results
