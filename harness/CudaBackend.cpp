@@ -9,7 +9,9 @@
 #include <cudnn.h>
 #include <nccl.h>
 
+#include "harness/Activity.hpp"
 #include "harness/Check.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/CudaProbe.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
@@ -26,7 +28,10 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
     const cudaError_t state = query();
     if (state == cudaSuccess) return;
     if (state != cudaErrorNotReady) GPUSCALE_CHECK_CUDA(state);
-    if (deadline.expired()) throw TimeoutError(error_location() + " timed out waiting for " + std::string(what));
+    poll_interrupts();
+    if (deadline.expired())
+      throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) + " (" +
+                         describe(current_activity()) + ")");
     if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(20));
   }
 }
@@ -153,15 +158,19 @@ class CudaBackend final : public Backend {
   CudaBackend(int device, double op_timeout_s) : nccl_log_(), device_(device), op_timeout_s_(op_timeout_s) {
     GPUSCALE_CHECK_CUDA(cudaSetDevice(device_));
     GPUSCALE_CHECK_CUDA(cudaFree(nullptr));  // create the context now, not inside a timed region
+    copies_ = std::make_unique<CudaStream>(StreamPriority::normal);
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
   void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
+  // cudaMemcpy could block for ever behind a hung device: copy asynchronously and poll instead.
   void upload(Buffer& dst, const void* src, std::size_t bytes) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpy(dst.data(), src, bytes, cudaMemcpyHostToDevice));
+    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst.data(), src, bytes, cudaMemcpyHostToDevice, copy_stream()));
+    copies_->synchronize(Deadline::after(op_timeout_s_), "a host-to-device copy");
   }
   void download(void* dst, const Buffer& src, std::size_t bytes) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpy(dst, src.data(), bytes, cudaMemcpyDeviceToHost));
+    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src.data(), bytes, cudaMemcpyDeviceToHost, copy_stream()));
+    copies_->synchronize(Deadline::after(op_timeout_s_), "a device-to-host copy");
   }
   std::unique_ptr<Stream> create_stream(StreamPriority priority) override {
     return std::make_unique<CudaStream>(priority);
@@ -187,10 +196,13 @@ class CudaBackend final : public Backend {
   void reset_peak_memory() noexcept override { memory_.reset_peak(); }
 
  private:
+  cudaStream_t copy_stream() { return static_cast<cudaStream_t>(copies_->native()); }
+
   NcclLogCapture nccl_log_;  // first: NCCL must not log anything before it points NCCL at its file
   int device_;
   double op_timeout_s_;
   MemoryTracker memory_;
+  std::unique_ptr<CudaStream> copies_;
 };
 
 }  // namespace

@@ -47,10 +47,39 @@ class OutOfMemoryError : public LibraryError {
   using LibraryError::LibraryError;
 };
 
+namespace detail {
+// Arms the watchdog's last resort (Watchdog.hpp): a fatal error must end the process within a grace.
+void on_fatal_error(ExitCode code) noexcept;
+}  // namespace detail
+
 // A wait passed its deadline; the communicators involved were aborted before this was thrown.
 class TimeoutError : public RuntimeError {
  public:
-  explicit TimeoutError(const std::string& message) : RuntimeError(message) {}
+  explicit TimeoutError(const std::string& message) : RuntimeError(message) { detail::on_fatal_error(ExitCode::runtime); }
+};
+
+// SIGTERM or SIGINT arrived (Slurm's time limit, Ctrl-C): exit 4 after writing what finished.
+class InterruptedError : public Error {
+ public:
+  InterruptedError(int signal, const std::string& message) : Error(ExitCode::interrupted, message), signal_(signal) {
+    detail::on_fatal_error(ExitCode::interrupted);
+  }
+  int signal() const noexcept { return signal_; }
+
+ private:
+  int signal_;
+};
+
+// Another rank announced that it failed; this rank ends the job with that rank's exit code.
+class PeerFailedError : public Error {
+ public:
+  PeerFailedError(int rank, ExitCode code, const std::string& message) : Error(code, message), rank_(rank) {
+    detail::on_fatal_error(code);
+  }
+  int rank() const noexcept { return rank_; }
+
+ private:
+  int rank_;
 };
 
 // Who we are, for error messages: set once World knows the rank. "[rank R host H]".

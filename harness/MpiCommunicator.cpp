@@ -6,6 +6,7 @@
 
 #include "harness/Check.hpp"
 #include "harness/HalfFloat.hpp"
+#include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -180,9 +181,12 @@ class MpiCommunicator final : public Communicator {
   void group_end() override {}
   void wait(Stream&, const Deadline&, std::string_view) override {}
 
-  std::unique_ptr<Communicator> split(int color, int key, const Deadline&) override {
+  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline) override {
     MPI_Comm out = MPI_COMM_NULL;
-    GPUSCALE_CHECK_MPI(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
+    {
+      const BlockingCall blocking(deadline, "MPI_Comm_split");  // MPI has no nonblocking split
+      GPUSCALE_CHECK_MPI(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
+    }
     if (out == MPI_COMM_NULL) return nullptr;
     return std::make_unique<MpiCommunicator>(out, op_timeout_s_);
   }
@@ -208,7 +212,7 @@ class MpiCommunicator final : public Communicator {
   MPI_Op mpi_op(DataType t, RedOp op) const {
     if (t == DataType::float16) return ops16_[0][op_index(op)];
     if (t == DataType::bfloat16) return ops16_[1][op_index(op)];
-    static constexpr MPI_Op kOps[4] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
+    static const MPI_Op kOps[4] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX};
     return kOps[op_index(op)];
   }
 
@@ -237,7 +241,9 @@ class MpiCommunicator final : public Communicator {
 
 std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s) {
   MPI_Comm comm = MPI_COMM_NULL;
-  GPUSCALE_CHECK_MPI(MPI_Comm_dup(world.mpi().world, &comm));
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Comm_idup(world.mpi().world, &comm, &request));
+  detail::wait_request(request, Deadline::after(op_timeout_s), "MPI_Comm_idup");
   return std::make_unique<MpiCommunicator>(comm, op_timeout_s);
 }
 

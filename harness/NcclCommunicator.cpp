@@ -8,8 +8,10 @@
 #include <nccl.h>
 
 #include "harness/Backend.hpp"
+#include "harness/Activity.hpp"
 #include "harness/Check.hpp"
 #include "harness/LocalGroup.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/World.hpp"
 
 namespace gpuscale::harness {
@@ -144,10 +146,15 @@ class NcclCommunicator final : public Communicator {
         GPUSCALE_CHECK_CUDA(state);
       }
       check_async(what);
+      if (interrupts_pending()) {
+        abort();
+        poll_interrupts();
+      }
       if (deadline.expired()) {
         abort();
         throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) +
-                           ": a peer rank stalled or died; NCCL communicator aborted");
+                           ": a peer rank stalled or died; NCCL communicator aborted (" +
+                           describe(current_activity()) + ")");
       }
       pause(polls);
     }
@@ -175,8 +182,10 @@ class NcclCommunicator final : public Communicator {
     const ncclResult_t rc = settle_noexcept(deadline);
     if (rc == ncclInProgress) {
       abort();
+      poll_interrupts();
       throw TimeoutError(error_location() + " timed out in " + std::string(what) +
-                         ": a peer rank did not join; NCCL communicator aborted");
+                         ": a peer rank did not join; NCCL communicator aborted (" + describe(current_activity()) +
+                         ")");
     }
     if (rc != ncclSuccess) fail(rc, what);
   }
@@ -186,7 +195,7 @@ class NcclCommunicator final : public Communicator {
     ncclResult_t state = ncclInProgress;
     for (int polls = 0; comm_; ++polls) {
       if (ncclCommGetAsyncError(comm_, &state) != ncclSuccess) return ncclInternalError;
-      if (state != ncclInProgress || deadline.expired()) return state;
+      if (state != ncclInProgress || deadline.expired() || interrupts_pending()) return state;
       pause(polls);
     }
     return ncclInvalidUsage;
@@ -236,9 +245,14 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
   for (int polls = 0;; ++polls) {
     GPUSCALE_CHECK_NCCL(ncclCommGetAsyncError(comm, &state));
     if (state != ncclInProgress) break;
+    if (interrupts_pending()) {
+      ncclCommAbort(comm);
+      poll_interrupts();
+    }
     if (deadline.expired()) {
       ncclCommAbort(comm);
-      throw TimeoutError(error_location() + " timed out in ncclCommInitRankConfig: a rank did not join");
+      throw TimeoutError(error_location() + " timed out in ncclCommInitRankConfig: a rank did not join (" +
+                         describe(current_activity()) + ")");
     }
     pause(polls);
   }

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <vector>
 
+#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
 #include "harness/World.hpp"
 
 namespace gpuscale::harness {
@@ -35,7 +37,9 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
     result.transport = std::string(comm->transport());
     result.ran = true;
     // One warm-up (connection setup), then the verified, timed operation.
+    const OpScope op("smoke-allreduce", bytes);
     for (int pass = 0; pass < 2; ++pass) {
+      set_iteration(pass);
       std::vector<float> poison(kSmokeElements, -1.0f);
       backend.upload(*recv, poison.data(), bytes);
       const auto t1 = std::chrono::steady_clock::now();
@@ -43,10 +47,13 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
       comm->wait(*stream, Deadline::after(timeout_s), "smoke allreduce");
       result.op_s = seconds_since(t1);
     }
+  } catch (const TimeoutError&) {
+    throw;  // a peer is stalled or dead: the job cannot go on, so the error path ends it
   } catch (const RuntimeError& e) {
     result.error = e.what();
     return result;
   }
+  corrupt_if_requested(backend, *recv, "smoke-allreduce");  // test seam: verification must catch it
   result.nccl = backend.communication_paths();
   backend.download(host.data(), *recv, bytes);
   const int n = world.size();

@@ -6,9 +6,11 @@
 
 #include <unistd.h>
 
+#include "harness/Activity.hpp"
 #include "harness/Check.hpp"
 #include "harness/HostProbe.hpp"
 #include "harness/SlurmProbe.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 extern char** environ;
@@ -29,9 +31,11 @@ void wait_request(MPI_Request& request, const Deadline& deadline, std::string_vi
   for (int polls = 0;; ++polls) {
     GPUSCALE_CHECK_MPI(MPI_Test(&request, &done, MPI_STATUS_IGNORE));
     if (done) return;
+    poll_interrupts();
     if (deadline.expired()) {
       throw TimeoutError(error_location() + " timed out in " + std::string(what) +
-                         ": another rank did not take part (stalled, dead, or in another phase)");
+                         ": another rank did not take part (stalled, dead, or in another phase) (" +
+                         describe(current_activity()) + ")");
     }
     // Spin briefly for latency, then back off so a waiting rank does not burn a core.
     if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 20));
@@ -106,10 +110,12 @@ World::World(int* argc, char*** argv) : mpi_(std::make_unique<detail::MpiWorld>(
   GPUSCALE_CHECK_MPI(MPI_Bcast(facts, 2, MPI_INT, 0, m.node));
   m.node_index = facts[0];
   m.node_count = facts[1];
+  detail::start_notices(m);
 }
 
 World::~World() {
   auto& m = *mpi_;
+  detail::stop_notices(m);
   if (m.node != MPI_COMM_NULL) MPI_Comm_free(&m.node);
   if (m.world != MPI_COMM_NULL) MPI_Comm_free(&m.world);
   if (m.finalize) {

@@ -54,6 +54,20 @@ class World {
   // Collective, element-wise over equally long vectors (e.g. per-iteration times: the slowest rank's).
   std::vector<double> max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const;
 
+  // The error path (FailureNotices.cpp): how a failing rank tells the others, so that none is left
+  // waiting for it, and how rank 0 learns which ranks are stalled or dead. All local and noexcept;
+  // notices travel on a communicator of their own, and every polling wait looks for them
+  // (Interrupts.hpp), turning another rank's failure into PeerFailedError within milliseconds.
+  // Tells every other rank that this rank failed, with its exit code and one-line message.
+  void announce_failure(int exit_code, const std::string& message) const noexcept;
+  // Rank != 0: tells rank 0 that this rank is alive in the error path, and what it was doing.
+  void report_status_to_root(const std::string& activity) const noexcept;
+  // Rank 0: waits up to grace_s for every other rank's notice or status (returns early once all have
+  // reported) and returns the ranks that sent neither: stalled or dead.
+  std::vector<int> ranks_not_reporting(double grace_s) const noexcept;
+  // Keeps MPI progressing for `seconds` so that notices leave before this rank aborts.
+  void progress_notices(double seconds) const noexcept;
+
   // Ends every rank of the job with this exit code. Last resort: never returns.
   [[noreturn]] void abort(int exit_code) const noexcept;
 

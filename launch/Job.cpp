@@ -85,6 +85,20 @@ void Job::phase_done(const std::string& phase) {
   write_outputs();
 }
 
+void Job::record_failure(const results::RunFailure& failure) noexcept {
+  if (world_.rank() != 0) return;
+  try {
+    report_.failure = failure;
+    report_.interrupted = failure.exit_code == static_cast<int>(harness::ExitCode::interrupted);
+    report_.verdict = results::verdict_from_checks(report_.checks);
+    report_.verdict.passed = false;
+    report_.verdict.reasons.push_back((report_.interrupted ? "interrupted: " : "failed: ") + failure.message);
+    write_outputs();
+  } catch (const std::exception& e) {
+    std::cerr << harness::error_location() << " could not write the partial results: " << e.what() << '\n';
+  }
+}
+
 int Job::finish() {
   int code = 0;
   progress_->finish();

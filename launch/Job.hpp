@@ -35,6 +35,9 @@ class Job {
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
+  // Rank 0, error path: records why the run ended early (interrupted for exit code 4), fails the
+  // verdict and rewrites the outputs with what finished. Never throws (a write failure is printed).
+  void record_failure(const results::RunFailure& failure) noexcept;
   // Progress on stderr from rank 0 unless --quiet: the phase (i of n), a step, elapsed and ETA.
   void begin_phase(const std::string& phase, std::size_t index, std::size_t count);
   void progress(const std::string& step, std::size_t done = 0, std::size_t total = 0);

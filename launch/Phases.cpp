@@ -2,10 +2,15 @@
 
 #include <iostream>
 
+#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
+#include "harness/Interrupts.hpp"
+#include "harness/Watchdog.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
+#include "launch/FailurePath.hpp"
 #include "launch/TrainPhase.hpp"
 
 namespace gpuscale::launch {
@@ -24,6 +29,8 @@ std::vector<Phase> phases_for(const std::string& command) {
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv) {
+  harness::install_signal_handlers();
+  const harness::Watchdog watchdog;  // the last resort behind every deadline (Watchdog.hpp)
   std::unique_ptr<harness::World> world;
   try {
     prepare_collectives(invocation);
@@ -33,24 +40,26 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
     if (e.exit_code() != harness::ExitCode::usage || is_launcher_rank_zero()) std::cerr << "gpuscale: " << e.what() << '\n';
     return static_cast<int>(e.exit_code());
   }
+  std::unique_ptr<Job> job;
   try {
-    Job job(invocation, *world);
+    harness::configure_faults(world->rank());  // test seams; a malformed value is a UsageError
+    job = std::make_unique<Job>(invocation, *world);
     const auto phases = phases_for(invocation.command);
     for (std::size_t i = 0; i < phases.size(); ++i) {
-      job.begin_phase(phases[i].name, i + 1, phases.size());
-      phases[i].run(job);
+      harness::enter_phase(phases[i].name);
+      job->begin_phase(phases[i].name, i + 1, phases.size());
+      phases[i].run(*job);
     }
-    return job.finish();
+    harness::enter_phase("finish");
+    return job->finish();
   } catch (const harness::UsageError& e) {
     // Raised alike on every rank (validated collectively), so every rank can leave cleanly.
     if (world->rank() == 0) std::cerr << "gpuscale: error: " << e.what() << '\n';
     return static_cast<int>(harness::ExitCode::usage);
   } catch (const harness::Error& e) {
-    std::cerr << harness::error_location() << " " << e.what() << '\n';
-    world->abort(static_cast<int>(e.exit_code()));
+    end_job_after_error(*world, job.get(), e);
   } catch (const std::exception& e) {
-    std::cerr << harness::error_location() << " unexpected error: " << e.what() << '\n';
-    world->abort(static_cast<int>(harness::ExitCode::runtime));
+    end_job_after_unexpected(*world, job.get(), e);
   }
 }
 

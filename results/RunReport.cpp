@@ -26,6 +26,18 @@ void from_json(const nlohmann::json& j, Verdict& v) {
   get_if_present(j, "rules", v.rules);
 }
 
+void to_json(nlohmann::json& j, const RunFailure& f) {
+  j = {{"exit_code", f.exit_code}, {"message", f.message}, {"rank", f.rank},
+       {"ranks_not_responding", f.ranks_not_responding}};
+}
+
+void from_json(const nlohmann::json& j, RunFailure& f) {
+  j.at("exit_code").get_to(f.exit_code);
+  j.at("message").get_to(f.message);
+  j.at("rank").get_to(f.rank);
+  j.at("ranks_not_responding").get_to(f.ranks_not_responding);
+}
+
 void to_json(nlohmann::json& j, const RunReport& r) {
   j = {{"schema_version", r.schema_version},
        {"tool", "gpuscale"},
@@ -43,18 +55,18 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   put_optional(j, "collectives", r.collectives);
   j["compute"] = r.compute;
   j["train"] = r.train;
+  if (r.failure) j["failure"] = *r.failure;
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
   if (!j.is_object()) throw std::runtime_error("not a gpuscale run report (expected a JSON object)");
   const auto version = j.find("schema_version");
-  if (version == j.end() || !version->is_number_integer()) {
+  if (version == j.end() || !version->is_number_integer() || version->get<std::int64_t>() != kSchemaVersion) {
+    if (version != j.end() && version->is_number_integer()) {
+      throw std::runtime_error("schema_version " + version->dump() + " is not supported (this gpuscale reads " +
+                               std::to_string(kSchemaVersion) + ")");
+    }
     throw std::runtime_error("not a gpuscale run report (no schema_version)");
-  }
-  if (version->get<int>() != kSchemaVersion) {
-    throw std::runtime_error("schema_version " + std::to_string(version->get<int>()) +
-                             " is not supported (this gpuscale reads " +
-                             std::to_string(kSchemaVersion) + ")");
   }
   try {
     r.schema_version = version->get<int>();
@@ -73,6 +85,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_optional(j, "collectives", r.collectives);
     get_if_present(j, "compute", r.compute);
     get_if_present(j, "train", r.train);
+    get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -26,6 +26,14 @@ struct Verdict {
   std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL)
 };
 
+// Why a run ended early: a runtime error (exit 3) or a signal (exit 4). Only rank 0 writes it.
+struct RunFailure {
+  int exit_code = 0;
+  std::string message;                    // the first failing rank's one line, with phase, op, size
+  int rank = -1;                          // the rank that failed first (-1: unknown)
+  std::vector<int> ranks_not_responding;  // stalled or dead: they did not answer the roll call
+};
+
 struct RunReport {
   int schema_version = kSchemaVersion;
   std::string tool_version;
@@ -43,6 +51,7 @@ struct RunReport {
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
+  std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 
 // The verdict that the checks alone imply: any error-level check fails the run.
@@ -50,6 +59,8 @@ Verdict verdict_from_checks(const std::vector<Check>& checks);
 
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);
+void to_json(nlohmann::json& j, const RunFailure& f);
+void from_json(const nlohmann::json& j, RunFailure& f);
 void to_json(nlohmann::json& j, const RunReport& r);
 // Throws std::runtime_error naming the problem for another schema version or a malformed document.
 void from_json(const nlohmann::json& j, RunReport& r);

@@ -34,6 +34,15 @@ expect_usage compute --device cpu --mnk 0,4,4
 expect_usage compute --device cpu --conv 1,1,2,2,1,3,3
 expect_usage compute --device cpu --precision fp8
 expect_usage compute --device cpu --cudnn-algo fastest
+expect_usage env --device cpu --html /nonexistent-dir/x.html
+expect_usage env --device cpu --csv /
+expect_usage env --timeout inf
+expect_usage env --timeout nan
+expect_usage env --seed -1
+GPUSCALE_TEST_FAULT=zap:1:env expect_usage env --device cpu
+GPUSCALE_TEST_FAULT=stall:x:env expect_usage env --device cpu
+GPUSCALE_TEST_FAULT=stall:1 expect_usage env --device cpu
+GPUSCALE_TEST_CORRUPT=1 expect_usage env --device cpu
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"

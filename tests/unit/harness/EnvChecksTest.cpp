@@ -97,11 +97,13 @@ TEST(EnvChecks, OneGpuPerTaskIsNotOversubscription) {
 TEST(EnvChecks, WorldOfOneUnderAMultiRankLauncher) {
   auto ranks = healthy(1, 1);
   ranks[0].variables["OMPI_COMM_WORLD_SIZE"] = "8";
-  const auto* c = find(run_env_checks(ranks), "world-size-mismatch");
+  const auto checks = run_env_checks(ranks);  // keep the vector alive: find() points into it
+  const auto* c = find(checks, "world-size-mismatch");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->severity, Severity::error);
   ranks[0].variables = {{"SLURM_NTASKS", "8"}};
-  c = find(run_env_checks(ranks), "world-size-mismatch");
+  const auto slurm_checks = run_env_checks(ranks);
+  c = find(slurm_checks, "world-size-mismatch");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->severity, Severity::warning);
 }
@@ -122,7 +124,8 @@ TEST(EnvChecks, VersionDifferencesAcrossRanks) {
 TEST(EnvChecks, HeaderVersusLibrary) {
   auto ranks = healthy(1, 2);
   for (auto& r : ranks) r.versions.nccl_header = 22809;
-  const auto* c = find(run_env_checks(ranks), "nccl-header-mismatch");
+  const auto checks = run_env_checks(ranks);  // keep the vector alive: find() points into it
+  const auto* c = find(checks, "nccl-header-mismatch");
   ASSERT_NE(c, nullptr);
   EXPECT_NE(c->message.find("2.28.9 headers but loaded libnccl 2.28.3"), std::string::npos);
 }

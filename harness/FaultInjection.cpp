@@ -1,0 +1,127 @@
+#include "harness/FaultInjection.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "harness/Backend.hpp"
+#include "harness/Error.hpp"
+
+namespace gpuscale::harness {
+namespace {
+
+enum class FaultKind { stall, exit, kill };
+
+struct Fault {
+  FaultKind kind;
+  std::string where;
+};
+
+// Set once at startup, read-only afterwards.
+std::vector<Fault> faults;
+std::vector<std::string> corrupted_buffers;
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::string::size_type start = 0;
+  for (;;) {
+    const auto end = text.find(separator, start);
+    parts.push_back(text.substr(start, end - start));
+    if (end == std::string::npos) return parts;
+    start = end + 1;
+  }
+}
+
+int parse_rank(const std::string& text, const char* variable) {
+  char* end = nullptr;
+  const long rank = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || rank < 0 || rank > 1 << 24)
+    throw UsageError(std::string(variable) + ": rank must be a number, got '" + text + "'");
+  return static_cast<int>(rank);
+}
+
+FaultKind parse_kind(const std::string& text) {
+  if (text == "stall") return FaultKind::stall;
+  if (text == "exit") return FaultKind::exit;
+  if (text == "kill") return FaultKind::kill;
+  throw UsageError("GPUSCALE_TEST_FAULT: kind must be stall, exit or kill, got '" + text + "'");
+}
+
+}  // namespace
+
+void configure_faults(int rank) {
+  faults.clear();
+  corrupted_buffers.clear();
+  if (const char* value = std::getenv("GPUSCALE_TEST_FAULT"); value && *value) {
+    for (const auto& item : split(value, ',')) {
+      const auto parts = split(item, ':');
+      if (parts.size() != 3 || parts[2].empty())
+        throw UsageError("GPUSCALE_TEST_FAULT: expected KIND:RANK:WHERE, got '" + item + "'");
+      const FaultKind kind = parse_kind(parts[0]);
+      if (parse_rank(parts[1], "GPUSCALE_TEST_FAULT") == rank) faults.push_back({kind, parts[2]});
+    }
+  }
+  if (const char* value = std::getenv("GPUSCALE_TEST_CORRUPT"); value && *value) {
+    for (const auto& item : split(value, ',')) {
+      const auto parts = split(item, ':');
+      if (parts.size() != 2 || parts[1].empty())
+        throw UsageError("GPUSCALE_TEST_CORRUPT: expected RANK:BUFFER, got '" + item + "'");
+      if (parse_rank(parts[0], "GPUSCALE_TEST_CORRUPT") == rank) corrupted_buffers.push_back(parts[1]);
+    }
+  }
+}
+
+namespace {
+
+// Tests measure from this line to the last rank's exit: wall-clock seconds, written with write(2).
+void announce(const Fault& fault) {
+  static constexpr const char* kNames[] = {"stall", "exit", "kill"};
+  const double now_s = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  char line[256];
+  const int n = std::snprintf(line, sizeof line, "gpuscale test fault: %s at %s, t=%.3f\n",
+                              kNames[static_cast<int>(fault.kind)], fault.where.c_str(), now_s);
+  if (n <= 0) return;
+  const auto length = std::min(static_cast<std::size_t>(n), sizeof line - 1);
+  [[maybe_unused]] const auto written = ::write(2, line, length);
+}
+
+}  // namespace
+
+void inject_fault_at(std::string_view point) {
+  for (const auto& fault : faults) {
+    if (fault.where != point) continue;
+    announce(fault);
+    switch (fault.kind) {
+      case FaultKind::stall:
+        for (;;) ::pause();  // signals wake it, but it never returns: only SIGKILL ends it
+      case FaultKind::exit:
+        std::_Exit(0);
+      case FaultKind::kill:
+        std::raise(SIGKILL);
+        break;
+    }
+  }
+}
+
+bool corruption_requested(std::string_view buffer) {
+  for (const auto& name : corrupted_buffers)
+    if (name == buffer) return true;
+  return false;
+}
+
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name) {
+  if (!corruption_requested(name) || buffer.bytes() < sizeof(std::uint32_t)) return;
+  std::uint32_t word = 0;
+  backend.download(&word, buffer, sizeof word);
+  word ^= 0x80000000u;
+  backend.upload(buffer, &word, sizeof word);
+}
+
+}  // namespace gpuscale::harness

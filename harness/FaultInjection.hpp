@@ -1,0 +1,30 @@
+#pragma once
+// Test seams, for tests only: never set these variables in production.
+//
+//   GPUSCALE_TEST_FAULT=KIND:RANK:WHERE[,KIND:RANK:WHERE...]
+//     KIND  stall: the rank stops making progress for ever (sleeps; does not poll, like a hung GPU)
+//           exit:  the rank ends at once with exit status 0, without MPI_Finalize (a library's exit())
+//           kill:  the rank sends itself SIGKILL
+//     RANK  world rank the fault hits
+//     WHERE a phase ("env": fires when the phase starts) or PHASE/OP ("env/smoke-allreduce": fires
+//           when the operation starts; see Activity.hpp)
+//   GPUSCALE_TEST_CORRUPT=RANK:BUFFER[,...]  flips bits in the named result buffer on that rank after
+//     the operation that fills it, so verification must catch it ("smoke-allreduce").
+// Malformed values are a UsageError (exit 2) when World starts.
+#include <string_view>
+
+namespace gpuscale::harness {
+
+class Backend;
+class Buffer;
+
+// Reads both variables for this rank. Called once by World when the rank is known.
+void configure_faults(int rank);
+// Fires the fault configured for this rank at `point`, if any (called by Activity).
+void inject_fault_at(std::string_view point);
+// Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
+bool corruption_requested(std::string_view buffer);
+// Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name);
+
+}  // namespace gpuscale::harness

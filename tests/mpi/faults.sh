@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Faults on the CPU backend under mpiexec, through the test seams (GPUSCALE_TEST_FAULT/CORRUPT):
+#   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt
+# Each asserts mpiexec's exact exit status, the one-line messages, and a valid partial JSON, and
+# prints the time from the fault to the last rank's exit (must stay under --timeout + 5 s).
+# The same script runs against NCCL on GPUs with DEVICE=cuda NP=2 (tests/gpu).
+set -uo pipefail
+scenario=$1
+device=${DEVICE:-cpu}
+np=${NP:-3}
+timeout_s=${FAULT_TIMEOUT_S:-5}
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+json="$out/$scenario.json" err="$out/$scenario.err"
+rm -f "$json"
+fail() { echo "FAIL ($scenario, $device): $*"; echo "--- stderr:"; cat "$err"; exit 1; }
+now() { date +%s.%N; }
+
+# The world rank of each child process of mpiexec, from its environment.
+rank_pids() {
+  for pid in $(pgrep -P "$1"); do
+    tr '\0' '\n' </proc/"$pid"/environ 2>/dev/null | grep -q "^OMPI_COMM_WORLD_RANK=$2$" && echo "$pid"
+  done
+}
+
+launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
+  GPUSCALE_TEST_FAULT=$1 "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_FAULT -x NCCL_NVLS_ENABLE=0 \
+    "$GPUSCALE" env --device "$device" --json "$json" --timeout "$timeout_s" --quiet >/dev/null 2>"$err" &
+  job=$!
+}
+
+wait_for_fault_line() {
+  for _ in $(seq 1 300); do
+    grep -q "gpuscale test fault:" "$err" 2>/dev/null && return 0
+    kill -0 "$job" 2>/dev/null || fail "the job ended before the fault fired"
+    sleep 0.1
+  done
+  fail "the fault never fired"
+}
+
+fault_time() { sed -n 's/^gpuscale test fault: .*t=\([0-9.]*\)$/\1/p' "$err" | head -1; }
+
+finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status and the time
+  wait "$job"; rc=$?
+  end=$(now)
+  [ "$rc" -eq "$1" ] || fail "mpiexec exited $rc, wanted $1"
+  elapsed=$(python3 -c "print(f'{$end - $2:.2f}')")
+  python3 -c "import sys; sys.exit(0 if $elapsed <= $timeout_s + 5 else 1)" ||
+    fail "took ${elapsed} s from the fault to the last exit (limit $timeout_s + 5)"
+  echo "$scenario ($device, $np ranks): exit $rc, fault to last rank exiting ${elapsed} s"
+}
+
+check_json() {  # check_json PYTHON_ASSERTIONS: d is the report
+  [ -s "$json" ] || fail "no JSON written"
+  ls "$out" | grep -q '\.tmp\.' && fail "a temporary file was left behind"
+  python3 - "$json" "$np" <<PY || fail "JSON: see above"
+import json, sys
+d = json.load(open(sys.argv[1]))
+np = int(sys.argv[2])
+assert d["schema_version"] == 1
+assert d["verdict"]["passed"] is False, d["verdict"]
+$1
+PY
+}
+
+case "$scenario" in
+  stall)
+    launch stall:1:env/smoke-allreduce
+    wait_for_fault_line; t=$(fault_time)
+    finish 3 "$t"
+    grep -Eq "^\[rank [02] host [^]]+\] timed out .*\(phase env, op smoke-allreduce, size 4194304 B, iteration 0\)$" "$err" ||
+      fail "no one-line timeout naming rank, host, phase, op, size and iteration"
+    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank\(s\) 1 did not respond within 2 s \(stalled or dead\)$" "$err" ||
+      fail "the stalled rank was not named"
+    check_json '
+f = d["failure"]
+assert f["exit_code"] == 3 and f["ranks_not_responding"] == [1], f
+assert "timed out" in f["message"] and "op smoke-allreduce" in f["message"], f
+assert d["interrupted"] is False
+assert len(d["ranks"]) == np, "the env records gathered before the fault are kept"'
+    ;;
+  exit)
+    launch exit:1:env/smoke-allreduce
+    wait_for_fault_line; t=$(fault_time)
+    finish 1 "$t"  # Open MPI's own status for a rank that exits without MPI_Finalize
+    grep -q "process rank 1 " "$err" || fail "mpiexec did not name rank 1"
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    ;;
+  kill9)
+    launch stall:1:env/smoke-allreduce
+    wait_for_fault_line
+    pid=$(rank_pids "$job" 1); [ -n "$pid" ] || fail "rank 1 not found"
+    t=$(now); kill -9 "$pid"
+    finish 137 "$t"
+    grep -q "process rank 1 .*exited on signal 9" "$err" || fail "mpiexec did not name rank 1"
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    ;;
+  sigterm)  # Slurm's time limit: SIGTERM to every rank
+    launch stall:1:env/smoke-allreduce
+    wait_for_fault_line
+    t=$(now); for pid in $(pgrep -P "$job"); do kill -TERM "$pid"; done
+    finish 4 "$t"
+    grep -Eq "^\[rank 0 host [^]]+\] interrupted by SIGTERM \(phase env, op smoke-allreduce, size 4194304 B, iteration 0\); writing what finished$" "$err" ||
+      fail "no one-line interruption message from rank 0"
+    check_json '
+f = d["failure"]
+assert d["interrupted"] is True and f["exit_code"] == 4, f
+assert f["ranks_not_responding"] == [1], f
+assert len(d["ranks"]) == np'
+    ;;
+  sigterm_mpirun)  # Ctrl-C or SIGTERM to mpiexec, which forwards SIGTERM to the ranks
+    launch stall:1:env/smoke-allreduce
+    wait_for_fault_line
+    t=$(now); kill -TERM "$job"
+    finish 1 "$t"  # mpiexec's own status after it was signalled
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    ;;
+  corrupt)
+    t=$(now)
+    GPUSCALE_TEST_CORRUPT=1:smoke-allreduce "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_CORRUPT -x NCCL_NVLS_ENABLE=0 \
+      "$GPUSCALE" env --device "$device" --json "$json" --timeout "$timeout_s" --quiet >/dev/null 2>"$err" &
+    job=$!
+    finish 1 "$t"
+    check_json '
+checks = [c for c in d["checks"] if c["id"] == "smoke-allreduce-failed"]
+assert checks and checks[0]["ranks"] == [1] and checks[0]["severity"] == "error", d["checks"]
+assert d["ranks"][1]["smoke_allreduce"]["wrong"] == 1
+assert d["phases_completed"] == ["env"] and "failure" not in d and d["interrupted"] is False'
+    ;;
+  *) echo "unknown scenario $scenario"; exit 2 ;;
+esac
+echo "faults $scenario: ok"

@@ -1,0 +1,68 @@
+#include "harness/Activity.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
+
+namespace gpuscale::harness {
+namespace {
+
+TEST(Activity, DescribesOnlyWhatIsSet) {
+  enter_phase("collectives");
+  EXPECT_EQ(describe(current_activity()), "phase collectives");
+  enter_op("allreduce", 1048576);
+  set_iteration(7);
+  EXPECT_EQ(describe(current_activity()), "phase collectives, op allreduce, size 1048576 B, iteration 7");
+  leave_op();
+  EXPECT_EQ(describe(current_activity()), "phase collectives");
+  EXPECT_EQ(describe(Activity{}), "phase startup");
+}
+
+TEST(Activity, OpScopeRestoresTheOuterOp) {
+  enter_phase("train");
+  enter_op("step", 64);
+  set_iteration(3);
+  {
+    const OpScope inner("bucket-allreduce", 25u << 20);
+    EXPECT_EQ(current_activity().op, "bucket-allreduce");
+    EXPECT_FALSE(current_activity().iteration.has_value());
+  }
+  EXPECT_EQ(describe(current_activity()), "phase train, op step, size 64 B, iteration 3");
+}
+
+TEST(FaultInjection, MalformedSeamsAreUsageErrors) {
+  for (const char* value : {"stall", "stall:1", "zap:1:env", "stall:x:env", "stall:-1:env", "stall:1:"}) {
+    ::setenv("GPUSCALE_TEST_FAULT", value, 1);
+    EXPECT_THROW(configure_faults(1), UsageError) << value;
+  }
+  ::unsetenv("GPUSCALE_TEST_FAULT");
+  for (const char* value : {"1", "x:smoke-allreduce", "1:"}) {
+    ::setenv("GPUSCALE_TEST_CORRUPT", value, 1);
+    EXPECT_THROW(configure_faults(1), UsageError) << value;
+  }
+  ::setenv("GPUSCALE_TEST_CORRUPT", "0:a,1:smoke-allreduce", 1);
+  configure_faults(1);
+  EXPECT_TRUE(corruption_requested("smoke-allreduce"));
+  EXPECT_FALSE(corruption_requested("a"));
+  configure_faults(0);
+  EXPECT_TRUE(corruption_requested("a"));
+  ::unsetenv("GPUSCALE_TEST_CORRUPT");
+  configure_faults(0);
+  EXPECT_FALSE(corruption_requested("a"));
+}
+
+TEST(FaultInjection, OtherRanksFaultsDoNotFireHere) {
+  ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env,kill:2:env/op", 1);
+  configure_faults(0);
+  inject_fault_at("env");  // would exit this test process if it fired
+  inject_fault_at("env/op");
+  ::unsetenv("GPUSCALE_TEST_FAULT");
+  configure_faults(0);
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace gpuscale::harness
