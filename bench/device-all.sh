@@ -30,12 +30,12 @@ for s in "$@"; do
   case $s in
     ctest) step ctest 420 ctest --test-dir build -L gpu --output-on-failure ;;
     foundation) step foundation 120 bash bench/device-foundation.sh ;;
-    report) step report 200 bash bench/report.sh; cp "$work/report/run.html" "$final/" 2>/dev/null ;;
+    report) step report 150 bash bench/report.sh; cp "$work/report/run.html" "$final/" 2>/dev/null ;;
     hostid) step hostid 120 bash bench/slurm_hostid.sh ;;
-    collectives) step collectives 300 bash bench/collectives_vs_torch.sh ;;
-    compute) step compute 300 bash bench/compute_vs_torch.sh ;;
+    collectives) step collectives 180 bash bench/collectives_vs_torch.sh ;;
+    compute) step compute 180 bash bench/compute_vs_torch.sh ;;
     train) step train 420 bash bench/train_vs_torch.sh ;;
-    reliability) step reliability 300 bash tests/gpu/reliability_gpus.sh ;;
+    reliability) step reliability 240 bash tests/gpu/faults_gpu.sh ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
 done
