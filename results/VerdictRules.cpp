@@ -78,6 +78,12 @@ RuleOutcome must_pass_rule(const std::string& id, const std::vector<Check>& chec
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
                          const Expectations& expectations) {
   Verdict v;
+  // A run cut short fails whatever its figures say: the phases that did not run measured nothing.
+  if (report.failure)
+    v.rules.push_back({"run completed", RuleResult::fail,
+                       (report.interrupted ? "interrupted: " : "failed: ") + report.failure->message});
+  else if (report.interrupted)
+    v.rules.push_back({"run completed", RuleResult::fail, "interrupted"});
   v.rules.push_back(checks_rule(report.checks));
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);

@@ -31,6 +31,22 @@ TEST(VerdictRules, WarningChecksWarnAndErrorChecksFail) {
   EXPECT_EQ(rule(v, "no error checks")->detail, "errors: duplicate-gpu");
 }
 
+TEST(VerdictRules, ARunCutShortFails) {
+  auto r = testing::sample_run();
+  r.failure = RunFailure{3, "timed out in ncclAllReduce", 1, {1}};
+  auto v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  ASSERT_NE(rule(v, "run completed"), nullptr);
+  EXPECT_EQ(rule(v, "run completed")->detail, "failed: timed out in ncclAllReduce");
+  r.failure.reset();
+  r.interrupted = true;
+  v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  EXPECT_EQ(rule(v, "run completed")->result, RuleResult::fail);
+  r.interrupted = false;
+  EXPECT_EQ(rule(verdict_for(r, flatten(r)), "run completed"), nullptr);
+}
+
 TEST(VerdictRules, WrongElementsFailTheRun) {
   auto r = testing::sample_run();
   EXPECT_EQ(rule(verdict_for(r, flatten(r)), "no wrong elements")->result, RuleResult::pass);
