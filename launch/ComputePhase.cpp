@@ -45,7 +45,7 @@ void add_compute_options(cxxopts::Options& o) {
   add("shapes",
       "shape sets: default, mlp, cnn, resnet50, transformer, all (default: default, unless --mnk/--conv are given)",
       cxxopts::value<std::string>(), "LIST");
-  add("precision", "fp32,tf32,fp16,bf16 or all (default all four)", cxxopts::value<std::string>(), "LIST");
+  add("precision", "fp32,tf32,fp16,bf16 or all (default all four; tf32,bf16 with --quick)", cxxopts::value<std::string>(), "LIST");
   add("layout", "conv layout: nchw, nhwc, auto (NHWC for fp16/bf16; default)", cxxopts::value<std::string>(), "L");
   add("cudnn-algo", "heuristic (default) or exhaustive (cudnnFind, like cudnn.benchmark)",
       cxxopts::value<std::string>(), "MODE");

@@ -45,7 +45,9 @@ void validate(const ComputePlan& plan) {
 
 ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool cpu_backend) {
   ComputePlan plan;
-  const auto precisions = parse_precision_list(option<std::string>(r, "precision", "fp32,tf32,fp16,bf16"));
+  // --quick (the preflight, 15 s for every phase) measures the precisions training runs in.
+  const auto precisions =
+      parse_precision_list(option<std::string>(r, "precision", quick ? "tf32,bf16" : "fp32,tf32,fp16,bf16"));
   const std::string layout_text = option<std::string>(r, "layout", "auto");
   std::optional<Layout> layout;
   if (layout_text != "auto") layout = parse_layout(layout_text);

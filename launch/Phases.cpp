@@ -8,10 +8,12 @@
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
 #include "launch/CollectivesPhase.hpp"
+#include "launch/ComputePlan.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
 #include "launch/TrainPhase.hpp"
+#include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
 
@@ -28,12 +30,26 @@ std::vector<Phase> phases_for(const std::string& command) {
   return {env, compute, collectives, train};
 }
 
+namespace {
+
+// Every phase's options are checked before MPI starts and before any output, so bad input is one
+// line and exit 2 on every rank (the phases parse them again, with the backend known).
+void validate_phase_options(const Invocation& invocation) {
+  const auto& c = invocation.command;
+  const bool cpu = invocation.common.device == "cpu";
+  if (c == "compute" || c == "run") parse_compute_plan(invocation.options, invocation.common.quick, cpu);
+  if (c == "train" || c == "run") parse_train_plan(invocation.options, invocation.common.quick, cpu);
+}
+
+}  // namespace
+
 int run_command(const Invocation& invocation, int argc, char** argv) {
   harness::install_signal_handlers();
   const harness::Watchdog watchdog;  // the last resort behind every deadline (Watchdog.hpp)
   std::unique_ptr<harness::World> world;
   try {
     prepare_collectives(invocation);
+    validate_phase_options(invocation);
     world = std::make_unique<harness::World>(&argc, &argv);
   } catch (const harness::Error& e) {
     // Every task meets the same launch problem: one line from the launcher's rank 0 is enough.

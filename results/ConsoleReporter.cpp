@@ -87,7 +87,7 @@ void write_topology(const RunReport& r, std::ostream& out) {
   Table pairs({"node", "gpu", "peer", "link", "cuda p2p"});
   for (const auto& [node, gpus] : by_node) {
     for (const auto& [bus, gpu] : gpus) {
-      links.add_row({std::to_string(node), bus, nvlink_summary(*gpu), pcie_summary(*gpu)});
+      if (!gpu->nvlinks.empty() || gpu->pcie_gen) links.add_row({std::to_string(node), bus, nvlink_summary(*gpu), pcie_summary(*gpu)});
       for (const auto& p : gpu->peers) {
         const auto peer = normalize_pci_bus_id(p.peer_pci_bus_id);
         if (peer <= bus && gpus.count(peer)) continue;  // each pair once

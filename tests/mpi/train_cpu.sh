@@ -15,7 +15,7 @@ python3 - "$out/train.json" "$np" "$models" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); np = int(sys.argv[2]); models = sys.argv[3].split(",")
 t = d["train"]
-assert d["phases_completed"] == ["train"], d["phases_completed"]
+assert d["phases_completed"] == ["env", "train"], d["phases_completed"]
 names = {(c["name"], c["config"]) for c in t["checks"]}
 for cfg in (m + " fp32" for m in models):
     for n in ("ddp-gradients-bitwise-equal", "ddp-matches-single", "ddp-accum-matches-batch",

@@ -60,7 +60,8 @@ TEST(ComputePlan, RunCommandWithoutComputeOptionsGetsDefaults) {
   const char* argv[] = {"gpuscale", "--quick"};
   const auto inv = parse_command_line(2, argv);
   const auto plan = parse_compute_plan(inv.options, true);
-  EXPECT_EQ(plan.items.size(), 8u);
+  EXPECT_EQ(plan.items.size(), 4u);  // --quick: the default matmul and conv in tf32 and bf16
+  EXPECT_EQ(plan.items.front().precision, workloads::Precision::tf32);
   EXPECT_EQ(plan.bench.warmup, 2);
   // The cpu backend's defaults are small; explicit shapes stay as given.
   const auto cpu = parse_compute_plan(inv.options, true, true);
