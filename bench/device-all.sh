@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute train reliability.
+# Steps: ctest foundation report hostid collectives compute train reliability traintest colltest.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -8,7 +8,7 @@ final=${OUT:-/tmp/gpuscale-out}
 work=/tmp/gpuscale-device
 rm -rf "$work"; mkdir -p "$work" "$final"
 export OUT=$work OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
-export GPUSCALE=$PWD/build/launch/gpuscale
+export GPUSCALE=$PWD/build/launch/gpuscale MPIEXEC=mpirun
 summary=()
 step() {  # NAME LIMIT_S CMD...
   local name=$1 limit=$2; shift 2
@@ -35,7 +35,9 @@ for s in "$@"; do
     collectives) step collectives 180 bash bench/collectives_vs_torch.sh ;;
     compute) step compute 180 bash bench/compute_vs_torch.sh ;;
     train) step train 420 bash bench/train_vs_torch.sh ;;
-    reliability) step reliability 240 bash tests/gpu/faults_gpu.sh ;;
+    reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
+    traintest) step traintest 150 bash tests/gpu/train_gpus.sh ;;
+    colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
 done

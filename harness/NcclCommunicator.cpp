@@ -1,6 +1,7 @@
 #include "harness/NcclCommunicator.hpp"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <thread>
 
@@ -257,6 +258,10 @@ class NcclCommunicator final : public Communicator {
 
 std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline,
                                                      double op_timeout_s) {
+  // Connect every channel inside the deadline-bounded init rather than lazily in the first operation:
+  // a blocking operation that connects to a stalled peer could only be ended by the watchdog. The
+  // user's own setting wins.
+  ::setenv("NCCL_RUNTIME_CONNECT", "0", 0);
   ncclUniqueId id{};
   if (world.rank() == 0) GPUSCALE_CHECK_NCCL(ncclGetUniqueId(&id));
   world.broadcast_bytes(&id, sizeof id, 0, deadline);

@@ -77,6 +77,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   setup.accum = env.plan.ddp_options.accum;
   if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;
   setup.seed = job.options().seed;
+  setup.essential_only = job.options().quick;  // the preflight's 15 s leave room for the two checks that matter most
   setup.timeout_s = job.options().timeout_s;
   setup.config = env.model.name + " " + std::string(workloads::to_string(env.precision));
   setup.max_over_ranks = [&job](double v) { return job.world().max_over_ranks(v, job.deadline()); };

@@ -37,6 +37,7 @@ struct CheckSetup {
   std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP check
   TuningOptions tuning;
   bool corrupt_for_test = false;  // test seam: this rank's DDP gradients are perturbed before comparing
+  bool essential_only = false;    // --quick: DDP bitwise equality and DDP vs single only
 };
 
 std::vector<results::TrainCheck> run_train_checks(const CheckSetup& setup);
