@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "collectives/DataCheck.hpp"
@@ -14,9 +15,14 @@
 
 namespace gpuscale::collectives {
 
+// Test seam: the buffer name for harness/FaultInjection (GPUSCALE_TEST_CORRUPT=RANK:collectives) that
+// makes RANK spoil one output element in the last check pass of every measurement it takes part in.
+inline constexpr std::string_view kCorruptBuffer = "collectives";
+
 class BenchResources {
  public:
-  // Collective over the world. buffer_bytes per buffer (send and receive); `timers` device timers.
+  // Collective over the world. buffer_bytes per buffer (send and receive); `timers` device timers;
+  // corrupt: this rank spoils outputs (kCorruptBuffer requested for it).
   BenchResources(const harness::World& world, harness::Backend& backend, std::uint64_t buffer_bytes, int timers,
                  double timeout_s, bool corrupt);
 

@@ -1,7 +1,11 @@
 #include "collectives/LinkExpectation.hpp"
 
 #include <algorithm>
-#include <set>
+#include <iterator>
+#include <limits>
+#include <map>
+
+#include "results/Format.hpp"
 
 namespace gpuscale::collectives {
 
@@ -14,8 +18,8 @@ namespace gpuscale::collectives {
 //     the issue states. NVIDIA's "900 GB/s" is 18 x 25 GB/s x 2 directions of payload, so 450 GB/s
 //     per direction is the data-rate ceiling and NCCL's allreduce busbw on NV18 tops out near 370-390.
 //   NVLink5 (B200): 2 lanes x 212.5 Gb/s               = 53.125 GB/s
-double nvlink_gbps_per_link(int version) {
-  switch (version) {
+double nvlink_gbps_per_link(int generation) {
+  switch (generation) {
     case 1: return 20.0;
     case 2:
     case 3: return 25.78125;
@@ -32,36 +36,77 @@ double pcie_gbps(unsigned gen, unsigned width) {
   return kLane[gen] * width;
 }
 
+int nvlink_generation(int nvml_version) {
+  // nvmlNvlinkVersion_t: 1 = 1.0, 2 = 2.0, 3 = 2.2, 4 = 3.0, 5 = 3.1, 6 = 4.0, 7 = 5.0, 8 = 6.0.
+  static constexpr int kGeneration[] = {0, 1, 2, 2, 3, 3, 4, 5, 6};
+  if (nvml_version < 0 || nvml_version >= static_cast<int>(std::size(kGeneration))) return 0;
+  return kGeneration[nvml_version];
+}
+
 namespace {
 
-LinkEstimate gpu_link(const results::GpuInfo& g) {
-  double nv = 0;
-  int links = 0, version = 0;
-  for (const auto& l : g.nvlinks) {
-    nv += l.link_count * nvlink_gbps_per_link(l.version);
-    links += l.link_count;
-    version = std::max(version, l.version);
+// NVLinks NVML says connect `from` to `to` (direct or through NVSwitches); 0 when it lists none. The
+// far end of a link cannot name the peer on NVSwitch systems (a switch, or ffff:ff:ff.0 in a VM), so
+// the per-peer figure is the only one that says whether two GPUs talk over NVLink.
+int nvlinks_between(const results::GpuInfo& from, const results::GpuInfo& to) {
+  const std::string bus = results::normalize_pci_bus_id(to.pci_bus_id);
+  for (const auto& p : from.peers)
+    if (results::normalize_pci_bus_id(p.peer_pci_bus_id) == bus) return p.nvlink_count;
+  return 0;
+}
+
+// The NVLink generation of a GPU's links (the newest group it reports; 0: unknown).
+int gpu_nvlink_generation(const results::GpuInfo& g) {
+  int version = 0;
+  for (const auto& l : g.nvlinks) version = std::max(version, l.version);
+  return nvlink_generation(version);
+}
+
+LinkEstimate pcie_link(const std::vector<const results::GpuInfo*>& gpus) {
+  LinkEstimate slowest{std::nullopt, ""};
+  for (const auto* g : gpus) {
+    if (!g->pcie_gen || !g->pcie_width || pcie_gbps(*g->pcie_gen, *g->pcie_width) <= 0) return {std::nullopt, ""};
+    const double gbps = pcie_gbps(*g->pcie_gen, *g->pcie_width);
+    if (!slowest.gbps || gbps < *slowest.gbps)
+      slowest = {gbps, "PCIe gen" + std::to_string(*g->pcie_gen) + " x" + std::to_string(*g->pcie_width)};
   }
-  if (nv > 0) return {nv, "NVLink" + std::to_string(version) + " x" + std::to_string(links)};
-  if (g.pcie_gen && g.pcie_width && pcie_gbps(*g.pcie_gen, *g.pcie_width) > 0)
-    return {pcie_gbps(*g.pcie_gen, *g.pcie_width),
-            "PCIe gen" + std::to_string(*g.pcie_gen) + " x" + std::to_string(*g.pcie_width)};
-  return {std::nullopt, ""};
+  return slowest;
+}
+
+// GPUs of one node: NVLink when every pair has an NVLink path (the pair with the fewest links and the
+// oldest generation set the pace), else the slowest member's PCIe link. One GPU: no link to cross.
+LinkEstimate node_link(const std::vector<const results::GpuInfo*>& gpus) {
+  if (gpus.size() < 2) return {std::nullopt, ""};
+  int links = std::numeric_limits<int>::max(), generation = std::numeric_limits<int>::max();
+  for (const auto* a : gpus) {
+    generation = std::min(generation, gpu_nvlink_generation(*a));
+    for (const auto* b : gpus)
+      if (a != b) links = std::min(links, nvlinks_between(*a, *b));
+  }
+  if (links <= 0) return pcie_link(gpus);
+  const std::string name = "NVLink" + (generation > 0 ? std::to_string(generation) : "?") + " x" + std::to_string(links);
+  const double gbps = links * nvlink_gbps_per_link(generation);
+  if (gbps <= 0) return {std::nullopt, name};
+  return {gbps, name};
 }
 
 }  // namespace
 
 LinkEstimate link_for(const std::vector<results::RankEnv>& ranks, double net_gbps) {
-  LinkEstimate slowest{std::nullopt, ""};
-  std::set<int> nodes;
+  // Distinct GPUs per node (ranks sharing a GPU cross no link between them).
+  std::map<int, std::map<std::string, const results::GpuInfo*>> nodes;
   for (const auto& r : ranks) {
-    nodes.insert(r.node);
     if (!r.gpu) return {std::nullopt, ""};
-    const auto link = gpu_link(*r.gpu);
-    if (!link.gbps) return link;
-    if (!slowest.gbps || *link.gbps < *slowest.gbps) slowest = link;
+    nodes[r.node].emplace(results::normalize_pci_bus_id(r.gpu->pci_bus_id), &*r.gpu);
   }
-  if (nodes.size() <= 1) return slowest;
+  LinkEstimate slowest{std::nullopt, ""};
+  for (const auto& [node, by_bus] : nodes) {
+    std::vector<const results::GpuInfo*> gpus;
+    for (const auto& [bus, gpu] : by_bus) gpus.push_back(gpu);
+    const auto link = node_link(gpus);
+    if (nodes.size() <= 1) return link;
+    if (link.gbps && (!slowest.gbps || *link.gbps < *slowest.gbps)) slowest = link;
+  }
   if (net_gbps <= 0) return {std::nullopt, "network (unknown: give --net-gbps)"};
   if (slowest.gbps && *slowest.gbps < net_gbps) return slowest;
   return {net_gbps, "network (--net-gbps)"};

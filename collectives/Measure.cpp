@@ -118,7 +118,7 @@ std::uint64_t run_checks(Bench& b, const SweepOptions& o, const OpSpec& op, cons
     op.run(*b.comm, call, b.stream);
     b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label + " (check)");
     if (!pattern::checked(spec)) continue;
-    if (b.corrupt && b.world.rank() == 0 && pass == o.check_passes - 1 && l.recv_count > 0)
+    if (b.corrupt && pass == o.check_passes - 1 && l.recv_count > 0)
       b.check.clear(ptr.recv, ts, b.stream);
     wrong += b.check.count_wrong(ptr.recv, l.recv_count, o.type, spec, b.stream,
                                  harness::Deadline::after(b.timeout_s));

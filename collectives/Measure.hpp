@@ -27,7 +27,7 @@ struct Bench {
   harness::Buffer& recv;
   std::vector<std::unique_ptr<harness::Timer>>& timers;  // at least max(iterations, graph launches)
   double timeout_s;
-  bool corrupt;  // test seam (GPUSCALE_TEST_CORRUPT=collectives): world rank 0 spoils one output element
+  bool corrupt;  // test seam: this rank spoils one output element in the last check pass
 };
 
 struct Placement {

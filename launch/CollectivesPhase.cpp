@@ -1,7 +1,6 @@
 #include "launch/CollectivesPhase.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -15,16 +14,10 @@
 #include "collectives/Scaling.hpp"
 #include "collectives/Sweep.hpp"
 #include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
 
 namespace gpuscale::launch {
 namespace {
-
-// Test-only seam: GPUSCALE_TEST_CORRUPT=collectives makes world rank 0 spoil one output element in
-// the last check pass of every measurement, so tests can prove that wrong data fails the run.
-bool corruption_requested() {
-  const char* value = std::getenv("GPUSCALE_TEST_CORRUPT");
-  return value && std::string(value) == "collectives";
-}
 
 std::uint64_t largest_buffer(const collectives::SweepOptions& o, const std::vector<std::uint64_t>& sizes) {
   std::uint64_t bytes = std::max<std::uint64_t>(o.pair_large_bytes, harness::size_of(o.type));
@@ -106,7 +99,7 @@ void run_collectives_phase(Job& job) {
   {
     collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o)),
                                     std::max(o.iterations, o.graph_launches), job.options().timeout_s,
-                                    corruption_requested());
+                                    harness::corruption_requested(collectives::kCorruptBuffer));
     run_sweeps(job, res, *comm, o, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));
     run_extras(job, res, *comm, o, record);

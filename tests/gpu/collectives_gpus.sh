@@ -41,7 +41,7 @@ print(f"  allreduce latency {ar['headline']['latency_stream_s']*1e6:.2f} us stre
       sorted({r['nccl_algorithm'] for r in ar['rows'] if r['nccl_algorithm']}))
 PY
 set +e
-"${mpi[@]}" -x GPUSCALE_TEST_CORRUPT=collectives "$GPUSCALE" collectives --ops allreduce,allgather -b 1K -e 1M -f 32 \
+"${mpi[@]}" -x GPUSCALE_TEST_CORRUPT=0:collectives "$GPUSCALE" collectives --ops allreduce,allgather -b 1K -e 1M -f 32 \
   --scaling-sizes none --pair-bytes 0 --quiet >"$out/coll_corrupt.txt" 2>&1
 rc=$?
 set -e

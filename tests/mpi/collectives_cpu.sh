@@ -87,9 +87,10 @@ PY
 grep -q "busbw(GB/s)" "$out/sum_2.txt" || fail "no nccl-tests table on the console"
 grep -q "Collective scaling" "$out/sum_2.txt" || fail "no scaling table on the console"
 
-# The test seam: rank 0 spoils one element per measurement; the run must count it and exit 1.
+# The test seam (harness/FaultInjection): rank 0 spoils one element per measurement; the run must
+# count it and exit 1.
 set +e
-"$MPIEXEC" -n 3 -x GPUSCALE_TEST_CORRUPT=collectives "$GPUSCALE" collectives --device cpu --quiet --timeout 60 \
+"$MPIEXEC" -n 3 -x GPUSCALE_TEST_CORRUPT=0:collectives "$GPUSCALE" collectives --device cpu --quiet --timeout 60 \
   --json "$out/corrupt.json" --ops allreduce,reducescatter -b 64 -e 4K -f 4 -n 2 -w 1 --scaling-sizes none \
   --pair-bytes 0 >"$out/corrupt.txt" 2>&1
 rc=$?

@@ -131,21 +131,62 @@ TEST(Scaling, GroupsForTwoNodesOfFour) {
   EXPECT_EQ(scaling_groups(0, 3, 0, 0, 3, 1).size(), 2u);  // first 2, world
 }
 
+namespace {
+
+// Two GPUs of one node, each listing the other as a peer over `nvlinks` NVLinks of NVML version
+// `nvml_version`, its links grouped under `remote` (the far end NVML reports).
+std::vector<results::RankEnv> two_gpus(int nvlinks, int nvml_version, const std::string& remote) {
+  std::vector<results::RankEnv> ranks(2);
+  const std::string bus[] = {"0000:19:00.0", "0000:3B:00.0"};
+  for (int i = 0; i < 2; ++i) {
+    ranks[i].rank = i;
+    ranks[i].gpu.emplace();
+    ranks[i].gpu->pci_bus_id = bus[i];
+    if (nvlinks > 0) ranks[i].gpu->nvlinks = {{remote, nvlinks, nvml_version}};
+    ranks[i].gpu->peers = {{bus[1 - i], true, true, 0, nvlinks}};
+    ranks[i].gpu->pcie_gen = 5;
+    ranks[i].gpu->pcie_width = 16;
+  }
+  return ranks;
+}
+
+}  // namespace
+
+TEST(LinkExpectation, NvSwitchVmWithHiddenFarEndIsNvlink) {
+  // The 2x H200 VM: all 18 links end at ffff:ff:ff.0 (the NVSwitch fabric is hidden), so only the
+  // peers' nvlink_count (nvidia-smi topo's NV18) says the GPUs talk over NVLink.
+  const auto ranks = two_gpus(18, 6, "ffff:ff:ff.0");
+  const auto link = link_for(ranks, 0);
+  EXPECT_EQ(link.name, "NVLink4 x18");
+  ASSERT_TRUE(link.gbps);
+  EXPECT_NEAR(*link.gbps, 478.1, 0.1);
+}
+
 TEST(LinkExpectation, NvlinkPcieAndNetwork) {
   EXPECT_NEAR(18 * nvlink_gbps_per_link(4), 478.1, 0.1);  // the NV18 figure of the issue
+  EXPECT_EQ(nvlink_generation(6), 4);                      // nvmlNvlinkVersion_t 6 = NVLink 4.0
+  EXPECT_EQ(nvlink_generation(4), 3);
+  EXPECT_EQ(nvlink_generation(99), 0);
   EXPECT_NEAR(pcie_gbps(5, 16), 63.0, 0.1);
-  std::vector<results::RankEnv> ranks(2);
-  for (auto& r : ranks) {
-    r.gpu.emplace();
-    r.gpu->nvlinks = {{"0000:01:00.0", 9, 4}, {"0000:02:00.0", 9, 4}};
-  }
-  auto link = link_for(ranks, 0);
-  EXPECT_EQ(link.name, "NVLink4 x18");
-  EXPECT_NEAR(*link.gbps, 478.1, 0.1);
-  ranks[1].gpu->nvlinks.clear();
+  auto ranks = two_gpus(12, 4, "0000:3b:00.0");  // direct A100-style links, far end is the peer
+  EXPECT_EQ(link_for(ranks, 0).name, "NVLink3 x12");
+  EXPECT_NEAR(*link_for(ranks, 0).gbps, 12 * 25.78125, 1e-9);
+  ranks[1].gpu->peers[0].nvlink_count = 6;  // the pair's smallest count sets the pace
+  EXPECT_EQ(link_for(ranks, 0).name, "NVLink3 x6");
+  ranks[1].gpu->peers[0].nvlink_count = 0;  // one direction without an NVLink path: PCIe
   ranks[1].gpu->pcie_gen = 4;
-  ranks[1].gpu->pcie_width = 16;
   EXPECT_EQ(link_for(ranks, 0).name, "PCIe gen4 x16");  // the slowest member sets the pace
+  EXPECT_EQ(link_for({ranks[0]}, 0).gbps, std::nullopt);  // one GPU: no link to cross
+
+  auto three = two_gpus(18, 6, "ffff:ff:ff.0");  // a third GPU the others have no NVLink to
+  three.push_back(three[1]);
+  three[2].rank = 2;
+  three[2].gpu->pci_bus_id = "0000:5d:00.0";
+  three[2].gpu->peers = {{"0000:19:00.0", true, true, 0, 18}, {"0000:3b:00.0", true, true, 0, 18}};
+  EXPECT_EQ(link_for(three, 0).name, "PCIe gen5 x16");
+  three[2].gpu->pci_bus_id = "0000:3b:00.0";  // two ranks on one GPU: only one pair to cross
+  EXPECT_EQ(link_for(three, 0).name, "NVLink4 x18");
+
   ranks[1].node = 1;
   EXPECT_FALSE(link_for(ranks, 0).gbps);  // between nodes without --net-gbps: unknown
   EXPECT_NEAR(*link_for(ranks, 25).gbps, 25, 1e-9);
