@@ -34,7 +34,7 @@ for s in "$@"; do
     hostid) step hostid 120 bash bench/slurm_hostid.sh ;;
     collectives) step collectives 180 bash bench/collectives_vs_torch.sh ;;
     compute) step compute 180 bash bench/compute_vs_torch.sh ;;
-    train) step train 420 bash bench/train_vs_torch.sh ;;
+    train) step train 290 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
     traintest) step traintest 150 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
