@@ -111,6 +111,8 @@ def run_ddp(args):
 def run_local(args):
     n = torch.cuda.device_count()
     device = torch.device("cuda", 0)
+    for d in range(n):  # memory statistics need each device's allocator initialised first
+        torch.zeros(1, device=torch.device("cuda", d))
     results = []
     for name, batch in PRESETS.items():
         for precision in PRECISIONS:

@@ -69,8 +69,13 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   // and convolution algorithms, so their rounding differs layer by layer: the per-layer limit, grown
   // like a random walk over the 2L passes of forward and backward. Seen on 2 H200s (mlp, 8 layers):
   // bf16 ddp vs single 4.5e-2 (limit 8e-2), fp32 cnn accumulation 5.0e-5 with Winograd (limit 8e-5).
+  // In fp16/bf16 the activations themselves are rounded per layer and the differences grow about
+  // linearly with depth (bf16: mlp 4.5e-2 over 16 passes, resnet50 2.4e-1 over 108): limit x passes / 2,
+  // capped at 0.5, which still fails an allreduce that forgets to average (error 1) or mixes buckets.
   const double passes = 2.0 * static_cast<double>(std::max<std::size_t>(1, s.model->layers.size()));
-  const double tolerance = 2 * relative_error_limit(s.precision) * std::sqrt(passes);
+  const bool half = s.precision == Precision::fp16 || s.precision == Precision::bf16;
+  const double tolerance = half ? std::min(0.5, relative_error_limit(s.precision) * passes / 2)
+                                : 2 * relative_error_limit(s.precision) * std::sqrt(passes);
   const std::int64_t n = s.comm->size(), b = s.batch_per_rank;
   const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
 
