@@ -15,11 +15,7 @@ using results::Check;
 using results::RankEnv;
 using results::Severity;
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out.empty() ? "-" : out;
-}
+std::string join(const std::vector<std::string>& items) { return items.empty() ? "-" : results::join_words(items); }
 
 bool uses_socket(const results::NcclPaths& p) {
   return std::find(p.transports.begin(), p.transports.end(), "NET/Socket") != p.transports.end() ||

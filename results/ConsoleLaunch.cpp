@@ -33,19 +33,13 @@ void write_job_line(const RankEnv& e, const RunReport& r, std::ostream& out) {
       << " node" << (r.node_count == 1 ? "" : "s") << '\n';
 }
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
-}
-
 // One line per distinct NCCL view: "NCCL: 2 nodes via NET/Socket (network Socket) [ranks 0,1] ...".
 void write_nccl_paths(const RunReport& r, std::ostream& out) {
   std::map<std::string, std::vector<int>> views;
   for (const auto& e : r.ranks) {
     if (!e.smoke.nccl.captured) continue;
     const auto& p = e.smoke.nccl;
-    views[std::to_string(p.nodes) + " node" + (p.nodes == 1 ? "" : "s") + " via " + join(p.transports) +
+    views[std::to_string(p.nodes) + " node" + (p.nodes == 1 ? "" : "s") + " via " + join_words(p.transports) +
           (p.network.empty() ? "" : " (network " + p.network + ")")]
         .push_back(e.rank);
   }

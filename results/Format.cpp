@@ -76,4 +76,10 @@ std::string join_ints(const std::vector<int>& values) {
   return s;
 }
 
+std::string join_words(const std::vector<std::string>& words) {
+  std::string s;
+  for (std::size_t i = 0; i < words.size(); ++i) s += (i ? ", " : "") + words[i];
+  return s;
+}
+
 }  // namespace gpuscale::results

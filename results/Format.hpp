@@ -23,5 +23,7 @@ std::string si_compact(double value);
 std::string binary_bytes(double bytes);
 // Comma-joined list of ints, "0,1,2".
 std::string join_ints(const std::vector<int>& values);
+// Comma-and-space-joined words, "P2P/CUMEM, SHM"; "" for none.
+std::string join_words(const std::vector<std::string>& words);
 
 }  // namespace gpuscale::results
