@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch's side of bench/compute_vs_torch.sh, and the side-by-side table.
 
-Times torch.matmul and nn.Conv2d (cudnn.benchmark=True; forward, and forward+backward with both
+Times torch.matmul (x @ w.t(), the GEMM of gpuscale's Linear forward) and nn.Conv2d (cudnn.benchmark=True; forward, and forward+backward with both
 input and weight gradients) with CUDA events, one pair per call, median of the calls after warm-up:
 the same method gpuscale uses. Reads gpuscale's JSON files and prints TFLOP/s side by side; for
 conv, each framework's better layout (NCHW or NHWC / channels_last) is compared.
@@ -38,11 +38,14 @@ def median_s(fn):
     return statistics.median(s.elapsed_time(e) for s, e in events) * 1e-3
 
 
-def torch_matmul(n, p):
+def torch_matmul(n, p, transpose_b):
+    """transpose_b: torch.matmul(x, w.t()), the GEMM of gpuscale's Linear forward (Y = X W^T, as
+    nn.Linear); otherwise the plain torch.matmul(a, b)."""
     dtype = set_precision(p)
     a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
     b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
-    return 2.0 * n ** 3 / median_s(lambda: torch.matmul(a, b)) / 1e12
+    bt = b.t() if transpose_b else b
+    return 2.0 * n ** 3 / median_s(lambda: torch.matmul(a, bt)) / 1e12
 
 
 def conv_flops():
@@ -116,7 +119,11 @@ def main():
     theirs = {}
     for p in PRECISIONS:
         for n in MATMULS:
-            theirs[(f"matmul {n}", p)] = (torch_matmul(n, p), "torch.matmul")
+            # gpuscale's figure is its Linear forward, X W^T: compared with the same GEMM in torch.
+            # The plain A B is timed too and printed beside it in the config column.
+            plain = torch_matmul(n, p, transpose_b=False)
+            theirs[(f"matmul {n}", p)] = (torch_matmul(n, p, transpose_b=True),
+                                          f"torch.matmul(x, w.t()); (a, b): {plain:.1f}")
         for cl in (False, True):
             f, fb = torch_conv(p, cl)
             note = "channels_last" if cl else "nchw"

@@ -9,7 +9,7 @@ out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
-common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet)
+common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet ${MATMUL_CANDIDATES:+--matmul-candidates $MATMUL_CANDIDATES})
 run() {  # name, then gpuscale arguments
   local name=$1; shift
   "$GPUSCALE" "${common[@]}" "$@" --json "$out/gpuscale_$name.json" >"$out/gpuscale_$name.txt" 2>&1 || {
