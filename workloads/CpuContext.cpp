@@ -81,6 +81,7 @@ class CpuContext final : public ComputeContext {
   }
 
   std::size_t workspace_bytes() const noexcept override { return 0; }
+  void shrink_workspace(std::size_t) override {}
 
  private:
   harness::Backend& backend_;

@@ -44,6 +44,7 @@ class CudaContext final : public ComputeContext {
   }
 
   std::size_t workspace_bytes() const noexcept override { return workspace_.bytes(); }
+  void shrink_workspace(std::size_t bytes) override { workspace_.shrink_to(bytes); }
 
  private:
   Workspace workspace_;

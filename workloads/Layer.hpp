@@ -140,8 +140,12 @@ class ComputeContext {
   virtual void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type,
                        std::size_t count, Accumulate mode, harness::Stream& stream) = 0;
 
-  // Bytes of the shared workspace now allocated (the largest any created layer needs).
+  // Bytes of the shared workspace now allocated (at least the largest any created layer needs; the
+  // algorithm search may have grown it further).
   virtual std::size_t workspace_bytes() const noexcept = 0;
+  // Frees the workspace down to `bytes` when it holds more (never grows it): once a model's layers
+  // exist, to what their chosen algorithms need, so the search's workspace is not kept for training.
+  virtual void shrink_workspace(std::size_t bytes) = 0;
 };
 
 // The factory: cpu or cuda by backend.kind(). `stream` is where tuning runs; it must outlive the

@@ -64,7 +64,19 @@ struct Network::Impl {
   }
   float* g(std::size_t i) { return static_cast<float*>(grads->data()) + layout.layer_offset[i]; }
 
+  // Layers first: their algorithm search may need a large workspace, which is cut back to what the
+  // chosen algorithms use before the activations are allocated.
+  void create_layers() {
+    std::size_t workspace = 0;
+    for (const auto& shape : shapes) {
+      layers.push_back(ctx.create_layer({shape, precision, std::nullopt, harness::DataType::float32}));
+      for (Pass pass : kAllPasses) workspace = std::max(workspace, layers.back()->algorithm(pass).workspace_bytes);
+    }
+    ctx.shrink_workspace(workspace);
+  }
+
   void allocate() {
+    create_layers();
     weights = backend.allocate(layout.total_elements * sizeof(float));
     grads = backend.allocate(layout.total_elements * sizeof(float));
     if (act != harness::DataType::float32) copy = backend.allocate(layout.total_elements * harness::size_of(act));
@@ -73,8 +85,6 @@ struct Network::Impl {
     std::size_t max_out = 0, max_join = 0;
     joined.resize(shapes.size());
     for (std::size_t i = 0; i < shapes.size(); ++i) {
-      LayerSpec spec{shapes[i], precision, std::nullopt, harness::DataType::float32};
-      layers.push_back(ctx.create_layer(spec));
       outputs.push_back(backend.allocate(act_bytes(out_count(i))));
       max_out = std::max(max_out, out_count(i));
       if (i > 0 && in_count(i) != out_count(i - 1)) {
@@ -171,9 +181,12 @@ void Network::backward(Accumulate mode, harness::Stream& stream, const std::func
   }
 }
 
-void Network::sgd(float lr, harness::Stream& stream) {
+void Network::sgd(float lr, harness::Stream& stream) { sgd(lr, stream, 0, impl_->layout.total_elements); }
+
+void Network::sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count) {
   auto& m = *impl_;
-  m.ops.sgd(weights(), grads(), m.layout.total_elements, lr, m.copy ? m.copy->data() : nullptr, m.act, stream);
+  void* copy = m.copy ? static_cast<char*>(m.copy->data()) + first * harness::size_of(m.act) : nullptr;
+  m.ops.sgd(weights() + first, grads() + first, count, lr, copy, m.act, stream);
 }
 
 void Network::loss(harness::Stream& stream) {

@@ -1,5 +1,6 @@
 #pragma once
-// The workspace that the layers of one context share: grown to the largest request, never shrunk.
+// The workspace that the layers of one context share: grown to the largest request, shrunk only
+// on request (shrink_to, once every layer has chosen its algorithms).
 // Growing frees the old buffer, so callers re-read data() after any ensure() and never keep the
 // pointer across layer creation.
 #include <cstddef>
@@ -20,6 +21,12 @@ class Workspace {
       buffer_ = backend_.allocate(bytes);
     }
     return buffer_->data();
+  }
+  // Reallocates to exactly `bytes` when more is held (0: frees it). Callers re-read data() after.
+  void shrink_to(std::size_t bytes) {
+    if (!buffer_ || buffer_->bytes() <= bytes) return;
+    buffer_.reset();
+    if (bytes > 0) buffer_ = backend_.allocate(bytes);
   }
   void* data() noexcept { return buffer_ ? buffer_->data() : nullptr; }
   std::size_t bytes() const noexcept { return buffer_ ? buffer_->bytes() : 0; }

@@ -65,6 +65,7 @@ class OutOfMemoryContext final : public ComputeContext {
     inner_.convert(s, a, d, b, n, m, st);
   }
   std::size_t workspace_bytes() const noexcept override { return 0; }
+  void shrink_workspace(std::size_t) override {}
 
  private:
   ComputeContext& inner_;
