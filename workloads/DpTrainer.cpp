@@ -63,13 +63,13 @@ struct DpTrainer::Impl {
   }
 
   void broadcast_parameters() {
-    const std::size_t total = r0().net->parameter_elements();
-    const std::size_t chunk = std::max<std::size_t>(1, options.broadcast_chunk_bytes / sizeof(float));
-    for (std::size_t off = 0; off < total; off += chunk) {
-      const std::size_t n = std::min(chunk, total - off);
+    // As broadcast_coalesced: whole layers grouped up to the chunk size, a larger layer on its own
+    // (never split); the network's layout is that grouping, so each chunk is contiguous.
+    for (const Bucket& chunk : r0().net->layout().buckets) {
       comms.front()->group_start();
       each([&](std::size_t i, Replica& r) {
-        comms[i]->broadcast(r0().net->weights() + off, r.net->weights() + off, n, harness::DataType::float32, 0, *r.stream);
+        comms[i]->broadcast(r0().net->weights() + chunk.offset, r.net->weights() + chunk.offset, chunk.elements,
+                            harness::DataType::float32, 0, *r.stream);
       });
       comms.front()->group_end();
     }
@@ -143,7 +143,8 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
   const auto g = static_cast<std::int64_t>(devices.size());
   if (g < 1 || global_batch % g != 0)
     throw harness::UsageError("DP needs a global batch divisible by its " + std::to_string(g) + " devices");
-  const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), 0, 0);
+  const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), options.broadcast_chunk_bytes,
+                                   options.broadcast_chunk_bytes);
   m.replicas.resize(devices.size());
   for (std::size_t i = 0; i < devices.size(); ++i) m.replicas[i].backend = devices[i];
   m.each([&](std::size_t i, Replica& r) {

@@ -1,10 +1,11 @@
 #pragma once
 // DP-style data parallelism (torch.nn.DataParallel): one process drives every device, one stream
-// each. Every step: broadcast the fp32 parameters from device 0 in 10 MiB chunks (and cast them to
-// the compute precision on each replica), scatter the global batch along dim 0, forward on every
-// device, gather the outputs to device 0, loss there, scatter the gradient of the outputs back,
-// backward on every device, reduce the gradients to device 0 (no overlap), SGD on device 0 only.
-// Nothing in a step synchronises the host. Local: communicates only among this process's devices.
+// each. Every step: broadcast the fp32 parameters from device 0 in chunks of whole layers up to
+// 10 MiB (as broadcast_coalesced: a larger layer goes alone, never split) and cast them to the
+// compute precision on each replica, scatter the global batch along dim 0, forward on every device,
+// gather the outputs to device 0, loss there, scatter the gradient of the outputs back, backward on
+// every device, reduce the gradients to device 0 (no overlap), SGD on device 0 only. Nothing in a
+// step synchronises the host. Local: communicates only among this process's devices.
 #include <array>
 #include <cstdint>
 #include <memory>
