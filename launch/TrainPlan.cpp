@@ -41,6 +41,7 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   d.bucket_mb = option<double>(r, "bucket-mb", 25);
   d.first_bucket_mb = option<double>(r, "first-bucket-mb", 1);
   d.overlap = !r.count("no-overlap");
+  d.overlap_optimizer = !r.count("no-optimizer-overlap");
   d.accum = option<int>(r, "accum", 1);
   d.h2d = r.count("h2d") > 0;
   d.lr = static_cast<float>(option<double>(r, "lr", 0.01));
@@ -78,7 +79,8 @@ void add_train_options(cxxopts::Options& o) {
       ("dp-devices", "GPUs that DP drives from rank 0 (default every visible GPU)", cxxopts::value<int>(), "N")
       ("bucket-mb", "DDP bucket cap in MiB (default 25)", cxxopts::value<double>(), "MB")
       ("first-bucket-mb", "DDP first bucket cap in MiB (default 1)", cxxopts::value<double>(), "MB")
-      ("no-overlap", "allreduce every bucket after the whole backward")
+      ("no-overlap", "allreduce every bucket after the whole backward, then SGD")
+      ("no-optimizer-overlap", "one SGD after every allreduce (default: SGD per bucket as its allreduce ends)")
       ("accum", "micro-steps per optimizer step (no allreduce for the first K-1)", cxxopts::value<int>(), "K")
       ("grad-dtype", "allreduce dtype: fp32 (default), bf16, fp16", cxxopts::value<std::string>(), "T")
       ("h2d", "copy each batch from pinned host memory (a data loader with pin_memory)")

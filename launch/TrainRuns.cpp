@@ -31,6 +31,7 @@ results::TrainRecord base_record(const TrainEnv& env, const std::string& strateg
   r.grad_dtype = o.grad_type ? (*o.grad_type == harness::DataType::bfloat16 ? "bf16" : "fp16") : "fp32";
   r.accum = o.accum;
   r.overlap = o.overlap;
+  r.optimizer_overlap = strategy == "ddp" && o.overlap && o.overlap_optimizer;
   r.bucket_mb = o.bucket_mb;
   r.comm_priority = o.comm_priority == harness::StreamPriority::high ? "high" : "normal";
   r.h2d = o.h2d;

@@ -42,6 +42,7 @@ struct TrainRecord {
   std::string grad_dtype = "fp32";  // of the allreduce
   int accum = 1;
   bool overlap = true;
+  bool optimizer_overlap = false;   // ddp: SGD per bucket as its allreduce ends
   double bucket_mb = 25;
   std::string comm_priority = "normal";
   bool h2d = false;

@@ -49,7 +49,8 @@ DpPhases dp_from(const nlohmann::json& j) {
 void to_json(nlohmann::json& j, const TrainRecord& r) {
   j = {{"strategy", r.strategy}, {"model", r.model}, {"precision", r.precision}, {"scaling", r.scaling},
        {"gpus", r.gpus}, {"batch_per_gpu", r.batch_per_gpu}, {"global_batch", r.global_batch},
-       {"grad_dtype", r.grad_dtype}, {"accum", r.accum}, {"overlap", r.overlap}, {"bucket_mb", r.bucket_mb},
+       {"grad_dtype", r.grad_dtype}, {"accum", r.accum}, {"overlap", r.overlap},
+       {"optimizer_overlap", r.optimizer_overlap}, {"bucket_mb", r.bucket_mb},
        {"comm_priority", r.comm_priority}, {"h2d", r.h2d}, {"buckets", r.buckets},
        {"parameter_bytes", r.parameter_bytes}, {"step_flops", r.step_flops}, {"step_samples_s", r.step_samples_s},
        {"step_s", r.step_s}, {"samples_per_s", r.samples_per_s}, {"peak_memory_bytes", r.peak_memory_bytes},
@@ -73,6 +74,7 @@ void from_json(const nlohmann::json& j, TrainRecord& r) {
   j.at("grad_dtype").get_to(r.grad_dtype);
   j.at("accum").get_to(r.accum);
   j.at("overlap").get_to(r.overlap);
+  r.optimizer_overlap = j.value("optimizer_overlap", false);  // absent from reports written before it existed
   j.at("bucket_mb").get_to(r.bucket_mb);
   j.at("comm_priority").get_to(r.comm_priority);
   j.at("h2d").get_to(r.h2d);

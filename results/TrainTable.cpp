@@ -18,6 +18,7 @@ std::string config(const TrainRecord& r) {
   if (r.grad_dtype != "fp32") c += " grad:" + r.grad_dtype;
   if (r.accum > 1) c += " accum:" + std::to_string(r.accum);
   if (!r.overlap && r.strategy == "ddp") c += " no-overlap";
+  if (r.optimizer_overlap) c += " opt-overlap";
   if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
   if (r.h2d) c += " h2d";
   return c;

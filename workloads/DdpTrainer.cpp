@@ -94,11 +94,20 @@ struct DdpTrainer::Impl {
     const bool sync_grads = communicate && comm;
     for (std::size_t b = 0; b < remaining.size(); ++b) remaining[b] = static_cast<int>(plan().buckets[b].layers.size());
     for (int micro = 0; micro < options.accum; ++micro) micro_step(micro, sync_grads && micro + 1 == options.accum);
-    if (sync_grads) {
-      if (!options.overlap)
-        for (std::size_t b = 0; b < ready.size(); ++b) launch_bucket(b);
-      for (auto& e : done) e->make_wait(*compute);
+    if (!sync_grads) {
+      if (apply_sgd) net->sgd(options.lr, *compute);
+      return;
     }
+    if (!options.overlap)
+      for (std::size_t b = 0; b < ready.size(); ++b) launch_bucket(b);
+    if (apply_sgd && options.overlap && options.overlap_optimizer) {
+      for (std::size_t b = 0; b < done.size(); ++b) {
+        done[b]->make_wait(*compute);
+        net->sgd(options.lr, *compute, plan().buckets[b].offset, plan().buckets[b].elements);
+      }
+      return;
+    }
+    for (auto& e : done) e->make_wait(*compute);
     if (apply_sgd) net->sgd(options.lr, *compute);
   }
 };
@@ -171,12 +180,24 @@ void DdpTrainer::synchronize(const harness::Deadline& deadline) {
   }
 }
 
-std::vector<float> DdpTrainer::download_gradients() {
-  auto& m = *impl_;
-  std::vector<float> out(m.net->parameter_elements());
-  m.backend.copy_async(out.data(), m.net->grads(), out.size() * sizeof(float), *m.compute);
-  m.compute->synchronize(harness::Deadline::after(600), "a gradient download");
+namespace {
+
+std::vector<float> download(harness::Backend& backend, const float* device, std::size_t count, DdpTrainer& t) {
+  std::vector<float> out(count);
+  t.synchronize(harness::Deadline::after(600));
+  backend.copy_async(out.data(), device, count * sizeof(float), t.compute_stream());
+  t.compute_stream().synchronize(harness::Deadline::after(600), "a parameter download");
   return out;
+}
+
+}  // namespace
+
+std::vector<float> DdpTrainer::download_gradients() {
+  return download(impl_->backend, impl_->net->grads(), impl_->net->parameter_elements(), *this);
+}
+
+std::vector<float> DdpTrainer::download_weights() {
+  return download(impl_->backend, impl_->net->weights(), impl_->net->parameter_elements(), *this);
 }
 
 }  // namespace gpuscale::workloads

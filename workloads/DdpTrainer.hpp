@@ -3,8 +3,9 @@
 // the single-device baseline (no communicator). Parameters are broadcast from rank 0 once; every
 // step runs forward and backward on the compute stream; as soon as backward has produced every
 // gradient of a bucket, an event is recorded, the comm stream waits on it and allreduces (averages)
-// the bucket, in launch order; before SGD the compute stream waits on every bucket's event. SGD runs
-// on every rank. Nothing in a step synchronises the host.
+// the bucket, in launch order; the compute stream waits on each bucket's event and applies SGD to
+// that bucket (or, without optimizer overlap, waits on all of them, then one SGD). SGD runs on every
+// rank. Nothing in a step synchronises the host.
 //
 // Streams: compute_stream() for the model, comm_stream() for the allreduces. Collective: the
 // constructor (broadcast) and every step that communicates must be called by every rank of `comm`.
@@ -20,7 +21,10 @@
 namespace gpuscale::workloads {
 
 struct DdpOptions {
-  bool overlap = true;                  // false: every allreduce after the whole backward
+  bool overlap = true;                  // false: every allreduce after the whole backward, then SGD
+  // SGD of each bucket as soon as its allreduce is done, while later buckets are still on the wire
+  // (the same update, elementwise; torch's DDP optimizer-overlap hook). false: one SGD after all.
+  bool overlap_optimizer = true;
   double first_bucket_mb = 1;           // MiB
   double bucket_mb = 25;                // MiB
   int accum = 1;                        // micro-steps per optimizer step; only the last communicates
@@ -63,6 +67,7 @@ class DdpTrainer {
   // Blocks until both streams are idle (polls the communicator's errors); throws TimeoutError.
   void synchronize(const harness::Deadline& deadline);
   std::vector<float> download_gradients();
+  std::vector<float> download_weights();  // the fp32 master weights
 
  private:
   struct Impl;

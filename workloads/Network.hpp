@@ -53,8 +53,10 @@ class Network {
   // Backward from grad_output(); after each layer's weight gradient, grad_ready(layer).
   void backward(Accumulate mode, harness::Stream& stream, const std::function<void(int)>& grad_ready = {},
                 const LayerHooks& hooks = {});
-  // w -= lr g over every parameter, refreshing the compute copy in the same kernel.
+  // w -= lr g over every parameter, refreshing the compute copy in the same kernel; or over the
+  // flat elements [first, first + count) only (one bucket: SGD is elementwise).
   void sgd(float lr, harness::Stream& stream);
+  void sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count);
   void loss(harness::Stream& stream);  // *loss_value() = mean of output()
 
   float* weights();

@@ -26,6 +26,33 @@ std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options)
   return t.download_gradients();
 }
 
+// One full DDP step (SGD per bucket as its allreduce ends) must apply w - lr g with the averaged
+// gradients to every element: a bucket updated before its allreduce finished, or never, breaks it.
+// Exact up to float rounding: error = the fraction of elements further than two ulps from
+// w_before - lr g (g: the gradients after the step, as the optimizer read them); tolerance 0.
+results::TrainCheck sgd_check(const CheckSetup& s, const std::string& ranks) {
+  DdpOptions options;
+  options.lr = 1.0f;  // an update well above the weights' rounding wherever the gradient allows
+  const std::int64_t b = s.batch_per_rank;
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed, s.comm->rank() * b,
+               s.comm->size() * b);
+  const auto before = t.download_weights();
+  t.step();
+  const auto after = t.download_weights(), g = t.download_gradients();
+  std::size_t off = 0;
+  bool moved = false;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const double expected = static_cast<double>(before[i]) - static_cast<double>(options.lr) * g[i];
+    const double ulp = std::max(std::abs(expected), std::abs(static_cast<double>(before[i]))) * 0x1p-23 + 0x1p-140;
+    if (!(std::abs(after[i] - expected) <= 2 * ulp)) ++off;
+    moved = moved || after[i] != before[i];
+  }
+  double error = moved ? static_cast<double>(off) / static_cast<double>(std::max<std::size_t>(1, g.size())) : 1.0;
+  error = s.max_over_ranks(error);
+  return {"ddp-step-updates-every-bucket", s.config, error == 0, error, 0,
+          ranks + ", SGD per bucket after its allreduce: share of weights off w - lr g"};
+}
+
 // Allreduce max and min of the gradients: both equal this rank's exactly iff every rank agrees.
 bool bitwise_equal_everywhere(const CheckSetup& s, const std::vector<float>& mine) {
   auto& backend = s.ctx->backend();
@@ -87,6 +114,7 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   out.push_back({"ddp-gradients-bitwise-equal", s.config, differing == 0, differing, 0, ranks});
   out.push_back(compare(s, "ddp-matches-single", ddp, reference, tolerance, ranks + " vs 1 device", true));
   if (s.essential_only) return out;
+  out.push_back(sgd_check(s, ranks));
 
   DdpOptions accum;
   accum.accum = std::max(2, s.accum);
