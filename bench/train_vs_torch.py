@@ -21,6 +21,7 @@ try:
     import torch
     import torch.distributed as dist
     import torch.nn as nn
+    from torch.distributed.algorithms.ddp_comm_hooks import default_hooks
 except ImportError:  # `table` needs no torch
     torch = dist = nn = None
 
@@ -91,8 +92,13 @@ def run_ddp(args):
     for name, batch in PRESETS.items():
         for precision in PRECISIONS:
             configure(precision)
-            for variant, kwargs in (("ddp", {}), ("ddp_gbv_static", dict(gradient_as_bucket_view=True, static_graph=True))):
+            variants = [("ddp", {}), ("ddp_gbv_static", dict(gradient_as_bucket_view=True, static_graph=True))]
+            if precision == "bf16":
+                variants.append(("ddp_bf16_hook", {}))
+            for variant, kwargs in variants:
                 model = nn.parallel.DistributedDataParallel(build(name, precision, device), device_ids=[local], **kwargs)
+                if variant == "ddp_bf16_hook":
+                    model.register_comm_hook(None, default_hooks.bf16_compress_hook)
                 x = make_input(name, batch, precision, device)
                 dist.barrier()
                 samples = time_steps(model, x, precision, args.iters, device)
@@ -131,15 +137,42 @@ def run_local(args):
     json.dump(results, open(args.out, "w"), indent=1)
 
 
-def gpuscale_rows(path):
+def gpuscale_rows(paths, grad_dtype="fp32"):
     rows = {}
-    for r in json.load(open(path))["train"]["records"]:
-        if r["skipped_reason"] or r["scaling"] != "weak" or r["accum"] != 1 or r["grad_dtype"] != "fp32" or r["h2d"]:
-            continue
-        if r["strategy"] == "ddp" and r["comm_priority"] != "normal":
-            continue
-        rows[(r["model"], r["precision"], r["strategy"], r["gpus"])] = r
+    for path in paths:
+        for r in json.load(open(path))["train"]["records"]:
+            if r["skipped_reason"] or r["scaling"] != "weak" or r["accum"] != 1 or r["h2d"]:
+                continue
+            if r["strategy"] == "ddp" and (r["comm_priority"] != "normal" or r["grad_dtype"] != grad_dtype):
+                continue
+            if r["strategy"] != "ddp" and path != paths[0]:
+                continue  # single and dp: from the main run
+            rows[(r["model"], r["precision"], r["strategy"], r["gpus"])] = r
     return rows
+
+
+def dp_phases(g, n):
+    """Where gpuscale's dp step goes (ms per phase), to explain it against nn.DataParallel."""
+    for (name, p, strategy, gpus), r in sorted(g.items()):
+        if strategy == "dp" and gpus == n and r.get("dp"):
+            parts = ", ".join(f"{k[:-2]} {v * 1e3:.2f}" for k, v in r["dp"].items() if k.endswith("_s") and v is not None)
+            print(f"  gs dp {name}-{p} x{n}: {parts}")
+
+
+def compressed_table(args, torch_rows, n):
+    g = gpuscale_rows(args.gpuscale, "bf16")
+    ddp, single = g.get(("mlp", "bf16", "ddp", n)), g.get(("mlp", "bf16", "single", 1))
+    hook = torch_rows.get(("mlp", "bf16", "ddp_bf16_hook"))
+    if not ddp or not hook:
+        return []
+    ratio = ddp["step_s"]["median"] / hook["step_s"]
+    eff = ddp["efficiency"]
+    print(f"mlp-bf16 with bf16 gradients on the wire: gs ddp {ddp['step_s']['median'] * 1e3:.2f} ms "
+          f"(overlap {ddp['overlap_pct'] or 0:.0f}%, efficiency {(eff or 0) * 100:.0f}%, single "
+          f"{single['step_s']['median'] * 1e3 if single else float('nan'):.2f} ms) vs torch DDP + bf16_compress_hook "
+          f"{hook['step_s'] * 1e3:.2f} ms: ratio {ratio:.2f}")
+    return [("mlp-bf16 (bf16 grads) gpuscale DDP <= torch DDP + bf16_compress_hook", ratio <= 1.0),
+            ("mlp-bf16 (bf16 grads) DDP weak-scaling efficiency >= 75%", eff is not None and eff >= 0.75)]
 
 
 def table(args):
@@ -181,6 +214,8 @@ def table(args):
     print(f"Training step time (ms, median; DDP/DP over {n} GPUs, per-GPU batch mlp 256, cnn 32; gs = gpuscale)")
     for row in lines:
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
+    dp_phases(g, n)
+    goals += compressed_table(args, torch_rows, n)
     print("Goals:")
     for text, ok in goals:
         print(f"  {'PASS' if ok else 'MISS'}  {text}")
@@ -191,7 +226,7 @@ def main():
     ap.add_argument("mode", choices=["ddp", "local", "table"])
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--out")
-    ap.add_argument("--gpuscale")
+    ap.add_argument("--gpuscale", nargs="+")
     ap.add_argument("--torch", nargs="+")
     args = ap.parse_args()
     {"ddp": run_ddp, "local": run_local, "table": table}[args.mode](args)

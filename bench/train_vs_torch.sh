@@ -16,9 +16,14 @@ iters=${ITERS:-20}
 mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp,cnn --precision fp32,bf16 \
   --iters "$iters" --warmup 5 --json "$out/gpuscale_train.json" >"$out/gpuscale_train.txt" 2>"$out/gpuscale_train.err" || {
   echo "gpuscale train failed:"; tail -30 "$out/gpuscale_train.err" "$out/gpuscale_train.txt"; exit 1; }
+# The same mlp-bf16 with bf16 gradients on the wire (cast, allreduce, cast back), beside torch DDP with
+# its bf16_compress_hook: the comparison at equal bytes on the wire.
+mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp --precision bf16 \
+  --grad-dtype bf16 --strategy single,ddp --no-check --iters "$iters" --warmup 5 --json "$out/gpuscale_bf16grads.json" \
+  >"$out/gpuscale_bf16grads.txt" 2>&1 || { echo "gpuscale train --grad-dtype bf16 failed:"; tail -30 "$out/gpuscale_bf16grads.txt"; exit 1; }
 python3 -m torch.distributed.run --standalone --nproc_per_node="$n" "$here/train_vs_torch.py" ddp --iters "$iters" \
   --out "$out/torch_ddp.json" >"$out/torch_ddp.txt" 2>&1 || { echo "torch DDP failed:"; tail -30 "$out/torch_ddp.txt"; exit 1; }
 python3 "$here/train_vs_torch.py" local --iters "$iters" --out "$out/torch_local.json" >"$out/torch_local.txt" 2>&1 || {
   echo "torch single/DataParallel failed:"; tail -30 "$out/torch_local.txt"; exit 1; }
-python3 "$here/train_vs_torch.py" table --gpuscale "$out/gpuscale_train.json" --torch "$out/torch_ddp.json" \
+python3 "$here/train_vs_torch.py" table --gpuscale "$out/gpuscale_train.json" "$out/gpuscale_bf16grads.json" --torch "$out/torch_ddp.json" \
   "$out/torch_local.json" | tee "$out/train_vs_torch.txt"
