@@ -5,11 +5,11 @@
 namespace gpuscale::collectives {
 
 BenchResources::BenchResources(const harness::World& world, harness::Backend& backend, std::uint64_t buffer_bytes,
-                               int timers, double timeout_s, bool corrupt)
+                               int iterations, double timeout_s, bool corrupt)
     : world_(world), backend_(backend), timeout_s_(timeout_s), corrupt_(corrupt) {
   stream_ = backend.create_stream(harness::StreamPriority::normal);
   check_ = make_data_check(backend);
-  for (int i = 0; i < timers; ++i) timers_.push_back(backend.create_timer());
+  timer_ = std::make_unique<BoundaryTimer>(backend, iterations);
   std::string mine;
   try {
     send_ = backend.allocate(buffer_bytes);
@@ -28,7 +28,7 @@ BenchResources::BenchResources(const harness::World& world, harness::Backend& ba
 
 Bench BenchResources::bench(harness::Communicator* comm) {
   if (!send_) throw harness::RuntimeError("collectives: measurement without buffers (" + skipped_reason_ + ")");
-  return Bench{world_, backend_, comm, *stream_, *check_, *send_, *recv_, timers_, timeout_s_, corrupt_};
+  return Bench{world_, backend_, comm, *stream_, *check_, *send_, *recv_, *timer_, timeout_s_, corrupt_};
 }
 
 }  // namespace gpuscale::collectives

@@ -1,5 +1,5 @@
 #pragma once
-// What every measurement of one run shares: a stream, the data check, the timers and two buffers of
+// What every measurement of one run shares: a stream, the data check, the timer and two buffers of
 // the largest size. Created collectively, so that a rank that cannot allocate makes every rank skip
 // (instead of leaving the others waiting in the first collective).
 #include <cstdint>
@@ -21,9 +21,9 @@ inline constexpr std::string_view kCorruptBuffer = "collectives";
 
 class BenchResources {
  public:
-  // Collective over the world. buffer_bytes per buffer (send and receive); `timers` device timers;
-  // corrupt: this rank spoils outputs (kCorruptBuffer requested for it).
-  BenchResources(const harness::World& world, harness::Backend& backend, std::uint64_t buffer_bytes, int timers,
+  // Collective over the world. buffer_bytes per buffer (send and receive); the timer holds up to
+  // `iterations` timed iterations; corrupt: this rank spoils outputs (kCorruptBuffer requested for it).
+  BenchResources(const harness::World& world, harness::Backend& backend, std::uint64_t buffer_bytes, int iterations,
                  double timeout_s, bool corrupt);
 
   // Non-empty when some rank could not allocate: every rank skips, with this reason.
@@ -41,7 +41,7 @@ class BenchResources {
   bool corrupt_;
   std::unique_ptr<harness::Stream> stream_;
   std::unique_ptr<DataCheck> check_;
-  std::vector<std::unique_ptr<harness::Timer>> timers_;
+  std::unique_ptr<BoundaryTimer> timer_;
   std::unique_ptr<harness::Buffer> send_, recv_;
   std::string skipped_reason_;
 };

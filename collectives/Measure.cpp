@@ -70,39 +70,42 @@ std::string what(const OpSpec& op, std::size_t elements, Placement p) {
   return std::string(op.name) + " of " + std::to_string(elements) + " elements" + (p.in_place ? " (in place)" : "");
 }
 
-// This rank's time per op for each sample: an iteration each, or one graph launch of all iterations.
-std::vector<double> time_samples(Bench& b, const SweepOptions& o, const OpSpec& op, const Call& call,
-                                 const std::string& label) {
+// This rank's time per op for each sample (an iteration each, or one graph launch of all
+// iterations), and per op from the first boundary to the last: nccl-tests' batch figure.
+struct RankTimes {
+  std::vector<double> samples_s;
+  double batch_s = 0;
+};
+
+RankTimes time_samples(Bench& b, const SweepOptions& o, const OpSpec& op, const Call& call, const std::string& label) {
   auto wait = [&] { b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label); };
   for (int i = 0; i < o.warmup; ++i) enqueue_iteration(b, op, call, o.aggregated);
   wait();
-  std::vector<double> samples;
+  std::unique_ptr<harness::Graph> graph;
+  int samples = o.iterations;
+  double ops_per_sample = o.aggregated;
   if (o.graph_launches > 0) {
-    auto graph = b.backend.capture(b.stream, [&] {
+    graph = b.backend.capture(b.stream, [&] {
       for (int i = 0; i < o.iterations; ++i) enqueue_iteration(b, op, call, o.aggregated);
     });
     graph->launch(b.stream);  // the graph's own warm-up: first launch uploads it
     wait();
-    b.world.barrier(harness::Deadline::after(b.timeout_s));
-    for (int g = 0; g < o.graph_launches; ++g) {
-      b.timers[g]->start(b.stream);
-      graph->launch(b.stream);
-      b.timers[g]->stop(b.stream);
-    }
-    wait();
-    for (int g = 0; g < o.graph_launches; ++g)
-      samples.push_back(b.timers[g]->elapsed_s() / (o.iterations * o.aggregated));
-    return samples;
+    samples = o.graph_launches;
+    ops_per_sample *= o.iterations;
   }
   b.world.barrier(harness::Deadline::after(b.timeout_s));
-  for (int i = 0; i < o.iterations; ++i) {
-    b.timers[i]->start(b.stream);
-    enqueue_iteration(b, op, call, o.aggregated);
-    b.timers[i]->stop(b.stream);
+  b.timer.start(b.stream);
+  for (int i = 0; i < samples; ++i) {
+    if (graph)
+      graph->launch(b.stream);
+    else
+      enqueue_iteration(b, op, call, o.aggregated);
+    b.timer.mark(b.stream);
   }
   wait();
-  for (int i = 0; i < o.iterations; ++i) samples.push_back(b.timers[i]->elapsed_s() / o.aggregated);
-  return samples;
+  BoundaryTimes t = b.timer.read(harness::Deadline::after(b.timeout_s));
+  for (double& s : t.samples_s) s /= ops_per_sample;
+  return {std::move(t.samples_s), t.total_s / (samples * ops_per_sample)};
 }
 
 // Wrong elements on this rank over every check pass. Fresh inputs and a cleared output each pass.
@@ -150,12 +153,14 @@ results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec&
   const std::size_t samples = static_cast<std::size_t>(o.graph_launches > 0 ? o.graph_launches : o.iterations);
 
   std::vector<double> mine(samples, 0.0);
-  double my_median = 0;
+  double my_median = 0, my_batch = 0;
   std::uint64_t wrong = 0;
   if (member) {
     const Pointers ptr = pointers(b, l, p, o.type);
     b.check.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);  // never time on zeros
-    mine = time_samples(b, o, op, {ptr.send, ptr.recv, l.count, o.type, o.redop, o.root}, label);
+    RankTimes times = time_samples(b, o, op, {ptr.send, ptr.recv, l.count, o.type, o.redop, o.root}, label);
+    mine = std::move(times.samples_s);
+    my_batch = times.batch_s;
     my_median = results::median(mine);
     if (!p.in_place || op.in_place_defined) wrong = run_checks(b, o, op, l, p, spec, label);
   } else {
@@ -167,6 +172,7 @@ results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec&
   std::vector<double> packed = mine;
   packed.push_back(member ? my_median : kLow);
   packed.push_back(member ? -my_median : kLow);
+  packed.push_back(member ? my_batch : kLow);
   const auto slowest = b.world.max_over_ranks(packed, deadline);
   const double members = b.world.sum_over_ranks(member ? 1 : 0, deadline);
   const double median_sum = b.world.sum_over_ranks(my_median, deadline);
@@ -179,6 +185,7 @@ results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec&
   t.time_s = t.iterations.median;
   t.rank_max_s = slowest[samples];
   t.rank_min_s = -slowest[samples + 1];
+  t.batch_time_s = slowest[samples + 2];
   t.rank_avg_s = median_sum / std::max(members, 1.0);
   const double bytes = static_cast<double>(size_bytes(l, o.type));
   t.algbw_gbps = t.time_s > 0 ? bytes / t.time_s / 1e9 : 0;

@@ -1,12 +1,14 @@
 #pragma once
 // Times and checks one op at one size in one placement, the way nccl-tests does: inputs written,
-// warm-up, barrier, timed iterations between device events, then check passes after timing.
+// warm-up, barrier, timed iterations between boundary events (collectives/BoundaryTimer), then check
+// passes after timing.
 // Collective over the WORLD: every rank calls it, members of `comm` do the work, the others (comm ==
 // nullptr: not in this sub-communicator) only join the reductions of the figures.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "collectives/BoundaryTimer.hpp"
 #include "collectives/DataCheck.hpp"
 #include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
@@ -25,7 +27,7 @@ struct Bench {
   DataCheck& check;
   harness::Buffer& send;
   harness::Buffer& recv;
-  std::vector<std::unique_ptr<harness::Timer>>& timers;  // at least max(iterations, graph launches)
+  BoundaryTimer& timer;  // max_iterations() >= max(iterations, graph launches)
   double timeout_s;
   bool corrupt;  // test seam: this rank spoils one output element in the last check pass
 };

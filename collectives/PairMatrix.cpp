@@ -15,15 +15,13 @@ double exchange_s(Bench& b, const SweepOptions& o, int peer, std::size_t element
   for (int i = 0; i < std::max(o.warmup, 1); ++i)
     b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream);
   b.comm->wait(b.stream, deadline(), what);
-  std::vector<double> samples;
+  b.timer.start(b.stream);
   for (int i = 0; i < o.iterations; ++i) {
-    b.timers[i]->start(b.stream);
     b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream);
-    b.timers[i]->stop(b.stream);
+    b.timer.mark(b.stream);
   }
   b.comm->wait(b.stream, deadline(), what);
-  for (int i = 0; i < o.iterations; ++i) samples.push_back(b.timers[i]->elapsed_s());
-  return results::median(samples);
+  return results::median(b.timer.read(deadline()).samples_s);
 }
 
 }  // namespace

@@ -45,6 +45,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("time_s", v.time_s);
   f("iterations", v.iterations);
   f("samples_s", v.samples_s);
+  f("batch_time_s", v.batch_time_s);
   f("rank_min_s", v.rank_min_s);
   f("rank_avg_s", v.rank_avg_s);
   f("rank_max_s", v.rank_max_s);

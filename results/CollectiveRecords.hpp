@@ -20,6 +20,9 @@ struct CollectiveTiming {
   double time_s = 0;
   Summary iterations;               // over samples_s
   std::vector<double> samples_s;    // per sample, slowest rank's time per operation
+  // nccl-tests' figure: first to last timed boundary / operations, the slowest rank's. Equals the mean
+  // of one rank's samples; at most the mean of samples_s, which takes the slowest rank per sample.
+  double batch_time_s = 0;
   double rank_min_s = 0, rank_avg_s = 0, rank_max_s = 0;  // each rank's own median, over ranks
   double algbw_gbps = 0, busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;  // elements wrong over ranks and check passes; nullopt: not checked

@@ -29,6 +29,7 @@ CollectivesRecord sample() {
   row.out_of_place.time_s = 10.5e-6;
   row.out_of_place.samples_s = {10e-6, 10.5e-6, 11e-6};
   row.out_of_place.iterations = summarize(row.out_of_place.samples_s);
+  row.out_of_place.batch_time_s = 10.25e-6;
   row.out_of_place.algbw_gbps = 99.86;
   row.out_of_place.busbw_gbps = 99.86;
   row.out_of_place.wrong = 0;
@@ -69,6 +70,7 @@ TEST(CollectiveRecords, JsonRoundTrip) {
   EXPECT_EQ(row.count, 1u << 18);
   EXPECT_EQ(row.out_of_place.samples_s, before.sweeps[0].rows[0].out_of_place.samples_s);
   EXPECT_EQ(row.out_of_place.wrong, std::optional<std::uint64_t>(0));
+  EXPECT_DOUBLE_EQ(row.out_of_place.batch_time_s, 10.25e-6);
   EXPECT_FALSE(row.in_place.wrong);
   EXPECT_EQ(row.nccl_algorithm, "RING/LL128");
   EXPECT_DOUBLE_EQ(*after->sweeps[0].headline.link_gbps, 478.125);

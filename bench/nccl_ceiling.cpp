@@ -1,0 +1,261 @@
+// nccl_ceiling: allreduce (float sum, out of place) timed by NCCL alone, with no gpuscale harness:
+// the ceiling any tool that measures NCCL can report on this machine. One MPI rank per GPU (local
+// rank -> device), ncclGetUniqueId broadcast over MPI, ncclCommInitRank (blocking), one stream.
+// Per size, after warm-up and a barrier, two timings of the same communicator and buffers:
+//   batch:    N back-to-back ncclAllReduce between one event pair, per op = elapsed / N, the slowest
+//             rank's (nccl-tests' figure);
+//   boundary: one event before the first op and one after each, sample i = boundary i - boundary
+//             i - 1, the slowest rank's per sample, median (gpuscale's figure).
+// Standalone on purpose: MPI, CUDA and NCCL are called directly here, outside the project's layers.
+//   mpirun -np 2 build/bench/nccl_ceiling -b 8 -e 1G -f 4 -n 20 -w 5 --json ceiling.json
+#include <cuda_runtime.h>
+#include <mpi.h>
+#include <nccl.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "results/Statistics.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const char* file, int line, const char* expr, const std::string& why) {
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::fprintf(stderr, "[rank %d] nccl_ceiling %s:%d: %s failed: %s\n", rank, file, line, expr, why.c_str());
+  MPI_Abort(MPI_COMM_WORLD, 3);
+  std::abort();
+}
+
+std::string mpi_error(int rc) {
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  MPI_Error_string(rc, text, &length);
+  return std::string(text, static_cast<std::size_t>(length));
+}
+
+#define GPUSCALE_CEILING_CUDA(expr)                                                  \
+  do {                                                                               \
+    const cudaError_t rc_ = (expr);                                                  \
+    if (rc_ != cudaSuccess) fail(__FILE__, __LINE__, #expr, cudaGetErrorString(rc_)); \
+  } while (0)
+#define GPUSCALE_CEILING_NCCL(expr)                                                    \
+  do {                                                                                 \
+    const ncclResult_t rc_ = (expr);                                                   \
+    if (rc_ != ncclSuccess) fail(__FILE__, __LINE__, #expr, ncclGetErrorString(rc_));  \
+  } while (0)
+#define GPUSCALE_CEILING_MPI(expr)                                            \
+  do {                                                                        \
+    const int rc_ = (expr);                                                   \
+    if (rc_ != MPI_SUCCESS) fail(__FILE__, __LINE__, #expr, mpi_error(rc_)); \
+  } while (0)
+
+struct Options {
+  std::size_t min_bytes = 8, max_bytes = std::size_t{1} << 30, factor = 4;
+  int iterations = 20, warmup = 5;
+  std::string json_path;
+};
+
+std::size_t parse_bytes(const std::string& text) {
+  std::size_t used = 0;
+  const unsigned long long value = std::stoull(text, &used);
+  const std::string unit = text.substr(used);
+  const int shift = unit.empty() ? 0 : unit == "K" ? 10 : unit == "M" ? 20 : unit == "G" ? 30 : -1;
+  if (shift < 0 || text[0] == '-') throw std::invalid_argument("bad size " + text);
+  return static_cast<std::size_t>(value) << shift;
+}
+
+// Throws std::invalid_argument / std::out_of_range on bad input.
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (i + 1 >= argc) throw std::invalid_argument(flag + " needs a value");
+    const std::string value = argv[++i];
+    if (flag == "-b") o.min_bytes = parse_bytes(value);
+    else if (flag == "-e") o.max_bytes = parse_bytes(value);
+    else if (flag == "-f") o.factor = parse_bytes(value);
+    else if (flag == "-n") o.iterations = std::stoi(value);
+    else if (flag == "-w") o.warmup = std::stoi(value);
+    else if (flag == "--json") o.json_path = value;
+    else throw std::invalid_argument("unknown option " + flag);
+  }
+  if (o.min_bytes < 4 || o.max_bytes < o.min_bytes || o.factor < 2 || o.iterations < 1 || o.warmup < 0)
+    throw std::invalid_argument("need 4 <= -b <= -e, -f >= 2, -n >= 1, -w >= 0");
+  return o;
+}
+
+// What every size shares. Owned by main; released there in reverse order before MPI_Finalize.
+struct Bench {
+  int rank = 0, ranks = 1;
+  ncclComm_t comm = nullptr;
+  cudaStream_t stream = nullptr;
+  float* send = nullptr;
+  float* recv = nullptr;
+  std::vector<cudaEvent_t> marks;  // iterations + 1
+};
+
+void all_reduce(const Bench& b, std::size_t count) {
+  GPUSCALE_CEILING_NCCL(ncclAllReduce(b.send, b.recv, count, ncclFloat, ncclSum, b.comm, b.stream));
+}
+
+void finish(const Bench& b) {
+  GPUSCALE_CEILING_CUDA(cudaStreamSynchronize(b.stream));
+  ncclResult_t async = ncclSuccess;
+  GPUSCALE_CEILING_NCCL(ncclCommGetAsyncError(b.comm, &async));
+  GPUSCALE_CEILING_NCCL(async);
+}
+
+double seconds_between(cudaEvent_t from, cudaEvent_t to) {
+  float ms = 0;
+  GPUSCALE_CEILING_CUDA(cudaEventElapsedTime(&ms, from, to));
+  return ms * 1e-3;
+}
+
+void max_over_ranks(std::vector<double>& values) {
+  GPUSCALE_CEILING_MPI(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), MPI_DOUBLE,
+                                     MPI_MAX, MPI_COMM_WORLD));
+}
+
+struct Row {
+  std::size_t bytes = 0, count = 0;
+  double batch_s = 0;                       // nccl-tests: elapsed / N between one event pair, slowest rank
+  gpuscale::results::Summary boundary;      // per-op samples, slowest rank per sample
+  double boundary_batch_s = 0;              // first to last boundary / N, slowest rank
+};
+
+Row measure(const Bench& b, const Options& o, std::size_t count) {
+  const int n = o.iterations;
+  for (int i = 0; i < o.warmup; ++i) all_reduce(b, count);
+  finish(b);
+  GPUSCALE_CEILING_MPI(MPI_Barrier(MPI_COMM_WORLD));
+  GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[0], b.stream));
+  for (int i = 0; i < n; ++i) all_reduce(b, count);
+  GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[1], b.stream));
+  finish(b);
+  std::vector<double> batch{seconds_between(b.marks[0], b.marks[1]) / n};
+
+  GPUSCALE_CEILING_MPI(MPI_Barrier(MPI_COMM_WORLD));
+  GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[0], b.stream));
+  for (int i = 0; i < n; ++i) {
+    all_reduce(b, count);
+    GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[static_cast<std::size_t>(i) + 1], b.stream));
+  }
+  finish(b);
+  std::vector<double> samples;
+  for (std::size_t i = 1; i <= static_cast<std::size_t>(n); ++i) samples.push_back(seconds_between(b.marks[i - 1], b.marks[i]));
+  batch.push_back(seconds_between(b.marks[0], b.marks[static_cast<std::size_t>(n)]) / n);
+  max_over_ranks(samples);
+  max_over_ranks(batch);
+
+  Row r;
+  r.count = count;
+  r.bytes = count * sizeof(float);
+  r.batch_s = batch[0];
+  r.boundary_batch_s = batch[1];
+  r.boundary = gpuscale::results::summarize(samples);
+  return r;
+}
+
+double busbw_gbps(const Row& r, double seconds, int ranks) {
+  return seconds > 0 ? static_cast<double>(r.bytes) / seconds / 1e9 * 2.0 * (ranks - 1) / ranks : 0.0;
+}
+
+void report(const std::vector<Row>& rows, const Options& o, int ranks) {
+  int version = 0;
+  GPUSCALE_CEILING_NCCL(ncclGetVersion(&version));
+  std::printf("# nccl_ceiling: NCCL %d, %d ranks, allreduce float sum out of place, %d iterations after %d warm-up\n",
+              version, ranks, o.iterations, o.warmup);
+  std::printf("%12s %12s %12s %11s %12s %11s %12s\n", "size(B)", "count", "batch(us)", "busbw(GB/s)", "median(us)",
+              "busbw(GB/s)", "bnd-mean(us)");
+  nlohmann::json json_rows = nlohmann::json::array();
+  for (const Row& r : rows) {
+    const double batch_bw = busbw_gbps(r, r.batch_s, ranks), median_bw = busbw_gbps(r, r.boundary.median, ranks);
+    std::printf("%12zu %12zu %12.2f %11.2f %12.2f %11.2f %12.2f\n", r.bytes, r.count, r.batch_s * 1e6, batch_bw,
+                r.boundary.median * 1e6, median_bw, r.boundary_batch_s * 1e6);
+    json_rows.push_back({{"size_bytes", r.bytes},       {"count", r.count},
+                         {"batch_time_s", r.batch_s},   {"batch_busbw_gbps", batch_bw},
+                         {"median_time_s", r.boundary.median}, {"median_busbw_gbps", median_bw},
+                         {"p10_time_s", r.boundary.p10}, {"p90_time_s", r.boundary.p90},
+                         {"boundary_batch_time_s", r.boundary_batch_s}});
+  }
+  if (o.json_path.empty()) return;
+  const nlohmann::json doc{{"tool", "nccl_ceiling"}, {"nccl_version", version}, {"ranks", ranks},
+                           {"op", "allreduce"},       {"type", "float"},        {"redop", "sum"},
+                           {"iterations", o.iterations}, {"warmup", o.warmup},  {"rows", json_rows}};
+  std::ofstream file(o.json_path);
+  file << doc.dump(1) << '\n';
+  if (!file.flush()) fail(__FILE__, __LINE__, "writing --json", "cannot write " + o.json_path);
+}
+
+// One rank per GPU: the rank's index on its node picks the device.
+Bench open_bench(const Options& o) {
+  Bench b;
+  GPUSCALE_CEILING_MPI(MPI_Comm_rank(MPI_COMM_WORLD, &b.rank));
+  GPUSCALE_CEILING_MPI(MPI_Comm_size(MPI_COMM_WORLD, &b.ranks));
+  MPI_Comm node = MPI_COMM_NULL;
+  GPUSCALE_CEILING_MPI(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, b.rank, MPI_INFO_NULL, &node));
+  int local_rank = 0, devices = 0;
+  GPUSCALE_CEILING_MPI(MPI_Comm_rank(node, &local_rank));
+  GPUSCALE_CEILING_MPI(MPI_Comm_free(&node));
+  GPUSCALE_CEILING_CUDA(cudaGetDeviceCount(&devices));
+  GPUSCALE_CEILING_CUDA(cudaSetDevice(local_rank % devices));
+
+  ncclUniqueId id{};
+  if (b.rank == 0) GPUSCALE_CEILING_NCCL(ncclGetUniqueId(&id));
+  GPUSCALE_CEILING_MPI(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD));
+  GPUSCALE_CEILING_NCCL(ncclCommInitRank(&b.comm, b.ranks, id, b.rank));
+  GPUSCALE_CEILING_CUDA(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
+  GPUSCALE_CEILING_CUDA(cudaMalloc(reinterpret_cast<void**>(&b.send), o.max_bytes));
+  GPUSCALE_CEILING_CUDA(cudaMalloc(reinterpret_cast<void**>(&b.recv), o.max_bytes));
+  // Never time on zeros: every float of the input is 0x3C3C3C3C (about 0.0115).
+  GPUSCALE_CEILING_CUDA(cudaMemset(b.send, 0x3C, o.max_bytes));
+  GPUSCALE_CEILING_CUDA(cudaMemset(b.recv, 0, o.max_bytes));
+  GPUSCALE_CEILING_CUDA(cudaDeviceSynchronize());
+  b.marks.resize(static_cast<std::size_t>(o.iterations) + 1);
+  for (auto& e : b.marks) GPUSCALE_CEILING_CUDA(cudaEventCreate(&e));
+  return b;
+}
+
+void close_bench(Bench& b) {
+  for (auto& e : b.marks) GPUSCALE_CEILING_CUDA(cudaEventDestroy(e));
+  GPUSCALE_CEILING_CUDA(cudaFree(b.recv));
+  GPUSCALE_CEILING_CUDA(cudaFree(b.send));
+  GPUSCALE_CEILING_CUDA(cudaStreamDestroy(b.stream));
+  GPUSCALE_CEILING_NCCL(ncclCommFinalize(b.comm));
+  GPUSCALE_CEILING_NCCL(ncclCommDestroy(b.comm));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (MPI_Init(&argc, &argv) != MPI_SUCCESS) return 3;
+  GPUSCALE_CEILING_MPI(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
+  Options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const std::exception& e) {  // every rank parses the same arguments: all leave here
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) std::fprintf(stderr, "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH)\n", e.what());
+    MPI_Finalize();
+    return 2;
+  }
+  o.max_bytes -= o.max_bytes % sizeof(float);
+  Bench b = open_bench(o);
+  std::vector<Row> rows;
+  for (std::size_t bytes = o.min_bytes; bytes <= o.max_bytes; bytes *= o.factor) {
+    rows.push_back(measure(b, o, bytes / sizeof(float)));
+    if (b.rank == 0) std::fprintf(stderr, "nccl_ceiling: %zu B done\n", bytes);
+  }
+  if (b.rank == 0) report(rows, o, b.ranks);
+  close_bench(b);
+  GPUSCALE_CEILING_MPI(MPI_Finalize());
+  return 0;
+}
