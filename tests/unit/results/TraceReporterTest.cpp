@@ -14,9 +14,9 @@ using nlohmann::json;
 
 RunReport run_with_spans() {
   RunReport r;
-  r.trace_spans = {{0, "compute", "layer 0 backward", 0.001, 0.0005, {{"step", 1}}},
-                   {0, "comm", "bucket 0 allreduce", 0.0012, 0.0004, json::object()},
-                   {1, "compute", "layer 0 backward", 0.001, 0.0006, json::object()}};
+  r.trace_spans = {{0, "compute", "layer 0 backward", 0.001, 0.0005, {{"step", 1}}, "ddp mlp fp32 2 GPUs"},
+                   {0, "comm", "bucket 0 allreduce", 0.0012, 0.0004, json::object(), "ddp mlp fp32 2 GPUs"},
+                   {1, "compute", "layer 0 backward", 0.001, 0.0006, json::object(), "ddp mlp fp32 2 GPUs"}};
   return r;
 }
 
