@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # gpuscale's allreduce busbw beside torch.distributed.all_reduce's (NCCL backend) and beside the NCCL
 # ceiling (bench/nccl_ceiling: NCCL with no harness, timed both ways) at nccl-tests sizes (8 B .. 1 GiB,
-# x4), on $NP GPUs (default 2). torch runs twice, before and after gpuscale, so run-to-run noise shows
-# beside the method. Also: the wall time of the full seven-op sweep (target < 60 s), and the 8-byte
+# x4), on $NP GPUs (default 2). torch runs twice, before and after gpuscale's sweep, and gpuscale's
+# allreduce once more at the end, so run-to-run noise shows beside the method (best against best). Also: the wall time of the full seven-op sweep (target < 60 s), and the 8-byte
 # allreduce latency with and without CUDA graphs. Under 170 s on 2 H200s.
 #   GPUSCALE=build/launch/gpuscale CEILING=build/bench/nccl_ceiling OUT=/tmp/bench bench/collectives_vs_torch.sh
 set -euo pipefail
@@ -42,5 +42,8 @@ if [ -n "$torch_nccl" ]; then
   ceiling_run ceiling_torch_nccl -x LD_PRELOAD="$torch_nccl"
 fi
 torch_run torch_after
+# gpuscale's allreduce once more after torch's second run: both tools get two runs, best against best.
+"${mpi[@]}" "$GPUSCALE" collectives --ops allreduce -b 8 -e 1G -f 4 -n 20 -w 5 --scaling-sizes none --pair-bytes 0 \
+  --json "$out/gpuscale_again.json" >"$out/gpuscale_again.txt" 2>&1 || echo "gpuscale second run failed"
 
 python3 "$here/collectives_table.py" "$out" "$sweep_s"

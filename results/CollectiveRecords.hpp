@@ -13,17 +13,18 @@
 
 namespace gpuscale::results {
 
-// One op at one size in one placement. time_s is the median over timed iterations of the slowest
-// rank's time per operation (an iteration of -m aggregated ops counts as m operations).
+// One op at one size in one placement; times per operation (an iteration of -m aggregated ops counts
+// as m operations). time_s, and algbw/busbw from it, is nccl-tests' figure: the timed iterations back
+// to back between two events / operations, the slowest rank's. The per-iteration samples come from a
+// second pass with an event between iterations (which costs each op a few microseconds), for the
+// median and percentiles.
 struct CollectiveTiming {
   bool measured = false;
-  double time_s = 0;
-  Summary iterations;               // over samples_s
+  double time_s = 0;                // = batch_time_s
+  Summary iterations;               // over samples_s: median, p10, p90, ...
   std::vector<double> samples_s;    // per sample, slowest rank's time per operation
-  // nccl-tests' figure: first to last timed boundary / operations, the slowest rank's. Equals the mean
-  // of one rank's samples; at most the mean of samples_s, which takes the slowest rank per sample.
-  double batch_time_s = 0;
-  double rank_min_s = 0, rank_avg_s = 0, rank_max_s = 0;  // each rank's own median, over ranks
+  double batch_time_s = 0;          // the slowest rank's back-to-back figure
+  double rank_min_s = 0, rank_avg_s = 0, rank_max_s = 0;  // each rank's own back-to-back figure, over ranks
   double algbw_gbps = 0, busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;  // elements wrong over ranks and check passes; nullopt: not checked
 };

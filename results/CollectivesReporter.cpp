@@ -38,7 +38,9 @@ void add_timing(std::vector<std::string>& row, const CollectiveTiming& t) {
     row.insert(row.end(), {"-", "-", "-", "-", "-"});
     return;
   }
-  row.insert(row.end(), {microseconds(t.time_s), microseconds(t.iterations.p10) + "/" + microseconds(t.iterations.p90),
+  row.insert(row.end(), {microseconds(t.time_s),
+                         microseconds(t.iterations.median) + " [" + microseconds(t.iterations.p10) + "," +
+                             microseconds(t.iterations.p90) + "]",
                          gbps(t.algbw_gbps), gbps(t.busbw_gbps), wrong_cell(t)});
 }
 
@@ -69,8 +71,8 @@ void write_sweep(const CollectiveSweep& s, std::ostream& out) {
   bool any_algo = false;
   for (const auto& r : s.rows) any_algo = any_algo || !r.nccl_algorithm.empty();
   std::vector<std::string> header = {"size(B)", "count(elts)", "type", "redop", "root",
-                                     "oop time(us)", "p10/p90(us)", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
-                                     "ip time(us)", "p10/p90(us)", "algbw(GB/s)", "busbw(GB/s)", "#wrong"};
+                                     "oop time(us)", "iter med [p10,p90]", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
+                                     "ip time(us)", "iter med [p10,p90]", "algbw(GB/s)", "busbw(GB/s)", "#wrong"};
   if (any_algo) header.push_back("nccl algo/proto");
   Table t(header);
   for (const auto& r : s.rows) {

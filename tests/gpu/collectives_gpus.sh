@@ -25,12 +25,11 @@ for path in sys.argv[2:]:
             for place in ("out_of_place", "in_place"):
                 w = r[place]["wrong"]
                 assert w in (0, None), (path, s["op"], r["size_bytes"], place, w)
-                # Boundary events: a sample per iteration (graph launch), and nccl-tests' batch figure
-                # is at most the mean of the per-iteration maxima over ranks (float event times).
+                # A sample per iteration (graph launch) from the pass with boundary events; the headline
+                # is nccl-tests' back-to-back figure of the other pass, the slowest rank's.
                 t = r[place]
                 assert len(t["samples_s"]) == (c["graph_launches"] or c["iterations"]), (path, len(t["samples_s"]))
-                mean = sum(t["samples_s"]) / len(t["samples_s"])
-                assert 0 <= t["batch_time_s"] <= mean * (1 + 1e-5) + 1e-7, (path, s["op"], t["batch_time_s"], mean)
+                assert t["time_s"] == t["batch_time_s"] == t["rank_max_s"] > 0, (path, s["op"], t)
     assert d["verdict"]["passed"], (path, d["verdict"])
 g = json.load(open(sys.argv[4]))["collectives"]
 assert g["graph_launches"] == 5 and all(s["graph"] for s in g["sweeps"])

@@ -24,14 +24,12 @@ for s in c["sweeps"]:
         for place in ("out_of_place", "in_place"):
             t = r[place]
             assert t["measured"] and t["time_s"] > 0 and len(t["samples_s"]) == t["iterations"]["count"], (s["op"], r)
-            # One sample per iteration (per graph launch with -G). Boundary events: one rank's samples
-            # add up to its batch, so the batch (the slowest rank's) is at most the mean of the
-            # per-iteration maxima, and equal to it on one rank.
+            # One sample per iteration (per graph launch with -G), from the pass with boundary events;
+            # the headline is nccl-tests' back-to-back figure of the other pass, the slowest rank's.
             assert len(t["samples_s"]) == (c["graph_launches"] or c["iterations"]), (len(t["samples_s"]), c["iterations"])
-            mean = sum(t["samples_s"]) / len(t["samples_s"])
-            assert 0 < t["batch_time_s"] <= mean * (1 + 1e-9), (t["batch_time_s"], mean)
-            if n == 1:
-                assert abs(t["batch_time_s"] - mean) <= 1e-9 * mean, (t["batch_time_s"], mean)
+            assert t["time_s"] == t["batch_time_s"] == t["rank_max_s"] > 0, t
+            srt = sorted(t["samples_s"])
+            assert srt[0] <= t["iterations"]["median"] <= srt[-1], t["iterations"]
             if place == "in_place" and s["op"] in ("alltoall", "sendrecv"):
                 assert t["wrong"] is None, "in-place alltoall/sendrecv has no defined result"
             else:
@@ -69,7 +67,7 @@ run 4 int8_max -d int8 -o max -b 3 -e 3000 -f 7 -n 2 -w 1 -r 3 --scaling-sizes n
 run 3 bf16_avg -d bfloat16 -o avg -b 2 -e 2000 -f 9 -n 2 -w 1 --scaling-sizes none --pair-bytes 0
 run 2 double_min -d double -o min -b 8 -e 8K -f 8 -n 2 -w 1 -r 1 --scaling-sizes none --pair-bytes 0
 run 3 graph_agg -G 3 -m 3 -b 8 -e 8K -f 8 -n 2 -w 1 --scaling-sizes none --pair-bytes 0
-# One rank: the batch figure is exactly the mean of the samples (stream and graph launches).
+# One rank (stream and graph launches): the same figures with no peer.
 run 1 one_rank -b 8 -e 8K -f 8 -n 7 -w 1 --scaling-sizes none --pair-bytes 0
 run 1 one_rank_graph -G 4 -m 2 -b 8 -e 8K -f 8 -n 3 -w 1 --scaling-sizes none --pair-bytes 0
 
