@@ -98,7 +98,7 @@ void run_collectives_phase(Job& job) {
   record.link_threshold = o.link_threshold;
   {
     collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o)),
-                                    std::max(o.iterations, o.graph_launches), job.options().timeout_s,
+                                    std::max(o.iterations, o.graph_launches), job.timeout_s(),
                                     harness::corruption_requested(collectives::kCorruptBuffer));
     run_sweeps(job, res, *comm, o, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));

@@ -75,7 +75,7 @@ json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, c
     workloads::DdpTrainer trainer(env.ctx, env.ops, env.model, c.batch_per_gpu, env.precision, comm, c.options,
                                   env.job.options().seed, first, stride);
     auto timing = env.plan.timing;
-    timing.timeout_s = env.job.options().timeout_s;
+    timing.timeout_s = env.job.timeout_s();
     // The timing ranks' barrier: a one-element allreduce that completes only when all have reached it.
     auto token = backend.allocate(sizeof(float));
     env.ops.fill(token->data(), harness::DataType::float32, 1, 0.0f, trainer.compute_stream());
@@ -153,7 +153,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
       workloads::DpTrainer trainer(used, env.plan.tuning, env.model, global_batch, env.precision, options,
                                    env.job.options().seed);
       auto timing = env.plan.timing;
-      timing.timeout_s = env.job.options().timeout_s;
+      timing.timeout_s = env.job.timeout_s();
       const auto t = workloads::time_dp(trainer, timing);
       std::vector<results::TrainRankFigures> ranks;
       for (std::size_t d = 0; d < used.size(); ++d) {
@@ -172,7 +172,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
     }
     env.ctx.backend().make_current();
   }
-  world.barrier(harness::Deadline::after(env.job.options().timeout_s * 20));
+  world.barrier(harness::Deadline::after(env.job.timeout_s() * 20));
   return r;
 }
 
