@@ -1,10 +1,10 @@
 #include "launch/Cli.hpp"
 
-#include <cstdlib>
 #include <sstream>
 
 #include "harness/BackendSelect.hpp"
 #include "harness/Error.hpp"
+#include "harness/World.hpp"
 #include "launch/Commands.hpp"
 
 namespace gpuscale::launch {
@@ -134,12 +134,6 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   return inv;
 }
 
-bool is_launcher_rank_zero() {
-  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"}) {
-    const char* value = std::getenv(name);
-    if (value && *value) return std::string(value) == "0";
-  }
-  return true;
-}
+bool is_launcher_rank_zero() { return harness::launcher_rank() <= 0; }
 
 }  // namespace gpuscale::launch
