@@ -13,6 +13,7 @@
 #include "collectives/PairMatrix.hpp"
 #include "collectives/Scaling.hpp"
 #include "collectives/Sweep.hpp"
+#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 
@@ -53,6 +54,7 @@ void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicato
                 const collectives::SweepOptions& o, results::CollectivesRecord& record) {
   const auto sizes = collectives::size_list(o);
   for (const auto* op : o.ops) {
+    const harness::OpScope scope(op->name);  // names the op in errors; test seam "collectives/OP"
     job.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
     record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world"));
   }

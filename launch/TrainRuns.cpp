@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/Activity.hpp"
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
 #include "workloads/DpTrainer.hpp"
@@ -114,6 +115,7 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   }
   results::TrainRecord r = base_record(env, c.strategy, c.scaling, c.gpus, c.batch_per_gpu, c.options);
   const std::string label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
+  const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
   env.job.progress("train: " + label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
   // Every rank that sits out still joins the barrier of the ranks that time (a world barrier).
   json mine = member ? time_here(env, c, comm, label) : json(nullptr);
