@@ -77,8 +77,10 @@ void send(detail::MpiWorld& m, std::string payload, int destination, int tag) no
 
 namespace detail {
 
-void start_notices(MpiWorld& m) {
-  GPUSCALE_CHECK_MPI(MPI_Comm_dup(m.world, &m.notices));
+void start_notices(MpiWorld& m, const Deadline& deadline) {
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Comm_idup(m.world, &m.notices, &request));
+  wait_request(request, deadline, "the duplication of the world for failure notices");
   GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.notices, MPI_ERRORS_RETURN));
   m.reported.assign(static_cast<std::size_t>(m.size), 0);
   m.reported[static_cast<std::size_t>(m.rank)] = 1;

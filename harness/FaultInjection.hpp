@@ -6,11 +6,12 @@
 //           exit:  the rank ends at once with exit status 0, without MPI_Finalize (a library's exit())
 //           kill:  the rank sends itself SIGKILL
 //     RANK  world rank the fault hits
-//     WHERE a phase ("env": fires when the phase starts) or PHASE/OP ("env/smoke-allreduce": fires
-//           when the operation starts; see Activity.hpp)
+//     WHERE a phase ("env": fires when the phase starts; "init": before MPI_Init, with the launcher's
+//           rank) or PHASE/OP ("env/smoke-allreduce", "collectives/allreduce", "compute/linear",
+//           "train/ddp": fires when the operation starts; see Activity.hpp)
 //   GPUSCALE_TEST_CORRUPT=RANK:BUFFER[,...]  flips bits in the named result buffer on that rank after
 //     the operation that fills it, so verification must catch it ("smoke-allreduce").
-// Malformed values are a UsageError (exit 2) when World starts.
+// Malformed values are a UsageError (exit 2) before World starts.
 #include <string_view>
 
 namespace gpuscale::harness {
@@ -18,7 +19,8 @@ namespace gpuscale::harness {
 class Backend;
 class Buffer;
 
-// Reads both variables for this rank. Called once by World when the rank is known.
+// Reads both variables for this rank: before MPI starts (the launcher's rank), then again once World
+// knows the rank.
 void configure_faults(int rank);
 // Fires the fault configured for this rank at `point`, if any (called by Activity).
 void inject_fault_at(std::string_view point);

@@ -11,6 +11,7 @@
 #include "harness/HostProbe.hpp"
 #include "harness/SlurmProbe.hpp"
 #include "harness/Interrupts.hpp"
+#include "harness/Watchdog.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 extern char** environ;
@@ -66,51 +67,88 @@ int emulated_ranks_per_node() {
 
 }  // namespace
 
-World::World(int* argc, char*** argv) : mpi_(std::make_unique<detail::MpiWorld>()) {
-  // A launch that cannot form one world makes MPI_Init abort with pages of text: name it first.
-  const std::string problem = launch_problem(allow_listed_variables(environ));
-  if (!problem.empty()) throw UsageError(problem);
+int launcher_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"}) {
+    const char* value = std::getenv(name);
+    if (!value || !*value) continue;
+    char* end = nullptr;
+    const long rank = std::strtol(value, &end, 10);
+    return *end == '\0' && rank >= 0 && rank <= 1 << 24 ? static_cast<int>(rank) : -1;
+  }
+  return -1;
+}
+
+namespace {
+
+// MPI_Init_thread cannot poll: with Open MPI it waits until every rank of the launch has called it.
+void init_mpi(int* argc, char*** argv, const Deadline& deadline, detail::MpiWorld& m) {
   int initialized = 0;
   MPI_Initialized(&initialized);
-  if (!initialized) {
-    int provided = 0;
+  if (initialized) return;
+  int provided = 0;
+  {
+    const BlockingCall blocking(deadline, "MPI_Init_thread (waiting for every rank of the launch to start MPI)");
     if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
       throw RuntimeError("MPI_Init_thread failed");
     }
-    mpi_->finalize = true;
   }
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  auto& m = *mpi_;
-  GPUSCALE_CHECK_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &m.world));
-  GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
-  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.world, &m.rank));
-  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.world, &m.size));
-  m.host = host_name();
-  set_error_location(m.rank, m.host);
+  m.finalize = true;
+}
 
-  const int per_node = emulated_ranks_per_node();
-  m.emulated = per_node > 0;
-  if (m.emulated) {
-    GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
-  } else {
-    GPUSCALE_CHECK_MPI(MPI_Comm_split_type(m.world, MPI_COMM_TYPE_SHARED, m.rank, MPI_INFO_NULL, &m.node));
-  }
-  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.node, &m.local_rank));
-  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.node, &m.local_size));
-
-  // Node index: the order of each node's local rank 0 among all node leaders.
+// Local rank, node size, node index and count. The splits cannot poll: the barrier before them makes
+// sure every rank is here, and they are BlockingCalls against the same deadline.
+void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Ibarrier(m.world, &request));
+  detail::wait_request(request, deadline, "the start-up barrier (every rank past MPI_Init)");
   MPI_Comm leaders = MPI_COMM_NULL;
-  GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
+  {
+    const BlockingCall blocking(deadline, "MPI_Comm_split of the world into nodes");
+    if (per_node > 0) {
+      GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
+    } else {
+      GPUSCALE_CHECK_MPI(MPI_Comm_split_type(m.world, MPI_COMM_TYPE_SHARED, m.rank, MPI_INFO_NULL, &m.node));
+    }
+    GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.node, &m.local_rank));
+    GPUSCALE_CHECK_MPI(MPI_Comm_size(m.node, &m.local_size));
+    // Node index: the order of each node's local rank 0 among all node leaders.
+    GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
+  }
   int facts[2] = {0, 0};
   if (leaders != MPI_COMM_NULL) {
     GPUSCALE_CHECK_MPI(MPI_Comm_rank(leaders, &facts[0]));
     GPUSCALE_CHECK_MPI(MPI_Comm_size(leaders, &facts[1]));
     MPI_Comm_free(&leaders);
   }
-  GPUSCALE_CHECK_MPI(MPI_Bcast(facts, 2, MPI_INT, 0, m.node));
+  GPUSCALE_CHECK_MPI(MPI_Ibcast(facts, 2, MPI_INT, 0, m.node, &request));
+  detail::wait_request(request, deadline, "the broadcast of the node index");
   m.node_index = facts[0];
   m.node_count = facts[1];
-  detail::start_notices(m);
+}
+
+}  // namespace
+
+World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make_unique<detail::MpiWorld>()) {
+  // A launch that cannot form one world makes MPI_Init abort with pages of text: name it first.
+  const std::string problem = launch_problem(allow_listed_variables(environ));
+  if (!problem.empty()) throw UsageError(problem);
+  auto& m = *mpi_;
+  m.host = host_name();
+  if (launcher_rank() >= 0) set_error_location(launcher_rank(), m.host);  // start-up messages name a rank
+  init_mpi(argc, argv, deadline, m);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Request request;
+  GPUSCALE_CHECK_MPI(MPI_Comm_idup(MPI_COMM_WORLD, &m.world, &request));
+  detail::wait_request(request, deadline, "the duplication of MPI_COMM_WORLD");
+  GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
+  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.world, &m.rank));
+  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.world, &m.size));
+  set_error_location(m.rank, m.host);
+
+  const int per_node = emulated_ranks_per_node();
+  m.emulated = per_node > 0;
+  find_node(m, per_node, deadline);
+  detail::start_notices(m, deadline);
 }
 
 World::~World() {

@@ -16,12 +16,19 @@ namespace detail {
 struct MpiWorld;
 }
 
+// The rank the launcher gave this process (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, SLURM_PROCID,
+// the first one set), readable before MPI starts; -1 without a launcher or when it is not a number.
+int launcher_rank();
+
 class World {
  public:
   // Initialises MPI (thread level FUNNELED), switches MPI_COMM_WORLD to return errors, and works out
   // local rank and node from MPI_Comm_split_type(MPI_COMM_TYPE_SHARED). Collective.
   // For tests only: GPUSCALE_TEST_RANKS_PER_NODE=K groups ranks into emulated nodes of K ranks.
-  World(int* argc, char*** argv);
+  // Every rank must have joined by `deadline`: the start-up collectives poll nonblocking requests
+  // (TimeoutError naming what was awaited), and MPI_Init and the splits, which cannot poll, are
+  // BlockingCalls (the Watchdog ends the process with one line and exit 3).
+  World(int* argc, char*** argv, const Deadline& deadline = Deadline::never());
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;

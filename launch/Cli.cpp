@@ -1,11 +1,10 @@
 #include "launch/Cli.hpp"
 
-#include <cmath>
-#include <cstdlib>
 #include <sstream>
 
 #include "harness/BackendSelect.hpp"
 #include "harness/Error.hpp"
+#include "harness/World.hpp"
 #include "launch/Commands.hpp"
 
 namespace gpuscale::launch {
@@ -24,8 +23,9 @@ void add_common_options(cxxopts::Options& o) {
       ("html", "write a self-contained HTML report to FILE", cxxopts::value<std::string>(), "FILE")
       ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
       ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
-      ("timeout", "seconds any single wait may take before the job is aborted",
-       cxxopts::value<double>()->default_value("120"), "S")
+      ("timeout", "seconds any single wait may take before the job is aborted: S for every phase, or "
+                  "PHASE=S,... (default " + describe(PhaseTimeouts{}) + ")",
+       cxxopts::value<std::string>(), "S|PHASE=S,...")
       ("quick", "a short preflight (budget 15 s) instead of the default run (60 s; 120 s on the CPU backend)")
       ("quiet", "no progress on stderr")
       ("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
@@ -59,8 +59,6 @@ T value_or(const cxxopts::ParseResult& r, const char* name, T fallback) {
 }
 
 void validate(const std::string& command, const CommonOptions& c) {
-  if (!(c.timeout_s > 0) || !std::isfinite(c.timeout_s))
-    throw UsageError("gpuscale " + command + ": --timeout must be a positive number of seconds");
   try {
     harness::parse_device_choice(c.device);
   } catch (const UsageError& e) {
@@ -119,12 +117,14 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.html_path = value_or<std::string>(r, "html", "");
     c.trace_path = value_or<std::string>(r, "trace", "");
     c.expect_path = value_or<std::string>(r, "expect", "");
-    c.timeout_s = r["timeout"].as<double>();
+    if (r.count("timeout")) c.timeouts = parse_timeouts(r["timeout"].as<std::string>());
     c.quick = r.count("quick") > 0;
     c.quiet = r.count("quiet") > 0;
     c.seed = r["seed"].as<unsigned long long>();
     if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
+    throw UsageError("gpuscale " + inv.command + ": " + e.what());
+  } catch (const UsageError& e) {
     throw UsageError("gpuscale " + inv.command + ": " + e.what());
   }
   validate(inv.command, c);
@@ -134,12 +134,6 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   return inv;
 }
 
-bool is_launcher_rank_zero() {
-  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"}) {
-    const char* value = std::getenv(name);
-    if (value && *value) return std::string(value) == "0";
-  }
-  return true;
-}
+bool is_launcher_rank_zero() { return harness::launcher_rank() <= 0; }
 
 }  // namespace gpuscale::launch

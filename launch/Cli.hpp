@@ -6,12 +6,14 @@
 
 #include <cxxopts.hpp>
 
+#include "launch/Timeouts.hpp"
+
 namespace gpuscale::launch {
 
 struct CommonOptions {
   std::string device = "auto";
   std::string json_path, csv_path, html_path, trace_path, expect_path;
-  double timeout_s = 120;
+  PhaseTimeouts timeouts;  // --timeout: seconds per wait, per phase (Job::timeout_s() reads it)
   bool quiet = false;
   bool quick = false;
   unsigned long long seed = 1;

@@ -13,6 +13,7 @@
 #include "collectives/PairMatrix.hpp"
 #include "collectives/Scaling.hpp"
 #include "collectives/Sweep.hpp"
+#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 
@@ -53,6 +54,7 @@ void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicato
                 const collectives::SweepOptions& o, results::CollectivesRecord& record) {
   const auto sizes = collectives::size_list(o);
   for (const auto* op : o.ops) {
+    const harness::OpScope scope(op->name);  // names the op in errors; test seam "collectives/OP"
     job.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
     record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world"));
   }
@@ -98,7 +100,7 @@ void run_collectives_phase(Job& job) {
   record.link_threshold = o.link_threshold;
   {
     collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o)),
-                                    std::max(o.iterations, o.graph_launches), job.options().timeout_s,
+                                    std::max(o.iterations, o.graph_launches), job.timeout_s(),
                                     harness::corruption_requested(collectives::kCorruptBuffer));
     run_sweeps(job, res, *comm, o, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "harness/Activity.hpp"
 #include "launch/ComputePlan.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
@@ -64,7 +65,7 @@ void run_compute_phase(Job& job) {
   ComputePlan plan = parse_compute_plan(job.invocation().options, job.options().quick,
                                         job.backend().kind() == harness::BackendKind::cpu);
   plan.bench.seed = job.options().seed;
-  plan.bench.timeout_s = job.options().timeout_s;
+  plan.bench.timeout_s = job.timeout_s();
   plan.bench.rank = world.rank();
   plan.bench.gpu = device_name(job.backend());
   plan.bench.before_timing = [&] { world.barrier(job.deadline()); };
@@ -77,6 +78,7 @@ void run_compute_phase(Job& job) {
   {
     auto ctx = workloads::make_compute_context(job.backend(), *stream, plan.tuning);
     for (const auto& item : plan.items) {
+      const harness::OpScope scope(workloads::layer_kind(item.shape.shape));  // test seam "compute/linear"
       job.progress("compute: " + std::string(workloads::layer_kind(item.shape.shape)) + " " +
                    workloads::describe(item.shape.shape) + " " + std::string(workloads::to_string(item.precision)));
       for (auto& r : workloads::run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))

@@ -42,7 +42,7 @@ void run_env_phase(Job& job) {
   results::SmokeTest smoke;
   if (skip.empty()) {
     job.progress("env: smoke allreduce");
-    smoke = harness::run_smoke_allreduce(world, job.backend(), job.options().timeout_s);
+    smoke = harness::run_smoke_allreduce(world, job.backend(), job.timeout_s());
   } else {
     smoke.skipped_reason = skip;
   }

@@ -49,7 +49,8 @@ void check_inputs(const CommonOptions& o, const harness::World& world, const har
 Job::Job(const Invocation& invocation, harness::World& world)
     : invocation_(invocation), world_(world), started_s_(now_s()) {
   check_inputs(options(), world_, deadline(), expectations_);
-  selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_, options().timeout_s);
+  selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_,
+                                       options().timeouts.longest_s());  // serves every phase
   profile_ = make_profile(options().quick, selection_.backend->kind());
   progress_ = std::make_unique<Progress>(std::cerr, world_.rank() == 0 && !options().quiet, stderr_is_terminal(),
                                          profile_.budget_s, now_s);
@@ -66,6 +67,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
 }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
+  phase_ = phase;
   progress_->phase(phase, index, count);
 }
 
@@ -98,6 +100,7 @@ void Job::record_failure(const results::RunFailure& failure) noexcept {
 
 int Job::finish() {
   int code = 0;
+  phase_ = "finish";  // waits after the phases are bootstrap waits again (env's timeout)
   progress_->finish();
   if (world_.rank() == 0) {
     write_outputs();

@@ -24,7 +24,10 @@ class Job {
   harness::World& world() { return world_; }
   harness::Backend& backend() { return *selection_.backend; }
   bool fell_back() const { return selection_.fell_back; }
-  harness::Deadline deadline() const { return harness::Deadline::after(options().timeout_s); }
+  // Seconds any single wait of the current phase may take (--timeout, per phase; before and after
+  // the phases: env's). Every phase reads its timeout here, and only here.
+  double timeout_s() const { return options().timeouts.for_phase(phase_); }
+  harness::Deadline deadline() const { return harness::Deadline::after(timeout_s()); }
   // Sizes, iteration counts and the time budget for this run (--quick, backend); the same on every rank.
   const Profile& profile() const { return profile_; }
 
@@ -53,6 +56,7 @@ class Job {
   Profile profile_;
   std::unique_ptr<Progress> progress_;
   double started_s_;
+  std::string phase_;  // the phase begun last; empty before the first
 };
 
 }  // namespace gpuscale::launch

@@ -1,5 +1,6 @@
 #include "launch/Phases.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include "harness/Activity.hpp"
@@ -50,7 +51,11 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
   try {
     prepare_collectives(invocation);
     validate_phase_options(invocation);
-    world = std::make_unique<harness::World>(&argc, &argv);
+    // Test seams, with the launcher's rank (a singleton is rank 0): "init" fires before MPI starts.
+    harness::configure_faults(std::max(0, harness::launcher_rank()));
+    harness::enter_phase("init");
+    const auto startup = harness::Deadline::after(invocation.common.timeouts.env_s);  // bootstrap: env's timeout
+    world = std::make_unique<harness::World>(&argc, &argv, startup);
   } catch (const harness::Error& e) {
     // Every task meets the same launch problem: one line from the launcher's rank 0 is enough.
     if (e.exit_code() != harness::ExitCode::usage || is_launcher_rank_zero()) std::cerr << "gpuscale: " << e.what() << '\n';

@@ -43,8 +43,8 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
     return out;
   }
   for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend(job.options().timeout_s)
-                            : harness::make_cuda_backend(d, job.options().timeout_s));
+    out.owned.push_back(cpu ? harness::make_cpu_backend(job.timeout_s())
+                            : harness::make_cuda_backend(d, job.timeout_s()));
     out.devices.push_back(out.owned.back().get());
   }
   job.backend().make_current();
@@ -78,7 +78,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;
   setup.seed = job.options().seed;
   setup.essential_only = job.options().quick;  // the preflight's 15 s leave room for the two checks that matter most
-  setup.timeout_s = job.options().timeout_s;
+  setup.timeout_s = job.timeout_s();
   setup.config = env.model.name + " " + std::string(workloads::to_string(env.precision));
   setup.max_over_ranks = [&job](double v) { return job.world().max_over_ranks(v, job.deadline()); };
   if (env.plan.dp && job.world().rank() == 0) setup.dp_devices = env.dp_devices;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/Activity.hpp"
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
 #include "workloads/DpTrainer.hpp"
@@ -76,7 +77,7 @@ json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, c
     workloads::DdpTrainer trainer(env.ctx, env.ops, env.model, c.batch_per_gpu, env.precision, comm, c.options,
                                   env.job.options().seed, first, stride);
     auto timing = env.plan.timing;
-    timing.timeout_s = env.job.options().timeout_s;
+    timing.timeout_s = env.job.timeout_s();
     // The timing ranks' barrier: a one-element allreduce that completes only when all have reached it.
     auto token = backend.allocate(sizeof(float));
     env.ops.fill(token->data(), harness::DataType::float32, 1, 0.0f, trainer.compute_stream());
@@ -115,6 +116,7 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   }
   results::TrainRecord r = base_record(env, c.strategy, c.scaling, c.gpus, c.batch_per_gpu, c.options);
   const std::string label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
+  const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
   env.job.progress("train: " + label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
   // Every rank that sits out still joins the barrier of the ranks that time (a world barrier).
   json mine = member ? time_here(env, c, comm, label) : json(nullptr);
@@ -154,7 +156,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
       workloads::DpTrainer trainer(used, env.plan.tuning, env.model, global_batch, env.precision, options,
                                    env.job.options().seed);
       auto timing = env.plan.timing;
-      timing.timeout_s = env.job.options().timeout_s;
+      timing.timeout_s = env.job.timeout_s();
       const auto t = workloads::time_dp(trainer, timing);
       std::vector<results::TrainRankFigures> ranks;
       for (std::size_t d = 0; d < used.size(); ++d) {
@@ -173,7 +175,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
     }
     env.ctx.backend().make_current();
   }
-  world.barrier(harness::Deadline::after(env.job.options().timeout_s * 20));
+  world.barrier(harness::Deadline::after(env.job.timeout_s() * 20));
   return r;
 }
 

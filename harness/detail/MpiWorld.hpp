@@ -33,8 +33,9 @@ struct MpiWorld {
   std::unique_ptr<PeerWatch> watch;  // registered with Interrupts while the World lives
 };
 
-// Duplicates the world for notices and registers the peer watch with Interrupts. Collective.
-void start_notices(MpiWorld& world);
+// Duplicates the world for notices (by the deadline) and registers the peer watch with Interrupts.
+// Collective.
+void start_notices(MpiWorld& world, const Deadline& deadline);
 // Unregisters the watch and frees the communicator. Local.
 void stop_notices(MpiWorld& world) noexcept;
 

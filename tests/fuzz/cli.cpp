@@ -26,8 +26,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const auto inv = gpuscale::launch::parse_command_line(static_cast<int>(argv.size()), argv.data());
     if (inv.show_help && inv.help_text.empty()) __builtin_trap();
-    if (!inv.show_help && !inv.show_version && !(inv.common.timeout_s > 0 && std::isfinite(inv.common.timeout_s)))
-      __builtin_trap();
+    const auto& t = inv.common.timeouts;
+    for (double s : {t.env_s, t.compute_s, t.collectives_s, t.train_s})
+      if (!inv.show_help && !inv.show_version && !(s > 0 && std::isfinite(s))) __builtin_trap();
   } catch (const gpuscale::harness::UsageError& e) {
     if (std::string(e.what()).empty()) __builtin_trap();
   }

@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
 # The reliability faults against NCCL on GPUs (2 ranks, one GPU each): tests/mpi/faults.sh with
-# DEVICE=cuda. `faults_gpu.sh SCENARIO` runs one; with no argument it runs all and prints a table.
+# DEVICE=cuda. `faults_gpu.sh SCENARIO [PHASE]` runs one; with no argument it runs all (the env-phase
+# set, then a stall and a kill -9 inside the collectives phase and a stall inside train) and prints a
+# table with the time from each fault to the last rank's exit. The whole script stays under 150 s.
 # Needs $GPUSCALE (the binary) and $MPIEXEC (default mpirun); logs and JSON go under $OUT if set.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export DEVICE=cuda NP=${NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults
-if [ $# -gt 0 ]; then exec bash "$here/../mpi/faults.sh" "$1"; fi
+if [ $# -gt 0 ]; then exec bash "$here/../mpi/faults.sh" "$@"; fi
+mkdir -p "$OUT"
+started=$(date +%s.%N)
 failed=0
 rows=()
-for scenario in stall exit kill9 sigterm sigterm_mpirun corrupt; do
-  log=$(bash "$here/../mpi/faults.sh" "$scenario" 2>&1); rc=$?
-  echo "$log" >"$OUT/$scenario.log" 2>/dev/null || true
-  line=$(echo "$log" | grep -E "^$scenario \(" | tail -1)
-  rows+=("$(printf '%-15s %-4s %s' "$scenario" "$([ $rc -eq 0 ] && echo ok || echo FAIL)" "${line#*: }")")
+for case in "stall env" "exit env" "kill9 env" "sigterm env" "sigterm_mpirun env" "corrupt env" \
+            "stall collectives" "kill9 collectives" "stall train"; do
+  read -r scenario phase <<<"$case"
+  name=$scenario$([ "$phase" = env ] || echo "_$phase")
+  log=$(bash "$here/../mpi/faults.sh" "$scenario" "$phase" 2>&1); rc=$?
+  echo "$log" >"$OUT/$name.log" 2>/dev/null || true
+  line=$(echo "$log" | grep -E "^$name \(" | tail -1)
+  rows+=("$(printf '%-20s %-4s %s' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAIL)" "${line#*: }")")
   [ $rc -eq 0 ] || { failed=1; echo "$log" | tail -20; }
 done
+total=$(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')")
+python3 -c "import sys; sys.exit(0 if $total < 150 else 1)" || { echo "FAIL: the script took $total s (limit 150)"; failed=1; }
 echo
-printf '%-15s %-4s %s\n' scenario ok "mpirun exit status, time from fault to last rank exiting"
+printf '%-20s %-4s %s\n' scenario ok "mpirun exit status, time from fault to last rank exiting"
 printf '%s\n' "${rows[@]}"
+echo "total ${total} s (limit 150 s), --timeout ${FAULT_TIMEOUT_S} s"
 exit $failed

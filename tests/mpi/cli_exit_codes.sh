@@ -28,7 +28,7 @@ expect_usage collectives --device cpu -f 1
 expect_usage collectives --device cpu -d float8
 expect_usage collectives --device cpu --ops allreduce,bogus
 expect_usage collectives --device cpu -n 0
-"$GPUSCALE" collectives --help | grep -q -- "--stepfactor" || fail "collectives --help lacks -f"
+"$GPUSCALE" collectives --help | grep -- "--stepfactor" >/dev/null || fail "collectives --help lacks -f"
 expect_usage compute --device cpu --mnk 1,2
 expect_usage compute --device cpu --mnk 0,4,4
 expect_usage compute --device cpu --conv 1,1,2,2,1,3,3
@@ -38,12 +38,15 @@ expect_usage env --device cpu --html /nonexistent-dir/x.html
 expect_usage env --device cpu --csv /
 expect_usage env --timeout inf
 expect_usage env --timeout nan
+expect_usage env --timeout gpu=5
+expect_usage train --timeout 60,train=
+expect_usage run --timeout env=10,collectives=-1
 expect_usage env --seed -1
 GPUSCALE_TEST_FAULT=zap:1:env expect_usage env --device cpu
 GPUSCALE_TEST_FAULT=stall:x:env expect_usage env --device cpu
 GPUSCALE_TEST_FAULT=stall:1 expect_usage env --device cpu
 GPUSCALE_TEST_CORRUPT=1 expect_usage env --device cpu
 "$GPUSCALE" --help >/dev/null || fail "--help"
-"$GPUSCALE" env --help | grep -q "Examples:" || fail "env --help has no examples"
+"$GPUSCALE" env --help | grep "Examples:" >/dev/null || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"
 echo "cli_exit_codes: ok"

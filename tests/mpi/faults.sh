@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Faults on the CPU backend under mpiexec, through the test seams (GPUSCALE_TEST_FAULT/CORRUPT):
-#   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt
-# Each asserts mpiexec's exact exit status, the one-line messages, and a valid partial JSON, and
-# prints the time from the fault to the last rank's exit (must stay under --timeout + 5 s).
+#   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt [PHASE]
+# PHASE (default env) is where the fault strikes, at its first timed op: env (the smoke allreduce),
+# collectives (the allreduce sweep), compute (the first linear layer), train (the first DDP run), or
+# init (before MPI_Init; stall only). Each asserts mpiexec's exact exit status, the one-line messages,
+# and a valid partial JSON, and prints the time from the fault to the last rank's exit (must stay under
+# --timeout + 5 s).
 # The same script runs against NCCL on GPUs with DEVICE=cuda NP=2 (tests/gpu).
 set -uo pipefail
 scenario=$1
+phase=${2:-env}
 device=${DEVICE:-cpu}
 np=${NP:-3}
 timeout_s=${FAULT_TIMEOUT_S:-5}
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
-json="$out/$scenario.json" err="$out/$scenario.err"
+name=$scenario$([ "$phase" = env ] || echo "_$phase")
+json="$out/$name.json" err="$out/$name.err"
 rm -f "$json"
-fail() { echo "FAIL ($scenario, $device): $*"; echo "--- stderr:"; cat "$err"; exit 1; }
+fail() { echo "FAIL ($name, $device): $*"; echo "--- stderr:"; cat "$err"; exit 1; }
 now() { date +%s.%N; }
 
 # The world rank of each child process of mpiexec, from its environment.
@@ -23,9 +28,23 @@ rank_pids() {
   done
 }
 
+# The command that runs the phase, as short as it can be, and the seam's point at its first timed op.
+case "$phase" in
+  env|init) command=(env) point=env/smoke-allreduce op=smoke-allreduce ;;
+  collectives) command=(collectives -b 8 -e 64K -n 2 -w 1 --ops allreduce --scaling-sizes none --pair-bytes 0)
+    point=collectives/allreduce op=allreduce ;;
+  compute) command=(compute --mnk 64,64,64 --precision fp32 --iters 2 --warmup 1 --no-check)
+    point=compute/linear op=linear ;;
+  train) command=(train --model mlp --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1)
+    point=train/ddp op=ddp ;;
+  *) echo "unknown phase $phase"; exit 2 ;;
+esac
+[ "$phase" = init ] && point=init
+
 launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
   GPUSCALE_TEST_FAULT=$1 "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_FAULT -x NCCL_NVLS_ENABLE=0 \
-    "$GPUSCALE" env --device "$device" --json "$json" --timeout "$timeout_s" --quiet >/dev/null 2>"$err" &
+    "$GPUSCALE" "${command[@]}" --device "$device" --json "$json" --timeout "$timeout_s" --quiet \
+    >/dev/null 2>"$err" &
   job=$!
 }
 
@@ -47,7 +66,7 @@ finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status a
   elapsed=$(python3 -c "print(f'{$end - $2:.2f}')")
   python3 -c "import sys; sys.exit(0 if $elapsed <= $timeout_s + 5 else 1)" ||
     fail "took ${elapsed} s from the fault to the last exit (limit $timeout_s + 5)"
-  echo "$scenario ($device, $np ranks): exit $rc, fault to last rank exiting ${elapsed} s"
+  echo "$name ($device, $np ranks): exit $rc, fault to last rank exiting ${elapsed} s"
 }
 
 check_json() {  # check_json PYTHON_ASSERTIONS: d is the report
@@ -65,35 +84,48 @@ PY
 
 case "$scenario" in
   stall)
-    launch stall:1:env/smoke-allreduce
+    launch "stall:1:$point"
     wait_for_fault_line; t=$(fault_time)
     finish 3 "$t"
-    grep -Eq "^\[rank [02] host [^]]+\] timed out .*\(phase env, op smoke-allreduce, size 4194304 B, iteration 0\)$" "$err" ||
-      fail "no one-line timeout naming rank, host, phase, op, size and iteration"
+    if [ "$phase" = init ]; then  # no world yet: the watchdog ends the ranks blocked in MPI_Init
+      grep -Eq "^\[rank [02] host [^]]+\] MPI_Init_thread \(waiting for every rank of the launch to start MPI\) did not return by its deadline \(phase init\); watchdog ends the process$" "$err" ||
+        fail "no one-line message naming MPI_Init_thread and the phase"
+      [ ! -e "$json" ] || fail "a JSON was written before the world existed"
+      echo "faults $name: ok"; exit 0
+    fi
+    if [ "$phase" = env ]; then
+      grep -Eq "^\[rank [02] host [^]]+\] timed out .*\(phase env, op smoke-allreduce, size 4194304 B, iteration 0\)$" "$err" ||
+        fail "no one-line timeout naming rank, host, phase, op, size and iteration"
+    fi
+    grep -Eq "^\[rank [02] host [^]]+\] timed out .*\(phase $phase, op $op[,)]" "$err" ||
+      fail "no one-line timeout naming rank, host, phase $phase and op $op"
     grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank\(s\) 1 did not respond within 2 s \(stalled or dead\)$" "$err" ||
       fail "the stalled rank was not named"
     check_json '
 f = d["failure"]
 assert f["exit_code"] == 3 and f["ranks_not_responding"] == [1], f
-assert "timed out" in f["message"] and "op smoke-allreduce" in f["message"], f
+assert "timed out" in f["message"] and "phase '$phase', op '$op'" in f["message"], f
 assert d["interrupted"] is False
-assert len(d["ranks"]) == np, "the env records gathered before the fault are kept"'
+assert len(d["ranks"]) == np, "the env records gathered before the fault are kept"
+assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
     ;;
   exit)
-    launch exit:1:env/smoke-allreduce
+    launch "exit:1:$point"
     wait_for_fault_line; t=$(fault_time)
     finish 1 "$t"  # Open MPI's own status for a rank that exits without MPI_Finalize
     grep -q "process rank 1 " "$err" || fail "mpiexec did not name rank 1"
-    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")
+assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
     ;;
   kill9)
-    launch stall:1:env/smoke-allreduce
+    launch "stall:1:$point"
     wait_for_fault_line
     pid=$(rank_pids "$job" 1); [ -n "$pid" ] || fail "rank 1 not found"
     t=$(now); kill -9 "$pid"
     finish 137 "$t"
     grep -q "process rank 1 .*exited on signal 9" "$err" || fail "mpiexec did not name rank 1"
-    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")
+assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
     ;;
   sigterm)  # Slurm's time limit: SIGTERM to every rank
     launch stall:1:env/smoke-allreduce
@@ -129,4 +161,4 @@ assert d["phases_completed"] == ["env"] and "failure" not in d and d["interrupte
     ;;
   *) echo "unknown scenario $scenario"; exit 2 ;;
 esac
-echo "faults $scenario: ok"
+echo "faults $name: ok"

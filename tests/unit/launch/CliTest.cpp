@@ -24,7 +24,8 @@ TEST(Cli, EnvWithCommonOptions) {
   EXPECT_EQ(inv.command, "env");
   EXPECT_EQ(inv.common.json_path, "out.json");
   EXPECT_EQ(inv.common.device, "cpu");
-  EXPECT_DOUBLE_EQ(inv.common.timeout_s, 30);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.env_s, 30);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.train_s, 30);
 }
 
 TEST(Cli, HelpAndVersion) {

@@ -6,42 +6,19 @@
 #include "results/AtomicFile.hpp"
 #include "results/JsonReporter.hpp"
 #include "results/RunReport.hpp"
+#include "SampleRun.hpp"
 
 namespace gpuscale::results {
 namespace {
 
+// The reporters' sample run, plus the fields it leaves out that the JSON must carry too.
 RunReport sample_report() {
-  RunReport r;
-  r.tool_version = "0.1.0";
-  r.command_line = "gpuscale env --json x.json";
-  r.start_time = "2026-11-29T00:00:00Z";
-  r.world_size = 2;
-  r.node_count = 1;
-  for (int rank = 0; rank < 2; ++rank) {
-    RankEnv e;
-    e.rank = rank;
-    e.world_size = 2;
-    e.local_rank = rank;
-    e.local_size = 2;
-    e.host = "node1";
-    e.backend = "cuda";
-    GpuInfo g;
-    g.cuda_index = rank;
-    g.name = "NVIDIA H200";
-    g.uuid = "GPU-" + std::to_string(rank);
-    g.pci_bus_id = rank ? "0000:2a:00.0" : "0000:19:00.0";
-    g.memory_total_bytes = 150000000000ull;
-    g.temperature_c = 31u;
-    g.power_draw_w = 120.5;
-    g.nvlinks.push_back(NvLinkGroup{rank ? "0000:19:00.0" : "0000:2a:00.0", 18, 4});
-    e.gpu = g;
-    e.versions.nccl_library = 22803;
-    e.variables["NCCL_DEBUG"] = "INFO";
-    e.smoke.ran = true;
-    e.smoke.passed = true;
-    r.ranks.push_back(e);
-  }
-  r.checks.push_back(Check{"numa-binding", Severity::warning, {1}, "bind it"});
+  RunReport r = testing::sample_run();
+  GpuInfo& g = *r.ranks[0].gpu;
+  g.uuid = "GPU-0";
+  g.nvlinks.push_back(NvLinkGroup{"0000:2a:00.0", 18, 4});
+  r.ranks[0].versions.nccl_library = 22803;
+  r.ranks[0].variables["NCCL_DEBUG"] = "INFO";
   r.verdict = verdict_from_checks(r.checks);
   return r;
 }
@@ -51,13 +28,15 @@ TEST(RunReportJson, RoundTripKeepsEveryField) {
   const nlohmann::json j = original;
   EXPECT_EQ(j.at("schema_version"), kSchemaVersion);
   EXPECT_EQ(j.at("ranks").size(), 2u);
-  EXPECT_TRUE(j.at("ranks")[0].at("gpu").at("sm_clock_mhz").is_null());  // unknown stays unknown
+  EXPECT_TRUE(j.at("ranks")[0].at("gpu").at("memory_clock_mhz").is_null());  // unknown stays unknown
   const auto back = j.get<RunReport>();
   EXPECT_EQ(nlohmann::json(back), j);
-  ASSERT_TRUE(back.ranks[1].gpu);
-  EXPECT_EQ(back.ranks[1].gpu->nvlinks.at(0).link_count, 18);
+  ASSERT_TRUE(back.ranks[0].gpu);
+  EXPECT_FALSE(back.ranks[1].gpu);  // the cpu rank
+  EXPECT_EQ(back.ranks[0].gpu->nvlinks.at(0).link_count, 18);
+  EXPECT_EQ(back.ranks[0].variables.at("NCCL_DEBUG"), "INFO");
   EXPECT_EQ(*back.ranks[0].gpu->temperature_c, 31u);
-  EXPECT_FALSE(back.ranks[0].gpu->sm_clock_mhz.has_value());
+  EXPECT_FALSE(back.ranks[0].gpu->memory_clock_mhz.has_value());
 }
 
 TEST(RunReportJson, RejectsOtherSchemaVersions) {

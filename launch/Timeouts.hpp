@@ -1,0 +1,35 @@
+#pragma once
+// How long any single wait may take, per phase: `--timeout S` (every phase) or
+// `--timeout PHASE=S,...` (those phases; items apply left to right, so "60,train=600" works).
+// Pure parsing; bad input is a harness::UsageError with one line.
+#include <string>
+#include <string_view>
+
+namespace gpuscale::launch {
+
+// Seconds per wait. The defaults, and why (worst plausible case each must fit, with margin):
+//   env 120:         MPI_Init and NCCL init of thousands of ranks, CUDA context creation (~10-60 s)
+//   compute 300:     cuDNN's exhaustive algorithm search of a large conv times every algorithm
+//                    (seconds each, several directions) before the first timed wait returns
+//   collectives 180: one wait covers 20 iterations of a 1 GiB allreduce; over NCCL sockets on
+//                    10 GbE (~1.2 GB/s, 2 GiB moved per op) that is ~40 s
+//   train 300:       the first step tunes every layer (resnet50: 53 convs x 3 directions), and
+//                    DP-style drives every GPU of a node from one process
+struct PhaseTimeouts {
+  double env_s = 120;
+  double compute_s = 300;
+  double collectives_s = 180;
+  double train_s = 300;
+
+  // The phase's timeout; anything outside the four phases (start-up, finish) is bootstrap: env.
+  double for_phase(std::string_view phase) const;
+  // The longest of the four: the bound for waits that serve every phase (the backend's own ops).
+  double longest_s() const;
+};
+
+// "S" or "PHASE=S" items, comma-separated, over the defaults. Throws UsageError naming the item.
+PhaseTimeouts parse_timeouts(const std::string& text);
+// "env 120, compute 300, collectives 180, train 300": for --help and messages.
+std::string describe(const PhaseTimeouts& timeouts);
+
+}  // namespace gpuscale::launch
