@@ -34,23 +34,35 @@ struct DdpTrainer::Impl {
     return e;
   }
 
-  // The allreduce of one bucket's gradients (averaged), enqueued on the comm stream.
-  void reduce_bucket(std::size_t b) {
+  // What goes on the wire for bucket b: its fp32 gradients, or their compressed copy.
+  void* wire(std::size_t b) {
     const Bucket& bucket = plan().buckets[b];
-    float* g = net->grads() + bucket.offset;
-    auto& s = *comm_stream;
-    if (!options.grad_type) {
-      comm->all_reduce(g, g, bucket.elements, harness::DataType::float32, harness::RedOp::avg, s);
-      return;
-    }
-    const auto t = *options.grad_type;
-    void* c = static_cast<char*>(compressed->data()) + bucket.offset * harness::size_of(t);
-    ctx.convert(g, harness::DataType::float32, c, t, bucket.elements, Accumulate::overwrite, s);
-    comm->all_reduce(c, c, bucket.elements, t, harness::RedOp::avg, s);
-    ctx.convert(c, t, g, harness::DataType::float32, bucket.elements, Accumulate::overwrite, s);
+    if (!options.grad_type) return net->grads() + bucket.offset;
+    return static_cast<char*>(compressed->data()) + bucket.offset * harness::size_of(*options.grad_type);
+  }
+  harness::DataType wire_type() const { return options.grad_type.value_or(harness::DataType::float32); }
+
+  // The allreduce of one bucket (averaged), enqueued on the comm stream: NCCL alone. The casts of
+  // compressed gradients run on the compute stream (compress() before, decompress() after), so the
+  // stream that bounds a communication-heavy step carries only the allreduces.
+  void reduce_bucket(std::size_t b) {
+    comm->all_reduce(wire(b), wire(b), plan().buckets[b].elements, wire_type(), harness::RedOp::avg, *comm_stream);
+  }
+  void compress(std::size_t b) {
+    if (!options.grad_type) return;
+    const Bucket& bucket = plan().buckets[b];
+    ctx.convert(net->grads() + bucket.offset, harness::DataType::float32, wire(b), wire_type(), bucket.elements,
+                Accumulate::overwrite, *compute);
+  }
+  void decompress(std::size_t b) {
+    if (!options.grad_type) return;
+    const Bucket& bucket = plan().buckets[b];
+    ctx.convert(wire(b), wire_type(), net->grads() + bucket.offset, harness::DataType::float32, bucket.elements,
+                Accumulate::overwrite, *compute);
   }
 
   void launch_bucket(std::size_t b) {
+    compress(b);
     ready[b]->record(*compute);
     ready[b]->make_wait(*comm_stream);
     std::unique_ptr<harness::Event> begin = trace ? recorded(*comm_stream) : nullptr;
@@ -100,15 +112,13 @@ struct DdpTrainer::Impl {
     }
     if (!options.overlap)
       for (std::size_t b = 0; b < ready.size(); ++b) launch_bucket(b);
-    if (apply_sgd && options.overlap && options.overlap_optimizer) {
-      for (std::size_t b = 0; b < done.size(); ++b) {
-        done[b]->make_wait(*compute);
-        net->sgd(options.lr, *compute, plan().buckets[b].offset, plan().buckets[b].elements);
-      }
-      return;
+    const bool per_bucket_sgd = apply_sgd && options.overlap && options.overlap_optimizer;
+    for (std::size_t b = 0; b < done.size(); ++b) {
+      done[b]->make_wait(*compute);
+      decompress(b);
+      if (per_bucket_sgd) net->sgd(options.lr, *compute, plan().buckets[b].offset, plan().buckets[b].elements);
     }
-    for (auto& e : done) e->make_wait(*compute);
-    if (apply_sgd) net->sgd(options.lr, *compute);
+    if (apply_sgd && !per_bucket_sgd) net->sgd(options.lr, *compute);
   }
 };
 

@@ -2,6 +2,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <string>
 
 #include "harness/Check.hpp"
@@ -10,17 +11,6 @@
 
 namespace gpuscale::workloads::kernels {
 namespace {
-
-__device__ inline float load(const void* p, harness::DataType t, std::size_t i) {
-  switch (t) {
-    case harness::DataType::float16:
-      return __half2float(static_cast<const __half*>(p)[i]);
-    case harness::DataType::bfloat16:
-      return __bfloat162float(static_cast<const __nv_bfloat16*>(p)[i]);
-    default:
-      return static_cast<const float*>(p)[i];
-  }
-}
 
 __device__ inline void store(void* p, harness::DataType t, std::size_t i, float v) {
   switch (t) {
@@ -42,12 +32,54 @@ __global__ void fill_kernel(void* data, harness::DataType type, std::size_t coun
     store(data, type, i, uniform_value(seed, i, scale));
 }
 
-__global__ void convert_kernel(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type,
-                               std::size_t count, bool add) {
+// Element types by DataType, for the converts compiled per pair of types.
+template <harness::DataType T> struct Storage;
+template <> struct Storage<harness::DataType::float32> { using type = float; };
+template <> struct Storage<harness::DataType::float16> { using type = __half; };
+template <> struct Storage<harness::DataType::bfloat16> { using type = __nv_bfloat16; };
+
+__device__ inline float to_float(float v) { return v; }
+__device__ inline float to_float(__half v) { return __half2float(v); }
+__device__ inline float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+template <class T> __device__ inline T from_float(float v);
+template <> __device__ inline float from_float<float>(float v) { return v; }
+template <> __device__ inline __half from_float<__half>(float v) { return __float2half_rn(v); }
+template <> __device__ inline __nv_bfloat16 from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
+
+constexpr int kVector = 4;  // elements per thread step: 16-byte float loads, 8-byte half stores
+template <class T> struct alignas(kVector * sizeof(T)) Pack { T v[kVector]; };
+
+// A convert is a pure stream of bytes (gradient buckets, 100s of MB): the packs make each access one
+// wide load or store. The first `packs` packs go whole (the caller checks their alignment; 0 when
+// unaligned), the rest element by element.
+template <class S, class D>
+__global__ void convert_kernel(const S* src, D* dst, std::size_t count, std::size_t packs, bool add) {
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < count; i += stride) {
-    const float v = load(src, src_type, i);
-    store(dst, dst_type, i, add ? load(dst, dst_type, i) + v : v);
+  const std::size_t first = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const auto* in = reinterpret_cast<const Pack<S>*>(src);
+  auto* out = reinterpret_cast<Pack<D>*>(dst);
+  for (std::size_t i = first; i < packs; i += stride) {
+    const Pack<S> a = in[i];
+    Pack<D> b;
+    if (add) b = out[i];
+#pragma unroll
+    for (int k = 0; k < kVector; ++k) b.v[k] = from_float<D>(to_float(a.v[k]) + (add ? to_float(b.v[k]) : 0.0f));
+    out[i] = b;
+  }
+  for (std::size_t i = packs * kVector + first; i < count; i += stride)
+    dst[i] = from_float<D>(to_float(src[i]) + (add ? to_float(dst[i]) : 0.0f));
+}
+
+template <harness::DataType S, harness::DataType D>
+void launch_convert(const void* src, void* dst, std::size_t count, bool add, cudaStream_t stream);
+
+template <harness::DataType S>
+void convert_from(const void* src, harness::DataType dst_type, void* dst, std::size_t count, bool add,
+                  cudaStream_t stream) {
+  switch (dst_type) {
+    case harness::DataType::float16: return launch_convert<S, harness::DataType::float16>(src, dst, count, add, stream);
+    case harness::DataType::bfloat16: return launch_convert<S, harness::DataType::bfloat16>(src, dst, count, add, stream);
+    default: return launch_convert<S, harness::DataType::float32>(src, dst, count, add, stream);
   }
 }
 
@@ -73,13 +105,33 @@ void fill_uniform(void* data, harness::DataType type, std::size_t count, std::ui
   GPUSCALE_CHECK_LAUNCH();
 }
 
+namespace {
+
+bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
+
+template <harness::DataType S, harness::DataType D>
+void launch_convert(const void* src, void* dst, std::size_t count, bool add, cudaStream_t stream) {
+  using SrcT = typename Storage<S>::type;
+  using DstT = typename Storage<D>::type;
+  const bool whole = aligned(src, sizeof(Pack<SrcT>)) && aligned(dst, sizeof(Pack<DstT>));
+  const std::size_t packs = whole ? count / kVector : 0;
+  convert_kernel<<<blocks_for(whole ? (count + kVector - 1) / kVector : count), kThreads, 0, stream>>>(
+      static_cast<const SrcT*>(src), static_cast<DstT*>(dst), count, packs, add);
+  GPUSCALE_CHECK_LAUNCH();
+}
+
+}  // namespace
+
 void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type, std::size_t count,
              bool add, void* stream) {
   require_layer_type(src_type);
   require_layer_type(dst_type);
-  convert_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(src, src_type, dst, dst_type,
-                                                                                        count, add);
-  GPUSCALE_CHECK_LAUNCH();
+  const auto s = static_cast<cudaStream_t>(stream);
+  switch (src_type) {
+    case harness::DataType::float16: return convert_from<harness::DataType::float16>(src, dst_type, dst, count, add, s);
+    case harness::DataType::bfloat16: return convert_from<harness::DataType::bfloat16>(src, dst_type, dst, count, add, s);
+    default: return convert_from<harness::DataType::float32>(src, dst_type, dst, count, add, s);
+  }
 }
 
 }  // namespace gpuscale::workloads::kernels
