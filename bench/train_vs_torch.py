@@ -143,7 +143,7 @@ def gpuscale_rows(paths, grad_dtype="fp32"):
         for r in json.load(open(path))["train"]["records"]:
             if r["skipped_reason"] or r["scaling"] != "weak" or r["accum"] != 1 or r["h2d"]:
                 continue
-            if r["strategy"] == "ddp" and (r["comm_priority"] != "normal" or r["grad_dtype"] != grad_dtype):
+            if r["strategy"] == "ddp" and (r["comm_priority"] != "high" or r["grad_dtype"] != grad_dtype):
                 continue
             if r["strategy"] != "ddp" and path != paths[0]:
                 continue  # single and dp: from the main run
@@ -157,6 +157,16 @@ def dp_phases(g, n):
         if strategy == "dp" and gpus == n and r.get("dp"):
             parts = ", ".join(f"{k[:-2]} {v * 1e3:.2f}" for k, v in r["dp"].items() if k.endswith("_s") and v is not None)
             print(f"  gs dp {name}-{p} x{n}: {parts}")
+
+
+def priorities(path, n):
+    """gpuscale's mlp-bf16 DDP at both comm stream priorities (its default is high)."""
+    if not path or not os.path.exists(path):
+        return
+    rows = [r for r in json.load(open(path))["train"]["records"] if r["strategy"] == "ddp" and r["gpus"] == n]
+    parts = [f"{r['comm_priority']} {r['step_s']['median'] * 1e3:.2f} ms (overlap {r['overlap_pct'] or 0:.0f}%)"
+             for r in rows]
+    print(f"  gs ddp mlp-bf16 x{n} by comm stream priority: " + ", ".join(parts))
 
 
 def compressed_table(args, torch_rows, n):
@@ -215,6 +225,7 @@ def table(args):
     for row in lines:
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
     dp_phases(g, n)
+    priorities(args.priorities, n)
     goals += compressed_table(args, torch_rows, n)
     print("Goals:")
     for text, ok in goals:
@@ -227,6 +238,7 @@ def main():
     ap.add_argument("--iters", type=int, default=20)
     ap.add_argument("--out")
     ap.add_argument("--gpuscale", nargs="+")
+    ap.add_argument("--priorities")
     ap.add_argument("--torch", nargs="+")
     args = ap.parse_args()
     {"ddp": run_ddp, "local": run_local, "table": table}[args.mode](args)

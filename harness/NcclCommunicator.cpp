@@ -1,8 +1,9 @@
 #include "harness/NcclCommunicator.hpp"
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <thread>
 
 #include <cuda_runtime.h>
@@ -85,6 +86,12 @@ class NcclCommunicator final : public Communicator {
 
   ~NcclCommunicator() override {
     if (!comm_) return;
+    // Destroyed while an error unwinds (a timeout elsewhere, a peer gone): finalizing would wait for
+    // peers that may never come (a stalled rank in training hung rank 0 here until the watchdog).
+    if (std::uncaught_exceptions() > 0) {
+      ncclCommAbort(comm_);
+      return;
+    }
     if (!finalize_) {
       ncclCommDestroy(comm_);
       return;
