@@ -118,7 +118,9 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   const std::string label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
   const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
   env.job.progress("train: " + label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
-  // Every rank that sits out still joins the barrier of the ranks that time (a world barrier).
+  // Every rank meets here first, so a rank that stalled or died is found within the timeout of this
+  // point, not after the members' whole run (rank 0 ran DDP x1 for 2 s while rank 1 sat stalled).
+  world.barrier(env.job.deadline());
   json mine = member ? time_here(env, c, comm, label) : json(nullptr);
   const auto texts = world.gather_to_root(mine.dump(), env.job.deadline());
   if (world.rank() != 0) return r;
