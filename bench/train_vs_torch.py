@@ -143,7 +143,7 @@ def gpuscale_rows(paths, grad_dtype="fp32"):
         for r in json.load(open(path))["train"]["records"]:
             if r["skipped_reason"] or r["scaling"] != "weak" or r["accum"] != 1 or r["h2d"]:
                 continue
-            if r["strategy"] == "ddp" and (r["comm_priority"] != "high" or r["grad_dtype"] != grad_dtype):
+            if r["strategy"] == "ddp" and (r["comm_priority"] != "normal" or r["grad_dtype"] != grad_dtype):
                 continue
             if r["strategy"] != "ddp" and path != paths[0]:
                 continue  # single and dp: from the main run
@@ -160,7 +160,7 @@ def dp_phases(g, n):
 
 
 def priorities(path, n):
-    """gpuscale's mlp-bf16 DDP at both comm stream priorities (its default is high)."""
+    """gpuscale's mlp-bf16 DDP at both comm stream priorities (its default is normal)."""
     if not path or not os.path.exists(path):
         return
     rows = [r for r in json.load(open(path))["train"]["records"] if r["strategy"] == "ddp" and r["gpus"] == n]

@@ -21,7 +21,7 @@ mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --mo
 mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp --precision bf16 \
   --grad-dtype bf16 --strategy single,ddp --no-check --iters "$iters" --warmup 5 --json "$out/gpuscale_bf16grads.json" \
   >"$out/gpuscale_bf16grads.txt" 2>&1 || { echo "gpuscale train --grad-dtype bf16 failed:"; tail -30 "$out/gpuscale_bf16grads.txt"; exit 1; }
-# mlp-bf16 DDP at both comm stream priorities, for the note on the default (high).
+# mlp-bf16 DDP at both comm stream priorities (the default is normal, as torch's).
 mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp --precision bf16 \
   --strategy ddp --gpus "$n" --comm-priority both --no-check --iters "$iters" --warmup 5 \
   --json "$out/gpuscale_priorities.json" >"$out/gpuscale_priorities.txt" 2>&1 || echo "gpuscale priorities run failed"

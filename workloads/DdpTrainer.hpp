@@ -29,7 +29,7 @@ struct DdpOptions {
   double bucket_mb = 25;                // MiB
   int accum = 1;                        // micro-steps per optimizer step; only the last communicates
   std::optional<harness::DataType> grad_type;  // bfloat16 / float16: cast, allreduce, cast back
-  harness::StreamPriority comm_priority = harness::StreamPriority::high;
+  harness::StreamPriority comm_priority = harness::StreamPriority::normal;
   bool h2d = false;                     // copy the batch from pinned host memory every micro-step
   float lr = 0.01f;
 };

@@ -24,6 +24,8 @@ TEST(TrainPlan, DefaultsFollowTheDesign) {
   EXPECT_DOUBLE_EQ(p.ddp_options.bucket_mb, 25);
   EXPECT_DOUBLE_EQ(p.ddp_options.first_bucket_mb, 1);
   EXPECT_TRUE(p.ddp_options.overlap);
+  EXPECT_TRUE(p.ddp_options.overlap_optimizer);
+  EXPECT_EQ(p.ddp_options.comm_priority, harness::StreamPriority::normal);
   EXPECT_EQ(p.timing.iterations, 20);
   EXPECT_EQ(p.batch, 0);
   EXPECT_EQ(plan_for({}, true).width, 16);  // scaled down on the cpu backend
@@ -41,6 +43,15 @@ TEST(TrainPlan, OptionsParse) {
   EXPECT_TRUE(p.ddp_options.h2d);
   EXPECT_EQ(p.ddp_sizes, (std::vector<int>{1, 2}));
   EXPECT_EQ(p.comm_priorities.size(), 2u);
+}
+
+// The first priority listed is every run's; `high` alone once changed nothing (only the extra runs
+// of `both` read the list).
+TEST(TrainPlan, CommPriorityAppliesToEveryRun) {
+  EXPECT_EQ(plan_for({"--comm-priority", "high"}).ddp_options.comm_priority, harness::StreamPriority::high);
+  const auto both = plan_for({"--comm-priority", "both"});
+  EXPECT_EQ(both.ddp_options.comm_priority, both.comm_priorities.front());
+  EXPECT_FALSE(plan_for({"--no-optimizer-overlap"}).ddp_options.overlap_optimizer);
 }
 
 TEST(TrainPlan, BadInputIsAUsageError) {
