@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 #include "harness/Communicator.hpp"
 #include "workloads/DpTrainer.hpp"
@@ -18,12 +19,17 @@ std::vector<float> single_gradients(const CheckSetup& s, std::int64_t batch) {
   return t.download_gradients();
 }
 
-std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
+// This rank's DDP trainer over the check's communicator: its slice of the global batch.
+std::unique_ptr<DdpTrainer> ddp_trainer(const CheckSetup& s, const DdpOptions& options) {
   const std::int64_t b = s.batch_per_rank;
-  DdpTrainer t(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed, s.comm->rank() * b,
-               s.comm->size() * b);
-  t.gradients_only();
-  return t.download_gradients();
+  return std::make_unique<DdpTrainer>(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed,
+                                      s.comm->rank() * b, s.comm->size() * b);
+}
+
+std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
+  const auto t = ddp_trainer(s, options);
+  t->gradients_only();
+  return t->download_gradients();
 }
 
 // One full DDP step (SGD per bucket as its allreduce ends) must apply w - lr g with the averaged
@@ -33,12 +39,10 @@ std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options)
 results::TrainCheck sgd_check(const CheckSetup& s, const std::string& ranks) {
   DdpOptions options;
   options.lr = 1.0f;  // an update well above the weights' rounding wherever the gradient allows
-  const std::int64_t b = s.batch_per_rank;
-  DdpTrainer t(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed, s.comm->rank() * b,
-               s.comm->size() * b);
-  const auto before = t.download_weights();
-  t.step();
-  const auto after = t.download_weights(), g = t.download_gradients();
+  const auto t = ddp_trainer(s, options);
+  const auto before = t->download_weights();
+  t->step();
+  const auto after = t->download_weights(), g = t->download_gradients();
   std::size_t off = 0;
   bool moved = false;
   for (std::size_t i = 0; i < g.size(); ++i) {
