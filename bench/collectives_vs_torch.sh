@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # gpuscale's allreduce busbw beside torch.distributed.all_reduce's (NCCL backend) and beside the NCCL
 # ceiling (bench/nccl_ceiling: NCCL with no harness, timed both ways) at nccl-tests sizes (8 B .. 1 GiB,
-# x4), on $NP GPUs (default 2). torch runs twice, before and after gpuscale's sweep, and gpuscale's
-# allreduce once more at the end, so run-to-run noise shows beside the method (best against best). Also: the wall time of the full seven-op sweep (target < 60 s), and the 8-byte
-# allreduce latency with and without CUDA graphs. Under 170 s on 2 H200s.
+# x4), on $NP GPUs (default 2). torch and gpuscale's allreduce alternate for $REPEAT rounds (default 5)
+# and the table compares median with median, so run-to-run noise cannot decide. Also: the wall time of
+# the full seven-op sweep (target < 60 s), and the 8-byte allreduce latency with and without CUDA
+# graphs. About 4 minutes on 2 H200s.
 #   GPUSCALE=build/launch/gpuscale CEILING=build/bench/nccl_ceiling OUT=/tmp/bench bench/collectives_vs_torch.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -11,6 +12,7 @@ GPUSCALE=${GPUSCALE:-build/launch/gpuscale}
 CEILING=${CEILING:-$(dirname "$(dirname "$GPUSCALE")")/bench/nccl_ceiling}
 out=${OUT:-$(mktemp -d)}
 np=${NP:-2}
+repeat=${REPEAT:-5}
 mkdir -p "$out"
 mpi=(mpirun --allow-run-as-root -np "$np" -x NCCL_NVLS_ENABLE=0)
 
@@ -26,7 +28,6 @@ ceiling_run() {  # ceiling_run NAME MPIRUN_ARGS...
     echo "$name failed: $out/$name.txt"
 }
 
-torch_run torch_before
 start=$(date +%s.%N)
 "${mpi[@]}" "$GPUSCALE" collectives -b 8 -e 1G -f 4 -n 20 -w 5 --json "$out/gpuscale.json" >"$out/gpuscale.txt" 2>"$out/gpuscale.err"
 sweep_s=$(python3 -c "import time; print(f'{time.time() - $start:.1f}')")
@@ -41,9 +42,13 @@ print(next(iter(sorted(glob.glob(site + '/nvidia/**/libnccl.so.2', recursive=Tru
 if [ -n "$torch_nccl" ]; then
   ceiling_run ceiling_torch_nccl -x LD_PRELOAD="$torch_nccl"
 fi
-torch_run torch_after
-# gpuscale's allreduce once more after torch's second run: both tools get two runs, best against best.
-"${mpi[@]}" "$GPUSCALE" collectives --ops allreduce -b 8 -e 1G -f 4 -n 20 -w 5 --scaling-sizes none --pair-bytes 0 \
-  --json "$out/gpuscale_again.json" >"$out/gpuscale_again.txt" 2>&1 || echo "gpuscale second run failed"
+# The comparison itself: $REPEAT rounds, torch then gpuscale's allreduce alone in each, so drift hits
+# both tools alike; the table compares the median of the rounds (one run differs from the next by
+# ~0.5% at 128 MiB, more than the tools differ).
+for i in $(seq 1 "$repeat"); do
+  torch_run "torch_$i"
+  "${mpi[@]}" "$GPUSCALE" collectives --ops allreduce -b 8 -e 1G -f 4 -n 20 -w 5 --scaling-sizes none --pair-bytes 0 \
+    --json "$out/gs_$i.json" >"$out/gs_$i.txt" 2>&1 || echo "gpuscale allreduce run $i failed: $out/gs_$i.txt"
+done
 
-python3 "$here/collectives_table.py" "$out" "$sweep_s"
+python3 "$here/collectives_table.py" "$out" "$sweep_s" "$repeat"
