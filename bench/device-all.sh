@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute compute16 train reliability traintest colltest.
+# Steps: ctest foundation report hostid collectives compute compute16 train reliability traintest colltest probe.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -32,13 +32,14 @@ for s in "$@"; do
     foundation) step foundation 120 bash bench/device-foundation.sh ;;
     report) step report 150 bash bench/report.sh; cp "$work/report/run.html" "$final/" 2>/dev/null ;;
     hostid) step hostid 120 bash bench/slurm_hostid.sh ;;
-    collectives) step collectives 180 bash bench/collectives_vs_torch.sh ;;
+    collectives) step collectives 330 bash bench/collectives_vs_torch.sh ;;
     compute) step compute 180 bash bench/compute_vs_torch.sh ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     train) step train 360 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
     traintest) step traintest 150 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
+    probe) step probe 240 bash bench/train_overlap_probe.sh ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
 done

@@ -3,10 +3,16 @@
 #include <string>
 
 #include "harness/Communicator.hpp"
+#include "workloads/HostConvert.hpp"
 
 namespace gpuscale::workloads {
 
 std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mib * 1024.0 * 1024.0); }
+
+harness::DataType gradient_type(const DdpOptions& options, Precision precision, bool communicates) {
+  const bool direct = communicates && options.grad_type && options.accum == 1 && *options.grad_type == storage_type(precision);
+  return direct ? *options.grad_type : harness::DataType::float32;
+}
 
 struct DdpTrainer::Impl {
   Impl(ComputeContext& c, TrainOps& o, harness::Communicator* cm, const DdpOptions& opt)
@@ -34,11 +40,15 @@ struct DdpTrainer::Impl {
     return e;
   }
 
-  // What goes on the wire for bucket b: its fp32 gradients, or their compressed copy.
+  // Gradients go on the wire as they are (fp32, or already in the wire type when the layers write
+  // them so) or through a compressed copy: cast before the allreduce, back after.
+  bool casts() const { return options.grad_type && net->grad_type() != *options.grad_type; }
+  void* grads(std::size_t b) {
+    return static_cast<char*>(net->grads()) + plan().buckets[b].offset * harness::size_of(net->grad_type());
+  }
   void* wire(std::size_t b) {
-    const Bucket& bucket = plan().buckets[b];
-    if (!options.grad_type) return net->grads() + bucket.offset;
-    return static_cast<char*>(compressed->data()) + bucket.offset * harness::size_of(*options.grad_type);
+    if (!casts()) return grads(b);
+    return static_cast<char*>(compressed->data()) + plan().buckets[b].offset * harness::size_of(*options.grad_type);
   }
   harness::DataType wire_type() const { return options.grad_type.value_or(harness::DataType::float32); }
 
@@ -49,15 +59,13 @@ struct DdpTrainer::Impl {
     comm->all_reduce(wire(b), wire(b), plan().buckets[b].elements, wire_type(), harness::RedOp::avg, *comm_stream);
   }
   void compress(std::size_t b) {
-    if (!options.grad_type) return;
-    const Bucket& bucket = plan().buckets[b];
-    ctx.convert(net->grads() + bucket.offset, harness::DataType::float32, wire(b), wire_type(), bucket.elements,
+    if (!casts()) return;
+    ctx.convert(grads(b), harness::DataType::float32, wire(b), wire_type(), plan().buckets[b].elements,
                 Accumulate::overwrite, *compute);
   }
   void decompress(std::size_t b) {
-    if (!options.grad_type) return;
-    const Bucket& bucket = plan().buckets[b];
-    ctx.convert(wire(b), wire_type(), net->grads() + bucket.offset, harness::DataType::float32, bucket.elements,
+    if (!casts()) return;
+    ctx.convert(wire(b), wire_type(), grads(b), harness::DataType::float32, plan().buckets[b].elements,
                 Accumulate::overwrite, *compute);
   }
 
@@ -129,13 +137,13 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   auto& m = *impl_;
   const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), mib_to_bytes(options.first_bucket_mb),
                                    mib_to_bytes(options.bucket_mb));
-  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan);
+  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan, gradient_type(options, precision, comm != nullptr));
   for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
     m.ready.push_back(m.backend.create_event());
     m.done.push_back(m.backend.create_event());
   }
   m.remaining.resize(plan.buckets.size());
-  if (options.grad_type) m.compressed = m.backend.allocate(plan.total_elements * harness::size_of(*options.grad_type));
+  if (m.casts()) m.compressed = m.backend.allocate(plan.total_elements * harness::size_of(*options.grad_type));
   m.net->init_parameters(seed, *m.compute);
   m.net->fill_input(seed, first_sample, *m.compute);
   const std::size_t bytes = m.net->input_bytes(), micro = static_cast<std::size_t>(options.accum);
@@ -192,22 +200,29 @@ void DdpTrainer::synchronize(const harness::Deadline& deadline) {
 
 namespace {
 
-std::vector<float> download(harness::Backend& backend, const float* device, std::size_t count, DdpTrainer& t) {
-  std::vector<float> out(count);
+// count elements of `type` as floats (half types widen exactly, on the host).
+std::vector<float> download(harness::Backend& backend, const void* device, harness::DataType type, std::size_t count,
+                            DdpTrainer& t) {
+  const std::size_t bytes = count * harness::size_of(type);
+  std::vector<float> out((bytes + sizeof(float) - 1) / sizeof(float));  // the raw bytes first
   t.synchronize(harness::Deadline::after(600));
-  backend.copy_async(out.data(), device, count * sizeof(float), t.compute_stream());
+  backend.copy_async(out.data(), device, bytes, t.compute_stream());
   t.compute_stream().synchronize(harness::Deadline::after(600), "a parameter download");
-  return out;
+  if (type == harness::DataType::float32) return out;
+  const std::vector<double> wide = to_double(out.data(), type, count);
+  return std::vector<float>(wide.begin(), wide.end());
 }
 
 }  // namespace
 
 std::vector<float> DdpTrainer::download_gradients() {
-  return download(impl_->backend, impl_->net->grads(), impl_->net->parameter_elements(), *this);
+  Network& net = *impl_->net;
+  return download(impl_->backend, net.grads(), net.grad_type(), net.parameter_elements(), *this);
 }
 
 std::vector<float> DdpTrainer::download_weights() {
-  return download(impl_->backend, impl_->net->weights(), impl_->net->parameter_elements(), *this);
+  Network& net = *impl_->net;
+  return download(impl_->backend, net.weights(), harness::DataType::float32, net.parameter_elements(), *this);
 }
 
 }  // namespace gpuscale::workloads

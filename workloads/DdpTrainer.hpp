@@ -28,7 +28,10 @@ struct DdpOptions {
   double first_bucket_mb = 1;           // MiB
   double bucket_mb = 25;                // MiB
   int accum = 1;                        // micro-steps per optimizer step; only the last communicates
-  std::optional<harness::DataType> grad_type;  // bfloat16 / float16: cast, allreduce, cast back
+  // bfloat16 / float16 on the wire. When it is the compute's storage type (bf16 with bf16, like torch's
+  // autocast + bf16_compress_hook) and accum is 1, the weight-gradient GEMMs write the bucket in that
+  // type and SGD reads it: no cast pass. Otherwise fp32 gradients are cast, allreduced, cast back.
+  std::optional<harness::DataType> grad_type;
   harness::StreamPriority comm_priority = harness::StreamPriority::normal;
   bool h2d = false;                     // copy the batch from pinned host memory every micro-step
   float lr = 0.01f;
@@ -73,6 +76,11 @@ class DdpTrainer {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// The type the layers write weight gradients in: the wire type where it can come straight out of the
+// GEMMs (see DdpOptions::grad_type; never for the single-device baseline, which does not
+// communicate), else float32.
+harness::DataType gradient_type(const DdpOptions& options, Precision precision, bool communicates);
 
 // Bytes of one bucket cap in MiB (the option's unit).
 std::size_t mib_to_bytes(double mib);

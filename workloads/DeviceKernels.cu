@@ -7,6 +7,7 @@
 
 #include "harness/Check.hpp"
 #include "workloads/DeviceKernels.hpp"
+#include "workloads/KernelTypes.cuh"
 #include "workloads/RandomValue.hpp"
 
 namespace gpuscale::workloads::kernels {
@@ -37,17 +38,6 @@ template <harness::DataType T> struct Storage;
 template <> struct Storage<harness::DataType::float32> { using type = float; };
 template <> struct Storage<harness::DataType::float16> { using type = __half; };
 template <> struct Storage<harness::DataType::bfloat16> { using type = __nv_bfloat16; };
-
-__device__ inline float to_float(float v) { return v; }
-__device__ inline float to_float(__half v) { return __half2float(v); }
-__device__ inline float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
-template <class T> __device__ inline T from_float(float v);
-template <> __device__ inline float from_float<float>(float v) { return v; }
-template <> __device__ inline __half from_float<__half>(float v) { return __float2half_rn(v); }
-template <> __device__ inline __nv_bfloat16 from_float<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
-
-constexpr int kVector = 4;  // elements per thread step: 16-byte float loads, 8-byte half stores
-template <class T> struct alignas(kVector * sizeof(T)) Pack { T v[kVector]; };
 
 // A convert is a pure stream of bytes (gradient buckets, 100s of MB): the packs make each access one
 // wide load or store. The first `packs` packs go whole (the caller checks their alignment; 0 when

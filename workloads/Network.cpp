@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+
+#include "harness/Error.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -33,15 +36,20 @@ std::vector<std::size_t> padded_layer_elements(const Model& model) {
 }
 
 struct Network::Impl {
-  Impl(ComputeContext& c, TrainOps& o, const Model& model, std::int64_t b, Precision p, const BucketPlan& plan)
-      : ctx(c), ops(o), backend(c.backend()), precision(p), act(storage_type(p)), batch(b), layout(plan),
-        shapes(shapes_at(model, b)) {}
+  Impl(ComputeContext& c, TrainOps& o, const Model& model, std::int64_t b, Precision p, const BucketPlan& plan,
+       harness::DataType g)
+      : ctx(c), ops(o), backend(c.backend()), precision(p), act(storage_type(p)), grad_type(g), batch(b),
+        layout(plan), shapes(shapes_at(model, b)) {
+    if (g != harness::DataType::float32 && g != act)
+      throw harness::UsageError("gradients in " + std::string(harness::to_string(g)) + " need " +
+                       std::string(harness::to_string(g)) + " compute (they come out of the layers in its type)");
+  }
 
   ComputeContext& ctx;
   TrainOps& ops;
   harness::Backend& backend;
   Precision precision;
-  harness::DataType act;
+  harness::DataType act, grad_type;
   std::int64_t batch;
   BucketPlan layout;
   std::vector<LayerShape> shapes;
@@ -62,14 +70,16 @@ struct Network::Impl {
     if (copy) return static_cast<char*>(copy->data()) + off * harness::size_of(act);
     return static_cast<float*>(weights->data()) + off;
   }
-  float* g(std::size_t i) { return static_cast<float*>(grads->data()) + layout.layer_offset[i]; }
+  void* g(std::size_t i) {
+    return static_cast<char*>(grads->data()) + layout.layer_offset[i] * harness::size_of(grad_type);
+  }
 
   // Layers first: their algorithm search may need a large workspace, which is cut back to what the
   // chosen algorithms use before the activations are allocated.
   void create_layers() {
     std::size_t workspace = 0;
     for (const auto& shape : shapes) {
-      layers.push_back(ctx.create_layer({shape, precision, std::nullopt, harness::DataType::float32}));
+      layers.push_back(ctx.create_layer({shape, precision, std::nullopt, grad_type}));
       for (Pass pass : kAllPasses) workspace = std::max(workspace, layers.back()->algorithm(pass).workspace_bytes);
     }
     ctx.shrink_workspace(workspace);
@@ -78,7 +88,7 @@ struct Network::Impl {
   void allocate() {
     create_layers();
     weights = backend.allocate(layout.total_elements * sizeof(float));
-    grads = backend.allocate(layout.total_elements * sizeof(float));
+    grads = backend.allocate(layout.total_elements * harness::size_of(grad_type));
     if (act != harness::DataType::float32) copy = backend.allocate(layout.total_elements * harness::size_of(act));
     input = backend.allocate(act_bytes(in_count(0)));
     loss = backend.allocate(sizeof(float));
@@ -99,8 +109,8 @@ struct Network::Impl {
 };
 
 Network::Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
-                 const BucketPlan& layout)
-    : impl_(std::make_unique<Impl>(ctx, ops, model, batch, precision, layout)) {
+                 const BucketPlan& layout, harness::DataType grad_type)
+    : impl_(std::make_unique<Impl>(ctx, ops, model, batch, precision, layout, grad_type)) {
   impl_->allocate();
 }
 
@@ -109,7 +119,7 @@ Network::~Network() = default;
 void Network::init_parameters(std::uint64_t seed, harness::Stream& stream) {
   auto& m = *impl_;
   m.ops.fill(m.weights->data(), harness::DataType::float32, m.layout.total_elements, 0.0f, stream);
-  m.ops.fill(m.grads->data(), harness::DataType::float32, m.layout.total_elements, 0.0f, stream);
+  m.ops.fill(m.grads->data(), m.grad_type, m.layout.total_elements, 0.0f, stream);
   for (std::size_t i = 0; i < m.shapes.size(); ++i) {
     const float scale = 1.0f / std::sqrt(static_cast<float>(fan_in(m.shapes[i])));
     m.ctx.fill_uniform(static_cast<float*>(m.weights->data()) + m.layout.layer_offset[i], harness::DataType::float32,
@@ -186,7 +196,8 @@ void Network::sgd(float lr, harness::Stream& stream) { sgd(lr, stream, 0, impl_-
 void Network::sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count) {
   auto& m = *impl_;
   void* copy = m.copy ? static_cast<char*>(m.copy->data()) + first * harness::size_of(m.act) : nullptr;
-  m.ops.sgd(weights() + first, grads() + first, count, lr, copy, m.act, stream);
+  const void* g = static_cast<const char*>(grads()) + first * harness::size_of(m.grad_type);
+  m.ops.sgd(weights() + first, g, m.grad_type, count, lr, copy, m.act, stream);
 }
 
 void Network::loss(harness::Stream& stream) {
@@ -195,7 +206,8 @@ void Network::loss(harness::Stream& stream) {
 }
 
 float* Network::weights() { return static_cast<float*>(impl_->weights->data()); }
-float* Network::grads() { return static_cast<float*>(impl_->grads->data()); }
+void* Network::grads() { return impl_->grads->data(); }
+harness::DataType Network::grad_type() const { return impl_->grad_type; }
 std::size_t Network::parameter_elements() const { return impl_->layout.total_elements; }
 void* Network::input() { return impl_->input->data(); }
 std::size_t Network::input_bytes() const { return impl_->act_bytes(impl_->in_count(0)); }

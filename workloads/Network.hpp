@@ -7,7 +7,9 @@
 // bucket), each layer's slice padded to 8 elements so every slice is 16-byte aligned: the
 // gradients are views into DDP's buckets, and one fused kernel updates every weight.
 // Activations are in storage_type(precision) (like autocast); weight gradients come out of the
-// layers in float32 straight into the flat buffer.
+// layers straight into the flat buffer, in float32 by default, or in the storage type when the
+// caller asks (DDP with --grad-dtype equal to it: the GEMM's epilogue rounds, as autocast's does, and
+// the bucket goes on the wire with no cast pass).
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -31,8 +33,9 @@ std::vector<std::size_t> padded_layer_elements(const Model& model);
 class Network {
  public:
   // The device of ctx must be current. Allocates everything now (harness::OutOfMemoryError).
+  // grad_type: float32, or storage_type(precision) (UsageError otherwise).
   Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
-          const BucketPlan& layout);
+          const BucketPlan& layout, harness::DataType grad_type = harness::DataType::float32);
   ~Network();
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;
@@ -60,7 +63,8 @@ class Network {
   void loss(harness::Stream& stream);  // *loss_value() = mean of output()
 
   float* weights();
-  float* grads();
+  void* grads();  // parameter_elements() of grad_type()
+  harness::DataType grad_type() const;
   std::size_t parameter_elements() const;  // padded, = layout.total_elements
   void* input();
   std::size_t input_bytes() const;

@@ -36,8 +36,8 @@ std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options)
 // gradients to every element: a bucket updated before its allreduce finished, or never, breaks it.
 // Exact up to float rounding: error = the fraction of elements further than two ulps from
 // w_before - lr g (g: the gradients after the step, as the optimizer read them); tolerance 0.
-results::TrainCheck sgd_check(const CheckSetup& s, const std::string& ranks) {
-  DdpOptions options;
+results::TrainCheck sgd_check(const CheckSetup& s, DdpOptions options, const std::string& name,
+                              const std::string& ranks) {
   options.lr = 1.0f;  // an update well above the weights' rounding wherever the gradient allows
   const auto t = ddp_trainer(s, options);
   const auto before = t->download_weights();
@@ -53,7 +53,7 @@ results::TrainCheck sgd_check(const CheckSetup& s, const std::string& ranks) {
   }
   double error = moved ? static_cast<double>(off) / static_cast<double>(std::max<std::size_t>(1, g.size())) : 1.0;
   error = s.max_over_ranks(error);
-  return {"ddp-step-updates-every-bucket", s.config, error == 0, error, 0,
+  return {name, s.config, error == 0, error, 0,
           ranks + ", SGD per bucket after its allreduce: share of weights off w - lr g"};
 }
 
@@ -118,7 +118,7 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   out.push_back({"ddp-gradients-bitwise-equal", s.config, differing == 0, differing, 0, ranks});
   out.push_back(compare(s, "ddp-matches-single", ddp, reference, tolerance, ranks + " vs 1 device", true));
   if (s.essential_only) return out;
-  out.push_back(sgd_check(s, ranks));
+  out.push_back(sgd_check(s, DdpOptions{}, "ddp-step-updates-every-bucket", ranks));
 
   DdpOptions accum;
   accum.accum = std::max(2, s.accum);
@@ -133,6 +133,9 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   const auto squeezed = ddp_gradients(s, compressed);
   out.push_back(compare(s, "ddp-compressed-gradients", squeezed, ddp, std::max(tolerance, 2e-2),
                         std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
+  // With the compute's own type on the wire the GEMMs write the buckets and SGD reads them as they
+  // are: the update must still reach every bucket.
+  out.push_back(sgd_check(s, compressed, "ddp-compressed-step-updates-every-bucket", ranks));
 
   if (!s.dp_devices.empty()) {
     const auto g = static_cast<std::int64_t>(s.dp_devices.size());

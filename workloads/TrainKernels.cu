@@ -1,5 +1,7 @@
 #include "workloads/TrainKernels.hpp"
 
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include <cuda_bf16.h>
@@ -7,45 +9,30 @@
 #include <cuda_runtime.h>
 
 #include "harness/Check.hpp"
+#include "workloads/KernelTypes.cuh"
 
 namespace gpuscale::workloads::kernels {
 namespace {
 
 using harness::DataType;
 
-__device__ inline float to_f(float v) { return v; }
-__device__ inline float to_f(__half v) { return __half2float(v); }
-__device__ inline float to_f(__nv_bfloat16 v) { return __bfloat162float(v); }
-template <class T>
-__device__ inline T from_f(float v);
-template <>
-__device__ inline float from_f<float>(float v) { return v; }
-template <>
-__device__ inline __half from_f<__half>(float v) { return __float2half_rn(v); }
-template <>
-__device__ inline __nv_bfloat16 from_f<__nv_bfloat16>(float v) { return __float2bfloat16_rn(v); }
-
-#define GPUSCALE_GRID_STRIDE(i, n) \
-  for (std::size_t i = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); \
-       i += static_cast<std::size_t>(gridDim.x) * blockDim.x)
-
 template <class T>
 __global__ void relu_kernel(T* data, std::size_t n) {
   GPUSCALE_GRID_STRIDE(i, n) {
-    if (!(to_f(data[i]) > 0.0f)) data[i] = from_f<T>(0.0f);
+    if (!(to_float(data[i]) > 0.0f)) data[i] = from_float<T>(0.0f);
   }
 }
 
 template <class T>
 __global__ void relu_backward_kernel(T* dy, const T* y, std::size_t n) {
   GPUSCALE_GRID_STRIDE(i, n) {
-    if (!(to_f(y[i]) > 0.0f)) dy[i] = from_f<T>(0.0f);
+    if (!(to_float(y[i]) > 0.0f)) dy[i] = from_float<T>(0.0f);
   }
 }
 
 template <class T>
 __global__ void fill_kernel(T* data, std::size_t n, float value) {
-  const T v = from_f<T>(value);
+  const T v = from_float<T>(value);
   GPUSCALE_GRID_STRIDE(i, n) { data[i] = v; }
 }
 
@@ -53,7 +40,7 @@ template <class T>
 __global__ void mean_kernel(const T* data, std::size_t n, float* loss) {
   __shared__ float partial[256];
   float sum = 0;
-  GPUSCALE_GRID_STRIDE(i, n) { sum += to_f(data[i]); }
+  GPUSCALE_GRID_STRIDE(i, n) { sum += to_float(data[i]); }
   partial[threadIdx.x] = sum;
   __syncthreads();
   for (unsigned s = blockDim.x / 2; s > 0; s /= 2) {
@@ -77,36 +64,33 @@ __global__ void join_backward_kernel(const T* dx, std::size_t nx, T* dy, std::si
   GPUSCALE_GRID_STRIDE(i, total) {
     const std::size_t s = i / ny, k = i % ny;
     float sum = 0;
-    for (std::size_t j = k; j < nx; j += ny) sum += to_f(dx[s * nx + j]);
-    dy[i] = from_f<T>(sum);
+    for (std::size_t j = k; j < nx; j += ny) sum += to_float(dx[s * nx + j]);
+    dy[i] = from_float<T>(sum);
   }
 }
 
-// Four elements per thread where aligned: the update is bound by memory bandwidth.
-template <class T>
-__global__ void sgd_kernel(float* w, const float* g, std::size_t n, float lr, T* copy) {
-  const std::size_t n4 = n / 4;
-  auto* w4 = reinterpret_cast<float4*>(w);
-  const auto* g4 = reinterpret_cast<const float4*>(g);
-  GPUSCALE_GRID_STRIDE(i, n4) {
-    float4 a = w4[i];
-    const float4 b = g4[i];
-    a.x -= lr * b.x;
-    a.y -= lr * b.y;
-    a.z -= lr * b.z;
-    a.w -= lr * b.w;
-    w4[i] = a;
-    if (copy) {
-      copy[4 * i] = from_f<T>(a.x);
-      copy[4 * i + 1] = from_f<T>(a.y);
-      copy[4 * i + 2] = from_f<T>(a.z);
-      copy[4 * i + 3] = from_f<T>(a.w);
+// w -= lr g, then copy = w in the compute type, one pack per thread step for the first `packs` packs
+// (the caller checks their alignment), the rest element by element: the update is bound by memory
+// bandwidth. G: the gradient's type (float32, or the wire type when the weight-gradient GEMM writes
+// it straight into DDP's bucket); T: the compute copy's type (ignored when copy is null).
+template <class G, class T>
+__global__ void sgd_kernel(float* w, const G* g, std::size_t n, std::size_t packs, float lr, T* copy) {
+  GPUSCALE_GRID_STRIDE(i, packs) {
+    Pack<float> a = reinterpret_cast<Pack<float>*>(w)[i];
+    const Pack<G> b = reinterpret_cast<const Pack<G>*>(g)[i];
+    Pack<T> c;
+#pragma unroll
+    for (int k = 0; k < kVector; ++k) {
+      a.v[k] -= lr * to_float(b.v[k]);
+      c.v[k] = from_float<T>(a.v[k]);
     }
+    reinterpret_cast<Pack<float>*>(w)[i] = a;
+    if (copy) reinterpret_cast<Pack<T>*>(copy)[i] = c;
   }
-  GPUSCALE_GRID_STRIDE(i, n - 4 * n4) {
-    const std::size_t k = 4 * n4 + i;
-    w[k] -= lr * g[k];
-    if (copy) copy[k] = from_f<T>(w[k]);
+  GPUSCALE_GRID_STRIDE(i, n - packs * kVector) {
+    const std::size_t k = packs * kVector + i;
+    w[k] -= lr * to_float(g[k]);
+    if (copy) copy[k] = from_float<T>(w[k]);
   }
 }
 
@@ -118,6 +102,18 @@ unsigned blocks_for(std::size_t count) {
 }
 
 cudaStream_t native(void* s) { return static_cast<cudaStream_t>(s); }
+
+bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
+
+// PROBE: GPUSCALE_SGD_BLOCKS caps the update's grid (measuring how much an overlapped SGD slows NCCL).
+unsigned sgd_blocks(std::size_t threads) {
+  static const unsigned cap = [] {
+    const char* v = std::getenv("GPUSCALE_SGD_BLOCKS");
+    return v ? static_cast<unsigned>(std::atoi(v)) : 0u;
+  }();
+  const unsigned b = blocks_for(threads);
+  return cap && b > cap ? cap : b;
+}
 
 // Calls f(T{}) with T the element type of `type`.
 template <class F>
@@ -187,10 +183,18 @@ void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std
   GPUSCALE_CHECK_LAUNCH();
 }
 
-void sgd(float* w, const float* g, std::size_t n, float lr, void* copy, DataType copy_type, void* s) {
-  with_type(copy ? copy_type : DataType::float32, [&](auto t) {
-    using T = decltype(t);
-    sgd_kernel<T><<<blocks_for(n / 4 + 1), kThreads, 0, native(s)>>>(w, g, n, lr, static_cast<T*>(copy));
+void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
+         void* s) {
+  with_type(grad_type, [&](auto gt) {
+    using G = decltype(gt);
+    with_type(copy ? copy_type : DataType::float32, [&](auto ct) {
+      using T = decltype(ct);
+      const bool whole = aligned(w, sizeof(Pack<float>)) && aligned(g, sizeof(Pack<G>)) &&
+                         (!copy || aligned(copy, sizeof(Pack<T>)));
+      const std::size_t packs = whole ? n / kVector : 0;
+      sgd_kernel<G, T><<<sgd_blocks(packs + (n - packs * kVector)), kThreads, 0, native(s)>>>(
+          w, static_cast<const G*>(g), n, packs, lr, static_cast<T*>(copy));
+    });
   });
   GPUSCALE_CHECK_LAUNCH();
 }

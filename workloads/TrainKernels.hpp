@@ -15,6 +15,7 @@ void join_forward(const void* y, std::size_t y_count, void* x, std::size_t x_cou
                   harness::DataType type, void* stream);
 void join_backward(const void* dx, std::size_t x_count, void* dy, std::size_t y_count, std::size_t samples,
                    harness::DataType type, void* stream);
-void sgd(float* w, const float* g, std::size_t count, float lr, void* copy, harness::DataType copy_type, void* stream);
+void sgd(float* w, const void* g, harness::DataType grad_type, std::size_t count, float lr, void* copy,
+         harness::DataType copy_type, void* stream);
 
 }  // namespace gpuscale::workloads::kernels

@@ -31,10 +31,11 @@ class TrainOps {
   // Per sample: dy_s[k] = sum over j = k (mod |y_s|), j < |x_s|, of dx_s[j]; 0 where no j exists.
   virtual void join_backward(const void* dx, std::size_t x_count, void* dy, std::size_t y_count, std::size_t samples,
                              harness::DataType type, harness::Stream& stream) = 0;
-  // w[i] -= lr * g[i] (float32 master weights and gradients), then, when `copy` is not null,
-  // copy[i] = w[i] rounded to copy_type (the half-precision weights of the next step).
-  virtual void sgd(float* w, const float* g, std::size_t count, float lr, void* copy, harness::DataType copy_type,
-                   harness::Stream& stream) = 0;
+  // w[i] -= lr * g[i] (float32 master weights; gradients in grad_type: float32, or the half type
+  // they were averaged in), then, when `copy` is not null, copy[i] = w[i] rounded to copy_type (the
+  // half-precision weights of the next step).
+  virtual void sgd(float* w, const void* g, harness::DataType grad_type, std::size_t count, float lr, void* copy,
+                   harness::DataType copy_type, harness::Stream& stream) = 0;
 };
 
 // cpu or cuda by backend.kind(); the device must be current.

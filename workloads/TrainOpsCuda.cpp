@@ -28,9 +28,9 @@ class CudaTrainOps final : public TrainOps {
                      harness::Stream& s) override {
     kernels::join_backward(dx, nx, dy, ny, samples, type, s.native());
   }
-  void sgd(float* w, const float* g, std::size_t n, float lr, void* copy, DataType copy_type,
+  void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
            harness::Stream& s) override {
-    kernels::sgd(w, g, n, lr, copy, copy_type, s.native());
+    kernels::sgd(w, g, grad_type, n, lr, copy, copy_type, s.native());
   }
 };
 

@@ -46,7 +46,7 @@ grep -q "Training correctness" "$out/console.txt"
 # bf16 compute with fp32 master weights: the cast, ReLU and SGD twins on half-precision data.
 "$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 1 \
   --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 5, d["train"]["checks"]' "$out/bf16.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 6, d["train"]["checks"]' "$out/bf16.json"
 grep -q "DP-style phases" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
 
