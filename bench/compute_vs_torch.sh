@@ -3,13 +3,14 @@
 # nn.Conv2d (cudnn.benchmark = True, forward and forward+backward) on matmul 4096^3 and 8192^3 and
 # conv N32 C256 56x56 K256 3x3 pad 1, in fp32, tf32 and bf16. Prints one table of TFLOP/s last.
 #   GPUSCALE=build/launch/gpuscale bench/compute_vs_torch.sh        (logs under $OUT when set)
+# MATMUL_CANDIDATES=N and MATMUL_PATH=fastest|lt|gemmex pass --matmul-candidates / --matmul-path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
-common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet ${MATMUL_CANDIDATES:+--matmul-candidates $MATMUL_CANDIDATES})
+common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet ${MATMUL_CANDIDATES:+--matmul-candidates $MATMUL_CANDIDATES} ${MATMUL_PATH:+--matmul-path $MATMUL_PATH})
 run() {  # name, then gpuscale arguments
   local name=$1; shift
   "$GPUSCALE" "${common[@]}" "$@" --json "$out/gpuscale_$name.json" >"$out/gpuscale_$name.txt" 2>&1 || {

@@ -1,10 +1,8 @@
-// Linear through cuBLASLt. Each pass is one column-major GEMM D = op(A) op(B) (+ D): the row-major
-// tensors of the layer are read as their column-major transposes.
-//   forward          Y^T  [N,M] = W   X^T    A = W (op T), B = X             m = N, n = M, k = K
-//   backward data    dX^T [K,M] = W^T dY^T   A = W,        B = dY            m = K, n = M, k = N
-//   backward weight  dW^T [K,N] = X^T dY     A = X,        B = dY (op T)     m = K, n = N, k = M
-// The algorithm of each GEMM is chosen by timing the heuristic's top candidates on scratch tensors,
-// once per problem; the winner is cached for every later layer of the same problem.
+// Linear through cuBLAS. Each pass is one column-major GEMM (Gemm.hpp). Its algorithm is chosen by
+// timing candidates on scratch tensors, once per problem, and the winner is cached for every later
+// layer of the same problem. The candidates: cuBLASLt's heuristic top results under the workspace
+// limit, merged with its top results under 32 MiB (the heuristic's ranking depends on the workspace
+// it is offered), and cublasGemmEx's default algorithm (PyTorch's path, CublasGemmEx.hpp).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
@@ -15,71 +13,29 @@
 #include <vector>
 
 #include "harness/Check.hpp"
+#include "workloads/CublasGemmEx.hpp"
+#include "workloads/Gemm.hpp"
 #include "workloads/LayerFactory.hpp"
 #include "workloads/LibraryHandle.hpp"
 
 namespace gpuscale::workloads {
 namespace {
 
-cudaDataType_t cuda_type(harness::DataType t) {
-  switch (t) {
-    case harness::DataType::float16:
-      return CUDA_R_16F;
-    case harness::DataType::bfloat16:
-      return CUDA_R_16BF;
-    default:
-      return CUDA_R_32F;
-  }
-}
-
-struct Gemm {
-  bool trans_a = false, trans_b = false;
-  std::int64_t m = 0, n = 0, k = 0;
-  harness::DataType ab_type{}, d_type{};
-  Precision precision{};
-  std::string key() const {
-    return std::to_string(trans_a) + std::to_string(trans_b) + " " + std::to_string(m) + "," + std::to_string(n) + "," +
-           std::to_string(k) + " " + std::string(to_string(precision)) + " " + std::string(harness::to_string(d_type));
-  }
-};
-
-Gemm gemm_for(const LayerSpec& spec, Pass pass) {
-  const auto& s = std::get<LinearShape>(spec.shape);
-  Gemm g;
-  g.ab_type = input_type(spec);
-  g.precision = spec.precision;
-  switch (pass) {
-    case Pass::forward:
-      g = {true, false, s.n, s.m, s.k, g.ab_type, output_type(spec), g.precision};
-      break;
-    case Pass::backward_data:
-      g = {false, false, s.k, s.m, s.n, g.ab_type, output_type(spec), g.precision};
-      break;
-    case Pass::backward_weight:
-      g = {false, true, s.k, s.n, s.m, g.ab_type, weight_grad_type(spec), g.precision};
-      break;
-  }
-  return g;
-}
-
-// The descriptors of one GEMM: operation, and the layouts of A, B and C (= D).
+// The cuBLASLt descriptors of one GEMM: operation, and the layouts of A, B and C (= D).
 struct GemmDescriptors {
   LibraryHandle<cublasLtMatmulDesc_t, cublasLtMatmulDescDestroy> op;
   LibraryHandle<cublasLtMatrixLayout_t, cublasLtMatrixLayoutDestroy> a, b, c;
 
   explicit GemmDescriptors(const Gemm& g) {
-    const cublasComputeType_t compute =
-        g.precision == Precision::tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescCreate(&op.value, compute, CUDA_R_32F));
-    const cublasOperation_t ta = g.trans_a ? CUBLAS_OP_T : CUBLAS_OP_N, tb = g.trans_b ? CUBLAS_OP_T : CUBLAS_OP_N;
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescCreate(&op.value, compute_type(g.precision), CUDA_R_32F));
+    const cublasOperation_t ta = operation(g.trans_a), tb = operation(g.trans_b);
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-    // Stored (pre-op) shapes; leading dimension = rows, as the tensors are dense.
-    const auto a_rows = g.trans_a ? g.k : g.m, a_cols = g.trans_a ? g.m : g.k;
-    const auto b_rows = g.trans_b ? g.n : g.k, b_cols = g.trans_b ? g.k : g.n;
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), a_rows, a_cols, a_rows));
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), b_rows, b_cols, b_rows));
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.m));
+    // Stored (pre-op) shapes.
+    const auto a_cols = g.trans_a ? g.m : g.k, b_cols = g.trans_b ? g.k : g.n;
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), g.lda(), a_cols, g.lda()));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), g.ldb(), b_cols, g.ldb()));
+    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.ldc()));
   }
 };
 
@@ -105,8 +61,10 @@ std::string algorithm_name(const cublasLtMatmulAlgo_t& algo) {
 constexpr int kTuningRounds = 3;  // per candidate, round-robin
 constexpr int kTuningReps = 3;    // timed calls per round
 
+// A candidate, and once timed the winner: which path runs the GEMM, and how.
 struct Tuned {
-  cublasLtMatmulAlgo_t algo{};
+  MatmulPath path = MatmulPath::lt;  // lt or gemmex
+  cublasLtMatmulAlgo_t algo{};       // lt only
   std::size_t workspace_bytes = 0;
   std::string name;
 };
@@ -133,6 +91,7 @@ class CublasLtLinear final : public Layer {
 
  private:
   struct Plan {
+    Gemm gemm;
     std::unique_ptr<GemmDescriptors> descriptors;
     Tuned tuned;
   };
@@ -145,39 +104,44 @@ class CublasLtLinear final : public Layer {
 
 class CublasLtFactory final : public LayerFactory {
  public:
-  explicit CublasLtFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CHECK_CUBLASLT(cublasLtCreate(&handle_.value)); }
+  explicit CublasLtFactory(DeviceEnv& env) : env_(env), gemmex_(env.workspace) {
+    GPUSCALE_CHECK_CUBLASLT(cublasLtCreate(&handle_.value));
+  }
   std::unique_ptr<Layer> create(const LayerSpec& spec) override {
     return std::make_unique<CublasLtLinear>(*this, spec);
   }
   DeviceEnv& env() { return env_; }
-  cublasLtHandle_t handle() { return handle_.value; }
 
   // The cached winner for this GEMM, tuning it first on the spec's scratch tensors if needed.
   const Tuned& tuned(const Gemm& g, const GemmDescriptors& d, const LayerSpec& spec, Pass pass);
 
-  void matmul(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo, std::size_t workspace_bytes, const void* a,
-              const void* b, void* out, float beta, harness::Stream& stream) {
+  // D = op(A) op(B) + beta D through the path and algorithm of `t`, on `stream`.
+  void matmul(const Gemm& g, const GemmDescriptors& d, const Tuned& t, const void* a, const void* b, void* out,
+              float beta, harness::Stream& stream) {
+    if (t.path == MatmulPath::gemmex) return gemmex_.run(g, a, b, out, beta, t.workspace_bytes, stream);
     const float alpha = 1.0f;
-    void* workspace = env_.workspace.ensure(workspace_bytes);
+    void* workspace = env_.workspace.ensure(t.workspace_bytes);
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatmul(handle_.value, d.op.value, &alpha, a, d.a.value, b, d.b.value, &beta, out,
-                                         d.c.value, out, d.c.value, &algo, workspace, workspace_bytes,
-                                         static_cast<cudaStream_t>(stream.native())));
+                                           d.c.value, out, d.c.value, &t.algo, workspace, t.workspace_bytes,
+                                           static_cast<cudaStream_t>(stream.native())));
   }
 
  private:
-  std::vector<cublasLtMatmulHeuristicResult_t> candidates(const GemmDescriptors& d);
+  std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d);
+  std::vector<cublasLtMatmulHeuristicResult_t> heuristic(const GemmDescriptors& d, std::uint64_t workspace_limit_bytes);
 
   DeviceEnv& env_;
   LibraryHandle<cublasLtHandle_t, cublasLtDestroy> handle_;
+  CublasGemmEx gemmex_;
   std::map<std::string, Tuned> cache_;
 };
 
-std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::candidates(const GemmDescriptors& d) {
+std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const GemmDescriptors& d,
+                                                                        std::uint64_t workspace_limit_bytes) {
   LibraryHandle<cublasLtMatmulPreference_t, cublasLtMatmulPreferenceDestroy> pref;
   GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceCreate(&pref.value));
-  const std::uint64_t limit = env_.tuning.workspace_limit_bytes;
-  GPUSCALE_CHECK_CUBLASLT(
-      cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &limit, sizeof limit));
+  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                               &workspace_limit_bytes, sizeof workspace_limit_bytes));
   // Callers may pass views (gradient buckets) aligned to 16 bytes rather than cudaMalloc's 256.
   const std::uint32_t alignment = 16;
   for (auto which : {CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
@@ -187,58 +151,73 @@ std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::candidates(const G
       static_cast<std::size_t>(std::max(1, env_.tuning.matmul_candidates)));
   int returned = 0;
   GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulAlgoGetHeuristic(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value,
-                                                       d.c.value, pref.value, static_cast<int>(results.size()),
-                                                       results.data(), &returned));
+                                                         d.c.value, pref.value, static_cast<int>(results.size()),
+                                                         results.data(), &returned));
   results.resize(static_cast<std::size_t>(returned));
   std::erase_if(results, [](const auto& r) { return r.state != CUBLAS_STATUS_SUCCESS; });
   return results;
 }
 
+std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d) {
+  std::vector<Tuned> out;
+  const std::size_t limit = env_.tuning.workspace_limit_bytes;
+  if (env_.tuning.matmul_path != MatmulPath::gemmex) {
+    std::vector<std::size_t> limits{limit};
+    if (limit > kCublasWorkspaceBytes) limits.push_back(kCublasWorkspaceBytes);
+    for (std::size_t l : limits)
+      for (const auto& r : heuristic(d, l)) {
+        const bool seen =
+            std::ranges::any_of(out, [&](const Tuned& t) { return std::ranges::equal(t.algo.data, r.algo.data); });
+        if (!seen) out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
+      }
+  }
+  if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
+    out.push_back({MatmulPath::gemmex, {}, std::min(limit, kCublasWorkspaceBytes), "cublasGemmEx default"});
+  return out;
+}
+
 const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, const LayerSpec& spec, Pass pass) {
   const std::string key = g.key();
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  const auto results = candidates(d);
-  if (results.empty())
-    throw harness::LibraryError("cuBLASLt", "no algorithm",
-                                harness::error_location() + " cuBLASLt has no algorithm for " + key);
+  const auto all = candidates(g, d);
+  const std::string path(to_string(env_.tuning.matmul_path));
+  if (all.empty())
+    throw harness::LibraryError(
+        "cuBLAS", "no algorithm",
+        harness::error_location() + " no cuBLAS candidate (matmul path " + path + ") for " + key);
   const ScratchTensors t = make_scratch(env_.backend, env_.stream, spec);
-  const void* a = pass == Pass::forward ? t.w->data() : pass == Pass::backward_data ? t.w->data() : t.x->data();
+  const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
   // Candidates are timed round-robin over several rounds and each keeps its best round, so a clock
   // ramp or one noisy moment cannot decide between kernels a few percent apart.
-  std::vector<double> seconds(results.size(), std::numeric_limits<double>::infinity());
+  std::vector<double> seconds(all.size(), std::numeric_limits<double>::infinity());
   for (int round = 0; round < kTuningRounds; ++round)
-    for (std::size_t i = 0; i < results.size(); ++i) {
-      const auto& r = results[i];
-      seconds[i] = std::min(seconds[i], time_per_call_s(env_.backend, env_.stream, kTuningReps, [&] {
-        matmul(d, r.algo, r.workspaceSize, a, b, out, 0.0f, env_.stream);
-      }));
-    }
+    for (std::size_t i = 0; i < all.size(); ++i)
+      seconds[i] = std::min(seconds[i], time_per_call_s(env_.backend, env_.stream, kTuningReps,
+                                                        [&] { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); }));
   const auto fastest = std::min_element(seconds.begin(), seconds.end());
-  const double best_s = *fastest;
-  const auto& winner = results[static_cast<std::size_t>(fastest - seconds.begin())];
-  const Tuned best{winner.algo, winner.workspaceSize, algorithm_name(winner.algo)};
-  if (!(best_s < std::numeric_limits<double>::infinity()))
-    throw harness::LibraryError("cuBLASLt", "no algorithm",
-                                harness::error_location() + " no cuBLASLt candidate ran for " + key);
-  env_.stream.synchronize(harness::Deadline::after(120), "cuBLASLt tuning");
-  return cache_.emplace(key, best).first->second;
+  if (!(*fastest < std::numeric_limits<double>::infinity()))
+    throw harness::LibraryError(
+        "cuBLAS", "no algorithm",
+        harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
+  env_.stream.synchronize(harness::Deadline::after(120), "cuBLAS tuning");
+  return cache_.emplace(key, all[static_cast<std::size_t>(fastest - seconds.begin())]).first->second;
 }
 
 CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : factory_(factory), spec_(std::move(spec)) {
   for (Pass pass : kAllPasses) {
     auto& plan = plans_[static_cast<int>(pass)];
-    const Gemm g = gemm_for(spec_, pass);
-    plan.descriptors = std::make_unique<GemmDescriptors>(g);
-    plan.tuned = factory_.tuned(g, *plan.descriptors, spec_, pass);
+    plan.gemm = gemm_for(spec_, pass);
+    plan.descriptors = std::make_unique<GemmDescriptors>(plan.gemm);
+    plan.tuned = factory_.tuned(plan.gemm, *plan.descriptors, spec_, pass);
     factory_.env().workspace.ensure(plan.tuned.workspace_bytes);
   }
 }
 
 void CublasLtLinear::run(Pass pass, const void* a, const void* b, void* d, float beta, harness::Stream& stream) {
   const auto& plan = plans_[static_cast<int>(pass)];
-  factory_.matmul(*plan.descriptors, plan.tuned.algo, plan.tuned.workspace_bytes, a, b, d, beta, stream);
+  factory_.matmul(plan.gemm, *plan.descriptors, plan.tuned, a, b, d, beta, stream);
 }
 
 }  // namespace

@@ -73,6 +73,24 @@ AlgoSearch parse_algo_search(std::string_view text) {
   throw harness::UsageError("--cudnn-algo must be heuristic or exhaustive, not '" + std::string(text) + "'");
 }
 
+MatmulPath parse_matmul_path(std::string_view text) {
+  for (MatmulPath p : {MatmulPath::fastest, MatmulPath::lt, MatmulPath::gemmex})
+    if (text == to_string(p)) return p;
+  throw harness::UsageError("--matmul-path must be fastest, lt or gemmex, not '" + std::string(text) + "'");
+}
+
+std::string_view to_string(MatmulPath path) {
+  switch (path) {
+    case MatmulPath::lt:
+      return "lt";
+    case MatmulPath::gemmex:
+      return "gemmex";
+    case MatmulPath::fastest:
+      break;
+  }
+  return "fastest";
+}
+
 void validate(const LayerSpec& spec) {
   for (const auto type : {output_type(spec), weight_grad_type(spec)}) {
     if (type != harness::DataType::float32 && type != input_type(spec))

@@ -13,10 +13,10 @@
 //   auto layer = ctx->create_layer({LinearShape{256, 4096, 4096}, Precision::bf16});  // tunes once
 //   layer->forward(x, w, y, stream);                              // async on `stream`
 //
-// Backends: the factory picks the implementation from backend.kind(). cuda: cuBLASLt (algorithm
-// chosen by timing the heuristic's top candidates, cached per shape) and cuDNN 9 (heuristic or
-// exhaustive search under a workspace cap). cpu: the numerical reference, BLAS dgemm and im2col,
-// accumulating in double, on host memory; work runs at once on the calling thread.
+// Backends: the factory picks the implementation from backend.kind(). cuda: cuBLAS (algorithm
+// chosen by timing cuBLASLt's heuristic top candidates and cublasGemmEx, cached per shape) and
+// cuDNN 9 (heuristic or exhaustive search under a workspace cap). cpu: the numerical reference, BLAS
+// dgemm and im2col, accumulating in double, on host memory; work runs at once on the calling thread.
 //
 // Types: the inputs of every pass (X, W, dY) hold storage_type(precision). The outputs Y and dX hold
 // spec.output_type and dW holds spec.weight_grad_type; each is the storage type by default, and may
@@ -65,8 +65,8 @@ harness::DataType weight_grad_type(const LayerSpec& spec);
 // Throws UsageError (one line) for a bad shape, or output types other than float32 or the storage type.
 void validate(const LayerSpec& spec);
 
-// What a pass runs: the library's algorithm (e.g. "cublasLt algo 23 tile 128x256 splitK 1",
-// "IMPLICIT_PRECOMP_GEMM") and the workspace it uses.
+// What a pass runs: the library's algorithm (e.g. "cublasLt algo 66 tile 24 stages 35 splitK 1",
+// "cublasGemmEx default", "IMPLICIT_PRECOMP_GEMM") and the workspace it uses.
 struct AlgorithmChoice {
   std::string name;
   std::size_t workspace_bytes = 0;
@@ -104,10 +104,20 @@ std::size_t dw_bytes(const LayerSpec& spec);  // dW, weight_grad_type
 enum class AlgoSearch { heuristic, exhaustive };
 AlgoSearch parse_algo_search(std::string_view text);  // "heuristic" | "exhaustive"; UsageError otherwise
 
+// Which cuBLAS path a Linear GEMM may take. fastest: time cuBLASLt's heuristic candidates and
+// cublasGemmEx (PyTorch's path) together and keep the fastest; lt or gemmex: only that path (to
+// measure or test one path alone).
+enum class MatmulPath { fastest, lt, gemmex };
+MatmulPath parse_matmul_path(std::string_view text);  // "fastest" | "lt" | "gemmex"; UsageError otherwise
+std::string_view to_string(MatmulPath path);
+
 struct TuningOptions {
   AlgoSearch conv_search = AlgoSearch::heuristic;            // exhaustive = cudnnFind* (like cudnn.benchmark)
   std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
-  int matmul_candidates = 8;  // cuBLASLt heuristic results timed per shape; the fastest is cached
+  // cuBLASLt heuristic results asked for per workspace limit (the cap, and 32 MiB when the cap is
+  // larger; distinct ones merged), timed per shape with cublasGemmEx; the fastest is cached.
+  int matmul_candidates = 8;
+  MatmulPath matmul_path = MatmulPath::fastest;
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared

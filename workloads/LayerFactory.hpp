@@ -1,5 +1,5 @@
 #pragma once
-// What the cuda context hands each library's layer factory (cuBLASLt for Linear, cuDNN for Conv2d),
+// What the cuda context hands each library's layer factory (cuBLAS for Linear, cuDNN for Conv2d),
 // so that vendor headers stay in the one .cpp that needs them. Layers keep references into the
 // factory and the context: destroy every layer before its context.
 #include <memory>

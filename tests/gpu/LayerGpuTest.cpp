@@ -1,6 +1,8 @@
 // Needs a GPU (label gpu). Every layer x precision x layout through cuBLASLt / cuDNN against the
 // double-precision reference, including float outputs from half inputs, accumulation into dW, both
 // algorithm searches, the fill kernel agreeing with the host, and out-of-memory as a typed error.
+// Each cuBLAS path of Linear (cuBLASLt, cublasGemmEx) is also forced alone, so that both are proven
+// whichever wins the timing.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,6 +10,7 @@
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"
+#include "workloads/CpuReference.hpp"
 #include "workloads/HostConvert.hpp"
 #include "workloads/RandomValue.hpp"
 #include "workloads/ReferenceCheck.hpp"
@@ -21,9 +24,10 @@ struct Gpu {
   std::unique_ptr<harness::Backend> backend = harness::make_cuda_backend(0, 60);
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx;
-  explicit Gpu(AlgoSearch search = AlgoSearch::heuristic) {
+  explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest) {
     TuningOptions t;
     t.conv_search = search;
+    t.matmul_path = path;
     ctx = make_compute_context(*backend, *stream, t);
   }
 };
@@ -84,6 +88,69 @@ TEST(LayerGpu, WeightGradientAccumulates) {
     for (std::size_t i = 0; i < n; ++i) ASSERT_NEAR(twice[i], 2 * once[i], 1e-5 * (1 + std::abs(once[i]))) << i;
   }
 }
+
+// Values as fill_uniform writes them (FillMatchesTheHostAndPoisonIsNaN proves the two agree).
+std::vector<double> host_uniform(std::int64_t count, DataType type, std::uint64_t seed) {
+  std::vector<double> v(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = uniform_value(seed, i, 1.0f);
+  round_to(v, type);
+  return v;
+}
+
+std::unique_ptr<harness::Buffer> device_uniform(Gpu& gpu, std::int64_t count, DataType type, std::uint64_t seed) {
+  const auto n = static_cast<std::size_t>(count);
+  auto buffer = gpu.backend->allocate(n * harness::size_of(type));
+  gpu.ctx->fill_uniform(buffer->data(), type, n, seed, 1.0f, *gpu.stream);
+  return buffer;
+}
+
+// dW += dY^T X (Accumulate::add) onto a random dW, against dW + the double-precision reference.
+double accumulate_error(Gpu& gpu, Layer& layer) {
+  const auto& spec = layer.spec();
+  const auto& g = spec.shape;
+  const auto x = device_uniform(gpu, input_elements(g), input_type(spec), 11);
+  const auto dy = device_uniform(gpu, output_elements(g), input_type(spec), 12);
+  auto dw = device_uniform(gpu, weight_elements(g), weight_grad_type(spec), 13);
+  layer.backward_weight(*dy, *x, *dw, Accumulate::add, *gpu.stream);
+  gpu.stream->synchronize(harness::Deadline::after(60), "test");
+  std::vector<unsigned char> bytes(dw->bytes());
+  gpu.backend->download(bytes.data(), *dw, bytes.size());
+  const auto got = to_double(bytes.data(), weight_grad_type(spec), static_cast<std::size_t>(weight_elements(g)));
+
+  const auto x_h = host_uniform(input_elements(g), input_type(spec), 11);
+  const auto dy_h = host_uniform(output_elements(g), input_type(spec), 12);
+  auto want = host_uniform(weight_elements(g), weight_grad_type(spec), 13);
+  std::vector<double> product(want.size());
+  reference::run(Pass::backward_weight, g, dy_h.data(), x_h.data(), product.data());
+  for (std::size_t i = 0; i < want.size(); ++i) want[i] += product[i];
+  return relative_error(got, want);
+}
+
+class MatmulPathGpu : public testing::TestWithParam<MatmulPath> {};
+
+TEST_P(MatmulPathGpu, EveryPassAndPrecisionMatchesTheReference) {
+  Gpu gpu(AlgoSearch::heuristic, GetParam());
+  const std::string prefix = GetParam() == MatmulPath::gemmex ? "cublasGemmEx " : "cublasLt ";
+  for (const auto& shape : {kShapes[0], kShapes[1]})
+    for (Precision p : kAllPrecisions) {
+      std::vector<LayerSpec> specs{{shape, p}};
+      if (storage_type(p) != DataType::float32) specs.push_back({shape, p, DataType::float32, DataType::float32});
+      for (const auto& spec : specs) {
+        expect_all_pass(gpu, spec);
+        auto layer = gpu.ctx->create_layer(spec);
+        for (Pass pass : kAllPasses)
+          EXPECT_EQ(layer->algorithm(pass).name.rfind(prefix, 0), 0u)
+              << to_string(pass) << " ran " << layer->algorithm(pass).name;
+        const double error = accumulate_error(gpu, *layer);
+        EXPECT_TRUE(within_limit(error, relative_error_limit(p)))
+            << describe(shape) << " " << to_string(p) << " dW " << harness::to_string(weight_grad_type(spec))
+            << " accumulate: relative error " << error;
+      }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(LayerGpu, MatmulPathGpu, testing::Values(MatmulPath::lt, MatmulPath::gemmex),
+                         [](const auto& test) { return std::string(to_string(test.param)); });
 
 TEST(LayerGpu, FillMatchesTheHostAndPoisonIsNaN) {
   Gpu gpu;

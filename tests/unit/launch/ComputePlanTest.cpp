@@ -24,6 +24,7 @@ TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
   EXPECT_EQ(plan.bench.iterations, 20);
   EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
+  EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::fastest);
 }
 
 TEST(ComputePlan, UserShapesReplaceTheDefaults) {
@@ -34,6 +35,11 @@ TEST(ComputePlan, UserShapesReplaceTheDefaults) {
   EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[2].shape.shape).layout, workloads::Layout::nhwc);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::exhaustive);
   EXPECT_EQ(plan.bench.iterations, 3);
+}
+
+TEST(ComputePlan, MatmulPathOption) {
+  EXPECT_EQ(plan_for({"--matmul-path", "gemmex"}).tuning.matmul_path, workloads::MatmulPath::gemmex);
+  EXPECT_EQ(plan_for({"--matmul-path", "lt"}).tuning.matmul_path, workloads::MatmulPath::lt);
 }
 
 TEST(ComputePlan, SetsAndQuick) {
@@ -52,7 +58,8 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--iters", "0"},
                                        {"--straggler-threshold", "-1"},
                                        {"--shapes", "vgg"},
-                                       {"--workspace-mb", "-5"}})
+                                       {"--workspace-mb", "-5"},
+                                       {"--matmul-path", "cublas"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 

@@ -78,5 +78,13 @@ TEST(LayerSpec, OutputTypesAndBytes) {
   EXPECT_THROW(parse_algo_search("fastest"), UsageError);
 }
 
+TEST(MatmulPath, ParsesItsOwnNamesOnly) {
+  for (MatmulPath p : {MatmulPath::fastest, MatmulPath::lt, MatmulPath::gemmex})
+    EXPECT_EQ(parse_matmul_path(to_string(p)), p);
+  EXPECT_EQ(to_string(MatmulPath::gemmex), "gemmex");
+  EXPECT_THROW(parse_matmul_path("auto"), UsageError);
+  EXPECT_THROW(parse_matmul_path(""), UsageError);
+}
+
 }  // namespace
 }  // namespace gpuscale::workloads

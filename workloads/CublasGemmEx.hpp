@@ -1,0 +1,37 @@
+#pragma once
+// cublasGemmEx with CUBLAS_GEMM_DEFAULT_TENSOR_OP: the path PyTorch's mm takes on CUDA by default,
+// timed as one more candidate beside cuBLASLt's heuristic results, since cuBLAS's own choice of
+// kernel can be one that the cuBLASLt heuristic does not offer. CUDA-only (see Gemm.hpp).
+// One owner of one cublasHandle_t; create it with the device current. Local; one stream at a time.
+#include <cublas_v2.h>
+
+#include <cstddef>
+
+#include "workloads/Gemm.hpp"
+#include "workloads/LibraryHandle.hpp"
+#include "workloads/Workspace.hpp"
+
+namespace gpuscale::workloads {
+
+// The workspace that PyTorch gives cuBLAS on Hopper; also the second workspace limit the cuBLASLt
+// heuristic is asked with.
+inline constexpr std::size_t kCublasWorkspaceBytes = std::size_t{32} << 20;
+
+class CublasGemmEx {
+ public:
+  explicit CublasGemmEx(Workspace& workspace);  // `workspace` must outlive this object
+
+  // False where a dimension exceeds cublasGemmEx's 32-bit int arguments.
+  static bool supports(const Gemm& g) noexcept;
+
+  // D = op(A) op(B) + beta D (alpha 1), enqueued on `stream`, with `workspace_bytes` of the shared
+  // workspace for cuBLAS. Throws harness::LibraryError (cuBLAS) or harness::OutOfMemoryError.
+  void run(const Gemm& g, const void* a, const void* b, void* d, float beta, std::size_t workspace_bytes,
+           harness::Stream& stream);
+
+ private:
+  Workspace& workspace_;
+  LibraryHandle<cublasHandle_t, cublasDestroy> handle_;
+};
+
+}  // namespace gpuscale::workloads
