@@ -38,12 +38,21 @@ def median_s(fn):
     return statistics.median(s.elapsed_time(e) for s, e in events) * 1e-3
 
 
-def torch_matmul(n, p, transpose_b):
+def uniform(shape, dtype, coarse=False):
+    """Uniform in [-1, 1), drawn in float32 and rounded to dtype: every mantissa bit random, as
+    gpuscale's inputs. coarse: torch.rand drawn in dtype itself, which in bfloat16 gives multiples of
+    1/128 (mostly zero mantissa bits): a bf16 GEMM at the power limit clocks higher on such data, so
+    the two are not the same benchmark (printed beside, for reference)."""
+    if coarse:
+        return torch.rand(*shape, device="cuda", dtype=dtype) * 2 - 1
+    return (torch.rand(*shape, device="cuda") * 2 - 1).to(dtype)
+
+
+def torch_matmul(n, p, transpose_b, coarse=False):
     """transpose_b: torch.matmul(x, w.t()), the GEMM of gpuscale's Linear forward (Y = X W^T, as
     nn.Linear); otherwise the plain torch.matmul(a, b)."""
     dtype = set_precision(p)
-    a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
-    b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+    a, b = uniform((n, n), dtype, coarse), uniform((n, n), dtype, coarse)
     bt = b.t() if transpose_b else b
     return 2.0 * n ** 3 / median_s(lambda: torch.matmul(a, bt)) / 1e12
 
@@ -60,14 +69,15 @@ def torch_conv(p, channels_last):
     c = CONV
     conv = torch.nn.Conv2d(c["c"], c["k"], (c["r"], c["s"]), stride=c["stride"], padding=c["pad"], bias=False)
     conv = conv.to(device="cuda", dtype=dtype)
-    x = torch.rand(c["n"], c["c"], c["h"], c["w"], device="cuda", dtype=dtype) * 2 - 1
+    x = uniform((c["n"], c["c"], c["h"], c["w"]), dtype)
     if channels_last:
         conv = conv.to(memory_format=torch.channels_last)
         x = x.contiguous(memory_format=torch.channels_last)
     x.requires_grad_(True)
     with torch.no_grad():
         y = conv(x)
-    grad = (torch.rand_like(y) * 2 - 1)
+    grad = uniform(tuple(y.shape), dtype).contiguous(memory_format=torch.channels_last if channels_last else
+                                                    torch.contiguous_format)
 
     def fwd():
         with torch.no_grad():
@@ -122,8 +132,10 @@ def main():
             # gpuscale's figure is its Linear forward, X W^T: compared with the same GEMM in torch.
             # The plain A B is timed too and printed beside it in the config column.
             plain = torch_matmul(n, p, transpose_b=False)
+            coarse = torch_matmul(n, p, transpose_b=True, coarse=True)
             theirs[(f"matmul {n}", p)] = (torch_matmul(n, p, transpose_b=True),
-                                          f"torch.matmul(x, w.t()); (a, b): {plain:.1f}")
+                                          f"torch.matmul(x, w.t()); (a, b): {plain:.1f}; "
+                                          f"rand in {p}: {coarse:.1f}")
         for cl in (False, True):
             f, fb = torch_conv(p, cl)
             note = "channels_last" if cl else "nchw"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute compute16 computelt train reliability traintest colltest probe.
+# Steps: ctest foundation report hostid collectives compute compute16 computelt computegx train reliability traintest colltest probe layertest.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -36,11 +36,13 @@ for s in "$@"; do
     compute) step compute 180 bash bench/compute_vs_torch.sh ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computelt) MATMUL_PATH=lt step computelt 200 bash bench/compute_vs_torch.sh ;;
+    computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
     train) step train 360 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
     traintest) step traintest 150 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
     probe) step probe 240 bash bench/train_overlap_probe.sh ;;
+    layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
 done

@@ -124,7 +124,9 @@ struct DdpTrainer::Impl {
     for (std::size_t b = 0; b < done.size(); ++b) {
       done[b]->make_wait(*compute);
       decompress(b);
-      if (per_bucket_sgd) net->sgd(options.lr, *compute, plan().buckets[b].offset, plan().buckets[b].elements);
+      // Later buckets may still be on the wire: a narrow update leaves NCCL its SMs.
+      if (per_bucket_sgd)
+        net->sgd(options.lr, *compute, plan().buckets[b].offset, plan().buckets[b].elements, SgdGrid::narrow);
     }
     if (apply_sgd && !per_bucket_sgd) net->sgd(options.lr, *compute);
   }

@@ -193,11 +193,11 @@ void Network::backward(Accumulate mode, harness::Stream& stream, const std::func
 
 void Network::sgd(float lr, harness::Stream& stream) { sgd(lr, stream, 0, impl_->layout.total_elements); }
 
-void Network::sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count) {
+void Network::sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count, SgdGrid grid) {
   auto& m = *impl_;
   void* copy = m.copy ? static_cast<char*>(m.copy->data()) + first * harness::size_of(m.act) : nullptr;
   const void* g = static_cast<const char*>(grads()) + first * harness::size_of(m.grad_type);
-  m.ops.sgd(weights() + first, g, m.grad_type, count, lr, copy, m.act, stream);
+  m.ops.sgd(weights() + first, g, m.grad_type, count, lr, copy, m.act, grid, stream);
 }
 
 void Network::loss(harness::Stream& stream) {

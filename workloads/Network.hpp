@@ -59,7 +59,7 @@ class Network {
   // w -= lr g over every parameter, refreshing the compute copy in the same kernel; or over the
   // flat elements [first, first + count) only (one bucket: SGD is elementwise).
   void sgd(float lr, harness::Stream& stream);
-  void sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count);
+  void sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count, SgdGrid grid = SgdGrid::full);
   void loss(harness::Stream& stream);  // *loss_value() = mean of output()
 
   float* weights();

@@ -1,7 +1,6 @@
 #include "workloads/TrainKernels.hpp"
 
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 
 #include <cuda_bf16.h>
@@ -105,14 +104,16 @@ cudaStream_t native(void* s) { return static_cast<cudaStream_t>(s); }
 
 bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
 
-// PROBE: GPUSCALE_SGD_BLOCKS caps the update's grid (measuring how much an overlapped SGD slows NCCL).
-unsigned sgd_blocks(std::size_t threads) {
-  static const unsigned cap = [] {
-    const char* v = std::getenv("GPUSCALE_SGD_BLOCKS");
-    return v ? static_cast<unsigned>(std::atoi(v)) : 0u;
-  }();
-  const unsigned b = blocks_for(threads);
-  return cap && b > cap ? cap : b;
+constexpr unsigned kNarrowBlocksPerSm = 4;
+
+unsigned sgd_blocks(std::size_t threads, bool narrow) {
+  const unsigned wanted = blocks_for(threads);
+  if (!narrow) return wanted;
+  int device = 0, sms = 0;
+  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
+  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const unsigned cap = kNarrowBlocksPerSm * static_cast<unsigned>(sms);
+  return wanted < cap ? wanted : cap;
 }
 
 // Calls f(T{}) with T the element type of `type`.
@@ -184,7 +185,7 @@ void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std
 }
 
 void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
-         void* s) {
+         bool narrow, void* s) {
   with_type(grad_type, [&](auto gt) {
     using G = decltype(gt);
     with_type(copy ? copy_type : DataType::float32, [&](auto ct) {
@@ -192,7 +193,7 @@ void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, v
       const bool whole = aligned(w, sizeof(Pack<float>)) && aligned(g, sizeof(Pack<G>)) &&
                          (!copy || aligned(copy, sizeof(Pack<T>)));
       const std::size_t packs = whole ? n / kVector : 0;
-      sgd_kernel<G, T><<<sgd_blocks(packs + (n - packs * kVector)), kThreads, 0, native(s)>>>(
+      sgd_kernel<G, T><<<sgd_blocks(packs + (n - packs * kVector), narrow), kThreads, 0, native(s)>>>(
           w, static_cast<const G*>(g), n, packs, lr, static_cast<T*>(copy));
     });
   });

@@ -15,7 +15,8 @@ void join_forward(const void* y, std::size_t y_count, void* x, std::size_t x_cou
                   harness::DataType type, void* stream);
 void join_backward(const void* dx, std::size_t x_count, void* dy, std::size_t y_count, std::size_t samples,
                    harness::DataType type, void* stream);
+// narrow: four blocks per SM instead of enough to cover `count` (TrainOps' SgdGrid).
 void sgd(float* w, const void* g, harness::DataType grad_type, std::size_t count, float lr, void* copy,
-         harness::DataType copy_type, void* stream);
+         harness::DataType copy_type, bool narrow, void* stream);
 
 }  // namespace gpuscale::workloads::kernels

@@ -56,7 +56,7 @@ class CpuTrainOps final : public TrainOps {
     store(out, type, dy);
   }
   void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
-           harness::Stream&) override {
+           SgdGrid, harness::Stream&) override {
     const auto grad = load(g, grad_type, n);  // exact: every element type widens to double
     for (std::size_t i = 0; i < n; ++i) w[i] -= lr * static_cast<float>(grad[i]);
     if (!copy) return;

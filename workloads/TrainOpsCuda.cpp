@@ -29,8 +29,8 @@ class CudaTrainOps final : public TrainOps {
     kernels::join_backward(dx, nx, dy, ny, samples, type, s.native());
   }
   void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
-           harness::Stream& s) override {
-    kernels::sgd(w, g, grad_type, n, lr, copy, copy_type, s.native());
+           SgdGrid grid, harness::Stream& s) override {
+    kernels::sgd(w, g, grad_type, n, lr, copy, copy_type, grid == SgdGrid::narrow, s.native());
   }
 };
 
