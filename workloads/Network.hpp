@@ -57,7 +57,8 @@ class Network {
   void backward(Accumulate mode, harness::Stream& stream, const std::function<void(int)>& grad_ready = {},
                 const LayerHooks& hooks = {});
   // w -= lr g over every parameter, refreshing the compute copy in the same kernel; or over the
-  // flat elements [first, first + count) only (one bucket: SGD is elementwise).
+  // flat elements [first, first + count) only (one bucket: SGD is elementwise), on a narrow grid
+  // when allreduces may be running beside it (TrainOps.hpp, SgdGrid).
   void sgd(float lr, harness::Stream& stream);
   void sgd(float lr, harness::Stream& stream, std::size_t first, std::size_t count, SgdGrid grid = SgdGrid::full);
   void loss(harness::Stream& stream);  // *loss_value() = mean of output()
