@@ -3,7 +3,7 @@
 # nn.Conv2d (cudnn.benchmark = True, forward and forward+backward) on matmul 4096^3 and 8192^3 and
 # conv N32 C256 56x56 K256 3x3 pad 1, in fp32, tf32 and bf16. Prints one table of TFLOP/s last.
 #   GPUSCALE=build/launch/gpuscale bench/compute_vs_torch.sh        (logs under $OUT when set)
-# MATMUL_CANDIDATES=N and MATMUL_PATH=fastest|lt|gemmex pass --matmul-candidates / --matmul-path.
+# MATMUL_CANDIDATES=N and MATMUL_PATH=lt|fastest|gemmex pass --matmul-candidates / --matmul-path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute compute16 computelt computegx train reliability traintest colltest probe layertest.
+# Steps: ctest foundation report hostid collectives compute compute16 computefast computegx train reliability traintest colltest probe layertest.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -35,7 +35,7 @@ for s in "$@"; do
     collectives) step collectives 330 bash bench/collectives_vs_torch.sh ;;
     compute) step compute 180 bash bench/compute_vs_torch.sh ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
-    computelt) MATMUL_PATH=lt step computelt 200 bash bench/compute_vs_torch.sh ;;
+    computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
     train) step train 360 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;

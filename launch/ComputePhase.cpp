@@ -54,7 +54,7 @@ void add_compute_options(cxxopts::Options& o) {
       "MB");
   add("matmul-candidates", "cuBLASLt heuristic candidates timed per shape (default 8)", cxxopts::value<int>(), "N");
   add("matmul-path",
-      "fastest (default: time cuBLASLt's candidates and cublasGemmEx, keep the fastest), lt or gemmex (that path only)",
+      "lt (default: cuBLASLt's candidates), fastest (those and cublasGemmEx timed together) or gemmex (that alone)",
       cxxopts::value<std::string>(), "P");
   add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
   add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");

@@ -62,7 +62,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   if (!(workspace_mb >= 0) || !std::isfinite(workspace_mb)) throw UsageError("--workspace-mb must be >= 0");
   plan.tuning.workspace_limit_bytes = static_cast<std::size_t>(workspace_mb * 1024 * 1024);
   plan.tuning.matmul_candidates = option<int>(r, "matmul-candidates", 8);
-  plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "fastest"));
+  plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
   plan.bench.check = !r.count("no-check");

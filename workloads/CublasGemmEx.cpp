@@ -6,8 +6,11 @@
 
 namespace gpuscale::workloads {
 
-CublasGemmEx::CublasGemmEx(Workspace& workspace) : workspace_(workspace) {
-  GPUSCALE_CHECK_CUBLAS(cublasCreate(&handle_.value));
+CublasGemmEx::CublasGemmEx(Workspace& workspace) : workspace_(workspace) {}
+
+cublasHandle_t CublasGemmEx::handle() {
+  if (!handle_.value) GPUSCALE_CHECK_CUBLAS(cublasCreate(&handle_.value));
+  return handle_.value;
 }
 
 bool CublasGemmEx::supports(const Gemm& g) noexcept {
@@ -21,7 +24,7 @@ void CublasGemmEx::run(const Gemm& g, const void* a, const void* b, void* d, flo
                        harness::Stream& stream) {
   // cublasSetStream resets the handle to cuBLAS's own workspace pool, so ours is set after it, and on
   // every call: growing the shared workspace (for another layer's algorithm) moves it.
-  GPUSCALE_CHECK_CUBLAS(cublasSetStream(handle_.value, static_cast<cudaStream_t>(stream.native())));
+  GPUSCALE_CHECK_CUBLAS(cublasSetStream(handle(), static_cast<cudaStream_t>(stream.native())));
   GPUSCALE_CHECK_CUBLAS(cublasSetWorkspace(handle_.value, workspace_.ensure(workspace_bytes), workspace_bytes));
   const float alpha = 1.0f;
   const auto as_int = [](std::int64_t v) { return static_cast<int>(v); };  // in range: supports(g)

@@ -2,7 +2,8 @@
 // cublasGemmEx with CUBLAS_GEMM_DEFAULT_TENSOR_OP: the path PyTorch's mm takes on CUDA by default,
 // timed as one more candidate beside cuBLASLt's heuristic results, since cuBLAS's own choice of
 // kernel can be one that the cuBLASLt heuristic does not offer. CUDA-only (see Gemm.hpp).
-// One owner of one cublasHandle_t; create it with the device current. Local; one stream at a time.
+// One owner of one cublasHandle_t, created on first use (cublasCreate is slow, and a context that
+// never times this path never needs it) with the device current. Local; one stream at a time.
 #include <cublas_v2.h>
 
 #include <cstddef>
@@ -13,8 +14,7 @@
 
 namespace gpuscale::workloads {
 
-// The workspace that PyTorch gives cuBLAS on Hopper; also the second workspace limit the cuBLASLt
-// heuristic is asked with.
+// The workspace that PyTorch gives cuBLAS on Hopper.
 inline constexpr std::size_t kCublasWorkspaceBytes = std::size_t{32} << 20;
 
 class CublasGemmEx {
@@ -30,6 +30,8 @@ class CublasGemmEx {
            harness::Stream& stream);
 
  private:
+  cublasHandle_t handle();
+
   Workspace& workspace_;
   LibraryHandle<cublasHandle_t, cublasDestroy> handle_;
 };

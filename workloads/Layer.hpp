@@ -104,9 +104,11 @@ std::size_t dw_bytes(const LayerSpec& spec);  // dW, weight_grad_type
 enum class AlgoSearch { heuristic, exhaustive };
 AlgoSearch parse_algo_search(std::string_view text);  // "heuristic" | "exhaustive"; UsageError otherwise
 
-// Which cuBLAS path a Linear GEMM may take. fastest: time cuBLASLt's heuristic candidates and
-// cublasGemmEx (PyTorch's path) together and keep the fastest; lt or gemmex: only that path (to
-// measure or test one path alone).
+// Which cuBLAS path a Linear GEMM may take. lt (default): cuBLASLt's heuristic candidates; fastest:
+// those and cublasGemmEx (PyTorch's path) timed together, the fastest kept; gemmex: cublasGemmEx
+// alone. lt is the default because on an H200 cublasGemmEx never beat the best cuBLASLt candidate
+// (12 matmul rows; forced alone it ran at the same speed) while it costs a cuBLAS handle per device
+// context and one more candidate per shape (the default run grew 45.9 -> 58.3 s of its 60).
 enum class MatmulPath { fastest, lt, gemmex };
 MatmulPath parse_matmul_path(std::string_view text);  // "fastest" | "lt" | "gemmex"; UsageError otherwise
 std::string_view to_string(MatmulPath path);
@@ -114,10 +116,10 @@ std::string_view to_string(MatmulPath path);
 struct TuningOptions {
   AlgoSearch conv_search = AlgoSearch::heuristic;            // exhaustive = cudnnFind* (like cudnn.benchmark)
   std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
-  // cuBLASLt heuristic results asked for per workspace limit (the cap, and 32 MiB when the cap is
-  // larger; distinct ones merged), timed per shape with cublasGemmEx; the fastest is cached.
+  // cuBLASLt heuristic results under the cap timed per shape (with cublasGemmEx for `fastest`); the
+  // fastest is cached.
   int matmul_candidates = 8;
-  MatmulPath matmul_path = MatmulPath::fastest;
+  MatmulPath matmul_path = MatmulPath::lt;
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared

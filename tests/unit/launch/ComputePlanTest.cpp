@@ -24,7 +24,7 @@ TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
   EXPECT_EQ(plan.bench.iterations, 20);
   EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
-  EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::fastest);
+  EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::lt);
 }
 
 TEST(ComputePlan, UserShapesReplaceTheDefaults) {
