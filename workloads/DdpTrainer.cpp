@@ -10,7 +10,8 @@ namespace gpuscale::workloads {
 std::size_t mib_to_bytes(double mib) { return static_cast<std::size_t>(mib * 1024.0 * 1024.0); }
 
 harness::DataType gradient_type(const DdpOptions& options, Precision precision, bool communicates) {
-  const bool direct = communicates && options.grad_type && options.accum == 1 && *options.grad_type == storage_type(precision);
+  const bool direct =
+      communicates && options.grad_type && options.accum == 1 && *options.grad_type == storage_type(precision);
   return direct ? *options.grad_type : harness::DataType::float32;
 }
 
@@ -139,7 +140,8 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   auto& m = *impl_;
   const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), mib_to_bytes(options.first_bucket_mb),
                                    mib_to_bytes(options.bucket_mb));
-  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan, gradient_type(options, precision, comm != nullptr));
+  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan,
+                                    gradient_type(options, precision, comm != nullptr));
   for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
     m.ready.push_back(m.backend.create_event());
     m.done.push_back(m.backend.create_event());
