@@ -47,6 +47,18 @@ grep -q "Training correctness" "$out/console.txt"
 "$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 1 \
   --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 6, d["train"]["checks"]' "$out/bf16.json"
+# bf16 on the wire with bf16 compute and one micro-step: the GEMMs write the bf16 buckets, SGD reads them.
+"$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 2 \
+  --warmup 1 --strategy ddp --gpus "$np" --grad-dtype bf16 --timeout 60 --json "$out/bf16_wire.json" >/dev/null
+python3 - "$out/bf16_wire.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verdict"]["passed"], d["verdict"]
+checks = {c["name"]: c for c in d["train"]["checks"]}
+assert checks["ddp-compressed-step-updates-every-bucket"]["passed"], checks
+ddp = [r for r in d["train"]["records"] if r["strategy"] == "ddp" and r["grad_dtype"] == "bf16"]
+assert ddp and all(r["step_s"]["median"] > 0 for r in ddp), ddp
+PY
 grep -q "DP-style phases" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
 
