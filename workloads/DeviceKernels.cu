@@ -97,8 +97,6 @@ void fill_uniform(void* data, harness::DataType type, std::size_t count, std::ui
 
 namespace {
 
-bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
-
 template <harness::DataType S, harness::DataType D>
 void launch_convert(const void* src, void* dst, std::size_t count, bool add, cudaStream_t stream) {
   using SrcT = typename Storage<S>::type;

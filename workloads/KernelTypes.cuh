@@ -1,11 +1,12 @@
 #pragma once
-// Device-side helpers shared by the kernel files (.cu only): float conversions of the three element
-// types (round to nearest even), packs of four elements that move as one wide load or store, and the
-// grid-stride loop.
+// Helpers shared by the kernel files (.cu only): float conversions of the three element types (round
+// to nearest even), packs of four elements that move as one wide load or store with the host-side
+// alignment test for them, and the grid-stride loop.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace gpuscale::workloads::kernels {
 
@@ -19,6 +20,7 @@ template <> __device__ inline __nv_bfloat16 from_float<__nv_bfloat16>(float v) {
 
 constexpr int kVector = 4;  // elements per pack: 16-byte float accesses, 8-byte half ones
 template <class T> struct alignas(kVector * sizeof(T)) Pack { T v[kVector]; };
+inline bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
 
 }  // namespace gpuscale::workloads::kernels
 

@@ -42,7 +42,8 @@ struct Network::Impl {
         layout(plan), shapes(shapes_at(model, b)) {
     if (g != harness::DataType::float32 && g != act)
       throw harness::UsageError("gradients in " + std::string(harness::to_string(g)) + " need " +
-                       std::string(harness::to_string(g)) + " compute (they come out of the layers in its type)");
+                                std::string(harness::to_string(g)) +
+                                " compute (they come out of the layers in its type)");
   }
 
   ComputeContext& ctx;

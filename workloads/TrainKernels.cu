@@ -1,6 +1,5 @@
 #include "workloads/TrainKernels.hpp"
 
-#include <cstdint>
 #include <string>
 
 #include <cuda_bf16.h>
@@ -101,8 +100,6 @@ unsigned blocks_for(std::size_t count) {
 }
 
 cudaStream_t native(void* s) { return static_cast<cudaStream_t>(s); }
-
-bool aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
 
 constexpr unsigned kNarrowBlocksPerSm = 4;
 
