@@ -26,27 +26,38 @@ std::unique_ptr<DdpTrainer> ddp_trainer(const CheckSetup& s, const DdpOptions& o
                                       s.comm->rank() * b, s.comm->size() * b);
 }
 
+// The gradients after one forward and backward with the allreduce, SGD not applied.
+std::vector<float> gradients_of(DdpTrainer& t) {
+  t.gradients_only();
+  return t.download_gradients();
+}
+
 std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
-  const auto t = ddp_trainer(s, options);
-  t->gradients_only();
-  return t->download_gradients();
+  return gradients_of(*ddp_trainer(s, options));
+}
+
+// The learning rate of the trainers that sgd_check steps: an update well above the weights' rounding
+// wherever the gradient allows. The gradients do not depend on it, so one trainer may serve a
+// gradient check first and then the SGD check.
+constexpr float kCheckLr = 1.0f;
+DdpOptions with_check_lr(DdpOptions options) {
+  options.lr = kCheckLr;
+  return options;
 }
 
 // One full DDP step (SGD per bucket as its allreduce ends) must apply w - lr g with the averaged
 // gradients to every element: a bucket updated before its allreduce finished, or never, breaks it.
 // Exact up to float rounding: error = the fraction of elements further than two ulps from
 // w_before - lr g (g: the gradients after the step, as the optimizer read them); tolerance 0.
-results::TrainCheck sgd_check(const CheckSetup& s, DdpOptions options, const std::string& name,
-                              const std::string& ranks) {
-  options.lr = 1.0f;  // an update well above the weights' rounding wherever the gradient allows
-  const auto t = ddp_trainer(s, options);
-  const auto before = t->download_weights();
-  t->step();
-  const auto after = t->download_weights(), g = t->download_gradients();
+// t: built with with_check_lr(...), its weights not yet updated (gradients_only() may have run).
+results::TrainCheck sgd_check(const CheckSetup& s, DdpTrainer& t, const std::string& name, const std::string& ranks) {
+  const auto before = t.download_weights();
+  t.step();
+  const auto after = t.download_weights(), g = t.download_gradients();
   std::size_t off = 0;
   bool moved = false;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    const double expected = static_cast<double>(before[i]) - static_cast<double>(options.lr) * g[i];
+    const double expected = static_cast<double>(before[i]) - static_cast<double>(kCheckLr) * g[i];
     const double ulp = std::max(std::abs(expected), std::abs(static_cast<double>(before[i]))) * 0x1p-23 + 0x1p-140;
     if (!(std::abs(after[i] - expected) <= 2 * ulp)) ++off;
     moved = moved || after[i] != before[i];
@@ -118,7 +129,9 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   out.push_back({"ddp-gradients-bitwise-equal", s.config, differing == 0, differing, 0, ranks});
   out.push_back(compare(s, "ddp-matches-single", ddp, reference, tolerance, ranks + " vs 1 device", true));
   if (s.essential_only) return out;
-  out.push_back(sgd_check(s, DdpOptions{}, "ddp-step-updates-every-bucket", ranks));
+  // A trainer of its own: kept from ddp_gradients, its replica would sit beside the equality check's
+  // buffers.
+  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(DdpOptions{})), "ddp-step-updates-every-bucket", ranks));
 
   DdpOptions accum;
   accum.accum = std::max(2, s.accum);
@@ -128,14 +141,17 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
                         std::to_string(accum.accum) + " micro-steps vs one " + std::to_string(accum.accum) +
                             "x batch", true));
 
-  DdpOptions compressed;
-  compressed.grad_type = s.compressed;
-  const auto squeezed = ddp_gradients(s, compressed);
-  out.push_back(compare(s, "ddp-compressed-gradients", squeezed, ddp, std::max(tolerance, 2e-2),
-                        std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
-  // With the compute's own type on the wire the GEMMs write the buckets and SGD reads them as they
-  // are: the update must still reach every bucket.
-  out.push_back(sgd_check(s, compressed, "ddp-compressed-step-updates-every-bucket", ranks));
+  {  // its trainer freed before DP builds replicas of its own
+    DdpOptions compressed;
+    compressed.grad_type = s.compressed;
+    const auto compressed_trainer = ddp_trainer(s, with_check_lr(compressed));
+    const auto squeezed = gradients_of(*compressed_trainer);
+    out.push_back(compare(s, "ddp-compressed-gradients", squeezed, ddp, std::max(tolerance, 2e-2),
+                          std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
+    // With the compute's own type on the wire the GEMMs write the buckets and SGD reads them as they
+    // are: the update must still reach every bucket.
+    out.push_back(sgd_check(s, *compressed_trainer, "ddp-compressed-step-updates-every-bucket", ranks));
+  }
 
   if (!s.dp_devices.empty()) {
     const auto g = static_cast<std::int64_t>(s.dp_devices.size());
