@@ -6,6 +6,9 @@
 //             rank's (nccl-tests' figure);
 //   boundary: one event before the first op and one after each, sample i = boundary i - boundary
 //             i - 1, the slowest rank's per sample, median (gpuscale's figure).
+// Probes beyond NCCL's defaults, each off by default: --inplace 1, --ctas N (ncclConfig_t.minCTAs),
+// --register local|window (buffers from ncclMemAlloc, registered with ncclCommRegister, or as
+// symmetric windows with ncclCommWindowRegister, which NCCL 2.27+ may serve with its symmetric kernels).
 // Standalone on purpose: MPI, CUDA and NCCL are called directly here, outside the project's layers.
 //   mpirun -np 2 build/bench/nccl_ceiling -b 8 -e 1G -f 4 -n 20 -w 5 --json ceiling.json
 #include <cuda_runtime.h>
@@ -60,6 +63,11 @@ struct Options {
   std::size_t min_bytes = 8, max_bytes = std::size_t{1} << 30, factor = 4;
   int iterations = 20, warmup = 5;
   std::string json_path;
+  // Probes of what NCCL can do beyond its defaults (each off by default):
+  bool in_place = false;        // --inplace 1: recv = send
+  int min_ctas = 0;             // --ctas N: ncclConfig_t.minCTAs (and maxCTAs >= N)
+  std::string registration;     // --register local|window: buffers from ncclMemAlloc, then
+                                // ncclCommRegister, or ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC)
 };
 
 std::size_t parse_bytes(const std::string& text) {
@@ -84,10 +92,15 @@ Options parse(int argc, char** argv) {
     else if (flag == "-n") o.iterations = std::stoi(value);
     else if (flag == "-w") o.warmup = std::stoi(value);
     else if (flag == "--json") o.json_path = value;
+    else if (flag == "--inplace") o.in_place = std::stoi(value) != 0;
+    else if (flag == "--ctas") o.min_ctas = std::stoi(value);
+    else if (flag == "--register") o.registration = value;
     else throw std::invalid_argument("unknown option " + flag);
   }
   if (o.min_bytes < 4 || o.max_bytes < o.min_bytes || o.factor < 2 || o.iterations < 1 || o.warmup < 0)
     throw std::invalid_argument("need 4 <= -b <= -e, -f >= 2, -n >= 1, -w >= 0");
+  if (o.min_ctas < 0 || !(o.registration.empty() || o.registration == "local" || o.registration == "window"))
+    throw std::invalid_argument("need --ctas >= 0 and --register local|window");
   return o;
 }
 
@@ -97,7 +110,9 @@ struct Bench {
   ncclComm_t comm = nullptr;
   cudaStream_t stream = nullptr;
   float* send = nullptr;
-  float* recv = nullptr;
+  float* recv = nullptr;  // == send with --inplace 1
+  std::vector<void*> handles;            // ncclCommRegister
+  std::vector<ncclWindow_t> windows;     // ncclCommWindowRegister
   std::vector<cudaEvent_t> marks;  // iterations + 1
 };
 
@@ -170,8 +185,10 @@ double busbw_gbps(const Row& r, double seconds, int ranks) {
 void report(const std::vector<Row>& rows, const Options& o, int ranks) {
   int version = 0;
   GPUSCALE_CEILING_NCCL(ncclGetVersion(&version));
-  std::printf("# nccl_ceiling: NCCL %d, %d ranks, allreduce float sum out of place, %d iterations after %d warm-up\n",
-              version, ranks, o.iterations, o.warmup);
+  std::printf("# nccl_ceiling: NCCL %d, %d ranks, allreduce float sum %s, %d iterations after %d warm-up%s%s%s\n",
+              version, ranks, o.in_place ? "in place" : "out of place", o.iterations, o.warmup,
+              o.min_ctas > 0 ? (", minCTAs " + std::to_string(o.min_ctas)).c_str() : "",
+              o.registration.empty() ? "" : ", registered: ", o.registration.c_str());
   std::printf("%12s %12s %12s %11s %12s %11s %12s\n", "size(B)", "count", "batch(us)", "busbw(GB/s)", "median(us)",
               "busbw(GB/s)", "bnd-mean(us)");
   nlohmann::json json_rows = nlohmann::json::array();
@@ -188,7 +205,8 @@ void report(const std::vector<Row>& rows, const Options& o, int ranks) {
   if (o.json_path.empty()) return;
   const nlohmann::json doc{{"tool", "nccl_ceiling"}, {"nccl_version", version}, {"ranks", ranks},
                            {"op", "allreduce"},       {"type", "float"},        {"redop", "sum"},
-                           {"iterations", o.iterations}, {"warmup", o.warmup},  {"rows", json_rows}};
+                           {"iterations", o.iterations}, {"warmup", o.warmup},  {"in_place", o.in_place},
+                           {"min_ctas", o.min_ctas},     {"registration", o.registration}, {"rows", json_rows}};
   std::ofstream file(o.json_path);
   file << doc.dump(1) << '\n';
   if (!file.flush()) fail(__FILE__, __LINE__, "writing --json", "cannot write " + o.json_path);
@@ -210,23 +228,51 @@ Bench open_bench(const Options& o) {
   ncclUniqueId id{};
   if (b.rank == 0) GPUSCALE_CEILING_NCCL(ncclGetUniqueId(&id));
   GPUSCALE_CEILING_MPI(MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD));
-  GPUSCALE_CEILING_NCCL(ncclCommInitRank(&b.comm, b.ranks, id, b.rank));
+  ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+  if (o.min_ctas > 0) {
+    config.minCTAs = o.min_ctas;
+    config.maxCTAs = o.min_ctas > 32 ? o.min_ctas : 32;
+  }
+  GPUSCALE_CEILING_NCCL(ncclCommInitRankConfig(&b.comm, b.ranks, id, b.rank, &config));
   GPUSCALE_CEILING_CUDA(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
-  GPUSCALE_CEILING_CUDA(cudaMalloc(reinterpret_cast<void**>(&b.send), o.max_bytes));
-  GPUSCALE_CEILING_CUDA(cudaMalloc(reinterpret_cast<void**>(&b.recv), o.max_bytes));
+  const int buffers = o.in_place ? 1 : 2;
+  float* bufs[2] = {nullptr, nullptr};
+  for (int i = 0; i < buffers; ++i) {
+    void* p = nullptr;
+    if (o.registration.empty()) GPUSCALE_CEILING_CUDA(cudaMalloc(&p, o.max_bytes));
+    else GPUSCALE_CEILING_NCCL(ncclMemAlloc(&p, o.max_bytes));
+    bufs[i] = static_cast<float*>(p);
+    if (o.registration == "local") {
+      void* handle = nullptr;
+      GPUSCALE_CEILING_NCCL(ncclCommRegister(b.comm, p, o.max_bytes, &handle));
+      b.handles.push_back(handle);
+    } else if (o.registration == "window") {
+      ncclWindow_t window = nullptr;
+      GPUSCALE_CEILING_NCCL(ncclCommWindowRegister(b.comm, p, o.max_bytes, &window, NCCL_WIN_COLL_SYMMETRIC));
+      b.windows.push_back(window);
+    }
+  }
+  b.send = bufs[0];
+  b.recv = o.in_place ? bufs[0] : bufs[1];
   // Never time on zeros: every float of the input is 0x3C3C3C3C (about 0.0115).
   GPUSCALE_CEILING_CUDA(cudaMemset(b.send, 0x3C, o.max_bytes));
-  GPUSCALE_CEILING_CUDA(cudaMemset(b.recv, 0, o.max_bytes));
+  if (!o.in_place) GPUSCALE_CEILING_CUDA(cudaMemset(b.recv, 0, o.max_bytes));
   GPUSCALE_CEILING_CUDA(cudaDeviceSynchronize());
   b.marks.resize(static_cast<std::size_t>(o.iterations) + 1);
   for (auto& e : b.marks) GPUSCALE_CEILING_CUDA(cudaEventCreate(&e));
   return b;
 }
 
-void close_bench(Bench& b) {
+void close_bench(Bench& b, const Options& o) {
   for (auto& e : b.marks) GPUSCALE_CEILING_CUDA(cudaEventDestroy(e));
-  GPUSCALE_CEILING_CUDA(cudaFree(b.recv));
-  GPUSCALE_CEILING_CUDA(cudaFree(b.send));
+  for (ncclWindow_t w : b.windows) GPUSCALE_CEILING_NCCL(ncclCommWindowDeregister(b.comm, w));
+  for (void* h : b.handles) GPUSCALE_CEILING_NCCL(ncclCommDeregister(b.comm, h));
+  std::vector<float*> owned{b.send};
+  if (b.recv != b.send) owned.push_back(b.recv);
+  for (float* p : owned) {
+    if (o.registration.empty()) GPUSCALE_CEILING_CUDA(cudaFree(p));
+    else GPUSCALE_CEILING_NCCL(ncclMemFree(p));
+  }
   GPUSCALE_CEILING_CUDA(cudaStreamDestroy(b.stream));
   GPUSCALE_CEILING_NCCL(ncclCommFinalize(b.comm));
   GPUSCALE_CEILING_NCCL(ncclCommDestroy(b.comm));
@@ -243,7 +289,7 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {  // every rank parses the same arguments: all leave here
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0) std::fprintf(stderr, "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH)\n", e.what());
+    if (rank == 0) std::fprintf(stderr, "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH --inplace 0|1 --ctas N --register local|window)\n", e.what());
     MPI_Finalize();
     return 2;
   }
@@ -255,7 +301,7 @@ int main(int argc, char** argv) {
     if (b.rank == 0) std::fprintf(stderr, "nccl_ceiling: %zu B done\n", bytes);
   }
   if (b.rank == 0) report(rows, o, b.ranks);
-  close_bench(b);
+  close_bench(b, o);
   GPUSCALE_CEILING_MPI(MPI_Finalize());
   return 0;
 }
