@@ -16,6 +16,7 @@ struct NcclPaths;
 
 namespace gpuscale::harness {
 
+class MemoryTracker;
 class World;
 
 enum class BackendKind { cpu, cuda };
@@ -131,6 +132,9 @@ class Backend {
   virtual std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) = 0;
   virtual MemoryUsage memory_usage() const noexcept = 0;
   virtual void reset_peak_memory() noexcept = 0;
+  // The counter behind memory_usage(), for device memory that another owner allocates for this
+  // backend's device (a communicator's window, Communicator::allocate_window).
+  virtual MemoryTracker* memory_tracker() noexcept = 0;
 };
 
 }  // namespace gpuscale::harness

@@ -13,7 +13,14 @@
 
 namespace gpuscale::harness {
 
+class Buffer;
+class MemoryTracker;
 class Stream;
+
+// How a communicator made by split() asks its transport to run. Zero: the transport's own choice.
+struct CommConfig {
+  int min_ctas = 0;  // NCCL: ncclConfig_t.minCTAs (thread blocks, one per channel); ignored by MPI
+};
 
 class Communicator {
  public:
@@ -56,7 +63,16 @@ class Communicator {
 
   // Collective over this communicator: ranks with the same color form a new communicator, ordered
   // by key. color < 0: this rank joins none and gets nullptr.
-  virtual std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline) = 0;
+  virtual std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline,
+                                              const CommConfig& config = {}) = 0;
+
+  // Device memory that this communicator's collectives reach without staging copies: NCCL allocates
+  // it (ncclMemAlloc) and registers it as a symmetric window, which NCCL serves with its symmetric
+  // kernels where the ranks share NVLink. Collective: every rank asks for the same bytes, in the same
+  // order. nullptr where the transport has no such memory (MPI): allocate from the backend instead.
+  // The buffer must die before the communicator; `tracker` (may be null) counts its bytes.
+  virtual std::unique_ptr<Buffer> allocate_window(std::size_t bytes, MemoryTracker* tracker,
+                                                  const Deadline& deadline) = 0;
 
   // Ends every outstanding operation; the communicator is unusable afterwards. Never throws.
   virtual void abort() noexcept = 0;

@@ -99,6 +99,7 @@ class CpuBackend final : public Backend {
   }
   MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
   void reset_peak_memory() noexcept override { memory_.reset_peak(); }
+  MemoryTracker* memory_tracker() noexcept override { return &memory_; }
 
  private:
   double op_timeout_s_;

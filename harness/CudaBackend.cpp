@@ -194,6 +194,7 @@ class CudaBackend final : public Backend {
   }
   MemoryUsage memory_usage() const noexcept override { return memory_.usage(); }
   void reset_peak_memory() noexcept override { memory_.reset_peak(); }
+  MemoryTracker* memory_tracker() noexcept override { return &memory_; }
 
  private:
   cudaStream_t copy_stream() { return static_cast<cudaStream_t>(copies_->native()); }

@@ -79,7 +79,10 @@ class InProcessCommunicator final : public Communicator {
   void group_start() override {}
   void group_end() override {}
   void wait(Stream&, const Deadline&, std::string_view) override {}
-  std::unique_ptr<Communicator> split(int, int, const Deadline&) override {
+  // Host memory has no window to register: the caller allocates from the backend.
+  std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }
+
+  std::unique_ptr<Communicator> split(int, int, const Deadline&, const CommConfig&) override {
     unsupported("split");
     return nullptr;
   }

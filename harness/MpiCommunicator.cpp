@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Backend.hpp"
 #include "harness/Check.hpp"
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
@@ -181,7 +182,10 @@ class MpiCommunicator final : public Communicator {
   void group_end() override {}
   void wait(Stream&, const Deadline&, std::string_view) override {}
 
-  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline) override {
+  // Host memory has no window to register: the caller allocates from the backend.
+  std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }
+
+  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline, const CommConfig&) override {
     MPI_Comm out = MPI_COMM_NULL;
     {
       const BlockingCall blocking(deadline, "MPI_Comm_split");  // MPI has no nonblocking split

@@ -1,5 +1,6 @@
 #include "harness/NcclCommunicator.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "harness/Check.hpp"
 #include "harness/LocalGroup.hpp"
 #include "harness/Interrupts.hpp"
+#include "harness/MemoryTracker.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
 
@@ -68,11 +70,61 @@ void pause(int polls) {
   if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 500 : 10));
 }
 
+// NCCL's own cap on CTAs per collective (NCCL_MAX_CTAS' default): raised when more are asked for.
+constexpr int kNcclDefaultMaxCtas = 32;
+
 ncclConfig_t config_with_blocking(int blocking) {
   ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
   config.blocking = blocking;
   return config;
 }
+
+// Memory from ncclMemAlloc registered as a symmetric window of one communicator (see
+// Communicator::allocate_window). Freed before the communicator: the owner's order guarantees it.
+class NcclWindowBuffer final : public Buffer {
+ public:
+  NcclWindowBuffer(ncclComm_t comm, std::size_t bytes, MemoryTracker* tracker, const Deadline& deadline)
+      : comm_(comm), bytes_(bytes), tracker_(tracker) {
+    GPUSCALE_CHECK_NCCL(ncclMemAlloc(&data_, bytes_));
+    if (tracker_) tracker_->allocated(bytes_);
+    ncclResult_t rc = ncclSuccess;
+    {
+      const BlockingCall guard(deadline, "ncclCommWindowRegister");
+      rc = ncclCommWindowRegister(comm_, data_, bytes_, &window_, NCCL_WIN_COLL_SYMMETRIC);
+    }
+    if (rc != ncclSuccess) {
+      release_memory();
+      GPUSCALE_CHECK_NCCL(rc);
+    }
+  }
+
+  ~NcclWindowBuffer() override {
+    // Unwinding from an error: the peers may never deregister theirs, and the communicator is about to
+    // be aborted, which releases the window; the memory is left to the process's end, not a hang.
+    if (std::uncaught_exceptions() > 0) return;
+    const ncclResult_t rc = ncclCommWindowDeregister(comm_, window_);
+    if (rc != ncclSuccess)
+      std::fprintf(stderr, "%s ncclCommWindowDeregister failed: %s\n", error_location().c_str(), nccl_result_name(rc));
+    release_memory();
+  }
+
+  void* data() noexcept override { return data_; }
+  const void* data() const noexcept override { return data_; }
+  std::size_t bytes() const noexcept override { return bytes_; }
+
+ private:
+  void release_memory() noexcept {
+    if (ncclMemFree(data_) != ncclSuccess) std::fprintf(stderr, "%s ncclMemFree failed\n", error_location().c_str());
+    if (tracker_) tracker_->freed(bytes_);
+    data_ = nullptr;
+  }
+
+  ncclComm_t comm_;
+  std::size_t bytes_;
+  MemoryTracker* tracker_;
+  void* data_ = nullptr;
+  ncclWindow_t window_ = nullptr;
+};
 
 class NcclCommunicator final : public Communicator {
  public:
@@ -175,8 +227,13 @@ class NcclCommunicator final : public Communicator {
   // and a DDP step pays it per bucket. Only the bootstrap (ncclCommInitRankConfig) stays
   // nonblocking. A blocking host call is bounded by the watchdog (BlockingCall), and every wait
   // still polls the stream and the async error against its deadline, then aborts.
-  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline) override {
+  std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline,
+                                      const CommConfig& wanted) override {
     ncclConfig_t config = config_with_blocking(1);
+    if (wanted.min_ctas > 0) {
+      config.minCTAs = wanted.min_ctas;
+      config.maxCTAs = std::max(wanted.min_ctas, kNcclDefaultMaxCtas);
+    }
     ncclComm_t out = nullptr;
     ncclResult_t rc = ncclSuccess;
     {
@@ -189,6 +246,12 @@ class NcclCommunicator final : public Communicator {
     auto child = std::make_unique<NcclCommunicator>(out, op_timeout_s_);
     child->settle(deadline, "ncclCommSplit (child)");
     return child;
+  }
+
+  std::unique_ptr<Buffer> allocate_window(std::size_t bytes, MemoryTracker* tracker,
+                                          const Deadline& deadline) override {
+    if (!comm_) throw RuntimeError(error_location() + " allocate_window on an aborted NCCL communicator");
+    return std::make_unique<NcclWindowBuffer>(comm_, bytes, tracker, deadline);
   }
 
   void abort() noexcept override {
@@ -300,7 +363,7 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
   }
   // The bootstrap communicator exists to make init time out; operations run on its blocking twin.
   auto bootstrap = std::make_unique<NcclCommunicator>(comm, op_timeout_s);
-  return bootstrap->split(0, world.rank(), deadline);
+  return bootstrap->split(0, world.rank(), deadline, CommConfig{});
 }
 
 // ncclCommInitAll makes blocking communicators; the wrapper's polling still bounds every wait.

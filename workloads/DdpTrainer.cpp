@@ -3,6 +3,7 @@
 #include <string>
 
 #include "harness/Communicator.hpp"
+#include "harness/Error.hpp"
 #include "workloads/HostConvert.hpp"
 
 namespace gpuscale::workloads {
@@ -31,6 +32,7 @@ struct DdpTrainer::Impl {
   std::vector<std::unique_ptr<harness::Event>> ready, done;
   std::vector<int> remaining;  // per bucket: gradients not yet produced in this backward
   std::unique_ptr<harness::Buffer> compressed, bank, pinned;  // bank: accum micro-batches on the device
+  bool in_window = false;
   std::vector<TracedWork>* trace = nullptr;
 
   const BucketPlan& plan() const { return net->layout(); }
@@ -140,14 +142,26 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   auto& m = *impl_;
   const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), mib_to_bytes(options.first_bucket_mb),
                                    mib_to_bytes(options.bucket_mb));
-  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan,
-                                    gradient_type(options, precision, comm != nullptr));
+  // What the allreduces touch (the gradients, or their compressed copy) in window memory if asked.
+  BufferAllocator wire_memory = [&m](std::size_t bytes) {
+    auto window = m.comm->allocate_window(bytes, m.backend.memory_tracker(), harness::Deadline::after(600));
+    m.in_window = window != nullptr;
+    return window ? std::move(window) : m.backend.allocate(bytes);
+  };
+  if (!comm || !options.comm_window) wire_memory = nullptr;
+  const harness::DataType grad_type = gradient_type(options, precision, comm != nullptr);
+  const bool compressed = options.grad_type && grad_type != *options.grad_type;
+  m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan, grad_type,
+                                    compressed ? BufferAllocator{} : wire_memory);
   for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
     m.ready.push_back(m.backend.create_event());
     m.done.push_back(m.backend.create_event());
   }
   m.remaining.resize(plan.buckets.size());
-  if (m.casts()) m.compressed = m.backend.allocate(plan.total_elements * harness::size_of(*options.grad_type));
+  if (m.casts()) {
+    const std::size_t bytes = plan.total_elements * harness::size_of(*options.grad_type);
+    m.compressed = wire_memory ? wire_memory(bytes) : m.backend.allocate(bytes);
+  }
   m.net->init_parameters(seed, *m.compute);
   m.net->fill_input(seed, first_sample, *m.compute);
   const std::size_t bytes = m.net->input_bytes(), micro = static_cast<std::size_t>(options.accum);
@@ -180,6 +194,14 @@ void DdpTrainer::step(bool communicate, std::vector<TracedWork>* trace) {
 
 void DdpTrainer::gradients_only() { impl_->run(true, false); }
 
+void DdpTrainer::use_communicator(harness::Communicator* comm) {
+  auto& m = *impl_;
+  if (!m.comm || !comm || m.in_window || comm->size() != m.comm->size() || comm->rank() != m.comm->rank())
+    throw harness::UsageError("DDP can switch only between communicators of the same ranks, with plain buckets");
+  synchronize(harness::Deadline::after(600));
+  m.comm = comm;
+}
+
 void DdpTrainer::allreduce_only() {
   auto& m = *impl_;
   if (!m.comm) return;
@@ -191,6 +213,7 @@ harness::Stream& DdpTrainer::comm_stream() { return *impl_->comm_stream; }
 Network& DdpTrainer::network() { return *impl_->net; }
 const BucketPlan& DdpTrainer::buckets() const { return impl_->net->layout(); }
 bool DdpTrainer::communicates() const { return impl_->comm != nullptr; }
+bool DdpTrainer::buckets_in_window() const { return impl_->in_window; }
 
 void DdpTrainer::synchronize(const harness::Deadline& deadline) {
   auto& m = *impl_;

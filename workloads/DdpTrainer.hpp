@@ -33,6 +33,9 @@ struct DdpOptions {
   // type and SGD reads it: no cast pass. Otherwise fp32 gradients are cast, allreduced, cast back.
   std::optional<harness::DataType> grad_type;
   harness::StreamPriority comm_priority = harness::StreamPriority::normal;
+  // Buckets in the communicator's window memory (Communicator::allocate_window: NCCL's symmetric
+  // kernels, no staging copies) where it has such memory; elsewhere, and when false, the backend's.
+  bool comm_window = false;
   bool h2d = false;                     // copy the batch from pinned host memory every micro-step
   float lr = 0.01f;
 };
@@ -57,6 +60,10 @@ class DdpTrainer {
   // One optimizer step (accum micro-steps). communicate = false: no allreduce (compute-only timing).
   // trace: when not null, device events around every layer pass and bucket allreduce are appended.
   void step(bool communicate = true, std::vector<TracedWork>* trace = nullptr);
+  // From the next step on, allreduce over `comm`: the same ranks in the same order, another
+  // configuration (NCCL's CTA count). Every rank switches between the same steps. UsageError when
+  // the buckets are window memory (registered with the first communicator) or there was none.
+  void use_communicator(harness::Communicator* comm);
   // Only the bucket allreduces, on the comm stream (communication-only timing).
   void allreduce_only();
   // Backward-free check seam: one step without SGD (gradients as the optimizer would see them).
@@ -67,6 +74,7 @@ class DdpTrainer {
   Network& network();
   const BucketPlan& buckets() const;
   bool communicates() const;  // false for the single-device baseline
+  bool buckets_in_window() const;  // the allreduces read and write window memory
   // Blocks until both streams are idle (polls the communicator's errors); throws TimeoutError.
   void synchronize(const harness::Deadline& deadline);
   std::vector<float> download_gradients();

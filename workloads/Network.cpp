@@ -86,10 +86,11 @@ struct Network::Impl {
     ctx.shrink_workspace(workspace);
   }
 
-  void allocate() {
+  void allocate(const BufferAllocator& allocate_grads) {
     create_layers();
     weights = backend.allocate(layout.total_elements * sizeof(float));
-    grads = backend.allocate(layout.total_elements * harness::size_of(grad_type));
+    const std::size_t grad_bytes = layout.total_elements * harness::size_of(grad_type);
+    grads = allocate_grads ? allocate_grads(grad_bytes) : backend.allocate(grad_bytes);
     if (act != harness::DataType::float32) copy = backend.allocate(layout.total_elements * harness::size_of(act));
     input = backend.allocate(act_bytes(in_count(0)));
     loss = backend.allocate(sizeof(float));
@@ -110,9 +111,9 @@ struct Network::Impl {
 };
 
 Network::Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
-                 const BucketPlan& layout, harness::DataType grad_type)
+                 const BucketPlan& layout, harness::DataType grad_type, const BufferAllocator& allocate_grads)
     : impl_(std::make_unique<Impl>(ctx, ops, model, batch, precision, layout, grad_type)) {
-  impl_->allocate();
+  impl_->allocate(allocate_grads);
 }
 
 Network::~Network() = default;

@@ -27,15 +27,21 @@ struct LayerHooks {
   std::function<void(int layer, Pass pass)> before, after;
 };
 
+// Allocates `bytes` of device memory for one of Network's buffers (DDP's gradient buckets in the
+// communicator's window memory, Communicator::allocate_window).
+using BufferAllocator = std::function<std::unique_ptr<harness::Buffer>(std::size_t bytes)>;
+
 // Padded parameter counts per layer, in layer order: what BucketPlan and Network agree on.
 std::vector<std::size_t> padded_layer_elements(const Model& model);
 
 class Network {
  public:
   // The device of ctx must be current. Allocates everything now (harness::OutOfMemoryError).
-  // grad_type: float32, or storage_type(precision) (UsageError otherwise).
+  // grad_type: float32, or storage_type(precision) (UsageError otherwise). allocate_grads: where the
+  // flat gradient buffer comes from (empty: the backend).
   Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
-          const BucketPlan& layout, harness::DataType grad_type = harness::DataType::float32);
+          const BucketPlan& layout, harness::DataType grad_type = harness::DataType::float32,
+          const BufferAllocator& allocate_grads = {});
   ~Network();
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;

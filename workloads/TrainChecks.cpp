@@ -26,6 +26,13 @@ std::unique_ptr<DdpTrainer> ddp_trainer(const CheckSetup& s, const DdpOptions& o
                                       s.comm->rank() * b, s.comm->size() * b);
 }
 
+// The DDP options every check starts from: the run's bucket memory, the rest DDP's defaults.
+DdpOptions base_options(const CheckSetup& s) {
+  DdpOptions options;
+  options.comm_window = s.comm_window;
+  return options;
+}
+
 // The gradients after one forward and backward with the allreduce, SGD not applied.
 std::vector<float> gradients_of(DdpTrainer& t) {
   t.gradients_only();
@@ -122,7 +129,7 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
 
   const auto reference = single_gradients(s, n * b);
-  auto ddp = ddp_gradients(s, DdpOptions{});
+  auto ddp = ddp_gradients(s, base_options(s));
   if (s.corrupt_for_test && !ddp.empty()) ddp.front() += 1.0f;
   const bool equal = bitwise_equal_everywhere(s, ddp);
   const double differing = s.max_over_ranks(equal ? 0.0 : 1.0);
@@ -131,9 +138,9 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   if (s.essential_only) return out;
   // A trainer of its own: kept from ddp_gradients, its replica would sit beside the equality check's
   // buffers.
-  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(DdpOptions{})), "ddp-step-updates-every-bucket", ranks));
+  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(base_options(s))), "ddp-step-updates-every-bucket", ranks));
 
-  DdpOptions accum;
+  DdpOptions accum = base_options(s);
   accum.accum = std::max(2, s.accum);
   const auto accumulated = ddp_gradients(s, accum);
   const auto big = single_gradients(s, accum.accum * n * b);
@@ -142,7 +149,7 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
                             "x batch", true));
 
   {  // its trainer freed before DP builds replicas of its own
-    DdpOptions compressed;
+    DdpOptions compressed = base_options(s);
     compressed.grad_type = s.compressed;
     const auto compressed_trainer = ddp_trainer(s, with_check_lr(compressed));
     const auto squeezed = gradients_of(*compressed_trainer);
