@@ -2,7 +2,7 @@
 # Where mlp-bf16 DDP's step goes on 2 GPUs: traced steps (layer passes and bucket allreduces as device
 # spans; the ranks start a traced step unsynchronised, so an allreduce span includes waiting for the
 # peer), then variants that move the overlap: fp32 against bf16 gradients, bucket size, NCCL's CTA
-# count, optimizer overlap, no overlap. Prints one line per variant last.
+# count, the buckets' memory (plain or NCCL window). Prints one line per variant last.
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,13 +19,20 @@ variant() {  # NAME "ENV=V ..." GPUSCALE_ARGS...
   mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "${xs[@]}" "$GPUSCALE" "${common[@]}" "$@" \
     --json "$out/$name.json" >"$out/$name.txt" 2>&1 || echo "$name failed: $(tail -3 "$out/$name.txt")"
 }
-variant fp32grads "" --trace "$out/trace_fp32grads.json"
-variant bf16grads "" --grad-dtype bf16 --trace "$out/trace_bf16grads.json"
-variant bf16_bucket128 "" --grad-dtype bf16 --bucket-mb 128
-variant bf16_ctas64 "NCCL_MIN_CTAS=64" --grad-dtype bf16
-variant bf16_ctas64_bucket128 "NCCL_MIN_CTAS=64" --grad-dtype bf16 --bucket-mb 128 --trace "$out/trace_tuned.json"
-variant bf16_noopt "" --grad-dtype bf16 --no-optimizer-overlap
-variant bf16_nooverlap "" --grad-dtype bf16 --no-overlap
+# Where the buckets live (plain device memory, or NCCL window memory served by its symmetric kernels)
+# and how many CTAs NCCL may use, with fp32 gradients (torch DDP's) and with bf16 on the wire.
+variant fp32_plain "" --trace "$out/trace_fp32_plain.json"
+variant fp32_plain_ctas64 "" --comm-ctas 64
+variant fp32_window "" --comm-buffers window
+variant fp32_window_ctas32 "" --comm-buffers window --comm-ctas 32
+variant fp32_window_ctas64 "" --comm-buffers window --comm-ctas 64 --trace "$out/trace_fp32_window_ctas64.json"
+variant bf16_plain_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-ctas 64
+variant bf16_window "" --grad-dtype bf16 --comm-buffers window
+variant bf16_window_ctas32 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 32
+variant bf16_window_ctas64 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 64
+variant bf16_window_b128_ctas32 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 32
+variant bf16_window_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 64 \
+  --trace "$out/trace_bf16_window_b128_ctas64.json"
 for t in "$out"/trace_*.json; do echo "== $t"; python3 "$here/trace_table.py" "$t" 0; done
 echo "== variants (config, step ms, eff %, compute ms, comm ms, exposed ms, overlap %)"
 for f in "$out"/*.txt; do

@@ -160,14 +160,14 @@ def dp_phases(g, n):
 
 
 def tuned(path, n):
-    """gpuscale's mlp-bf16 DDP with bf16 gradients, 128 MiB buckets and NCCL_MIN_CTAS=64: its efficiency."""
+    """gpuscale's mlp-bf16 DDP with bf16 gradients, 128 MiB buckets and 64 NCCL CTAs: its efficiency."""
     if not path or not os.path.exists(path):
         return None
     rows = {(r["strategy"], r["gpus"]): r for r in json.load(open(path))["train"]["records"] if r["scaling"] == "weak"}
     ddp, single = rows.get(("ddp", n)), rows.get(("single", 1))
     if not ddp or ddp["efficiency"] is None:
         return None
-    print(f"mlp-bf16, bf16 gradients, --bucket-mb 128, NCCL_MIN_CTAS=64: gs ddp x{n} {ddp['step_s']['median'] * 1e3:.2f} "
+    print(f"mlp-bf16, bf16 gradients, --bucket-mb 128 --comm-ctas 64: gs ddp x{n} {ddp['step_s']['median'] * 1e3:.2f} "
           f"ms (compute-only {ddp['compute_s'] * 1e3 if ddp.get('compute_s') else float('nan'):.2f}, "
           f"comm-only {ddp['comm_s'] * 1e3 if ddp.get('comm_s') else float('nan'):.2f}, overlap "
           f"{ddp['overlap_pct'] or 0:.0f}%), single {single['step_s']['median'] * 1e3 if single else float('nan'):.2f} "
@@ -191,6 +191,30 @@ def compressed_table(args, torch_rows, n):
             ("mlp-bf16 (bf16 grads) DDP weak-scaling efficiency >= 75%", eff is not None and eff >= 0.75)]
 
 
+def ctas(ddp):
+    """The CTAs gpuscale's DDP communicator asked NCCL for: 'nccl' for NCCL's choice, (auto) when timed."""
+    if not ddp:
+        return "-"
+    kept = str(ddp.get("comm_ctas") or "nccl")
+    return kept + ("(auto)" if ddp.get("comm_ctas_trials") else "")
+
+
+def ctas64_torch(path, g, n):
+    """torch's best DDP with NCCL_MIN_CTAS=64 in its environment: the comparison at equal NCCL CTAs."""
+    if not path or not os.path.exists(path):
+        return
+    rows = {}
+    for r in json.load(open(path)):
+        key = (r["model"], r["precision"])
+        if r["strategy"] in ("ddp", "ddp_gbv_static") and (key not in rows or r["step_s"] < rows[key]):
+            rows[key] = r["step_s"]
+    for (name, p), best in sorted(rows.items()):
+        ddp = g.get((name, p, "ddp", n))
+        if ddp:
+            print(f"  torch best DDP {name}-{p} with NCCL_MIN_CTAS=64: {best * 1e3:.2f} ms; gs ddp / that "
+                  f"{ddp['step_s']['median'] / best:.2f}")
+
+
 def table(args):
     g = gpuscale_rows(args.gpuscale)
     torch_rows = {}
@@ -199,7 +223,7 @@ def table(args):
             torch_rows[(r["model"], r["precision"], r["strategy"])] = r
     n = max(k[3] for k in g)
     head = ("model", "prec", "torch 1GPU", "torch DP", "torch DDP", "torch DDP gbv+sg", "gs single", "gs dp",
-            "gs ddp", "gs/best DDP", "gs overlap %", "gs eff %", "torch DDP MiB", "gs ddp MiB", "torch DP ms/gs dp")
+            "gs ddp", "gs ctas", "gs/best DDP", "gs overlap %", "gs eff %", "torch DDP MiB", "gs ddp MiB", "torch DP ms/gs dp")
     lines, goals = [head], []
     for name in PRESETS:
         for p in PRECISIONS:
@@ -211,7 +235,7 @@ def table(args):
             ratio = ddp["step_s"]["median"] / best["step_s"] if ddp and best else float("nan")
             mem_t = min((t[s]["peak_bytes"] for s in ("ddp", "ddp_gbv_static") if t[s]), default=None)
             lines.append((name, p, ms(t["single"]), ms(t["dataparallel"]), ms(t["ddp"]), ms(t["ddp_gbv_static"]),
-                          gms(single), gms(dp), gms(ddp), f"{ratio:.2f}",
+                          gms(single), gms(dp), gms(ddp), ctas(ddp), f"{ratio:.2f}",
                           f"{ddp['overlap_pct']:.0f}" if ddp and ddp["overlap_pct"] is not None else "-",
                           f"{ddp['efficiency'] * 100:.0f}" if ddp and ddp["efficiency"] is not None else "-",
                           f"{mem_t / 2**20:.0f}" if mem_t else "-",
@@ -231,10 +255,11 @@ def table(args):
     for row in lines:
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
     dp_phases(g, n)
+    ctas64_torch(args.torch_ctas64, g, n)
     goals += compressed_table(args, torch_rows, n)
     best = tuned(args.tuned, n)
     if best is not None:
-        goals.append(("mlp-bf16 (bf16 grads, 128 MiB buckets, NCCL_MIN_CTAS=64) DDP weak-scaling efficiency >= 75%",
+        goals.append(("mlp-bf16 (bf16 grads, 128 MiB buckets, 64 NCCL CTAs) DDP weak-scaling efficiency >= 75%",
                       best >= 0.75))
     print("Goals:")
     for text, ok in goals:
@@ -248,6 +273,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--gpuscale", nargs="+")
     ap.add_argument("--tuned")
+    ap.add_argument("--torch-ctas64", help="torch DDP's file from a run with NCCL_MIN_CTAS=64 (printed beside)")
     ap.add_argument("--torch", nargs="+")
     args = ap.parse_args()
     {"ddp": run_ddp, "local": run_local, "table": table}[args.mode](args)

@@ -22,14 +22,17 @@ mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --mo
   --grad-dtype bf16 --strategy single,ddp --no-check --iters "$iters" --warmup 5 --json "$out/gpuscale_bf16grads.json" \
   >"$out/gpuscale_bf16grads.txt" 2>&1 || { echo "gpuscale train --grad-dtype bf16 failed:"; tail -30 "$out/gpuscale_bf16grads.txt"; exit 1; }
 # mlp-bf16 DDP with bf16 gradients tuned for weak scaling: 128 MiB buckets (5 allreduces of 32-96 MiB
-# instead of 8 of 32) and NCCL allowed 64 CTAs (it picks 24 channels on NV18; the bf16 buckets
-# alone take 0.91 ms with 64 instead of 1.10).
-mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 -x NCCL_MIN_CTAS=64 "$GPUSCALE" train --model mlp \
-  --precision bf16 --grad-dtype bf16 --bucket-mb 128 --strategy single,ddp --no-check --iters "$iters" --warmup 5 \
+# instead of 8 of 32) and 64 NCCL CTAs (it picks 24 channels on NV18; the bf16 buckets alone take
+# 0.91 ms with 64 instead of 1.02).
+mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train --model mlp \
+  --precision bf16 --grad-dtype bf16 --bucket-mb 128 --comm-ctas 64 --strategy single,ddp --no-check --iters "$iters" --warmup 5 \
   --json "$out/gpuscale_tuned.json" >"$out/gpuscale_tuned.txt" 2>&1 || echo "gpuscale tuned run failed"
 python3 -m torch.distributed.run --standalone --nproc_per_node="$n" "$here/train_vs_torch.py" ddp --iters "$iters" \
   --out "$out/torch_ddp.json" >"$out/torch_ddp.txt" 2>&1 || { echo "torch DDP failed:"; tail -30 "$out/torch_ddp.txt"; exit 1; }
+# torch DDP again with NCCL_MIN_CTAS=64, the CTAs gpuscale's --comm-ctas auto may pick: printed beside.
+NCCL_MIN_CTAS=64 python3 -m torch.distributed.run --standalone --nproc_per_node="$n" "$here/train_vs_torch.py" ddp \
+  --iters "$iters" --out "$out/torch_ddp_ctas64.json" >"$out/torch_ddp_ctas64.txt" 2>&1 || echo "torch DDP (64 CTAs) failed"
 python3 "$here/train_vs_torch.py" local --iters "$iters" --out "$out/torch_local.json" >"$out/torch_local.txt" 2>&1 || {
   echo "torch single/DataParallel failed:"; tail -30 "$out/torch_local.txt"; exit 1; }
 python3 "$here/train_vs_torch.py" table --gpuscale "$out/gpuscale_train.json" "$out/gpuscale_bf16grads.json" --tuned "$out/gpuscale_tuned.json" --torch "$out/torch_ddp.json" \
-  "$out/torch_local.json" | tee "$out/train_vs_torch.txt"
+  "$out/torch_local.json" --torch-ctas64 "$out/torch_ddp_ctas64.json" | tee "$out/train_vs_torch.txt"

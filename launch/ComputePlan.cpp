@@ -36,6 +36,8 @@ std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<
 void validate(const ComputePlan& plan) {
   if (plan.bench.iterations < 1 || plan.bench.warmup < 0)
     throw UsageError("--iters must be at least 1 and --warmup not negative");
+  if (!(plan.bench.warmup_s >= 0) || plan.bench.warmup_s > 3600)
+    throw UsageError("--warmup-ms must be in 0..3600000");
   if (!(plan.straggler_threshold > 0) || !std::isfinite(plan.straggler_threshold))
     throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   if (plan.tuning.matmul_candidates < 1) throw UsageError("--matmul-candidates must be at least 1");
@@ -65,6 +67,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
+  plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
   plan.bench.check = !r.count("no-check");
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
   validate(plan);

@@ -10,6 +10,20 @@ namespace {
 
 using harness::UsageError;
 
+void parse_comm_ctas(TrainPlan& plan, const std::string& text) {
+  plan.comm_ctas_auto = text == "auto";
+  if (plan.comm_ctas_auto) return;
+  std::size_t used = 0;
+  try {
+    plan.comm_ctas = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  // NCCL's limit on channels (MAXCHANNELS): more CTAs than that are refused at communicator creation.
+  if (text.empty() || used != text.size() || plan.comm_ctas < 0 || plan.comm_ctas > kTunedCommCtas)
+    throw UsageError("--comm-ctas must be auto or 0.." + std::to_string(kTunedCommCtas));
+}
+
 std::vector<std::string> split(const std::string& text) { return split_list(text, ','); }
 
 void parse_strategies(TrainPlan& plan, const std::string& text) {
@@ -46,6 +60,9 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   d.h2d = r.count("h2d") > 0;
   d.lr = static_cast<float>(option<double>(r, "lr", 0.01));
   const std::string grad = option<std::string>(r, "grad-dtype", "fp32");
+  const std::string buffers = option<std::string>(r, "comm-buffers", "plain");
+  if (buffers != "plain" && buffers != "window") throw UsageError("--comm-buffers must be plain or window");
+  d.comm_window = buffers == "window";
   if (grad == "bf16") d.grad_type = harness::DataType::bfloat16;
   else if (grad == "fp16") d.grad_type = harness::DataType::float16;
   else if (grad != "fp32") throw UsageError("--grad-dtype must be fp32, bf16 or fp16");
@@ -85,6 +102,10 @@ void add_train_options(cxxopts::Options& o) {
       ("grad-dtype", "allreduce dtype: fp32 (default), bf16, fp16", cxxopts::value<std::string>(), "T")
       ("h2d", "copy each batch from pinned host memory (a data loader with pin_memory)")
       ("comm-priority", "comm stream priority: normal (default), high, both", cxxopts::value<std::string>(), "P")
+      ("comm-buffers", "DDP buckets in plain device memory (default) or window: NCCL-allocated, registered as a "
+       "symmetric window (NCCL's symmetric kernels over NVLink)", cxxopts::value<std::string>(), "B")
+      ("comm-ctas", "thread blocks NCCL gives each DDP allreduce at least (ncclConfig_t.minCTAs; 0: NCCL's choice; "
+       "auto, the default without --quick: time steps with both 0 and 64 and keep the faster)", cxxopts::value<std::string>(), "N")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
       ("cudnn-algo", "exhaustive (default, like cudnn.benchmark) or heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")
@@ -125,6 +146,8 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu) 
   // Normal by default, as torch's NCCL streams: high measured the same on 2 H200s (PERFORMANCE.md).
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.ddp_options.comm_priority = plan.comm_priorities.front();  // the first: every run; the rest: one each
+  // --quick keeps NCCL's choice: the preflight checks health, and a second communicator per size costs time.
+  parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick ? "0" : "auto"));
   plan.timing.iterations = option<int>(r, "iters", cpu ? 3 : quick ? 5 : 20);
   plan.timing.warmup = option<int>(r, "warmup", cpu ? 1 : quick ? 2 : 5);
   plan.check = !r.count("no-check");

@@ -26,11 +26,19 @@ struct TrainPlan {
   // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
   workloads::TuningOptions tuning{workloads::AlgoSearch::exhaustive};
   std::vector<harness::StreamPriority> comm_priorities;  // each is measured at the largest DDP size
+  // DDP communicators: thread blocks per collective asked of NCCL; 0: NCCL's choice. With
+  // comm_ctas_auto, each DDP configuration over 2+ ranks times steps on both NCCL's choice and
+  // kTunedCommCtas and keeps the faster (as cudnn.benchmark picks algorithms), comm_ctas unused.
+  int comm_ctas = 0;
+  bool comm_ctas_auto = true;
   workloads::TimingOptions timing;
   bool check = true;
   std::int64_t check_batch = 2;  // samples per rank in the correctness checks
   double straggler_threshold = 0.10;
 };
+
+// The CTA count that --comm-ctas auto tries beside NCCL's own choice: NCCL's most (MAXCHANNELS).
+constexpr int kTunedCommCtas = 64;
 
 // The options of `gpuscale train` (the phase reads its defaults where a command lacks them).
 void add_train_options(cxxopts::Options& options);

@@ -14,6 +14,9 @@ namespace {
 
 using nlohmann::json;
 
+// Steps timed per candidate by --comm-ctas auto (fewer when --iters asks for fewer).
+constexpr int kCtaTuneSteps = 10;
+
 std::optional<double> median_of(const std::vector<double>& v) {
   if (v.empty()) return std::nullopt;
   return results::median(v);
@@ -66,6 +69,38 @@ void assemble(results::TrainRecord& r, std::vector<results::TrainRankFigures> ra
   r.ranks = std::move(ranks);
 }
 
+// --comm-ctas auto, where a twin communicator exists for this size: `tune_steps` steps timed on each
+// (NCCL's choice of CTAs, then kTunedCommCtas) after the usual warm-up; every rank keeps the one
+// whose slowest rank's median step was lower, as cudnn.benchmark keeps the fastest algorithm.
+// Returns [[ctas, median step s], ...] over the slowest rank, the kept one first; [] if none.
+json tune_comm_ctas(TrainEnv& env, const DdpConfig& c, workloads::DdpTrainer& trainer, harness::Communicator* comm,
+                    workloads::TimingOptions timing) {
+  if (!comm || !env.tuned_comms || trainer.buckets_in_window() || !env.tuned_comms->count(c.gpus)) return json::array();
+  harness::Communicator* twin = env.tuned_comms->at(c.gpus).get();
+  if (!twin) return json::array();
+  auto& backend = env.ctx.backend();
+  timing.parts = false;
+  timing.iterations = std::min(timing.iterations, kCtaTuneSteps);
+  const std::vector<std::pair<int, harness::Communicator*>> candidates{{0, comm}, {kTunedCommCtas, twin}};
+  std::vector<float> medians;
+  for (const auto& candidate : candidates) {
+    trainer.use_communicator(candidate.second);
+    medians.push_back(static_cast<float>(results::median(workloads::time_ddp(trainer, backend, timing).step_s)));
+  }
+  const std::size_t bytes = medians.size() * sizeof(float);
+  auto slowest = backend.allocate(bytes);
+  backend.upload(*slowest, medians.data(), bytes);
+  comm->all_reduce(slowest->data(), slowest->data(), medians.size(), harness::DataType::float32, harness::RedOp::max,
+                   trainer.compute_stream());
+  comm->wait(trainer.compute_stream(), env.job.deadline(), "the choice of NCCL CTAs");
+  backend.download(medians.data(), *slowest, bytes);
+  const std::size_t kept = medians[1] < medians[0] ? 1 : 0;
+  trainer.use_communicator(candidates[kept].second);
+  json out = json::array({json::array({candidates[kept].first, medians[kept]})});
+  out.push_back(json::array({candidates[1 - kept].first, medians[1 - kept]}));
+  return out;
+}
+
 // This rank's part of a DDP or single configuration: its figures, or the reason it could not run.
 json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, const std::string& label) {
   auto& backend = env.ctx.backend();
@@ -87,6 +122,7 @@ json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, c
                          trainer.compute_stream());
         comm->wait(trainer.compute_stream(), env.job.deadline(), "the barrier before timing");
       };
+    const json ctas = tune_comm_ctas(env, c, trainer, comm, timing);
     const auto t = workloads::time_ddp(trainer, backend, timing);
     results::TrainRankFigures f;
     f.rank = rank;
@@ -95,7 +131,10 @@ json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, c
     f.compute_s = median_of(t.compute_s);
     f.comm_s = median_of(t.comm_s);
     f.peak_memory_bytes = backend.memory_usage().peak_bytes;
-    json out = {{"figures", f}, {"buckets", trainer.buckets().buckets.size()}};
+    json out = {{"figures", f},
+                {"buckets", trainer.buckets().buckets.size()},
+                {"window", trainer.buckets_in_window()},
+                {"ctas", ctas}};
     if (c.traced) out["trace"] = workloads::trace_ddp_step(trainer, rank, label, timing.timeout_s);
     return out;
   } catch (const harness::OutOfMemoryError& e) {
@@ -115,6 +154,7 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
     member = comm != nullptr;
   }
   results::TrainRecord r = base_record(env, c.strategy, c.scaling, c.gpus, c.batch_per_gpu, c.options);
+  if (!single) r.comm_ctas = env.plan.comm_ctas;
   const std::string label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
   const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
   env.job.progress("train: " + label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
@@ -134,6 +174,11 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
     }
     ranks.push_back(j["figures"].get<results::TrainRankFigures>());
     r.buckets = j["buckets"].get<int>();
+    if (j["window"].get<bool>()) r.comm_buffers = "window";
+    if (!j["ctas"].empty()) {
+      r.comm_ctas = j["ctas"][0][0].get<int>();
+      r.comm_ctas_trials = j["ctas"].get<std::vector<std::pair<int, double>>>();
+    }
     if (env.trace && j.contains("trace"))
       for (const auto& s : j["trace"]) env.trace->push_back(s.get<results::TraceSpan>());
   }

@@ -23,6 +23,8 @@ struct TrainEnv {
   std::map<int, std::unique_ptr<harness::Communicator>>& ddp_comms;  // by size; null where not a member
   std::vector<harness::Backend*> dp_devices;  // rank 0: DP's devices; empty elsewhere
   std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here when tracing
+  // By size, twins of ddp_comms with TrainPlan's kTunedCommCtas (--comm-ctas auto); may be null.
+  std::map<int, std::unique_ptr<harness::Communicator>>* tuned_comms = nullptr;
 };
 
 struct DdpConfig {

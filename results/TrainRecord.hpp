@@ -4,6 +4,7 @@
 // Plain data, made on every rank by workloads/ and launch/, gathered to rank 0, printed by reporters.
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct TrainRecord {
   bool optimizer_overlap = false;   // ddp: SGD per bucket as its allreduce ends
   double bucket_mb = 25;
   std::string comm_priority = "normal";
+  std::string comm_buffers = "plain";  // ddp: "window" when the buckets were the communicator's window memory
+  int comm_ctas = 0;                // ddp: thread blocks per collective asked of NCCL; 0: its choice
+  // ddp with --comm-ctas auto: (CTAs, median step s of the slowest rank) per candidate, the kept first.
+  std::vector<std::pair<int, double>> comm_ctas_trials;
   bool h2d = false;
   int buckets = 0;
   std::uint64_t parameter_bytes = 0;

@@ -51,7 +51,8 @@ void to_json(nlohmann::json& j, const TrainRecord& r) {
        {"gpus", r.gpus}, {"batch_per_gpu", r.batch_per_gpu}, {"global_batch", r.global_batch},
        {"grad_dtype", r.grad_dtype}, {"accum", r.accum}, {"overlap", r.overlap},
        {"optimizer_overlap", r.optimizer_overlap}, {"bucket_mb", r.bucket_mb},
-       {"comm_priority", r.comm_priority}, {"h2d", r.h2d}, {"buckets", r.buckets},
+       {"comm_priority", r.comm_priority}, {"comm_buffers", r.comm_buffers}, {"comm_ctas", r.comm_ctas},
+       {"comm_ctas_trials", r.comm_ctas_trials}, {"h2d", r.h2d}, {"buckets", r.buckets},
        {"parameter_bytes", r.parameter_bytes}, {"step_flops", r.step_flops}, {"step_samples_s", r.step_samples_s},
        {"step_s", r.step_s}, {"samples_per_s", r.samples_per_s}, {"peak_memory_bytes", r.peak_memory_bytes},
        {"ranks", r.ranks}, {"skipped_reason", r.skipped_reason}};
@@ -77,6 +78,9 @@ void from_json(const nlohmann::json& j, TrainRecord& r) {
   r.optimizer_overlap = j.value("optimizer_overlap", false);  // absent from reports written before it existed
   j.at("bucket_mb").get_to(r.bucket_mb);
   j.at("comm_priority").get_to(r.comm_priority);
+  r.comm_buffers = j.value("comm_buffers", std::string("plain"));  // both absent from earlier reports
+  r.comm_ctas = j.value("comm_ctas", 0);
+  if (j.contains("comm_ctas_trials")) j.at("comm_ctas_trials").get_to(r.comm_ctas_trials);
   j.at("h2d").get_to(r.h2d);
   j.at("buckets").get_to(r.buckets);
   j.at("parameter_bytes").get_to(r.parameter_bytes);

@@ -20,6 +20,10 @@ std::string config(const TrainRecord& r) {
   if (!r.overlap && r.strategy == "ddp") c += " no-overlap";
   if (r.optimizer_overlap) c += " opt-overlap";
   if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
+  if (r.comm_buffers != "plain") c += " buf:" + r.comm_buffers;
+  if (r.comm_ctas > 0 || !r.comm_ctas_trials.empty())
+    c += " ctas:" + (r.comm_ctas > 0 ? std::to_string(r.comm_ctas) : std::string("nccl")) +
+         (r.comm_ctas_trials.empty() ? "" : "(auto)");
   if (r.h2d) c += " h2d";
   return c;
 }

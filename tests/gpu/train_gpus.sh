@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One rank per visible GPU: `gpuscale train` on the defaults (mlp and cnn, fp32 and bf16; single, DDP
 # over 1..N ranks, DP over 1..N GPUs of rank 0) with the correctness checks, then the other presets
-# and the DDP options. Every check passes, every configuration is measured; the tables are printed.
+# and the DDP options (buckets in NCCL window memory among them). Every check passes, every configuration is measured; the tables are printed.
 set -euo pipefail
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
@@ -12,10 +12,14 @@ run --model resnet50,transformer --precision bf16 --strategy single,ddp --iters 
   --json "$out/train_presets.json" >"$out/train_presets.txt"
 run --model mlp --precision bf16 --strategy ddp --gpus "$n" --grad-dtype bf16 --accum 2 --h2d --comm-priority both \
   --iters 10 --json "$out/train_options.json" >"$out/train_options.txt"
+run --precision fp32,bf16 --strategy ddp --gpus "$n" --comm-buffers window --comm-ctas 64 --iters 5 --warmup 2 \
+  --json "$out/train_window.json" >"$out/train_window.txt"
 python3 - "$out" "$n" <<'PY'
 import json, sys
 out, n = sys.argv[1], int(sys.argv[2])
-for name in ("train_gpus", "train_presets", "train_options"):
+window = [r for r in json.load(open(f"{out}/train_window.json"))["train"]["records"] if r["strategy"] == "ddp"]
+assert window and all(r["comm_buffers"] == "window" and r["comm_ctas"] == 64 for r in window), window
+for name in ("train_gpus", "train_presets", "train_options", "train_window"):
     d = json.load(open(f"{out}/{name}.json"))
     t = d["train"]
     bad = [c for c in t["checks"] if not c["passed"]]
@@ -28,4 +32,4 @@ d = json.load(open(f"{out}/train_gpus.json"))
 strategies = {r["strategy"] for r in d["train"]["records"]}
 assert strategies == {"single", "ddp", "dp"}, strategies
 PY
-cat "$out/train_gpus.txt" "$out/train_options.txt"
+cat "$out/train_gpus.txt" "$out/train_options.txt" "$out/train_window.txt"

@@ -37,6 +37,11 @@ TEST(ComputePlan, UserShapesReplaceTheDefaults) {
   EXPECT_EQ(plan.bench.iterations, 3);
 }
 
+TEST(ComputePlan, WarmupTimeIsInSeconds) {
+  EXPECT_DOUBLE_EQ(plan_for({}).bench.warmup_s, 0);
+  EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).bench.warmup_s, 1.5);
+}
+
 TEST(ComputePlan, MatmulPathOption) {
   EXPECT_EQ(plan_for({"--matmul-path", "gemmex"}).tuning.matmul_path, workloads::MatmulPath::gemmex);
   EXPECT_EQ(plan_for({"--matmul-path", "lt"}).tuning.matmul_path, workloads::MatmulPath::lt);
@@ -59,7 +64,8 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--straggler-threshold", "-1"},
                                        {"--shapes", "vgg"},
                                        {"--workspace-mb", "-5"},
-                                       {"--matmul-path", "cublas"}})
+                                       {"--matmul-path", "cublas"},
+                                       {"--warmup-ms", "-1"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 

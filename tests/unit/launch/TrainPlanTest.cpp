@@ -8,10 +8,10 @@
 namespace gpuscale::launch {
 namespace {
 
-TrainPlan plan_for(std::vector<const char*> args, bool cpu = false) {
+TrainPlan plan_for(std::vector<const char*> args, bool cpu = false, bool quick = false) {
   args.insert(args.begin(), {"gpuscale", "train"});
   const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
-  return parse_train_plan(inv.options, false, cpu);
+  return parse_train_plan(inv.options, quick, cpu);
 }
 
 TEST(TrainPlan, DefaultsFollowTheDesign) {
@@ -54,7 +54,23 @@ TEST(TrainPlan, CommPriorityAppliesToEveryRun) {
   EXPECT_FALSE(plan_for({"--no-optimizer-overlap"}).ddp_options.overlap_optimizer);
 }
 
+// DDP's communicator: plain buckets and CTAs chosen by timing by default; --quick keeps NCCL's choice.
+TEST(TrainPlan, CommBuffersAndCtas) {
+  const auto d = plan_for({});
+  EXPECT_FALSE(d.ddp_options.comm_window);
+  EXPECT_TRUE(d.comm_ctas_auto);
+  EXPECT_FALSE(plan_for({}, false, true).comm_ctas_auto);
+  const auto p = plan_for({"--comm-buffers", "window", "--comm-ctas", "32"});
+  EXPECT_TRUE(p.ddp_options.comm_window);
+  EXPECT_FALSE(p.comm_ctas_auto);
+  EXPECT_EQ(p.comm_ctas, 32);
+  EXPECT_TRUE(plan_for({"--comm-ctas", "auto"}, false, true).comm_ctas_auto);
+  EXPECT_EQ(plan_for({"--comm-ctas", "0"}).comm_ctas, 0);
+}
+
 TEST(TrainPlan, BadInputIsAUsageError) {
+  EXPECT_THROW(plan_for({"--comm-buffers", "pinned"}), harness::UsageError);
+  for (const char* ctas : {"65", "-1", "many", "8x", ""}) EXPECT_THROW(plan_for({"--comm-ctas", ctas}), harness::UsageError) << ctas;
   EXPECT_THROW(plan_for({"--strategy", "fsdp"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--grad-dtype", "int8"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--accum", "0"}), harness::UsageError);

@@ -73,6 +73,30 @@ TEST(TrainRecord, JsonRoundTripKeepsMissingFiguresMissing) {
   EXPECT_EQ(nlohmann::json(back), j);
 }
 
+// The DDP communicator's configuration survives JSON and names itself in the table's config column;
+// a report written before these fields existed reads back with plain buffers and NCCL's CTAs.
+TEST(TrainRecord, CommConfigRoundTripsAndShows) {
+  TrainResults results;
+  auto r = record("ddp", 2, 500, {0.2, 0.2});
+  r.comm_buffers = "window";
+  r.comm_ctas = 64;
+  r.comm_ctas_trials = {{64, 0.0023}, {0, 0.0026}};
+  results.records = {r};
+  nlohmann::json j = results;
+  const auto back = j.get<TrainResults>().records.at(0);
+  EXPECT_EQ(back.comm_buffers, "window");
+  EXPECT_EQ(back.comm_ctas, 64);
+  EXPECT_EQ(back.comm_ctas_trials, r.comm_ctas_trials);
+  std::ostringstream out;
+  write_train_tables(results, out);
+  EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto)"), std::string::npos) << out.str();
+  for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials"}) j["records"][0].erase(key);
+  const auto old = j.get<TrainResults>().records.at(0);
+  EXPECT_EQ(old.comm_buffers, "plain");
+  EXPECT_EQ(old.comm_ctas, 0);
+  EXPECT_TRUE(old.comm_ctas_trials.empty());
+}
+
 TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   TrainResults results;
   auto r = record("dp", 2, 500, {0.2, 0.3});
