@@ -2,17 +2,21 @@
 """PyTorch's side of bench/compute_vs_torch.sh, and the side-by-side table.
 
 Times torch.matmul (x @ w.t(), the GEMM of gpuscale's Linear forward) and nn.Conv2d (cudnn.benchmark=True; forward, and forward+backward with both
-input and weight gradients) with CUDA events, one pair per call, median of the calls after warm-up:
-the same method gpuscale uses. Reads gpuscale's JSON files and prints TFLOP/s side by side; for
+input and weight gradients) with CUDA events, one pair per call, median of the calls after warm-up
+(10 calls, then until WARMUP_S has run, as gpuscale's --warmup-ms): the same method gpuscale uses. Reads gpuscale's JSON files and prints TFLOP/s side by side; for
 conv, each framework's better layout (NCHW or NHWC / channels_last) is compared.
 """
 import argparse
 import json
 import statistics
+import time
 
 import torch
 
 ITERS, WARMUP = 50, 10
+# Then keep warming up until this long has run (gpuscale: --warmup-ms): an H200 at its power limit
+# clocks high for the first tens of ms of a new load, then settles; both sides are timed settled.
+WARMUP_S = 1.0
 MATMULS = [4096, 8192]
 CONV = dict(n=32, c=256, h=56, w=56, k=256, r=3, s=3, stride=1, pad=1)
 PRECISIONS = ["fp32", "tf32", "bf16"]
@@ -29,6 +33,11 @@ def median_s(fn):
     for _ in range(WARMUP):
         fn()
     torch.cuda.synchronize()
+    start = time.perf_counter()
+    while time.perf_counter() - start < WARMUP_S:
+        for _ in range(10):
+            fn()
+        torch.cuda.synchronize()
     events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(ITERS)]
     for start, stop in events:
         start.record()

@@ -4,13 +4,15 @@
 # conv N32 C256 56x56 K256 3x3 pad 1, in fp32, tf32 and bf16. Prints one table of TFLOP/s last.
 #   GPUSCALE=build/launch/gpuscale bench/compute_vs_torch.sh        (logs under $OUT when set)
 # MATMUL_CANDIDATES=N and MATMUL_PATH=lt|fastest|gemmex pass --matmul-candidates / --matmul-path.
+# Both sides warm each shape up for a second (WARMUP_MS; torch: WARMUP_S in the .py) before timing:
+# an H200 at its power limit runs a bf16 matmul 4096 at ~800 TFLOP/s for tens of ms, ~690 after that.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
-common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --quiet ${MATMUL_CANDIDATES:+--matmul-candidates $MATMUL_CANDIDATES} ${MATMUL_PATH:+--matmul-path $MATMUL_PATH})
+common=(compute --device cuda --precision fp32,tf32,bf16 --cudnn-algo exhaustive --iters 50 --warmup 10 --warmup-ms "${WARMUP_MS:-1000}" --quiet ${MATMUL_CANDIDATES:+--matmul-candidates $MATMUL_CANDIDATES} ${MATMUL_PATH:+--matmul-path $MATMUL_PATH})
 run() {  # name, then gpuscale arguments
   local name=$1; shift
   "$GPUSCALE" "${common[@]}" "$@" --json "$out/gpuscale_$name.json" >"$out/gpuscale_$name.txt" 2>&1 || {

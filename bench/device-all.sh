@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute compute16 computefast computegx train reliability traintest colltest probe layertest.
+# Steps: ctest foundation report hostid collectives compute compute16 computefast computegx train reliability traintest colltest probe layertest ncclprobe matmulprobe.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -33,15 +33,17 @@ for s in "$@"; do
     report) step report 150 bash bench/report.sh; cp "$work/report/run.html" "$final/" 2>/dev/null ;;
     hostid) step hostid 120 bash bench/slurm_hostid.sh ;;
     collectives) step collectives 330 bash bench/collectives_vs_torch.sh ;;
-    compute) step compute 180 bash bench/compute_vs_torch.sh ;;
+    compute) step compute 300 bash bench/compute_vs_torch.sh ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
     train) step train 360 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
-    traintest) step traintest 150 bash tests/gpu/train_gpus.sh ;;
+    traintest) step traintest 240 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
     probe) step probe 240 bash bench/train_overlap_probe.sh ;;
+    ncclprobe) CEILING=$PWD/build/bench/nccl_ceiling step ncclprobe 200 bash bench/nccl_probe.sh ;;
+    matmulprobe) step matmulprobe 300 bash bench/matmul_probe.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
