@@ -22,5 +22,24 @@ conv="32,256,56,56,256,3,3,1,1,1"
 # The matmuls once; the conv in both layouts (the table compares each framework's better layout).
 run nchw --mnk "4096,4096,4096;8192,8192,8192" --conv "$conv" --layout nchw
 run nhwc --conv "$conv" --layout nhwc
+# CUDNN_FROM_TORCH=1: the NHWC convolutions once more with torch's own cuDNN first on the library
+# path (the wheel brings a newer one than the system's), printed after the table, not in it.
+if [ -n "${CUDNN_FROM_TORCH:-}" ]; then
+  torch_cudnn=$(python3 -c "import glob, os, torch; d=os.path.dirname(torch.__file__); \
+c=glob.glob(d+'/../nvidia/**/libcudnn.so.9', recursive=True); print(os.path.realpath(os.path.dirname(c[0])) if c else '')")
+  [ -n "$torch_cudnn" ] && LD_LIBRARY_PATH="$torch_cudnn:${LD_LIBRARY_PATH:-}" run nhwc_torchcudnn --conv "$conv" --layout nhwc
+fi
 python3 "$here/compute_vs_torch.py" --gpuscale "$out/gpuscale_nchw.json" "$out/gpuscale_nhwc.json" \
   --out "$out/compute_vs_torch.json" | tee "$out/compute_vs_torch.txt"
+if [ -f "$out/gpuscale_nhwc_torchcudnn.json" ]; then
+  echo "gpuscale NHWC convolutions with torch's cuDNN ($(LD_LIBRARY_PATH="$torch_cudnn" ldd "$GPUSCALE" | grep -m1 libcudnn.so)):"
+  python3 - "$out/gpuscale_nhwc_torchcudnn.json" <<'EOF'
+import json, sys
+recs = [r for r in json.load(open(sys.argv[1]))["compute"] if r["rank"] == 0 and not r["skipped_reason"]]
+for p in ("fp32", "tf32", "bf16"):
+    passes = {r["pass"]: r for r in recs if r["precision"] == p}
+    total = sum(r["time_s"]["median"] for r in passes.values())
+    print(f"  conv {p}: fwd {passes['fwd']['tflops']:.1f}, fwd+bwd {3 * passes['fwd']['flops'] / total / 1e12:.1f} TFLOP/s "
+          f"({' / '.join(passes[k]['algorithm'].split()[0] for k in ('fwd', 'bwd_data', 'bwd_weight'))})")
+EOF
+fi
