@@ -71,7 +71,8 @@ void assemble(results::TrainRecord& r, std::vector<results::TrainRankFigures> ra
 
 // --comm-ctas auto, where a twin communicator exists for this size: `tune_steps` steps timed on each
 // (NCCL's choice of CTAs, then kTunedCommCtas) after the usual warm-up; every rank keeps the one
-// whose slowest rank's median step was lower, as cudnn.benchmark keeps the fastest algorithm.
+// whose slowest rank's median step was lower (prefer_tuned_ctas), as cudnn.benchmark keeps the
+// fastest algorithm.
 // Returns [[ctas, median step s], ...] over the slowest rank, the kept one first; [] if none.
 json tune_comm_ctas(TrainEnv& env, const DdpConfig& c, workloads::DdpTrainer& trainer, harness::Communicator* comm,
                     workloads::TimingOptions timing) {
@@ -94,7 +95,7 @@ json tune_comm_ctas(TrainEnv& env, const DdpConfig& c, workloads::DdpTrainer& tr
                    trainer.compute_stream());
   comm->wait(trainer.compute_stream(), env.job.deadline(), "the choice of NCCL CTAs");
   backend.download(medians.data(), *slowest, bytes);
-  const std::size_t kept = medians[1] < medians[0] ? 1 : 0;
+  const std::size_t kept = prefer_tuned_ctas(medians[0], medians[1]) ? 1 : 0;
   trainer.use_communicator(candidates[kept].second);
   json out = json::array({json::array({candidates[kept].first, medians[kept]})});
   out.push_back(json::array({candidates[1 - kept].first, medians[1 - kept]}));
