@@ -69,7 +69,7 @@ void assemble(results::TrainRecord& r, std::vector<results::TrainRankFigures> ra
   r.ranks = std::move(ranks);
 }
 
-// --comm-ctas auto, where a twin communicator exists for this size: `tune_steps` steps timed on each
+// --comm-ctas auto, where a twin communicator exists for this size: kCtaTuneSteps steps timed on each
 // (NCCL's choice of CTAs, then kTunedCommCtas) after the usual warm-up; every rank keeps the one
 // whose slowest rank's median step was lower (prefer_tuned_ctas), as cudnn.benchmark keeps the
 // fastest algorithm.
