@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""gpuscale's layers against PyTorch, interleaved row by row (ABBA), both sides settled.
+
+Why: under the H200's power limit the settled clock follows the chip's temperature, and
+bench/compute_vs_torch.sh (all of gpuscale's rows, then all of torch's) gives each row a different
+thermal history on each side: gpuscale's bf16 conv forward read 671 TFLOP/s in one call and 560 in
+the next (docs/PERFORMANCE.md). Here every row (one op, size or layout, precision) is measured as
+gpuscale, torch, torch, gpuscale, ROUNDS times over, each measurement after the same one-second
+warm-up, and each side's median over its 2 x ROUNDS runs is compared. The ratio's spread is printed
+beside it (each side's min and max).
+
+  python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --out /tmp/ab     (GPU)
+  python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --device cpu --torch none \\
+      --matmul 64 --conv 2,8,8,8,8,3,3,1,1,1 --precision fp32 --rounds 1    (the gpuscale side alone)
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def gpuscale_row(args, row, path):
+    """{"fwd": TFLOP/s} for a matmul row, {"fwd": ..., "fwd+bwd": ...} for a conv row; each layer
+    passed its reference check in the same run (else exit)."""
+    kind, what, p = row
+    shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
+    cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", "exhaustive",
+           "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.warmup_ms), "--quiet",
+           "--json", path] + shape
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"gpuscale failed ({' '.join(cmd)}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+    recs = {r["pass"]: r for r in json.load(open(path))["compute"] if r["rank"] == 0}
+    for r in recs.values():
+        if r["skipped_reason"]:
+            sys.exit(f"gpuscale skipped {row}: {r['skipped_reason']}")
+        if r["check"]["ran"] and not r["check"]["passed"]:
+            sys.exit(f"gpuscale reference check failed: {row} {r['pass']}")
+    out = {"fwd": recs["fwd"]["tflops"]}
+    if kind == "conv":
+        total = sum(r["time_s"]["median"] for r in recs.values())
+        out["fwd+bwd"] = 3 * recs["fwd"]["flops"] / total / 1e12
+    return out
+
+
+def torch_row(bench, row):
+    kind, what, p = row
+    if kind == "matmul":
+        return {"fwd": bench.torch_matmul(int(what), p, transpose_b=True)}
+    fwd, fwd_bwd = bench.torch_conv(p, channels_last=what == "nhwc")
+    return {"fwd": fwd, "fwd+bwd": fwd_bwd}
+
+
+def measure(args, bench, rows):
+    """{row: {"gs": [run, ...], "torch": [...]}}, each run a dict of TFLOP/s by op."""
+    runs = {row: {"gs": [], "torch": []} for row in rows}
+    for i, row in enumerate(rows):
+        for r in range(args.rounds):
+            for side in ("gs", "torch", "torch", "gs"):
+                if side == "torch" and bench is None:
+                    continue
+                path = os.path.join(args.out, f"gs_{i}_{r}_{len(runs[row]['gs'])}.json")
+                got = gpuscale_row(args, row, path) if side == "gs" else torch_row(bench, row)
+                runs[row][side].append(got)
+        print(f"  row {i + 1}/{len(rows)} {' '.join(map(str, row))}: done", file=sys.stderr, flush=True)
+    return runs
+
+
+def summarize(runs):
+    """Per (op, precision): each side's median over its runs, for its better layout (conv: NCHW or
+    NHWC, by median), with min and max over the runs."""
+    best = {}
+    for (kind, what, p), sides in runs.items():
+        for side, samples in sides.items():
+            if not samples:
+                continue
+            for op in samples[0]:
+                name = f"matmul {what}" if kind == "matmul" else f"conv {op}"
+                values = [s[op] for s in samples]
+                entry = (statistics.median(values), min(values), max(values), what)
+                key = (name, p, side)
+                if key not in best or entry[0] > best[key][0]:
+                    best[key] = entry
+    return best
+
+
+def report(best, precisions, out_path):
+    rows, wins = [], 0
+    names = sorted({k[0] for k in best}, key=lambda n: (n.startswith("matmul"), n))
+    print(f"{'op':<14}{'prec':<6}{'gpuscale med [min, max]':>30}{'torch med [min, max]':>30}{'ratio':>8}  layouts")
+    for name in names:
+        for p in precisions:
+            g, t = best.get((name, p, "gs")), best.get((name, p, "torch"))
+            if not g:
+                continue
+            ratio = g[0] / t[0] if t else float("nan")
+            wins += bool(t) and ratio >= 1.0
+            fmt = lambda e: f"{e[0]:.1f} [{e[1]:.1f}, {e[2]:.1f}]" if e else "-"
+            layouts = f"{g[3]} | {t[3]}" if t and name.startswith("conv") else ""
+            print(f"{name:<14}{p:<6}{fmt(g):>30}{fmt(t):>30}{ratio:>8.3f}  {layouts}")
+            rows.append(dict(op=name, precision=p, gpuscale=g[:3], torch=t[:3] if t else None, ratio=ratio,
+                             gpuscale_layout=g[3], torch_layout=t[3] if t else None))
+    compared = sum(r["torch"] is not None for r in rows)
+    print(f"gpuscale >= torch (median against median) on {wins} of {compared} rows")
+    json.dump(rows, open(out_path, "w"), indent=1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gpuscale", required=True)
+    ap.add_argument("--out", required=True, help="folder for gpuscale's JSON files and the table's JSON")
+    ap.add_argument("--device", default="cuda")
+    ap.add_argument("--torch", default="cuda", choices=["cuda", "none"])
+    ap.add_argument("--rounds", type=int, default=2, help="ABBA rounds per row (2 x ROUNDS runs per side)")
+    ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--warmup-ms", type=float, default=1000)
+    ap.add_argument("--precision", default="fp32,tf32,bf16")
+    ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes")
+    ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1", help="N,C,H,W,K,R,S,stride,pad,dilation")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    precisions = args.precision.split(",")
+    rows = [("matmul", n, p) for n in args.matmul.split(",") for p in precisions]
+    rows += [("conv", layout, p) for layout in ("nchw", "nhwc") for p in precisions]
+    bench = None
+    if args.torch != "none":
+        sys.path.insert(0, HERE)
+        import compute_vs_torch as bench  # torch's side: the same timing, warm-up and inputs
+        n, c, h, w, k, r, s, stride, pad, _ = (int(v) for v in args.conv.split(","))
+        bench.CONV = dict(n=n, c=c, h=h, w=w, k=k, r=r, s=s, stride=stride, pad=pad)
+        bench.ITERS, bench.WARMUP_S = args.iters, args.warmup_ms / 1000
+    report(summarize(measure(args, bench, rows)), precisions, os.path.join(args.out, "compute_interleaved.json"))
+
+
+if __name__ == "__main__":
+    main()
