@@ -31,5 +31,9 @@ for name in ("train_gpus", "train_presets", "train_options", "train_window"):
 d = json.load(open(f"{out}/train_gpus.json"))
 strategies = {r["strategy"] for r in d["train"]["records"]}
 assert strategies == {"single", "ddp", "dp"}, strategies
+# --comm-ctas auto (train's default): every DDP configuration over 2+ ranks timed both candidates.
+tuned = [r for r in d["train"]["records"] if r["strategy"] == "ddp" and r["gpus"] > 1]
+assert all(sorted(c for c, _ in r["comm_ctas_trials"]) == [0, 64] and r["comm_ctas"] == r["comm_ctas_trials"][0][0]
+           for r in tuned), [(r["model"], r["precision"], r["comm_ctas_trials"]) for r in tuned]
 PY
 cat "$out/train_gpus.txt" "$out/train_options.txt" "$out/train_window.txt"
