@@ -142,11 +142,8 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  TrainPlan plan =
-      parse_train_plan(job.invocation().options, job.options().quick, backend.kind() == harness::BackendKind::cpu);
-  // The whole-job run keeps NCCL's CTAs unless asked: the second communicator per size and the timed
-  // trials took its wall time from 50 to 62 s of its 60 s budget on 2 H200s. `gpuscale train` tunes.
-  if (job.invocation().command == "run" && !job.invocation().options.count("comm-ctas")) plan.comm_ctas_auto = false;
+  const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick,
+                                          backend.kind() == harness::BackendKind::cpu, job.invocation().command == "run");
   auto world_comm = backend.create_communicator(job.world(), job.deadline());
   std::map<int, std::unique_ptr<harness::Communicator>> tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);

@@ -127,7 +127,7 @@ std::vector<int> default_ddp_sizes(int world_size) {
   return out;
 }
 
-TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu) {
+TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, bool whole_job) {
   TrainPlan plan;
   plan.models = workloads::parse_model_list(option<std::string>(r, "model", quick ? "mlp" : "mlp,cnn"));
   plan.precisions = workloads::parse_precision_list(option<std::string>(r, "precision", quick ? "bf16" : "fp32,bf16"));
@@ -150,8 +150,7 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu) 
   // Normal by default, as torch's NCCL streams: high measured the same on 2 H200s (PERFORMANCE.md).
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.ddp_options.comm_priority = plan.comm_priorities.front();  // the first: every run; the rest: one each
-  // --quick keeps NCCL's choice: the preflight checks health, and a second communicator per size costs time.
-  parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick ? "0" : "auto"));
+  parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick || whole_job ? "0" : "auto"));
   plan.timing.iterations = option<int>(r, "iters", cpu ? 3 : quick ? 5 : 20);
   plan.timing.warmup = option<int>(r, "warmup", cpu ? 1 : quick ? 2 : 5);
   plan.check = !r.count("no-check");

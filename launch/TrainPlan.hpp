@@ -48,8 +48,11 @@ bool prefer_tuned_ctas(double nccl_choice_step_s, double tuned_step_s);
 void add_train_options(cxxopts::Options& options);
 
 // cpu: scaled-down defaults (depth 3, width 16, batch 4, 3 timed steps) so that CI runs in seconds.
-// quick: mlp only, bf16, fewer steps.
-TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu);
+// quick: mlp only, bf16, fewer steps. quick and whole_job (the training phase of the whole-job run,
+// not `gpuscale train`) keep NCCL's CTAs unless --comm-ctas says otherwise: a second communicator per
+// DDP size and the timed trials would take the time budgets (the default run went from 50 to 62 s of
+// its 60 on 2 H200s).
+TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu, bool whole_job = false);
 
 // 1, 2, 4, ... below world_size, then world_size.
 std::vector<int> default_ddp_sizes(int world_size);

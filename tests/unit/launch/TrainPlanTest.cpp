@@ -8,10 +8,10 @@
 namespace gpuscale::launch {
 namespace {
 
-TrainPlan plan_for(std::vector<const char*> args, bool cpu = false, bool quick = false) {
+TrainPlan plan_for(std::vector<const char*> args, bool cpu = false, bool quick = false, bool whole_job = false) {
   args.insert(args.begin(), {"gpuscale", "train"});
   const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
-  return parse_train_plan(inv.options, quick, cpu);
+  return parse_train_plan(inv.options, quick, cpu, whole_job);
 }
 
 TEST(TrainPlan, DefaultsFollowTheDesign) {
@@ -54,12 +54,15 @@ TEST(TrainPlan, CommPriorityAppliesToEveryRun) {
   EXPECT_FALSE(plan_for({"--no-optimizer-overlap"}).ddp_options.overlap_optimizer);
 }
 
-// DDP's communicator: plain buckets and CTAs chosen by timing by default; --quick keeps NCCL's choice.
+// DDP's communicator: plain buckets and CTAs chosen by timing by default; --quick and the whole-job
+// run keep NCCL's choice unless asked.
 TEST(TrainPlan, CommBuffersAndCtas) {
   const auto d = plan_for({});
   EXPECT_FALSE(d.ddp_options.comm_window);
   EXPECT_TRUE(d.comm_ctas_auto);
   EXPECT_FALSE(plan_for({}, false, true).comm_ctas_auto);
+  EXPECT_FALSE(plan_for({}, false, false, true).comm_ctas_auto);  // the whole-job run
+  EXPECT_TRUE(plan_for({"--comm-ctas", "auto"}, false, false, true).comm_ctas_auto);
   const auto p = plan_for({"--comm-buffers", "window", "--comm-ctas", "32"});
   EXPECT_TRUE(p.ddp_options.comm_window);
   EXPECT_FALSE(p.comm_ctas_auto);
