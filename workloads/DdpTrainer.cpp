@@ -16,6 +16,15 @@ harness::DataType gradient_type(const DdpOptions& options, Precision precision, 
   return direct ? *options.grad_type : harness::DataType::float32;
 }
 
+namespace {
+
+// The allreduces read a compressed copy when the wire type is not the type the layers write.
+bool casts_to_wire(const DdpOptions& options, harness::DataType grad_type) {
+  return options.grad_type && grad_type != *options.grad_type;
+}
+
+}  // namespace
+
 struct DdpTrainer::Impl {
   Impl(ComputeContext& c, TrainOps& o, harness::Communicator* cm, const DdpOptions& opt)
       : ctx(c), ops(o), backend(c.backend()), comm(cm), options(opt),
@@ -45,7 +54,7 @@ struct DdpTrainer::Impl {
 
   // Gradients go on the wire as they are (fp32, or already in the wire type when the layers write
   // them so) or through a compressed copy: cast before the allreduce, back after.
-  bool casts() const { return options.grad_type && net->grad_type() != *options.grad_type; }
+  bool casts() const { return casts_to_wire(options, net->grad_type()); }
   void* grads(std::size_t b) {
     return static_cast<char*>(net->grads()) + plan().buckets[b].offset * harness::size_of(net->grad_type());
   }
@@ -150,9 +159,8 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   };
   if (!comm || !options.comm_window) wire_memory = nullptr;
   const harness::DataType grad_type = gradient_type(options, precision, comm != nullptr);
-  const bool compressed = options.grad_type && grad_type != *options.grad_type;
   m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan, grad_type,
-                                    compressed ? BufferAllocator{} : wire_memory);
+                                    casts_to_wire(options, grad_type) ? BufferAllocator{} : wire_memory);
   for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
     m.ready.push_back(m.backend.create_event());
     m.done.push_back(m.backend.create_event());
