@@ -21,11 +21,19 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gpuscale_json  # noqa: E402  (beside this file)
+
+
+def ops_of(row):
+    """The figures a row yields, named as gpuscale_json names them."""
+    kind, what, _ = row
+    return [f"matmul {what}"] if kind == "matmul" else ["conv fwd", "conv fwd+bwd"]
 
 
 def gpuscale_row(args, row, path):
-    """{"fwd": TFLOP/s} for a matmul row, {"fwd": ..., "fwd+bwd": ...} for a conv row; each layer
-    passed its reference check in the same run (else exit)."""
+    """{op: TFLOP/s} for the row's ops_of(row); each layer passed its reference check in the same run
+    (else gpuscale_json exits)."""
     kind, what, p = row
     shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", "exhaustive",
@@ -34,29 +42,22 @@ def gpuscale_row(args, row, path):
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"gpuscale failed ({' '.join(cmd)}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    recs = {r["pass"]: r for r in json.load(open(path))["compute"] if r["rank"] == 0}
-    for r in recs.values():
-        if r["skipped_reason"]:
-            sys.exit(f"gpuscale skipped {row}: {r['skipped_reason']}")
-        if r["check"]["ran"] and not r["check"]["passed"]:
-            sys.exit(f"gpuscale reference check failed: {row} {r['pass']}")
-    out = {"fwd": recs["fwd"]["tflops"]}
-    if kind == "conv":
-        total = sum(r["time_s"]["median"] for r in recs.values())
-        out["fwd+bwd"] = 3 * recs["fwd"]["flops"] / total / 1e12
-    return out
+    got = {f["op"]: f["tflops"] for f in gpuscale_json.figures(json.load(open(path))["compute"])}
+    if sorted(got) != sorted(ops_of(row)):
+        sys.exit(f"gpuscale measured {sorted(got)} for {row}, not {ops_of(row)} (skipped?): {path}")
+    return got
 
 
 def torch_row(bench, row):
     kind, what, p = row
     if kind == "matmul":
-        return {"fwd": bench.torch_matmul(int(what), p, transpose_b=True)}
+        return {f"matmul {what}": bench.torch_matmul(int(what), p, transpose_b=True)}
     fwd, fwd_bwd = bench.torch_conv(p, channels_last=what == "nhwc")
-    return {"fwd": fwd, "fwd+bwd": fwd_bwd}
+    return {"conv fwd": fwd, "conv fwd+bwd": fwd_bwd}
 
 
 def measure(args, bench, rows):
-    """{row: {"gs": [run, ...], "torch": [...]}}, each run a dict of TFLOP/s by op."""
+    """{row: {"gs": [run, ...], "torch": [...]}}, each run {op: TFLOP/s}."""
     runs = {row: {"gs": [], "torch": []} for row in rows}
     for i, row in enumerate(rows):
         for r in range(args.rounds):
@@ -74,15 +75,14 @@ def summarize(runs):
     """Per (op, precision): each side's median over its runs, for its better layout (conv: NCHW or
     NHWC, by median), with min and max over the runs."""
     best = {}
-    for (kind, what, p), sides in runs.items():
+    for (_, what, p), sides in runs.items():
         for side, samples in sides.items():
             if not samples:
                 continue
             for op in samples[0]:
-                name = f"matmul {what}" if kind == "matmul" else f"conv {op}"
                 values = [s[op] for s in samples]
                 entry = (statistics.median(values), min(values), max(values), what)
-                key = (name, p, side)
+                key = (op, p, side)
                 if key not in best or entry[0] > best[key][0]:
                     best[key] = entry
     return best
@@ -128,7 +128,6 @@ def main():
     rows += [("conv", layout, p) for layout in ("nchw", "nhwc") for p in precisions]
     bench = None
     if args.torch != "none":
-        sys.path.insert(0, HERE)
         import compute_vs_torch as bench  # torch's side: the same timing, warm-up and inputs
         n, c, h, w, k, r, s, stride, pad, _ = (int(v) for v in args.conv.split(","))
         bench.CONV = dict(n=n, c=c, h=h, w=w, k=k, r=r, s=s, stride=stride, pad=pad)

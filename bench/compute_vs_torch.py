@@ -13,6 +13,8 @@ import time
 
 import torch
 
+import gpuscale_json
+
 ITERS, WARMUP = 50, 10
 # Then keep warming up until this long has run (gpuscale: --warmup-ms): an H200 at its power limit
 # clocks high for the first tens of ms of a new load, then settles; both sides are timed settled.
@@ -100,32 +102,13 @@ def torch_conv(p, channels_last):
 
 
 def gpuscale_figures(paths):
-    """{(op, precision): best TFLOP/s over the files}, op in matmul4096, matmul8192, conv fwd, conv fwd+bwd."""
+    """{(op, precision): (best TFLOP/s over the files, its config)}."""
     best = {}
-
-    def keep(key, value, note):
-        if key not in best or value > best[key][0]:
-            best[key] = (value, note)
-
     for path in paths:
-        recs = [r for r in json.load(open(path))["compute"] if r["rank"] == 0 and not r["skipped_reason"]]
-        for r in recs:
-            if not (r["check"]["passed"] or not r["check"]["ran"]):
-                raise SystemExit(f"gpuscale reference check failed: {r['shape']} {r['precision']} {r['pass']}")
-        for r in recs:
-            if r["layer"] == "linear" and r["pass"] == "fwd":
-                keep((f"matmul {r['shape'].split()[0][1:]}", r["precision"]), r["tflops"], r["algorithm"])
-        convs = {}
-        for r in recs:
-            if r["layer"] == "conv2d":
-                convs.setdefault((r["shape"], r["precision"]), {})[r["pass"]] = r
-        for (shape, prec), passes in convs.items():
-            layout = shape.split()[-1]
-            fwd = passes["fwd"]
-            keep(("conv fwd", prec), fwd["tflops"], f"{layout} {fwd['algorithm']}")
-            total = sum(p["time_s"]["median"] for p in passes.values())
-            keep(("conv fwd+bwd", prec), 3 * fwd["flops"] / total / 1e12,
-                 layout + " " + "/".join(passes[k]["algorithm"].split()[0] for k in ("fwd", "bwd_data", "bwd_weight")))
+        for f in gpuscale_json.figures(json.load(open(path))["compute"]):
+            key = (f["op"], f["precision"])
+            if key not in best or f["tflops"] > best[key][0]:
+                best[key] = (f["tflops"], f["config"])
     return best
 
 

@@ -33,13 +33,11 @@ python3 "$here/compute_vs_torch.py" --gpuscale "$out/gpuscale_nchw.json" "$out/g
   --out "$out/compute_vs_torch.json" | tee "$out/compute_vs_torch.txt"
 if [ -f "$out/gpuscale_nhwc_torchcudnn.json" ]; then
   echo "gpuscale NHWC convolutions with torch's cuDNN ($(LD_LIBRARY_PATH="$torch_cudnn" ldd "$GPUSCALE" | grep -m1 libcudnn.so)):"
-  python3 - "$out/gpuscale_nhwc_torchcudnn.json" <<'EOF'
+  python3 - "$here" "$out/gpuscale_nhwc_torchcudnn.json" <<'EOF'
 import json, sys
-recs = [r for r in json.load(open(sys.argv[1]))["compute"] if r["rank"] == 0 and not r["skipped_reason"]]
-for p in ("fp32", "tf32", "bf16"):
-    passes = {r["pass"]: r for r in recs if r["precision"] == p}
-    total = sum(r["time_s"]["median"] for r in passes.values())
-    print(f"  conv {p}: fwd {passes['fwd']['tflops']:.1f}, fwd+bwd {3 * passes['fwd']['flops'] / total / 1e12:.1f} TFLOP/s "
-          f"({' / '.join(passes[k]['algorithm'].split()[0] for k in ('fwd', 'bwd_data', 'bwd_weight'))})")
+sys.path.insert(0, sys.argv[1])
+import gpuscale_json
+for f in gpuscale_json.figures(json.load(open(sys.argv[2]))["compute"]):
+    print(f"  {f['op']:<13} {f['precision']:<5} {f['tflops']:.1f} TFLOP/s  {f['config']}")
 EOF
 fi
