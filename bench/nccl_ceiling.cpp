@@ -289,7 +289,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {  // every rank parses the same arguments: all leave here
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0) std::fprintf(stderr, "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH --inplace 0|1 --ctas N --register local|window)\n", e.what());
+    if (rank == 0)
+      std::fprintf(stderr,
+                   "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH --inplace 0|1 --ctas N "
+                   "--register local|window)\n",
+                   e.what());
     MPI_Finalize();
     return 2;
   }

@@ -142,8 +142,8 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick,
-                                          backend.kind() == harness::BackendKind::cpu, job.invocation().command == "run");
+  const bool cpu = backend.kind() == harness::BackendKind::cpu, whole_job = job.invocation().command == "run";
+  const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick, cpu, whole_job);
   auto world_comm = backend.create_communicator(job.world(), job.deadline());
   std::map<int, std::unique_ptr<harness::Communicator>> tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);

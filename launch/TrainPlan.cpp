@@ -60,12 +60,12 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   d.h2d = r.count("h2d") > 0;
   d.lr = static_cast<float>(option<double>(r, "lr", 0.01));
   const std::string grad = option<std::string>(r, "grad-dtype", "fp32");
-  const std::string buffers = option<std::string>(r, "comm-buffers", "plain");
-  if (buffers != "plain" && buffers != "window") throw UsageError("--comm-buffers must be plain or window");
-  d.comm_window = buffers == "window";
   if (grad == "bf16") d.grad_type = harness::DataType::bfloat16;
   else if (grad == "fp16") d.grad_type = harness::DataType::float16;
   else if (grad != "fp32") throw UsageError("--grad-dtype must be fp32, bf16 or fp16");
+  const std::string buffers = option<std::string>(r, "comm-buffers", "plain");
+  if (buffers != "plain" && buffers != "window") throw UsageError("--comm-buffers must be plain or window");
+  d.comm_window = buffers == "window";
   if (!(d.bucket_mb > 0) || !(d.first_bucket_mb > 0) || !std::isfinite(d.bucket_mb))
     throw UsageError("--bucket-mb and --first-bucket-mb must be positive");
   if (d.accum < 1 || d.accum > 1024) throw UsageError("--accum must be in 1..1024");
@@ -105,7 +105,8 @@ void add_train_options(cxxopts::Options& o) {
       ("comm-buffers", "DDP buckets in plain device memory (default) or window: NCCL-allocated, registered as a "
        "symmetric window (NCCL's symmetric kernels over NVLink)", cxxopts::value<std::string>(), "B")
       ("comm-ctas", "thread blocks NCCL gives each DDP allreduce at least (ncclConfig_t.minCTAs; 0: NCCL's choice; "
-       "auto, the default without --quick: time steps with both 0 and 64 and keep the faster)", cxxopts::value<std::string>(), "N")
+       "auto, the default of `gpuscale train`: time steps with 0 and with 64, keep the faster)",
+       cxxopts::value<std::string>(), "N")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
       ("cudnn-algo", "exhaustive (default, like cudnn.benchmark) or heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")

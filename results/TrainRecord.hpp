@@ -4,8 +4,8 @@
 // Plain data, made on every rank by workloads/ and launch/, gathered to rank 0, printed by reporters.
 #include <cstdint>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>

@@ -81,7 +81,8 @@ TEST(TrainPlan, TunedCtasOnlyWhenClearlyFaster) {
 
 TEST(TrainPlan, BadInputIsAUsageError) {
   EXPECT_THROW(plan_for({"--comm-buffers", "pinned"}), harness::UsageError);
-  for (const char* ctas : {"65", "-1", "many", "8x", ""}) EXPECT_THROW(plan_for({"--comm-ctas", ctas}), harness::UsageError) << ctas;
+  for (const char* ctas : {"65", "-1", "many", "8x", ""})
+    EXPECT_THROW(plan_for({"--comm-ctas", ctas}), harness::UsageError) << ctas;
   EXPECT_THROW(plan_for({"--strategy", "fsdp"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--grad-dtype", "int8"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--accum", "0"}), harness::UsageError);
