@@ -36,7 +36,7 @@ theirs() {  # LABEL [WARMUP]
 import sys
 sys.path.insert(0, sys.argv[1])
 import compute_vs_torch as c
-c.ITERS, c.WARMUP = 200, int(sys.argv[5])
+c.ITERS, c.WARMUP, c.WARMUP_S = 200, int(sys.argv[5]), 0  # warm-up by count alone: the variable here
 n, p = int(sys.argv[2]), sys.argv[3]
 t = c.torch_matmul(n, p, transpose_b=True)
 print(f"torch{sys.argv[4]} x@w.t() {t:.1f} TFLOP/s median {2.0 * n ** 3 / t / 1e12 * 1e6:.1f} us")
@@ -56,6 +56,7 @@ if [ -n "${NCU:-}" ] && command -v ncu >/dev/null; then
 import sys
 sys.path.insert(0, sys.argv[1])
 import compute_vs_torch as c
+c.WARMUP_S = 0  # ncu serialises every launch: no second-long warm-up under it
 c.torch_matmul(int(sys.argv[2]), sys.argv[3], transpose_b=True)
 EOF
   for f in ncu_gs ncu_torch; do echo "== $f"; grep -E '^\s+(void |[a-z_]*gemm|nvjet|sm90)|gpu__time|cycles_elapsed' "$out/$f.txt" | head -12; done

@@ -20,14 +20,15 @@ variant() {  # NAME "ENV=V ..." GPUSCALE_ARGS...
     --json "$out/$name.json" >"$out/$name.txt" 2>&1 || echo "$name failed: $(tail -3 "$out/$name.txt")"
 }
 # Where the buckets live (plain device memory, or NCCL window memory served by its symmetric kernels)
-# and how many CTAs NCCL may use, with fp32 gradients (torch DDP's) and with bf16 on the wire.
-variant fp32_plain "" --trace "$out/trace_fp32_plain.json"
+# and how many CTAs NCCL may use, with fp32 gradients (torch DDP's) and with bf16 on the wire. Every
+# variant names its CTAs (0: NCCL's choice), so train's default (--comm-ctas auto) does not pick them.
+variant fp32_plain "" --comm-ctas 0 --trace "$out/trace_fp32_plain.json"
 variant fp32_plain_ctas64 "" --comm-ctas 64
-variant fp32_window "" --comm-buffers window
+variant fp32_window "" --comm-buffers window --comm-ctas 0
 variant fp32_window_ctas32 "" --comm-buffers window --comm-ctas 32
 variant fp32_window_ctas64 "" --comm-buffers window --comm-ctas 64 --trace "$out/trace_fp32_window_ctas64.json"
 variant bf16_plain_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-ctas 64
-variant bf16_window "" --grad-dtype bf16 --comm-buffers window
+variant bf16_window "" --grad-dtype bf16 --comm-buffers window --comm-ctas 0
 variant bf16_window_ctas32 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 32
 variant bf16_window_ctas64 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 64
 variant bf16_window_b128_ctas32 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 32
