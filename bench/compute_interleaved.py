@@ -67,7 +67,11 @@ def measure(args, bench, rows):
                 path = os.path.join(args.out, f"gs_{i}_{r}_{len(runs[row]['gs'])}.json")
                 got = gpuscale_row(args, row, path) if side == "gs" else torch_row(bench, row)
                 runs[row][side].append(got)
-        print(f"  row {i + 1}/{len(rows)} {' '.join(map(str, row))}: done", file=sys.stderr, flush=True)
+        medians = {side: {op: statistics.median(s[op] for s in samples) for op in samples[0]}
+                   for side, samples in runs[row].items() if samples}
+        print(f"  row {i + 1}/{len(rows)} {' '.join(map(str, row))}: "
+              + "; ".join(f"{side} " + ", ".join(f"{op} {v:.1f}" for op, v in m.items())
+                          for side, m in medians.items()), file=sys.stderr, flush=True)
     return runs
 
 
