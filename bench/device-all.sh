@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast computegx train reliability traintest colltest probe layertest ncclprobe matmulprobe.
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -44,6 +44,7 @@ for s in "$@"; do
     traintest) step traintest 240 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;
     probe) step probe 240 bash bench/train_overlap_probe.sh ;;
+    effprobe) PROBE_SET=efficiency step effprobe 300 bash bench/train_overlap_probe.sh ;;
     ncclprobe) CEILING=$PWD/build/bench/nccl_ceiling step ncclprobe 200 bash bench/nccl_probe.sh ;;
     matmulprobe) step matmulprobe 300 bash bench/matmul_probe.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;

@@ -3,6 +3,9 @@
 # spans; the ranks start a traced step unsynchronised, so an allreduce span includes waiting for the
 # peer), then variants that move the overlap: fp32 against bf16 gradients, bucket size, NCCL's CTA
 # count, the buckets' memory (plain or NCCL window). Prints one line per variant last.
+# PROBE_SET=efficiency runs instead the variants around the best weak-scaling efficiency so far (bf16
+# gradients, 128 MiB buckets, 64 CTAs): stream priority, bucket sizes, optimizer overlap, NCCL's
+# staging buffer size, each at 50 steps, the baseline first and last (the drift between them).
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,22 +22,38 @@ variant() {  # NAME "ENV=V ..." GPUSCALE_ARGS...
   mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "${xs[@]}" "$GPUSCALE" "${common[@]}" "$@" \
     --json "$out/$name.json" >"$out/$name.txt" 2>&1 || echo "$name failed: $(tail -3 "$out/$name.txt")"
 }
-# Where the buckets live (plain device memory, or NCCL window memory served by its symmetric kernels)
-# and how many CTAs NCCL may use, with fp32 gradients (torch DDP's) and with bf16 on the wire. Every
-# variant names its CTAs (0: NCCL's choice), so train's default (--comm-ctas auto) does not pick them.
-variant fp32_plain "" --comm-ctas 0 --trace "$out/trace_fp32_plain.json"
-variant fp32_plain_ctas64 "" --comm-ctas 64
-variant fp32_window "" --comm-buffers window --comm-ctas 0
-variant fp32_window_ctas32 "" --comm-buffers window --comm-ctas 32
-variant fp32_window_ctas64 "" --comm-buffers window --comm-ctas 64 --trace "$out/trace_fp32_window_ctas64.json"
-variant bf16_plain_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-ctas 64
-variant bf16_window "" --grad-dtype bf16 --comm-buffers window --comm-ctas 0
-variant bf16_window_ctas32 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 32
-variant bf16_window_ctas64 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 64
-variant bf16_window_b128_ctas32 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 32
-variant bf16_window_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 64 \
-  --trace "$out/trace_bf16_window_b128_ctas64.json"
-for t in "$out"/trace_*.json; do echo "== $t"; python3 "$here/trace_table.py" "$t" 0; done
+overlap_variants() {
+  # Where the buckets live (plain device memory, or NCCL window memory served by its symmetric kernels)
+  # and how many CTAs NCCL may use, with fp32 gradients (torch DDP's) and with bf16 on the wire. Every
+  # variant names its CTAs (0: NCCL's choice), so train's default (--comm-ctas auto) does not pick them.
+  variant fp32_plain "" --comm-ctas 0 --trace "$out/trace_fp32_plain.json"
+  variant fp32_plain_ctas64 "" --comm-ctas 64
+  variant fp32_window "" --comm-buffers window --comm-ctas 0
+  variant fp32_window_ctas32 "" --comm-buffers window --comm-ctas 32
+  variant fp32_window_ctas64 "" --comm-buffers window --comm-ctas 64 --trace "$out/trace_fp32_window_ctas64.json"
+  variant bf16_plain_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-ctas 64
+  variant bf16_window "" --grad-dtype bf16 --comm-buffers window --comm-ctas 0
+  variant bf16_window_ctas32 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 32
+  variant bf16_window_ctas64 "" --grad-dtype bf16 --comm-buffers window --comm-ctas 64
+  variant bf16_window_b128_ctas32 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 32
+  variant bf16_window_b128_ctas64 "" --grad-dtype bf16 --bucket-mb 128 --comm-buffers window --comm-ctas 64 \
+    --trace "$out/trace_bf16_window_b128_ctas64.json"
+}
+efficiency_variants() {
+  local e=(--grad-dtype bf16 --iters 50)
+  variant e01_b128_c64 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e02_b128_c64_high "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-priority high
+  variant e03_b64_c64_high "" "${e[@]}" --bucket-mb 64 --comm-ctas 64 --comm-priority high
+  variant e04_b256_c64_high "" "${e[@]}" --bucket-mb 256 --comm-ctas 64 --comm-priority high
+  variant e05_b512_c64 "" "${e[@]}" --bucket-mb 512 --comm-ctas 64
+  variant e06_b128_c64_noopt "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --no-optimizer-overlap
+  variant e07_b128_c32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 32
+  variant e08_b128_c64_buf16m "NCCL_BUFFSIZE=16777216" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e09_b128_c64_first32 "" "${e[@]}" --bucket-mb 128 --first-bucket-mb 32 --comm-ctas 64
+  variant e10_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+}
+if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi
+for t in "$out"/trace_*.json; do [ -e "$t" ] || continue; echo "== $t"; python3 "$here/trace_table.py" "$t" 0; done
 echo "== variants (config, step ms, eff %, compute ms, comm ms, exposed ms, overlap %)"
 for f in "$out"/*.txt; do
   grep -E '^  ddp mlp bf16 x[0-9]+ ' "$f" | head -2 | awk -v v="$(basename "$f" .txt)" \
