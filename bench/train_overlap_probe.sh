@@ -17,8 +17,8 @@ echo "profilers: $(command -v nsys ncu || echo none)"
 common=(train --model mlp --precision bf16 --strategy single,ddp --gpus "$n" --no-check --iters 20 --warmup 5)
 variant() {  # NAME "ENV=V ..." GPUSCALE_ARGS...
   local name=$1 envs=$2; shift 2
-  local xs=()
-  for e in $envs; do xs+=(-x "$e"); done
+  local xs=() kv
+  for kv in $envs; do xs+=(-x "$kv"); done
   mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "${xs[@]}" "$GPUSCALE" "${common[@]}" "$@" \
     --json "$out/$name.json" >"$out/$name.txt" 2>&1 || echo "$name failed: $(tail -3 "$out/$name.txt")"
 }
@@ -40,7 +40,7 @@ overlap_variants() {
     --trace "$out/trace_bf16_window_b128_ctas64.json"
 }
 efficiency_variants() {
-  local e=(--grad-dtype bf16 --iters 50)
+  local e=(--grad-dtype bf16 --iters 50)  # (variant's locals must not shadow this name)
   variant e01_b128_c64 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
   variant e02_b128_c64_high "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-priority high
   variant e03_b64_c64_high "" "${e[@]}" --bucket-mb 64 --comm-ctas 64 --comm-priority high
@@ -50,7 +50,8 @@ efficiency_variants() {
   variant e07_b128_c32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 32
   variant e08_b128_c64_buf16m "NCCL_BUFFSIZE=16777216" "${e[@]}" --bucket-mb 128 --comm-ctas 64
   variant e09_b128_c64_first32 "" "${e[@]}" --bucket-mb 128 --first-bucket-mb 32 --comm-ctas 64
-  variant e10_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e10_b128_c64_cememcpy "NCCL_P2P_USE_CUDA_MEMCPY=1" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e11_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
 }
 if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi
 for t in "$out"/trace_*.json; do [ -e "$t" ] || continue; echo "== $t"; python3 "$here/trace_table.py" "$t" 0; done
