@@ -102,23 +102,11 @@ void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec
   }
   auto layer = ctx.create_layer(spec);
   Tensors t = allocate(ctx, stream, spec, o.seed);
+  const std::size_t memory = t.bytes() + ctx.workspace_bytes();
   for (Pass pass : kAllPasses)
     for (int i = 0; i < o.warmup; ++i) call(*layer, pass, t, stream);
   stream.synchronize(harness::Deadline::after(o.timeout_s), "compute warm-up");
-  if (o.warmup_s > 0) {
-    // The first choice was timed within the first tenths of a second of load, while an H200 under its
-    // power limit still runs faster clocks than it keeps (the transient; docs/PERFORMANCE.md), which
-    // favours the candidates timed first. Loaded for warmup_s, the GPU chooses again, then warms up
-    // once more with the new choice. The tensors go first, so memory peaks as in the first choice.
-    warm_up_for(o.warmup_s, *layer, t, stream, o.timeout_s);
-    layer.reset();
-    t = Tensors{};
-    ctx.forget_choices();
-    layer = ctx.create_layer(spec);
-    t = allocate(ctx, stream, spec, o.seed);
-    warm_up_for(o.warmup_s, *layer, t, stream, o.timeout_s);
-  }
-  const std::size_t memory = t.bytes() + ctx.workspace_bytes();
+  warm_up_for(o.warmup_s, *layer, t, stream, o.timeout_s);
   barrier_done = true;
   if (o.before_timing) o.before_timing();
   for (Pass pass : kAllPasses) {

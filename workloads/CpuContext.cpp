@@ -82,7 +82,6 @@ class CpuContext final : public ComputeContext {
 
   std::size_t workspace_bytes() const noexcept override { return 0; }
   void shrink_workspace(std::size_t) override {}
-  void forget_choices() override {}  // one algorithm: the reference
 
  private:
   harness::Backend& backend_;

@@ -110,7 +110,6 @@ class CublasLtFactory final : public LayerFactory {
   std::unique_ptr<Layer> create(const LayerSpec& spec) override {
     return std::make_unique<CublasLtLinear>(*this, spec);
   }
-  void forget_choices() override { cache_.clear(); }
   DeviceEnv& env() { return env_; }
 
   // The cached winner for this GEMM, tuning it first on the spec's scratch tensors if needed.

@@ -24,10 +24,6 @@ class CudaContext final : public ComputeContext {
     validate(spec);
     return std::holds_alternative<LinearShape>(spec.shape) ? linear_->create(spec) : conv_->create(spec);
   }
-  void forget_choices() override {
-    linear_->forget_choices();
-    conv_->forget_choices();
-  }
 
   void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale,
                     harness::Stream& stream) override {

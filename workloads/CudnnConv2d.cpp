@@ -203,7 +203,6 @@ class CudnnFactory final : public LayerFactory {
  public:
   explicit CudnnFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CHECK_CUDNN(cudnnCreate(&handle_.value)); }
   std::unique_ptr<Layer> create(const LayerSpec& spec) override { return std::make_unique<CudnnConv2d>(*this, spec); }
-  void forget_choices() override { cache_.clear(); }
   DeviceEnv& env() { return env_; }
   cudnnHandle_t handle(harness::Stream& stream) {
     GPUSCALE_CHECK_CUDNN(cudnnSetStream(handle_.value, static_cast<cudaStream_t>(stream.native())));

@@ -137,9 +137,6 @@ class ComputeContext {
   // Validates the spec (UsageError), then chooses and caches the algorithms of all three passes:
   // timing on scratch tensors it allocates and frees, so tuning never touches the caller's data.
   virtual std::unique_ptr<Layer> create_layer(const LayerSpec& spec) = 0;
-  // Drops the cached algorithm choices, so that the next create_layer times its candidates again
-  // (under the clocks of that moment). Layers created before keep their choices.
-  virtual void forget_choices() = 0;
 
   // Device utilities, enqueued on `stream`:
   // Uniform values in [-scale, scale) from a counter-based hash of (seed, index): the cpu and cuda

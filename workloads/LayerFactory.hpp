@@ -21,7 +21,6 @@ class LayerFactory {
   virtual ~LayerFactory() = default;
   // The spec has been validated. Tunes on scratch tensors (allocated, then freed) unless cached.
   virtual std::unique_ptr<Layer> create(const LayerSpec& spec) = 0;
-  virtual void forget_choices() = 0;  // ComputeContext::forget_choices
 };
 
 std::unique_ptr<LayerFactory> make_cublaslt_factory(DeviceEnv& env);  // LinearShape specs
