@@ -38,7 +38,7 @@ def gpuscale_row(args, row, path):
     shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", "exhaustive",
            "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.warmup_ms), "--quiet",
-           "--json", path] + shape
+           "--json", path] + shape + args.gs_args.split()
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"gpuscale failed ({' '.join(cmd)}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
@@ -123,18 +123,21 @@ def main():
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup-ms", type=float, default=1000)
     ap.add_argument("--precision", default="fp32,tf32,bf16")
-    ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes")
-    ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1", help="N,C,H,W,K,R,S,stride,pad,dilation")
+    ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes, or none")
+    ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1",
+                    help="N,C,H,W,K,R,S,stride,pad,dilation, or none")
+    ap.add_argument("--gs-args", default="", help="more gpuscale compute options, e.g. '--matmul-path gemmex'")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     precisions = args.precision.split(",")
-    rows = [("matmul", n, p) for n in args.matmul.split(",") for p in precisions]
-    rows += [("conv", layout, p) for layout in ("nchw", "nhwc") for p in precisions]
+    rows = [("matmul", n, p) for n in args.matmul.split(",") for p in precisions if args.matmul != "none"]
+    rows += [("conv", layout, p) for layout in ("nchw", "nhwc") for p in precisions if args.conv != "none"]
     bench = None
     if args.torch != "none":
         import compute_vs_torch as bench  # torch's side: the same timing, warm-up and inputs
-        n, c, h, w, k, r, s, stride, pad, _ = (int(v) for v in args.conv.split(","))
-        bench.CONV = dict(n=n, c=c, h=h, w=w, k=k, r=r, s=s, stride=stride, pad=pad)
+        if args.conv != "none":
+            n, c, h, w, k, r, s, stride, pad, _ = (int(v) for v in args.conv.split(","))
+            bench.CONV = dict(n=n, c=c, h=h, w=w, k=k, r=r, s=s, stride=stride, pad=pad)
         bench.ITERS, bench.WARMUP_S = args.iters, args.warmup_ms / 1000
     report(summarize(measure(args, bench, rows)), precisions, os.path.join(args.out, "compute_interleaved.json"))
 

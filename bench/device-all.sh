@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe.
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -47,6 +47,7 @@ for s in "$@"; do
     effprobe) PROBE_SET=efficiency step effprobe 300 bash bench/train_overlap_probe.sh ;;
     ncclprobe) CEILING=$PWD/build/bench/nccl_ceiling step ncclprobe 200 bash bench/nccl_probe.sh ;;
     matmulprobe) step matmulprobe 300 bash bench/matmul_probe.sh ;;
+    matmulpaths) step matmulpaths 300 bash bench/matmul_paths_ab.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
     *) echo "unknown step $s"; exit 2 ;;
   esac
