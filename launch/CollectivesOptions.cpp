@@ -48,7 +48,7 @@ void add_collectives_options(cxxopts::Options& o) {
        cxxopts::value<std::string>(), "SIZE")
       ("pair-threshold", "flag pairs under this fraction of their class's median (default 0.8)",
        cxxopts::value<double>(), "X")
-      ("link-threshold", "warn when peak busbw is under this fraction of the link (default 0.6)",
+      ("link-threshold", "warn when peak busbw is under this fraction of the link (default 0.5)",
        cxxopts::value<double>(), "X")
       ("net-gbps", "inter-node network per rank and direction, GB/s, for link expectations",
        cxxopts::value<double>(), "GBPS")

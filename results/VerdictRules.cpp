@@ -89,8 +89,10 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
               [](double value) { return !(value == 0); }, v.rules);
   figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
               [](double value) { return value > kStragglerWarnSpread; }, v.rules);
+  // The collective-below-link check's threshold, so that one number (the user's) decides both lines.
+  const double link_threshold = report.collectives ? report.collectives->link_threshold : 0.0;
   figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
-              [](double value) { return value < kLowLinkUseRatio; }, v.rules);
+              [link_threshold](double value) { return value < link_threshold; }, v.rules);
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
   for (const auto& r : v.rules) {

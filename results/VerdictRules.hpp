@@ -1,7 +1,7 @@
 #pragma once
-// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers and low link use
-// warn) and then the user's thresholds, each one line of the PASS/WARN/FAIL list. The run fails when
-// any line is FAIL.
+// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers and link use under
+// the collectives phase's --link-threshold warn) and then the user's thresholds, each one line of the
+// PASS/WARN/FAIL list. The run fails when any line is FAIL.
 #include <vector>
 
 #include "results/Expectations.hpp"
@@ -11,7 +11,6 @@
 namespace gpuscale::results {
 
 inline constexpr double kStragglerWarnSpread = 0.10;  // slowest rank 10% above the median
-inline constexpr double kLowLinkUseRatio = 0.50;      // below half the link's expected bandwidth
 
 // `figures` is flatten(report) (passed in so callers that already have it do not flatten twice).
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,

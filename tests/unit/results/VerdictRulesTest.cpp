@@ -57,7 +57,9 @@ TEST(VerdictRules, WrongElementsFailTheRun) {
 }
 
 TEST(VerdictRules, StragglersAndLowLinkUseOnlyWarn) {
-  const auto r = testing::sample_run();
+  auto r = testing::sample_run();
+  r.collectives = CollectivesRecord{};
+  r.collectives->link_threshold = 0.5;
   auto figures = flatten(r);
   figures.push_back({"compute", "straggler_spread", {{"layer", "mlp"}}, 0.25, "ratio", Better::lower});
   figures.push_back({"collectives", "link_use", {{"op", "allreduce"}}, 0.2, "ratio", Better::higher});
@@ -65,6 +67,17 @@ TEST(VerdictRules, StragglersAndLowLinkUseOnlyWarn) {
   EXPECT_TRUE(v.passed);
   EXPECT_EQ(rule(v, "no stragglers")->result, RuleResult::warn);
   EXPECT_EQ(rule(v, "links used well")->result, RuleResult::warn);
+}
+
+TEST(VerdictRules, LinkUseWarnsUnderTheCollectivesPhaseThreshold) {
+  auto r = testing::sample_run();
+  r.collectives = CollectivesRecord{};
+  auto figures = flatten(r);
+  figures.push_back({"collectives", "link_use", {{"op", "allgather"}}, 0.57, "ratio", Better::higher});
+  r.collectives->link_threshold = 0.6;
+  EXPECT_EQ(rule(verdict_for(r, figures), "links used well")->result, RuleResult::warn);
+  r.collectives->link_threshold = 0.5;
+  EXPECT_EQ(rule(verdict_for(r, figures), "links used well")->result, RuleResult::pass);
 }
 
 TEST(VerdictRules, AMissedThresholdFailsNamingIt) {
