@@ -17,6 +17,7 @@ echo "profilers: $(command -v nsys ncu || echo none)"
 common=(train --model mlp --precision bf16 --strategy single,ddp --gpus "$n" --no-check --iters 20 --warmup 5)
 variant() {  # NAME "ENV=V ..." GPUSCALE_ARGS...
   local name=$1 envs=$2; shift 2
+  [[ -n ${PROBE_ONLY:-} && ! $name =~ $PROBE_ONLY ]] && return  # PROBE_ONLY: a regex over variant names
   local xs=() kv
   for kv in $envs; do xs+=(-x "$kv"); done
   mpirun --allow-run-as-root -np "$n" -x NCCL_NVLS_ENABLE=0 "${xs[@]}" "$GPUSCALE" "${common[@]}" "$@" \
