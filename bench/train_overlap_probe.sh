@@ -52,6 +52,7 @@ efficiency_variants() {
   variant e08_b128_c64_buf16m "NCCL_BUFFSIZE=16777216" "${e[@]}" --bucket-mb 128 --comm-ctas 64
   variant e09_b128_c64_first32 "" "${e[@]}" --bucket-mb 128 --first-bucket-mb 32 --comm-ctas 64
   variant e10_b128_c64_cememcpy "NCCL_P2P_USE_CUDA_MEMCPY=1" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e12_b128_c64_settled "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --warmup-ms 1000
   variant e11_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
 }
 if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi

@@ -74,6 +74,8 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
 void validate(const TrainPlan& plan) {
   if (plan.timing.iterations < 1 || plan.timing.warmup < 0)
     throw UsageError("--iters must be at least 1 and --warmup not negative");
+  if (!(plan.timing.warmup_s >= 0) || plan.timing.warmup_s > 3600)
+    throw UsageError("--warmup-ms must be in 0..3600000");
   if (plan.batch < 0 || plan.check_batch < 1) throw UsageError("--batch and --check-batch must be positive");
   if (plan.dp_devices < 0) throw UsageError("--dp-devices must not be negative");
   for (int k : plan.ddp_sizes)
@@ -111,6 +113,8 @@ void add_train_options(cxxopts::Options& o) {
       ("cudnn-algo", "exhaustive (default, like cudnn.benchmark) or heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")
       ("warmup", "untimed steps first (default 5; 2 with --quick; 1 on cpu)", cxxopts::value<int>(), "N")
+      ("warmup-ms", "then steps until this long has run, so the GPUs settle under their power limit as in a long "
+       "job (default 0)", cxxopts::value<double>(), "MS")
       ("no-check", "skip the gradient correctness checks")
       ("check-batch", "samples per rank in the correctness checks (default 2)", cxxopts::value<int>(), "N")
       ("straggler-threshold", "flag a rank slower than the median rank by this fraction (default 0.10)",
@@ -154,6 +158,7 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick || whole_job ? "0" : "auto"));
   plan.timing.iterations = option<int>(r, "iters", cpu ? 3 : quick ? 5 : 20);
   plan.timing.warmup = option<int>(r, "warmup", cpu ? 1 : quick ? 2 : 5);
+  plan.timing.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
   plan.check = !r.count("no-check");
   plan.check_batch = option<int>(r, "check-batch", 2);
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);

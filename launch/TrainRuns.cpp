@@ -69,6 +69,20 @@ void assemble(results::TrainRecord& r, std::vector<results::TrainRankFigures> ra
   r.ranks = std::move(ranks);
 }
 
+// Each value's largest over the communicator's ranks (every rank calls it), ordered on `stream`.
+std::vector<float> max_over_ranks(TrainEnv& env, harness::Communicator& comm, harness::Stream& stream,
+                                  std::vector<float> values, const char* what) {
+  auto& backend = env.ctx.backend();
+  const std::size_t bytes = values.size() * sizeof(float);
+  auto device = backend.allocate(bytes);
+  backend.upload(*device, values.data(), bytes);
+  comm.all_reduce(device->data(), device->data(), values.size(), harness::DataType::float32, harness::RedOp::max,
+                  stream);
+  comm.wait(stream, env.job.deadline(), what);
+  backend.download(values.data(), *device, bytes);
+  return values;
+}
+
 // --comm-ctas auto, where a twin communicator exists for this size: kCtaTuneSteps steps timed on each
 // (NCCL's choice of CTAs, then kTunedCommCtas) after the usual warm-up; every rank keeps the one
 // whose slowest rank's median step was lower (prefer_tuned_ctas), as cudnn.benchmark keeps the
@@ -87,14 +101,9 @@ json tune_comm_ctas(TrainEnv& env, const DdpConfig& c, workloads::DdpTrainer& tr
   for (const auto& candidate : candidates) {
     trainer.use_communicator(candidate.second);
     medians.push_back(static_cast<float>(results::median(workloads::time_ddp(trainer, backend, timing).step_s)));
+    timing.warmup_s = 0;  // settled by the first trial's warm-up; the trials keep the GPU busy
   }
-  const std::size_t bytes = medians.size() * sizeof(float);
-  auto slowest = backend.allocate(bytes);
-  backend.upload(*slowest, medians.data(), bytes);
-  comm->all_reduce(slowest->data(), slowest->data(), medians.size(), harness::DataType::float32, harness::RedOp::max,
-                   trainer.compute_stream());
-  comm->wait(trainer.compute_stream(), env.job.deadline(), "the choice of NCCL CTAs");
-  backend.download(medians.data(), *slowest, bytes);
+  medians = max_over_ranks(env, *comm, trainer.compute_stream(), medians, "the choice of NCCL CTAs");
   const std::size_t kept = prefer_tuned_ctas(medians[0], medians[1]) ? 1 : 0;
   trainer.use_communicator(candidates[kept].second);
   json out = json::array({json::array({candidates[kept].first, medians[kept]})});
@@ -117,13 +126,20 @@ json time_here(TrainEnv& env, const DdpConfig& c, harness::Communicator* comm, c
     // The timing ranks' barrier: a one-element allreduce that completes only when all have reached it.
     auto token = backend.allocate(sizeof(float));
     env.ops.fill(token->data(), harness::DataType::float32, 1, 0.0f, trainer.compute_stream());
-    if (comm)
+    if (comm) {
       timing.before_timing = [&] {
         comm->all_reduce(token->data(), token->data(), 1, harness::DataType::float32, harness::RedOp::sum,
                          trainer.compute_stream());
         comm->wait(trainer.compute_stream(), env.job.deadline(), "the barrier before timing");
       };
+      timing.agree_steps = [&](int steps) {
+        const auto most = max_over_ranks(env, *comm, trainer.compute_stream(), {static_cast<float>(steps)},
+                                         "the warm-up's step count");
+        return static_cast<int>(most.front());
+      };
+    }
     const json ctas = tune_comm_ctas(env, c, trainer, comm, timing);
+    if (!ctas.empty()) timing.warmup_s = 0;  // the CTA trials ran on a settled GPU just now
     const auto t = workloads::time_ddp(trainer, backend, timing);
     results::TrainRankFigures f;
     f.rank = rank;

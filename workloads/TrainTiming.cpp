@@ -45,6 +45,7 @@ RankTiming time_ddp(DdpTrainer& trainer, harness::Backend& backend, const Timing
   RankTiming out;
   for (int i = 0; i < o.warmup; ++i) trainer.step();
   trainer.synchronize(Deadline::after(o.timeout_s));
+  settle_for(trainer, o);
   barrier(o);
   out.step_s = timed(backend, trainer.compute_stream(), o, [&] { trainer.step(); });
   trainer.synchronize(Deadline::after(o.timeout_s));
@@ -66,6 +67,7 @@ DpTiming time_dp(DpTrainer& trainer, const TimingOptions& o) {
   DpTiming out;
   for (int i = 0; i < o.warmup; ++i) trainer.step();
   trainer.synchronize(Deadline::after(o.timeout_s));
+  settle_for(trainer, o);
   barrier(o);
   std::vector<DpStepEvents> events;
   for (int i = 0; i < o.iterations; ++i) events.push_back(trainer.make_events());

@@ -61,6 +61,11 @@ assert ddp and all(r["step_s"]["median"] > 0 for r in ddp), ddp
 PY
 grep -q "DP-style phases" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
+# The time-based warm-up (--warmup-ms): DDP's ranks agree on one step count before timing (a count
+# that differed between ranks would leave one rank's allreduces unmatched: a timeout, not a pass).
+"$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision fp32 --depth 3 --width 8 --batch 4 \
+  --iters 2 --warmup 0 --warmup-ms 40 --scaling weak --no-check --timeout 60 --json "$out/settled.json" >/dev/null
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["train"]["records"]; assert d["verdict"]["passed"] and {x["strategy"] for x in r} == {"single", "dp", "ddp"} and all(x["step_s"]["median"] > 0 for x in r), r' "$out/settled.json"
 
 # Fault injection: rank 1's gradients are perturbed before the checks.
 set +e

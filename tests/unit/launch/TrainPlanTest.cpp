@@ -27,6 +27,8 @@ TEST(TrainPlan, DefaultsFollowTheDesign) {
   EXPECT_TRUE(p.ddp_options.overlap_optimizer);
   EXPECT_EQ(p.ddp_options.comm_priority, harness::StreamPriority::normal);
   EXPECT_EQ(p.timing.iterations, 20);
+  EXPECT_DOUBLE_EQ(p.timing.warmup_s, 0);
+  EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).timing.warmup_s, 1.5);
   EXPECT_EQ(p.batch, 0);
   EXPECT_EQ(plan_for({}, true).width, 16);  // scaled down on the cpu backend
 }
@@ -90,6 +92,7 @@ TEST(TrainPlan, BadInputIsAUsageError) {
   EXPECT_THROW(plan_for({"--gpus", "1,x"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--scaling", "diagonal"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--comm-priority", "urgent"}), harness::UsageError);
+  EXPECT_THROW(plan_for({"--warmup-ms", "-1"}), harness::UsageError);
 }
 
 TEST(TrainPlan, DefaultDdpSizes) {
