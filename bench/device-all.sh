@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast
+#   computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail

@@ -1,7 +1,7 @@
 #pragma once
-// Timing of training steps with device events: warm-up, the caller's barrier, then `iterations`
-// steps enqueued back to back with an event pair around each (no host sync between steps), read
-// after the last. The same counts on every rank. Raw samples in seconds.
+// Timing of training steps with device events: warm-up (steps, then time: settle_for), the caller's
+// barrier, then `iterations` steps enqueued back to back with an event pair around each (no host sync
+// between steps), read after the last. The same counts on every rank. Raw samples in seconds.
 #include <algorithm>
 #include <chrono>
 #include <cmath>

@@ -65,7 +65,13 @@ grep -q "Verdict: PASS" "$out/console.txt"
 # that differed between ranks would leave one rank's allreduces unmatched: a timeout, not a pass).
 "$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision fp32 --depth 3 --width 8 --batch 4 \
   --iters 2 --warmup 0 --warmup-ms 40 --scaling weak --no-check --timeout 60 --json "$out/settled.json" >/dev/null
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["train"]["records"]; assert d["verdict"]["passed"] and {x["strategy"] for x in r} == {"single", "dp", "ddp"} and all(x["step_s"]["median"] > 0 for x in r), r' "$out/settled.json"
+python3 - "$out/settled.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["train"]["records"]
+assert d["verdict"]["passed"], d["verdict"]
+assert {x["strategy"] for x in r} == {"single", "dp", "ddp"} and all(x["step_s"]["median"] > 0 for x in r), r
+PY
 
 # Fault injection: rank 1's gradients are perturbed before the checks.
 set +e
