@@ -1,12 +1,9 @@
 #include "workloads/ComputeBench.hpp"
 
-#include <algorithm>
-#include <chrono>
-#include <cmath>
-
 #include "harness/Error.hpp"
 #include "results/GpuPeak.hpp"
 #include "workloads/ReferenceCheck.hpp"
+#include "workloads/WarmUp.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -44,20 +41,15 @@ void call(Layer& layer, Pass pass, Tensors& t, harness::Stream& stream) {
   }
 }
 
-// One round of every pass, timed on the host, then as many more as fill `seconds`, enqueued back to
-// back (no idle gap lets the clocks recover) and waited for once.
+// Rounds of every pass until `seconds` have run (keep_busy_for).
 void warm_up_for(double seconds, Layer& layer, Tensors& t, harness::Stream& stream, double timeout_s) {
   if (seconds <= 0) return;
-  const auto round = [&] {
-    for (Pass pass : kAllPasses) call(layer, pass, t, stream);
-  };
-  const auto start = std::chrono::steady_clock::now();
-  round();
-  stream.synchronize(harness::Deadline::after(timeout_s), "compute warm-up");
-  const double once_s = std::max(1e-6, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  const double rounds = std::min(1e6, std::ceil((seconds - once_s) / once_s));
-  for (double i = 0; i < rounds; ++i) round();
-  stream.synchronize(harness::Deadline::after(timeout_s + seconds), "compute warm-up");
+  keep_busy_for(
+      seconds, timeout_s,
+      [&] {
+        for (Pass pass : kAllPasses) call(layer, pass, t, stream);
+      },
+      [&](double wait_s) { stream.synchronize(harness::Deadline::after(wait_s), "compute warm-up"); });
 }
 
 // Every call timed by its own pair of events, recorded back to back, read at the end.

@@ -2,15 +2,13 @@
 // Timing of training steps with device events: warm-up (steps, then time: settle_for), the caller's
 // barrier, then `iterations` steps enqueued back to back with an event pair around each (no host sync
 // between steps), read after the last. The same counts on every rank. Raw samples in seconds.
-#include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <functional>
 #include <vector>
 
 #include "results/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/DpTrainer.hpp"
+#include "workloads/WarmUp.hpp"
 
 namespace gpuscale::workloads {
 
@@ -28,21 +26,14 @@ struct TimingOptions {
   std::function<int(int)> agree_steps;
 };
 
-// The time-based warm-up: one step timed on the host, then as many more as fill o.warmup_s (the
-// ranks' largest count, through o.agree_steps), enqueued back to back so that no idle gap lets the
-// clocks recover, and waited for once. Returns the steps run. Trainer: DdpTrainer or DpTrainer.
+// The time-based warm-up (keep_busy_for): steps until o.warmup_s has run, the ranks' largest count
+// through o.agree_steps. Returns the steps run. Trainer: DdpTrainer or DpTrainer.
 template <class Trainer>
 int settle_for(Trainer& trainer, const TimingOptions& o) {
   if (o.warmup_s <= 0) return 0;
-  const auto start = std::chrono::steady_clock::now();
-  trainer.step();
-  trainer.synchronize(harness::Deadline::after(o.timeout_s));
-  const double once_s = std::max(1e-6, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  int more = static_cast<int>(std::clamp(std::ceil((o.warmup_s - once_s) / once_s), 0.0, 1e5));
-  if (o.agree_steps) more = o.agree_steps(more);
-  for (int i = 0; i < more; ++i) trainer.step();
-  trainer.synchronize(harness::Deadline::after(o.timeout_s + o.warmup_s));
-  return 1 + more;
+  return keep_busy_for(
+      o.warmup_s, o.timeout_s, [&] { trainer.step(); },
+      [&](double timeout_s) { trainer.synchronize(harness::Deadline::after(timeout_s)); }, o.agree_steps);
 }
 
 struct RankTiming {
