@@ -15,11 +15,11 @@ for args in "" "--matmul-path gemmex" "--matmul-path fastest --matmul-candidates
   echo "== path: ${args:-lt (default)}"
   python3 "$here/compute_interleaved.py" --gpuscale "$GPUSCALE" --out "$out/path$i" --matmul "$sizes" \
     --conv none --precision "$precisions" --gs-args "$args" 2>&1 | grep -v '^  row'
-  python3 - "$out/path$i" <<'PY'
+  PYTHONPATH=$here python3 - "$out/path$i" <<'PY'
 import glob, json, sys
+import gpuscale_json
 for f in sorted(glob.glob(sys.argv[1] + "/gs_*.json")):
-    for r in json.load(open(f))["compute"]:
-        if r["rank"] == 0 and r["pass"] == "fwd":
-            print(f"   {f.rsplit('/', 1)[1]}: {r['precision']} {r['shape']}: {r['algorithm']} {r['tflops']:.1f}")
+    for g in gpuscale_json.figures(json.load(open(f))["compute"]):
+        print(f"   {f.rsplit('/', 1)[1]}: {g['op']} {g['precision']}: {g['config']} {g['tflops']:.1f}")
 PY
 done
