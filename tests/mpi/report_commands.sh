@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real 2-rank run on the CPU backend writes JSON, CSV, HTML and a trace; then, without MPI:
+# A real 2-rank run of the default job on the CPU backend writes JSON, CSV, HTML and a trace; then, without MPI:
 # `report` rebuilds the outputs, `compare` passes an identical run and flags a planted 10% slowdown,
 # other-schema and malformed files exit 2 with one line, and --expect fails a missed threshold naming it.
 set -uo pipefail
@@ -50,12 +50,13 @@ one_line_exit 2 compare "$out/run.json" >/dev/null
 one_line_exit 2 compare "$out/run.json" "$out/run.json" --tolerance -1 >/dev/null
 
 # --expect: a missed threshold fails (exit 1) naming it; a malformed file exits 2 before any work.
+# The run with --expect is a --quick one: the default job already ran above.
 echo '{"thresholds": [{"name": "smoke allreduce under 1 ns", "phase": "env", "metric": "smoke_allreduce_time", "max": 1e-9}]}' \
   >"$out/strict.json"
 "$GPUSCALE" report "$out/run.json" --expect "$out/strict.json" >"$out/strict.txt"; rc=$?
 [ "$rc" -eq 1 ] || fail "report --expect exited $rc on a missed threshold, wanted 1"
 grep -q "FAIL  smoke allreduce under 1 ns  (missed by env smoke_allreduce_time" "$out/strict.txt" || fail "threshold not named"
-"$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --quiet --json "$out/strict-run.json" --expect "$out/strict.json" >"$out/strict-run.txt"
+"$MPIEXEC" -n 2 "$GPUSCALE" --quick --device cpu --quiet --json "$out/strict-run.json" --expect "$out/strict.json" >"$out/strict-run.txt"
 rc=$?
 [ "$rc" -eq 1 ] || fail "a run missing its --expect threshold exited $rc, wanted 1"
 python3 -c "import json,sys; v=json.load(open(sys.argv[1]))['verdict']; assert v['result']=='FAIL' and any(r['name']=='smoke allreduce under 1 ns' and r['result']=='FAIL' for r in v['rules'])" \
