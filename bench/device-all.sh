@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab compute16 computefast
-#   computegx train reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   computegx train trainsettled reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -41,6 +41,7 @@ for s in "$@"; do
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
     train) step train 360 bash bench/train_vs_torch.sh ;;
+    trainsettled) SETTLE_MS=1000 step trainsettled 480 bash bench/train_vs_torch.sh ;;
     reliability) step reliability 150 bash tests/gpu/faults_gpu.sh ;;
     traintest) step traintest 240 bash tests/gpu/train_gpus.sh ;;
     colltest) step colltest 90 bash tests/gpu/collectives_gpus.sh ;;

@@ -5,8 +5,8 @@
 # count, the buckets' memory (plain or NCCL window). Prints one line per variant last.
 # PROBE_SET=efficiency runs instead the variants around the best weak-scaling efficiency so far (bf16
 # gradients, 128 MiB buckets, 64 CTAs): stream priority, bucket sizes, optimizer overlap, NCCL's
-# staging buffer size, the first bucket, the settled warm-up (--warmup-ms), each at 50 steps, the
-# baseline first and last (the drift between them).
+# staging buffer size, the first bucket, the settled warm-up (--warmup-ms), NCCL's protocol (Simple or
+# LL128 forced), each at 50 steps, the baseline first and last (the drift between them).
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,6 +55,9 @@ efficiency_variants() {
   # (NCCL_P2P_USE_CUDA_MEMCPY=1, copy engines for NCCL's P2P sends, is left out: its DDP x2 run made no
   # progress in 190 s on 2 H200s with NCCL 2.28.3, fifth session, until the device call ended.)
   variant e12_b128_c64_settled "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --warmup-ms 1000
+  # NCCL picks its protocol per size; forced, the wire's cost in SM cycles beside the GEMMs changes.
+  variant e13_b128_c64_simple "NCCL_PROTO=Simple" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  variant e14_b128_c64_ll128 "NCCL_PROTO=LL128" "${e[@]}" --bucket-mb 128 --comm-ctas 64
   variant e11_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
 }
 if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi

@@ -10,12 +10,15 @@ The models are gpuscale's presets: Linear/Conv2d without bias, ReLU between laye
 the last layer's output, SGD (lr 0.01). bf16 = torch.autocast(bfloat16) with fp32 master weights,
 channels_last for the convolutions; fp32 has TF32 off; cudnn.benchmark on. A step is zero_grad,
 forward, loss, backward, optimizer step, timed with CUDA events around it (median after warm-up),
-the same method gpuscale uses. Peak memory = torch.cuda.max_memory_allocated from model creation on.
+the same method gpuscale uses; --warmup-s S then runs steps until S seconds have passed (the DDP ranks
+agreeing on the largest count), gpuscale's --warmup-ms. Peak memory = torch.cuda.max_memory_allocated from model creation on.
 """
 import argparse
 import json
+import math
 import os
 import statistics
+import time
 
 try:
     import torch
@@ -52,7 +55,21 @@ def configure(precision):
     torch.backends.cudnn.benchmark = True
 
 
-def time_steps(model, x, precision, iters, device):
+def settle(step, seconds, device, agree=None):
+    """Steps back to back until `seconds` have run (the GPU's clocks and power settled); agree(count)
+    returns the count every DDP rank runs."""
+    if seconds <= 0:
+        return
+    torch.cuda.synchronize(device)
+    start = time.perf_counter()
+    step()
+    torch.cuda.synchronize(device)
+    count = max(1, math.ceil(seconds / (time.perf_counter() - start)))
+    for _ in range(agree(count) if agree else count):
+        step()
+
+
+def time_steps(model, x, precision, iters, device, warmup_s=0.0, agree=None):
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
 
     def step():
@@ -64,6 +81,7 @@ def time_steps(model, x, precision, iters, device):
 
     for _ in range(WARMUP):
         step()
+    settle(step, warmup_s, device, agree)
     torch.cuda.synchronize(device)
     events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(iters)]
     for start, stop in events:
@@ -81,6 +99,14 @@ def build(name, precision, device):
     if name == "cnn" and precision == "bf16":
         model = model.to(memory_format=torch.channels_last)
     return model
+
+
+def agreed_count(device):
+    def agree(count):
+        t = torch.tensor([count], device=device)
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        return int(t.item())
+    return agree
 
 
 def run_ddp(args):
@@ -101,7 +127,7 @@ def run_ddp(args):
                     model.register_comm_hook(None, default_hooks.bf16_compress_hook)
                 x = make_input(name, batch, precision, device)
                 dist.barrier()
-                samples = time_steps(model, x, precision, args.iters, device)
+                samples = time_steps(model, x, precision, args.iters, device, args.warmup_s, agreed_count(device))
                 t = torch.tensor(samples, device=device)
                 dist.all_reduce(t, op=dist.ReduceOp.MAX)  # the slowest rank per step, as gpuscale reports
                 peak = torch.tensor([torch.cuda.max_memory_allocated(device)], device=device, dtype=torch.float64)
@@ -129,7 +155,7 @@ def run_local(args):
                 for d in range(n):
                     torch.cuda.reset_peak_memory_stats(d)
                 x = make_input(name, batch * gpus, precision, device)
-                samples = time_steps(model, x, precision, args.iters, device)
+                samples = time_steps(model, x, precision, args.iters, device, args.warmup_s)
                 peak = max(torch.cuda.max_memory_allocated(d) for d in range(gpus))
                 results.append(dict(model=name, precision=precision, strategy=strategy, gpus=gpus, batch_per_gpu=batch,
                                     step_s=statistics.median(samples), peak_bytes=peak))
@@ -270,6 +296,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["ddp", "local", "table"])
     ap.add_argument("--iters", type=int, default=20)
+    ap.add_argument("--warmup-s", type=float, default=0.0, help="steps until S seconds have run before timing")
     ap.add_argument("--out")
     ap.add_argument("--gpuscale", nargs="+")
     ap.add_argument("--tuned")
