@@ -183,13 +183,8 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  // Candidates are timed round-robin over several rounds and each keeps its best round, so a clock
-  // ramp or one noisy moment cannot decide between kernels a few percent apart.
-  std::vector<double> seconds(all.size(), std::numeric_limits<double>::infinity());
-  for (int round = 0; round < kTuningRounds; ++round)
-    for (std::size_t i = 0; i < all.size(); ++i)
-      seconds[i] = std::min(seconds[i], time_per_call_s(env_.backend, env_.stream, kTuningReps,
-                                                        [&] { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); }));
+  const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
+                                    [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
   const auto fastest = std::min_element(seconds.begin(), seconds.end());
   if (!(*fastest < std::numeric_limits<double>::infinity()))
     throw harness::LibraryError(

@@ -3,6 +3,7 @@
 // so that vendor headers stay in the one .cpp that needs them. Layers keep references into the
 // factory and the context: destroy every layer before its context.
 #include <memory>
+#include <vector>
 
 #include "workloads/Layer.hpp"
 #include "workloads/Workspace.hpp"
@@ -36,6 +37,13 @@ ScratchTensors make_scratch(harness::Backend& backend, harness::Stream& stream, 
 // events. Returns +inf when the work throws a library error (an algorithm that cannot run).
 template <class Work>
 double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int reps, Work&& work);
+
+// Seconds per call of each of `count` candidates (run(i) enqueues candidate i once), timed
+// round-robin over `rounds` rounds of `reps` calls, each keeping its best round: a clock ramp or one
+// noisy moment cannot decide between kernels a few percent apart. +inf for a candidate that cannot run.
+template <class Run>
+std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
+                                 int reps, Run&& run);
 
 }  // namespace gpuscale::workloads
 

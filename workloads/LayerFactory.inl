@@ -1,5 +1,7 @@
 // Template definitions of LayerFactory.hpp.
+#include <algorithm>
 #include <limits>
+#include <vector>
 
 #include "harness/Error.hpp"
 
@@ -19,6 +21,16 @@ double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int r
   } catch (const harness::LibraryError&) {
     return std::numeric_limits<double>::infinity();
   }
+}
+
+template <class Run>
+std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
+                                 int reps, Run&& run) {
+  std::vector<double> seconds(count, std::numeric_limits<double>::infinity());
+  for (int round = 0; round < rounds; ++round)
+    for (std::size_t i = 0; i < count; ++i)
+      seconds[i] = std::min(seconds[i], time_per_call_s(backend, stream, reps, [&] { run(i); }));
+  return seconds;
 }
 
 }  // namespace gpuscale::workloads
