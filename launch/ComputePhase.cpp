@@ -48,7 +48,9 @@ void add_compute_options(cxxopts::Options& o) {
       cxxopts::value<std::string>(), "LIST");
   add("precision", "fp32,tf32,fp16,bf16 or all (default all four; tf32,bf16 with --quick)", cxxopts::value<std::string>(), "LIST");
   add("layout", "conv layout: nchw, nhwc, auto (NHWC for fp16/bf16; default)", cxxopts::value<std::string>(), "L");
-  add("cudnn-algo", "heuristic (default) or exhaustive (cudnnFind, like cudnn.benchmark)",
+  add("cudnn-algo",
+      "heuristic (default), find (cudnnFind), graph (graph API plans) or exhaustive (both timed, like "
+      "cudnn.benchmark)",
       cxxopts::value<std::string>(), "MODE");
   add("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)", cxxopts::value<double>(),
       "MB");

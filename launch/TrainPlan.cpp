@@ -110,7 +110,8 @@ void add_train_options(cxxopts::Options& o) {
        "auto, the default of `gpuscale train`: time steps with 0 and with 64, keep the faster)",
        cxxopts::value<std::string>(), "N")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
-      ("cudnn-algo", "exhaustive (default, like cudnn.benchmark) or heuristic", cxxopts::value<std::string>(), "MODE")
+      ("cudnn-algo", "exhaustive (default: cudnnFind and graph API plans timed, like cudnn.benchmark), find, graph or "
+       "heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")
       ("warmup", "untimed steps first (default 5; 2 with --quick; 1 on cpu)", cxxopts::value<int>(), "N")
       ("warmup-ms", "then steps until this long has run, so the GPUs settle under their power limit as in a long "

@@ -69,8 +69,11 @@ void Layer::backward_weight(const harness::Buffer& dy, const harness::Buffer& x,
 
 AlgoSearch parse_algo_search(std::string_view text) {
   if (text == "heuristic") return AlgoSearch::heuristic;
+  if (text == "find") return AlgoSearch::find;
+  if (text == "graph") return AlgoSearch::graph;
   if (text == "exhaustive") return AlgoSearch::exhaustive;
-  throw harness::UsageError("--cudnn-algo must be heuristic or exhaustive, not '" + std::string(text) + "'");
+  throw harness::UsageError("--cudnn-algo must be heuristic, find, graph or exhaustive, not '" + std::string(text) +
+                            "'");
 }
 
 MatmulPath parse_matmul_path(std::string_view text) {

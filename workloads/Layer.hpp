@@ -101,8 +101,12 @@ std::size_t dy_bytes(const LayerSpec& spec);  // dY, input_type
 std::size_t dx_bytes(const LayerSpec& spec);  // dX, output_type
 std::size_t dw_bytes(const LayerSpec& spec);  // dW, weight_grad_type
 
-enum class AlgoSearch { heuristic, exhaustive };
-AlgoSearch parse_algo_search(std::string_view text);  // "heuristic" | "exhaustive"; UsageError otherwise
+// How a Conv2d pass picks its cuDNN algorithm. heuristic: the legacy API's first suggestion that fits
+// the workspace cap (PyTorch's default); find: the fastest of cudnnFind*Ex (legacy algorithms);
+// graph: the fastest of the graph API's engine configurations; exhaustive: the fastest of both, timed
+// side by side (like torch.backends.cudnn.benchmark, whose cuDNN 9 path times graph plans).
+enum class AlgoSearch { heuristic, find, graph, exhaustive };
+AlgoSearch parse_algo_search(std::string_view text);  // its names; UsageError otherwise
 
 // Which cuBLAS path a Linear GEMM may take. lt (default): cuBLASLt's heuristic candidates; fastest:
 // those and cublasGemmEx (PyTorch's path) timed together, the fastest kept; gemmex: cublasGemmEx
@@ -114,7 +118,7 @@ MatmulPath parse_matmul_path(std::string_view text);  // "fastest" | "lt" | "gem
 std::string_view to_string(MatmulPath path);
 
 struct TuningOptions {
-  AlgoSearch conv_search = AlgoSearch::heuristic;            // exhaustive = cudnnFind* (like cudnn.benchmark)
+  AlgoSearch conv_search = AlgoSearch::heuristic;
   std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
   // cuBLASLt heuristic results under the cap timed per shape (with cublasGemmEx for `fastest`); the
   // fastest is cached.

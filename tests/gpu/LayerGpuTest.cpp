@@ -1,11 +1,13 @@
 // Needs a GPU (label gpu). Every layer x precision x layout through cuBLASLt / cuDNN against the
-// double-precision reference, including float outputs from half inputs, accumulation into dW, both
-// algorithm searches, the fill kernel agreeing with the host, and out-of-memory as a typed error.
+// double-precision reference, including float outputs from half inputs, accumulation into dW, every
+// cuDNN algorithm search (the graph API's plans forced alone), the fill kernel agreeing with the host, and out-of-memory as a typed error.
 // Each cuBLAS path of Linear (cuBLASLt, cublasGemmEx) is also forced alone, so that both are proven
 // whichever wins the timing.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "harness/CudaBackend.hpp"
@@ -124,6 +126,27 @@ double accumulate_error(Gpu& gpu, Layer& layer) {
   reference::run(Pass::backward_weight, g, dy_h.data(), x_h.data(), product.data());
   for (std::size_t i = 0; i < want.size(); ++i) want[i] += product[i];
   return relative_error(got, want);
+}
+
+// Only graph API plans may win: each convolution, precision and pass runs one, or the layer throws.
+// Accumulating into dW takes the legacy algorithm beside the plan (a plan overwrites): checked too.
+TEST(LayerGpu, GraphApiPlansMatchTheReference) {
+  Gpu gpu(AlgoSearch::graph);
+  for (const auto& shape : kShapes) {
+    if (!std::holds_alternative<Conv2dShape>(shape)) continue;
+    for (Precision p : kAllPrecisions) {
+      const LayerSpec spec{shape, p};
+      expect_all_pass(gpu, spec);
+      const auto layer = gpu.ctx->create_layer(spec);
+      for (Pass pass : kAllPasses)
+        EXPECT_EQ(layer->algorithm(pass).name.rfind("graph engine", 0), 0u)
+            << describe(shape) << " " << to_string(p) << " " << to_string(pass) << ": " << layer->algorithm(pass).name;
+      const double error = accumulate_error(gpu, *layer);
+      EXPECT_TRUE(within_limit(error, relative_error_limit(p)))
+          << describe(shape) << " " << to_string(p) << " accumulate: relative error " << error;
+    }
+  }
+  expect_all_pass(gpu, {kShapes[3], Precision::bf16, DataType::float32, DataType::float32});  // staged outputs
 }
 
 class MatmulPathGpu : public testing::TestWithParam<MatmulPath> {};

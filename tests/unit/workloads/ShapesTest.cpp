@@ -76,6 +76,9 @@ TEST(LayerSpec, OutputTypesAndBytes) {
   spec.output_type = harness::DataType::float16;
   EXPECT_THROW(validate(spec), UsageError);
   EXPECT_THROW(parse_algo_search("fastest"), UsageError);
+  EXPECT_EQ(parse_algo_search("find"), AlgoSearch::find);
+  EXPECT_EQ(parse_algo_search("graph"), AlgoSearch::graph);
+  EXPECT_EQ(parse_algo_search("exhaustive"), AlgoSearch::exhaustive);
 }
 
 TEST(MatmulPath, ParsesItsOwnNamesOnly) {
