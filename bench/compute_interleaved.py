@@ -36,13 +36,16 @@ def gpuscale_row(args, row, path):
     (else gpuscale_json exits)."""
     kind, what, p = row
     shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
-    cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", "exhaustive",
+    cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", args.cudnn_algo,
            "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.warmup_ms), "--quiet",
            "--json", path] + shape + args.gs_args.split()
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"gpuscale failed ({' '.join(cmd)}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    got = {f["op"]: f["tflops"] for f in gpuscale_json.figures(json.load(open(path))["compute"])}
+    figures = gpuscale_json.figures(json.load(open(path))["compute"])
+    got = {f["op"]: f["tflops"] for f in figures}
+    print(f"    gs {' '.join(map(str, row))}: " + "; ".join(f"{f['op']} {f['tflops']:.1f} {f['config']}" for f in figures),
+          file=sys.stderr, flush=True)
     if sorted(got) != sorted(ops_of(row)):
         sys.exit(f"gpuscale measured {sorted(got)} for {row}, not {ops_of(row)} (skipped?): {path}")
     return got
@@ -126,6 +129,7 @@ def main():
     ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes, or none")
     ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1",
                     help="N,C,H,W,K,R,S,stride,pad,dilation, or none")
+    ap.add_argument("--cudnn-algo", default="exhaustive", help="gpuscale's conv search: exhaustive, find, graph")
     ap.add_argument("--gs-args", default="", help="more gpuscale compute options, e.g. '--matmul-path gemmex'")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)

@@ -25,7 +25,7 @@ def figures(records):
     for (shape, precision), passes in convs.items():
         layout, fwd = shape.split()[-1], passes["fwd"]
         total = sum(p["time_s"]["median"] for p in passes.values())
-        algorithms = "/".join(passes[k]["algorithm"].split()[0] for k in ("fwd", "bwd_data", "bwd_weight"))
+        algorithms = "/".join(passes[k]["algorithm"].replace(" tensor-op", "") for k in ("fwd", "bwd_data", "bwd_weight"))
         out.append(dict(op="conv fwd", precision=precision, layout=layout, tflops=fwd["tflops"],
                         config=f"{layout} {fwd['algorithm']}"))
         out.append(dict(op="conv fwd+bwd", precision=precision, layout=layout,
