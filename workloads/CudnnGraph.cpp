@@ -80,6 +80,27 @@ Descriptor convolution(const Conv2dShape& g) {
   return finalized(std::move(conv));
 }
 
+// The attributes of one pass's operation: its tensors (shaped like X, W and Y) and parameters.
+struct OpAttributes {
+  cudnnBackendDescriptorType_t type;
+  cudnnBackendAttributeName_t x_shaped, w_shaped, y_shaped, conv, alpha, beta;
+};
+constexpr OpAttributes kForwardOp{
+    CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR,  CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W,              CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC,      CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA};
+constexpr OpAttributes kBackwardDataOp{
+    CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W,                  CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC,          CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA};
+constexpr OpAttributes kBackwardFilterOp{
+    CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW,                 CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC,          CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA,
+    CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA};
+
 // The operation graph of one pass (alpha 1, beta 0), owning every descriptor it was built from.
 struct Graph {
   std::vector<Descriptor> parts;  // tensors, convolution, operation
@@ -94,33 +115,17 @@ std::shared_ptr<Graph> build_graph(cudnnHandle_t handle, const LayerSpec& spec, 
   const Descriptor w = tensor(kWShaped, type, {g.k, g.c, g.r, g.s}, g.layout);
   const Descriptor y = tensor(kYShaped, type, {g.n, g.k, g.p(), g.q()}, g.layout);
   const Descriptor conv = convolution(g);
+  const OpAttributes& names = pass == Pass::forward         ? kForwardOp
+                              : pass == Pass::backward_data ? kBackwardDataOp
+                                                            : kBackwardFilterOp;
+  Descriptor op = create(names.type);
+  set_descriptor(op, names.x_shaped, x);
+  set_descriptor(op, names.w_shaped, w);
+  set_descriptor(op, names.y_shaped, y);
+  set_descriptor(op, names.conv, conv);
   const float alpha = 1.0f, beta = 0.0f;
-  Descriptor op;
-  if (pass == Pass::forward) {
-    op = create(CUDNN_BACKEND_OPERATION_CONVOLUTION_FORWARD_DESCRIPTOR);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_X, x);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_W, w);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_Y, y);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_CONV_DESC, conv);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_ALPHA, CUDNN_TYPE_FLOAT, 1, &alpha);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_FORWARD_BETA, CUDNN_TYPE_FLOAT, 1, &beta);
-  } else if (pass == Pass::backward_data) {
-    op = create(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_DATA_DESCRIPTOR);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_W, w);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DY, y);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_DX, x);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_CONV_DESC, conv);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_ALPHA, CUDNN_TYPE_FLOAT, 1, &alpha);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_DATA_BETA, CUDNN_TYPE_FLOAT, 1, &beta);
-  } else {
-    op = create(CUDNN_BACKEND_OPERATION_CONVOLUTION_BACKWARD_FILTER_DESCRIPTOR);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_X, x);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DY, y);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_DW, w);
-    set_descriptor(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_CONV_DESC, conv);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_ALPHA, CUDNN_TYPE_FLOAT, 1, &alpha);
-    set(op, CUDNN_ATTR_OPERATION_CONVOLUTION_BWD_FILTER_BETA, CUDNN_TYPE_FLOAT, 1, &beta);
-  }
+  set(op, names.alpha, CUDNN_TYPE_FLOAT, 1, &alpha);
+  set(op, names.beta, CUDNN_TYPE_FLOAT, 1, &beta);
   op = finalized(std::move(op));
   out->graph = create(CUDNN_BACKEND_OPERATIONGRAPH_DESCRIPTOR);
   set_handle(out->graph, kGraphHandle, handle);
