@@ -6,7 +6,7 @@
 # PROBE_SET=efficiency runs instead the variants around the best weak-scaling efficiency so far (bf16
 # gradients, 128 MiB buckets, 64 CTAs): stream priority, bucket sizes, optimizer overlap, NCCL's
 # staging buffer size, the first bucket, the settled warm-up (--warmup-ms), NCCL's protocol (Simple or
-# LL128 forced), each at 50 steps, the baseline first and last (the drift between them).
+# LL128 forced), SMs left free by the backward GEMMs (--comm-sm-margin), each at 50 steps, the baseline first and last (the drift between them).
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,6 +58,12 @@ efficiency_variants() {
   # NCCL picks its protocol per size; forced, the wire's cost in SM cycles beside the GEMMs changes.
   variant e13_b128_c64_simple "NCCL_PROTO=Simple" "${e[@]}" --bucket-mb 128 --comm-ctas 64
   variant e14_b128_c64_ll128 "NCCL_PROTO=LL128" "${e[@]}" --bucket-mb 128 --comm-ctas 64
+  # The backward GEMMs sized for fewer SMs (cuBLASLt's SM count target), so that the allreduces, the
+  # step's critical path (0.91 ms alone against ~0.7 of backward), are not slowed by the GEMMs beside them.
+  variant e15_b128_c64_margin16 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-sm-margin 16
+  variant e16_b128_c64_margin32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-sm-margin 32
+  variant e17_b128_c32_margin32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 32 --comm-sm-margin 32
+  variant e18_b128_c64_margin64 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-sm-margin 64
   variant e11_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
 }
 if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi

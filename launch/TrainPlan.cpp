@@ -59,6 +59,8 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   d.accum = option<int>(r, "accum", 1);
   d.h2d = r.count("h2d") > 0;
   d.lr = static_cast<float>(option<double>(r, "lr", 0.01));
+  d.sm_margin = option<int>(r, "comm-sm-margin", 0);
+  if (d.sm_margin < 0 || d.sm_margin > 1024) throw UsageError("--comm-sm-margin must be in 0..1024");
   const std::string grad = option<std::string>(r, "grad-dtype", "fp32");
   if (grad == "bf16") d.grad_type = harness::DataType::bfloat16;
   else if (grad == "fp16") d.grad_type = harness::DataType::float16;
@@ -109,6 +111,8 @@ void add_train_options(cxxopts::Options& o) {
       ("comm-ctas", "thread blocks NCCL gives each DDP allreduce at least (ncclConfig_t.minCTAs; 0: NCCL's choice; "
        "auto, the default of `gpuscale train`: time steps with 0 and with 64, keep the faster)",
        cxxopts::value<std::string>(), "N")
+      ("comm-sm-margin", "SMs the DDP backward GEMMs leave to the allreduces beside them (cuBLASLt's SM count "
+       "target = the GPU's SMs - N; default 0: all)", cxxopts::value<int>(), "N")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
       ("cudnn-algo", "exhaustive (default: cudnnFind and graph API plans timed, like cudnn.benchmark), find, graph or "
        "heuristic", cxxopts::value<std::string>(), "MODE")

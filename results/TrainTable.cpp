@@ -24,6 +24,7 @@ std::string config(const TrainRecord& r) {
   if (r.comm_ctas > 0 || !r.comm_ctas_trials.empty())
     c += " ctas:" + (r.comm_ctas > 0 ? std::to_string(r.comm_ctas) : std::string("nccl")) +
          (r.comm_ctas_trials.empty() ? "" : "(auto)");
+  if (r.comm_sm_margin > 0) c += " sm-margin:" + std::to_string(r.comm_sm_margin);
   if (r.h2d) c += " h2d";
   return c;
 }

@@ -14,6 +14,7 @@ cublasHandle_t CublasGemmEx::handle() {
 }
 
 bool CublasGemmEx::supports(const Gemm& g) noexcept {
+  if (g.sm_count_target) return false;  // cuBLAS sets it per handle, not per call: cuBLASLt's alone
   constexpr std::int64_t kMax = std::numeric_limits<int>::max();
   for (std::int64_t v : {g.m, g.n, g.k, g.lda(), g.ldb(), g.ldc()})
     if (v > kMax) return false;

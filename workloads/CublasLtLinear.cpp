@@ -31,6 +31,11 @@ struct GemmDescriptors {
     const cublasOperation_t ta = operation(g.trans_a), tb = operation(g.trans_b);
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    if (g.sm_count_target > 0) {  // the heuristic ranks, and the kernel runs, for that many SMs
+      const std::int32_t sms = g.sm_count_target;
+      GPUSCALE_CHECK_CUBLASLT(
+          cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET, &sms, sizeof sms));
+    }
     // Stored (pre-op) shapes.
     const auto a_cols = g.trans_a ? g.m : g.k, b_cols = g.trans_b ? g.k : g.n;
     GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), g.lda(), a_cols, g.lda()));
@@ -167,6 +172,9 @@ std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescript
   }
   if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
     out.push_back({MatmulPath::gemmex, {}, std::min(limit, kCublasWorkspaceBytes), "cublasGemmEx default"});
+  // With an SM count target the heuristic's first choice is kept untimed: timing on an idle GPU would
+  // favour the kernel that fills every SM, the very thing the target is there to avoid.
+  if (g.sm_count_target > 0 && out.size() > 1) out.resize(1);
   return out;
 }
 

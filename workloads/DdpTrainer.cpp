@@ -159,8 +159,9 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   };
   if (!comm || !options.comm_window) wire_memory = nullptr;
   const harness::DataType grad_type = gradient_type(options, precision, comm != nullptr);
+  const int sm_margin = comm && options.overlap ? options.sm_margin : 0;
   m.net = std::make_unique<Network>(ctx, ops, model, batch, precision, plan, grad_type,
-                                    casts_to_wire(options, grad_type) ? BufferAllocator{} : wire_memory);
+                                    casts_to_wire(options, grad_type) ? BufferAllocator{} : wire_memory, sm_margin);
   for (std::size_t b = 0; b < plan.buckets.size(); ++b) {
     m.ready.push_back(m.backend.create_event());
     m.done.push_back(m.backend.create_event());

@@ -37,6 +37,9 @@ struct DdpOptions {
   // kernels, no staging copies) where it has such memory; elsewhere, and when false, the backend's.
   bool comm_window = false;
   bool h2d = false;                     // copy the batch from pinned host memory every micro-step
+  // SMs the backward GEMMs leave to the allreduces that overlap them (LayerSpec::backward_sm_margin);
+  // applied only where buckets are allreduced during the backward (a communicator, overlap on).
+  int sm_margin = 0;
   float lr = 0.01f;
 };
 

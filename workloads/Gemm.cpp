@@ -1,24 +1,44 @@
 #include "workloads/Gemm.hpp"
 
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+#include "harness/Check.hpp"
+
 namespace gpuscale::workloads {
 
 std::string Gemm::key() const {
   return std::to_string(trans_a) + std::to_string(trans_b) + " " + std::to_string(m) + "," + std::to_string(n) + "," +
-         std::to_string(k) + " " + std::string(to_string(precision)) + " " + std::string(harness::to_string(d_type));
+         std::to_string(k) + " " + std::string(to_string(precision)) + " " + std::string(harness::to_string(d_type)) +
+         (sm_count_target ? " sms " + std::to_string(sm_count_target) : "");
 }
+
+namespace {
+
+int sm_count_target(const LayerSpec& spec, Pass pass) {
+  if (pass == Pass::forward || spec.backward_sm_margin <= 0) return 0;
+  int device = 0, sms = 0;
+  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
+  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return std::max(1, sms - spec.backward_sm_margin);
+}
+
+}  // namespace
 
 Gemm gemm_for(const LayerSpec& spec, Pass pass) {
   const auto& s = std::get<LinearShape>(spec.shape);
   const auto ab = input_type(spec);
+  const int sms = sm_count_target(spec, pass);
   switch (pass) {
     case Pass::forward:
-      return {true, false, s.n, s.m, s.k, ab, output_type(spec), spec.precision};
+      return {true, false, s.n, s.m, s.k, ab, output_type(spec), spec.precision, sms};
     case Pass::backward_data:
-      return {false, false, s.k, s.m, s.n, ab, output_type(spec), spec.precision};
+      return {false, false, s.k, s.m, s.n, ab, output_type(spec), spec.precision, sms};
     case Pass::backward_weight:
       break;
   }
-  return {false, true, s.k, s.n, s.m, ab, weight_grad_type(spec), spec.precision};
+  return {false, true, s.k, s.n, s.m, ab, weight_grad_type(spec), spec.precision, sms};
 }
 
 cudaDataType_t cuda_type(harness::DataType type) {

@@ -23,6 +23,7 @@ struct Gemm {
   std::int64_t m = 0, n = 0, k = 0;
   harness::DataType ab_type{}, d_type{};  // A and B; C = D
   Precision precision{};
+  int sm_count_target = 0;  // cuBLASLt's SM count target; 0: every SM (LayerSpec::backward_sm_margin)
 
   std::int64_t lda() const noexcept { return trans_a ? k : m; }
   std::int64_t ldb() const noexcept { return trans_b ? n : k; }

@@ -58,6 +58,10 @@ struct LayerSpec {
   Precision precision = Precision::fp32;
   std::optional<harness::DataType> output_type;       // Y and dX; default: storage_type(precision)
   std::optional<harness::DataType> weight_grad_type;  // dW; default: storage_type(precision)
+  // SMs the backward passes leave free for work on another stream (DDP's allreduces): cuBLASLt
+  // chooses and runs their GEMMs for the device's SMs minus this many (its SM count target). 0: all.
+  // cuDNN's convolutions and the CPU reference ignore it.
+  int backward_sm_margin = 0;
 };
 harness::DataType input_type(const LayerSpec& spec);   // of X, W and dY
 harness::DataType output_type(const LayerSpec& spec);  // of Y and dX

@@ -77,17 +77,19 @@ struct Network::Impl {
 
   // Layers first: their algorithm search may need a large workspace, which is cut back to what the
   // chosen algorithms use before the activations are allocated.
-  void create_layers() {
+  void create_layers(int backward_sm_margin) {
     std::size_t workspace = 0;
     for (const auto& shape : shapes) {
-      layers.push_back(ctx.create_layer({shape, precision, std::nullopt, grad_type}));
+      LayerSpec spec{shape, precision, std::nullopt, grad_type};
+      spec.backward_sm_margin = backward_sm_margin;
+      layers.push_back(ctx.create_layer(spec));
       for (Pass pass : kAllPasses) workspace = std::max(workspace, layers.back()->algorithm(pass).workspace_bytes);
     }
     ctx.shrink_workspace(workspace);
   }
 
-  void allocate(const BufferAllocator& allocate_grads) {
-    create_layers();
+  void allocate(const BufferAllocator& allocate_grads, int backward_sm_margin) {
+    create_layers(backward_sm_margin);
     weights = backend.allocate(layout.total_elements * sizeof(float));
     const std::size_t grad_bytes = layout.total_elements * harness::size_of(grad_type);
     grads = allocate_grads ? allocate_grads(grad_bytes) : backend.allocate(grad_bytes);
@@ -111,9 +113,10 @@ struct Network::Impl {
 };
 
 Network::Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
-                 const BucketPlan& layout, harness::DataType grad_type, const BufferAllocator& allocate_grads)
+                 const BucketPlan& layout, harness::DataType grad_type, const BufferAllocator& allocate_grads,
+                 int backward_sm_margin)
     : impl_(std::make_unique<Impl>(ctx, ops, model, batch, precision, layout, grad_type)) {
-  impl_->allocate(allocate_grads);
+  impl_->allocate(allocate_grads, backward_sm_margin);
 }
 
 Network::~Network() = default;

@@ -38,10 +38,10 @@ class Network {
  public:
   // The device of ctx must be current. Allocates everything now (harness::OutOfMemoryError).
   // grad_type: float32, or storage_type(precision) (UsageError otherwise). allocate_grads: where the
-  // flat gradient buffer comes from (empty: the backend).
+  // flat gradient buffer comes from (empty: the backend). backward_sm_margin: LayerSpec's, every layer.
   Network(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
           const BucketPlan& layout, harness::DataType grad_type = harness::DataType::float32,
-          const BufferAllocator& allocate_grads = {});
+          const BufferAllocator& allocate_grads = {}, int backward_sm_margin = 0);
   ~Network();
   Network(const Network&) = delete;
   Network& operator=(const Network&) = delete;

@@ -149,6 +149,21 @@ TEST(LayerGpu, GraphApiPlansMatchTheReference) {
   expect_all_pass(gpu, {kShapes[3], Precision::bf16, DataType::float32, DataType::float32});  // staged outputs
 }
 
+// With an SM margin the backward GEMMs are cuBLASLt's, tuned for fewer SMs (cublasGemmEx is left out:
+// cuBLAS sets its SM target per handle), and still match the reference.
+TEST(LayerGpu, BackwardSmMarginMatchesTheReference) {
+  Gpu gpu(AlgoSearch::heuristic, MatmulPath::fastest);
+  for (Precision p : kAllPrecisions) {
+    LayerSpec spec{kShapes[0], p};
+    spec.backward_sm_margin = 64;
+    expect_all_pass(gpu, spec);
+    const auto layer = gpu.ctx->create_layer(spec);
+    for (Pass pass : {Pass::backward_data, Pass::backward_weight})
+      EXPECT_EQ(layer->algorithm(pass).name.rfind("cublasLt ", 0), 0u) << to_string(pass) << " ran "
+                                                                       << layer->algorithm(pass).name;
+  }
+}
+
 class MatmulPathGpu : public testing::TestWithParam<MatmulPath> {};
 
 TEST_P(MatmulPathGpu, EveryPassAndPrecisionMatchesTheReference) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One rank per visible GPU: `gpuscale train` on the defaults (mlp and cnn, fp32 and bf16; single, DDP
 # over 1..N ranks, DP over 1..N GPUs of rank 0) with the correctness checks, then the other presets
-# and the DDP options (buckets in NCCL window memory among them). Every check passes, every configuration is measured; the tables are printed.
+# and the DDP options (buckets in NCCL window memory, an SM margin for the backward GEMMs among them). Every check passes, every configuration is measured; the tables are printed.
 set -euo pipefail
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
@@ -11,7 +11,7 @@ run --iters 10 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
 run --model resnet50,transformer --precision bf16 --strategy single,ddp --iters 5 --warmup 2 \
   --json "$out/train_presets.json" >"$out/train_presets.txt"
 run --model mlp --precision bf16 --strategy ddp --gpus "$n" --grad-dtype bf16 --accum 2 --h2d --comm-priority both \
-  --iters 10 --json "$out/train_options.json" >"$out/train_options.txt"
+  --comm-sm-margin 32 --iters 10 --json "$out/train_options.json" >"$out/train_options.txt"
 run --precision fp32,bf16 --strategy ddp --gpus "$n" --comm-buffers window --comm-ctas 64 --iters 5 --warmup 2 \
   --json "$out/train_window.json" >"$out/train_window.txt"
 python3 - "$out" "$n" <<'PY'
@@ -19,6 +19,8 @@ import json, sys
 out, n = sys.argv[1], int(sys.argv[2])
 window = [r for r in json.load(open(f"{out}/train_window.json"))["train"]["records"] if r["strategy"] == "ddp"]
 assert window and all(r["comm_buffers"] == "window" and r["comm_ctas"] == 64 for r in window), window
+options = [r for r in json.load(open(f"{out}/train_options.json"))["train"]["records"] if r["strategy"] == "ddp"]
+assert options and all(r["comm_sm_margin"] == 32 for r in options), [r["comm_sm_margin"] for r in options]
 for name in ("train_gpus", "train_presets", "train_options", "train_window"):
     d = json.load(open(f"{out}/{name}.json"))
     t = d["train"]

@@ -48,8 +48,10 @@ grep -q "Training correctness" "$out/console.txt"
   --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["verdict"]["passed"] and len(d["train"]["checks"]) == 6, d["train"]["checks"]' "$out/bf16.json"
 # bf16 on the wire with bf16 compute and one micro-step: the GEMMs write the bf16 buckets, SGD reads them.
+# An SM margin for the backward GEMMs (cuBLASLt's; the CPU layers ignore it) reaches every DDP record.
 "$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 2 \
-  --warmup 1 --strategy ddp --gpus "$np" --grad-dtype bf16 --timeout 60 --json "$out/bf16_wire.json" >/dev/null
+  --warmup 1 --strategy ddp --gpus "$np" --grad-dtype bf16 --comm-sm-margin 8 --timeout 60 \
+  --json "$out/bf16_wire.json" >/dev/null
 python3 - "$out/bf16_wire.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -58,6 +60,7 @@ checks = {c["name"]: c for c in d["train"]["checks"]}
 assert checks["ddp-compressed-step-updates-every-bucket"]["passed"], checks
 ddp = [r for r in d["train"]["records"] if r["strategy"] == "ddp" and r["grad_dtype"] == "bf16"]
 assert ddp and all(r["step_s"]["median"] > 0 for r in ddp), ddp
+assert all(r["comm_sm_margin"] == 8 for r in ddp), [r["comm_sm_margin"] for r in ddp]
 PY
 grep -q "DP-style phases" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"

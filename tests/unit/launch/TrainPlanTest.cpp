@@ -71,6 +71,8 @@ TEST(TrainPlan, CommBuffersAndCtas) {
   EXPECT_EQ(p.comm_ctas, 32);
   EXPECT_TRUE(plan_for({"--comm-ctas", "auto"}, false, true).comm_ctas_auto);
   EXPECT_EQ(plan_for({"--comm-ctas", "0"}).comm_ctas, 0);
+  EXPECT_EQ(d.ddp_options.sm_margin, 0);
+  EXPECT_EQ(plan_for({"--comm-sm-margin", "32"}).ddp_options.sm_margin, 32);
 }
 
 // Measured on 2 H200s: mlp-bf16 2.34 against 2.56 ms (64 kept); cnn-fp32 22.393 against 22.395 (a
@@ -93,6 +95,8 @@ TEST(TrainPlan, BadInputIsAUsageError) {
   EXPECT_THROW(plan_for({"--scaling", "diagonal"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--comm-priority", "urgent"}), harness::UsageError);
   EXPECT_THROW(plan_for({"--warmup-ms", "-1"}), harness::UsageError);
+  for (const char* margin : {"-1", "1025", "some"})
+    EXPECT_THROW(plan_for({"--comm-sm-margin", margin}), harness::UsageError) << margin;
 }
 
 TEST(TrainPlan, DefaultDdpSizes) {

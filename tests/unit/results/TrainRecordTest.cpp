@@ -81,20 +81,24 @@ TEST(TrainRecord, CommConfigRoundTripsAndShows) {
   r.comm_buffers = "window";
   r.comm_ctas = 64;
   r.comm_ctas_trials = {{64, 0.0023}, {0, 0.0026}};
+  r.comm_sm_margin = 32;
   results.records = {r};
   nlohmann::json j = results;
   const auto back = j.get<TrainResults>().records.at(0);
   EXPECT_EQ(back.comm_buffers, "window");
   EXPECT_EQ(back.comm_ctas, 64);
   EXPECT_EQ(back.comm_ctas_trials, r.comm_ctas_trials);
+  EXPECT_EQ(back.comm_sm_margin, 32);
   std::ostringstream out;
   write_train_tables(results, out);
-  EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto)"), std::string::npos) << out.str();
-  for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials"}) j["records"][0].erase(key);
+  EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto) sm-margin:32"), std::string::npos)
+      << out.str();
+  for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials", "comm_sm_margin"}) j["records"][0].erase(key);
   const auto old = j.get<TrainResults>().records.at(0);
   EXPECT_EQ(old.comm_buffers, "plain");
   EXPECT_EQ(old.comm_ctas, 0);
   EXPECT_TRUE(old.comm_ctas_trials.empty());
+  EXPECT_EQ(old.comm_sm_margin, 0);
 }
 
 TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
