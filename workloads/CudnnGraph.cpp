@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <set>
 
 #include "harness/Check.hpp"
@@ -164,19 +165,21 @@ struct EngineFacts {
   bool has(cudnnBackendNumericalNote_t note) const { return std::find(notes.begin(), notes.end(), note) != notes.end(); }
 };
 
-EngineFacts facts_of(const Descriptor& config) {
+// nullopt for a configuration that does not say (skipped, like one whose plan does not finalize).
+std::optional<EngineFacts> facts_of(const Descriptor& config) {
   const Descriptor engine = create(CUDNN_BACKEND_ENGINE_DESCRIPTOR);
   cudnnBackendDescriptor_t raw = engine.get();
   std::int64_t n = 0;
-  GPUSCALE_CHECK_CUDNN(
-      cudnnBackendGetAttribute(config.get(), CUDNN_ATTR_ENGINECFG_ENGINE, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &n, &raw));
   EngineFacts facts;
-  GPUSCALE_CHECK_CUDNN(
-      cudnnBackendGetAttribute(engine.get(), CUDNN_ATTR_ENGINE_GLOBAL_INDEX, CUDNN_TYPE_INT64, 1, &n, &facts.index));
   facts.notes.resize(CUDNN_NUMERICAL_NOTE_TYPE_COUNT);
-  GPUSCALE_CHECK_CUDNN(cudnnBackendGetAttribute(engine.get(), CUDNN_ATTR_ENGINE_NUMERICAL_NOTE,
-                                                CUDNN_TYPE_NUMERICAL_NOTE, CUDNN_NUMERICAL_NOTE_TYPE_COUNT, &n,
-                                                facts.notes.data()));
+  const bool told =
+      cudnnBackendGetAttribute(config.get(), CUDNN_ATTR_ENGINECFG_ENGINE, CUDNN_TYPE_BACKEND_DESCRIPTOR, 1, &n,
+                               &raw) == CUDNN_STATUS_SUCCESS &&
+      cudnnBackendGetAttribute(engine.get(), CUDNN_ATTR_ENGINE_GLOBAL_INDEX, CUDNN_TYPE_INT64, 1, &n, &facts.index) ==
+          CUDNN_STATUS_SUCCESS &&
+      cudnnBackendGetAttribute(engine.get(), CUDNN_ATTR_ENGINE_NUMERICAL_NOTE, CUDNN_TYPE_NUMERICAL_NOTE,
+                               CUDNN_NUMERICAL_NOTE_TYPE_COUNT, &n, facts.notes.data()) == CUDNN_STATUS_SUCCESS;
+  if (!told) return std::nullopt;
   facts.notes.resize(static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, CUDNN_NUMERICAL_NOTE_TYPE_COUNT)));
   return facts;
 }
@@ -205,30 +208,37 @@ std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpe
                                             std::size_t workspace_limit_bytes, std::size_t limit) {
   const std::shared_ptr<Graph> graph = build_graph(handle, spec, pass);
   std::vector<ConvGraphPlan> out;
-  std::set<std::int64_t> engines;  // the fallback list repeats engines mode A ranked
+  // Mode A may rank one engine several times (different knob settings); the fallback list adds only
+  // engines mode A did not rank.
+  std::set<std::int64_t> ranked;
   for (const auto mode : {CUDNN_HEUR_MODE_A, CUDNN_HEUR_MODE_FALLBACK}) {
-    for (const Descriptor& config : engine_configs(*graph, mode)) {
+    const bool fallback = mode == CUDNN_HEUR_MODE_FALLBACK;
+    const auto configs = engine_configs(*graph, mode);
+    for (std::size_t rank = 0; rank < configs.size(); ++rank) {
       if (out.size() >= limit) return out;
-      const EngineFacts engine = facts_of(config);
-      if (!keeps_numerics(engine, spec.precision) || engines.count(engine.index)) continue;
+      const Descriptor& config = configs[rank];
+      const auto engine = facts_of(config);
+      if (!engine || !keeps_numerics(*engine, spec.precision) || (fallback && ranked.count(engine->index))) continue;
       auto plan = create(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
       set_handle(plan, kPlanHandle, handle);
       set_descriptor(plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, config);
       if (cudnnBackendFinalize(plan.get()) != CUDNN_STATUS_SUCCESS) continue;  // not for this shape or GPU
-      std::int64_t workspace = 0, n = 0;
-      GPUSCALE_CHECK_CUDNN(cudnnBackendGetAttribute(plan.get(), CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE,
-                                                    CUDNN_TYPE_INT64, 1, &n, &workspace));
-      if (workspace < 0 || static_cast<std::size_t>(workspace) > workspace_limit_bytes) continue;
-      engines.insert(engine.index);
+      std::int64_t workspace = -1, n = 0;
+      if (cudnnBackendGetAttribute(plan.get(), CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n,
+                                   &workspace) != CUDNN_STATUS_SUCCESS ||
+          workspace < 0 || static_cast<std::size_t>(workspace) > workspace_limit_bytes)
+        continue;
+      if (!fallback) ranked.insert(engine->index);
       // The plan's owner keeps the graph and the configuration alive with it.
       struct Owned {
         std::shared_ptr<Graph> graph;
         Descriptor config, plan;
       };
       auto owned = std::make_shared<Owned>(Owned{graph, config, plan});
-      const bool tensor_ops = engine.has(CUDNN_NUMERICAL_NOTE_TENSOR_CORE);
+      const bool tensor_ops = engine->has(CUDNN_NUMERICAL_NOTE_TENSOR_CORE);
       out.push_back({std::shared_ptr<void>(owned, plan.get()), static_cast<std::size_t>(workspace),
-                     "graph engine " + std::to_string(engine.index) + (tensor_ops ? " tensor-op" : "")});
+                     "graph engine " + std::to_string(engine->index) + (fallback ? " fallback #" : " A #") +
+                         std::to_string(rank + 1) + (tensor_ops ? " tensor-op" : "")});
     }
   }
   return out;

@@ -21,7 +21,9 @@ cudnnDataType_t cudnn_data_type(harness::DataType t);  // half and bfloat16 as s
 struct ConvGraphPlan {
   std::shared_ptr<void> plan;      // the finalized execution plan (it keeps its graph alive)
   std::size_t workspace_bytes = 0;
-  std::string name;                // "graph engine N", " tensor-op" added where it uses tensor cores
+  // "graph engine N A #R": engine N, ranked R-th by heuristics mode A (or the fallback list); " tensor-op"
+  // added where it uses tensor cores.
+  std::string name;
 };
 
 // Up to `limit` plans for `pass` of `spec` that fit `workspace_limit_bytes`, in the heuristics'
