@@ -158,10 +158,11 @@ std::vector<Descriptor> engine_configs(const Graph& graph, cudnnBackendHeurMode_
   return configs;
 }
 
-// What a configuration's engine is: its global index and numerical notes.
+// What a configuration's engine is: its global index, numerical and behaviour notes.
 struct EngineFacts {
   std::int64_t index = -1;
   std::vector<cudnnBackendNumericalNote_t> notes;
+  bool compiles = false;  // CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION: its plan compiles a kernel
   bool has(cudnnBackendNumericalNote_t note) const { return std::find(notes.begin(), notes.end(), note) != notes.end(); }
 };
 
@@ -181,6 +182,13 @@ std::optional<EngineFacts> facts_of(const Descriptor& config) {
                                CUDNN_NUMERICAL_NOTE_TYPE_COUNT, &n, facts.notes.data()) == CUDNN_STATUS_SUCCESS;
   if (!told) return std::nullopt;
   facts.notes.resize(static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, CUDNN_NUMERICAL_NOTE_TYPE_COUNT)));
+  std::vector<cudnnBackendBehaviorNote_t> behaviour(CUDNN_BEHAVIOR_NOTE_TYPE_COUNT);
+  if (cudnnBackendGetAttribute(engine.get(), CUDNN_ATTR_ENGINE_BEHAVIOR_NOTE, CUDNN_TYPE_BEHAVIOR_NOTE,
+                               CUDNN_BEHAVIOR_NOTE_TYPE_COUNT, &n, behaviour.data()) != CUDNN_STATUS_SUCCESS)
+    return std::nullopt;
+  behaviour.resize(static_cast<std::size_t>(std::clamp<std::int64_t>(n, 0, CUDNN_BEHAVIOR_NOTE_TYPE_COUNT)));
+  facts.compiles = std::find(behaviour.begin(), behaviour.end(), CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION) !=
+                   behaviour.end();
   return facts;
 }
 
@@ -218,7 +226,11 @@ std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpe
       if (out.size() >= limit) return out;
       const Descriptor& config = configs[rank];
       const auto engine = facts_of(config);
-      if (!engine || !keeps_numerics(*engine, spec.precision) || (fallback && ranked.count(engine->index))) continue;
+      // Runtime-compiled engines are left out: compiling a plan can take seconds, per shape and pass,
+      // which the default job's time budget cannot carry.
+      if (!engine || engine->compiles || !keeps_numerics(*engine, spec.precision) ||
+          (fallback && ranked.count(engine->index)))
+        continue;
       auto plan = create(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
       set_handle(plan, kPlanHandle, handle);
       set_descriptor(plan, CUDNN_ATTR_EXECUTION_PLAN_ENGINE_CONFIG, config);

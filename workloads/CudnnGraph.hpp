@@ -29,7 +29,8 @@ struct ConvGraphPlan {
 // Up to `limit` plans for `pass` of `spec` that fit `workspace_limit_bytes`, in the heuristics'
 // order. The precision's numerics hold: fp32 takes no tensor-core or down-converting engine (no
 // TF32), tf32 no down-converting one, and no precision a reduced-precision reduction (fp32
-// accumulation). Empty when cuDNN offers none.
+// accumulation). Runtime-compiled engines are left out (seconds of compiling per plan). Empty when
+// cuDNN offers none.
 std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpec& spec, Pass pass,
                                             std::size_t workspace_limit_bytes, std::size_t limit);
 
