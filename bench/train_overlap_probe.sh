@@ -6,7 +6,8 @@
 # PROBE_SET=efficiency runs instead the variants around the best weak-scaling efficiency so far (bf16
 # gradients, 128 MiB buckets, 64 CTAs): stream priority, bucket sizes, optimizer overlap, NCCL's
 # staging buffer size, the first bucket, the settled warm-up (--warmup-ms), NCCL's protocol (Simple or
-# LL128 forced), SMs left free by the backward GEMMs (--comm-sm-margin), each at 50 steps, the baseline first and last (the drift between them).
+# LL128 forced), SMs left free by the backward GEMMs (--comm-sm-margin), each at 50 steps, the
+# baseline first and last (the drift between them).
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -102,7 +102,8 @@ class CudnnFactory final : public LayerFactory {
 // The first candidate that ran and fits the cap (cuDNN lists them best first).
 std::optional<Choice> first_fitting(const std::vector<LegacyCandidate>& list, std::size_t limit_bytes) {
   for (const auto& c : list)
-    if (c.status == CUDNN_STATUS_SUCCESS && c.memory <= limit_bytes) return Choice{c.algo, c.memory, c.math, std::nullopt};
+    if (c.status == CUDNN_STATUS_SUCCESS && c.memory <= limit_bytes)
+      return Choice{c.algo, c.memory, c.math, std::nullopt};
   return std::nullopt;
 }
 

@@ -163,7 +163,9 @@ struct EngineFacts {
   std::int64_t index = -1;
   std::vector<cudnnBackendNumericalNote_t> notes;
   bool compiles = false;  // CUDNN_BEHAVIOR_NOTE_RUNTIME_COMPILATION: its plan compiles a kernel
-  bool has(cudnnBackendNumericalNote_t note) const { return std::find(notes.begin(), notes.end(), note) != notes.end(); }
+  bool has(cudnnBackendNumericalNote_t note) const {
+    return std::find(notes.begin(), notes.end(), note) != notes.end();
+  }
 };
 
 // nullopt for a configuration that does not say (skipped, like one whose plan does not finalize).

@@ -1,6 +1,7 @@
 // Needs a GPU (label gpu). Every layer x precision x layout through cuBLASLt / cuDNN against the
 // double-precision reference, including float outputs from half inputs, accumulation into dW, every
-// cuDNN algorithm search (the graph API's plans forced alone), the fill kernel agreeing with the host, and out-of-memory as a typed error.
+// cuDNN algorithm search (the graph API's plans forced alone), the fill kernel agreeing with the host,
+// and out-of-memory as a typed error.
 // Each cuBLAS path of Linear (cuBLASLt, cublasGemmEx) is also forced alone, so that both are proven
 // whichever wins the timing.
 #include <gtest/gtest.h>

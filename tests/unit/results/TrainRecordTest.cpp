@@ -93,7 +93,8 @@ TEST(TrainRecord, CommConfigRoundTripsAndShows) {
   write_train_tables(results, out);
   EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto) sm-margin:32"), std::string::npos)
       << out.str();
-  for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials", "comm_sm_margin"}) j["records"][0].erase(key);
+  for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials", "comm_sm_margin"})
+    j["records"][0].erase(key);
   const auto old = j.get<TrainResults>().records.at(0);
   EXPECT_EQ(old.comm_buffers, "plain");
   EXPECT_EQ(old.comm_ctas, 0);
