@@ -122,4 +122,11 @@ void convert(const void* src, harness::DataType src_type, void* dst, harness::Da
   }
 }
 
+int current_device_sms() {
+  int device = 0, sms = 0;
+  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
+  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
+
 }  // namespace gpuscale::workloads::kernels

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "harness/Check.hpp"
+#include "workloads/DeviceKernels.hpp"
 
 namespace gpuscale::workloads {
 
@@ -18,10 +18,7 @@ namespace {
 
 int sm_count_target(const LayerSpec& spec, Pass pass) {
   if (pass == Pass::forward || spec.backward_sm_margin <= 0) return 0;
-  int device = 0, sms = 0;
-  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
-  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return std::max(1, sms - spec.backward_sm_margin);
+  return std::max(1, kernels::current_device_sms() - spec.backward_sm_margin);
 }
 
 }  // namespace

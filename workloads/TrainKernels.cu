@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include "harness/Check.hpp"
+#include "workloads/DeviceKernels.hpp"
 #include "workloads/KernelTypes.cuh"
 
 namespace gpuscale::workloads::kernels {
@@ -106,10 +107,7 @@ constexpr unsigned kNarrowBlocksPerSm = 4;
 unsigned sgd_blocks(std::size_t threads, bool narrow) {
   const unsigned wanted = blocks_for(threads);
   if (!narrow) return wanted;
-  int device = 0, sms = 0;
-  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
-  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const unsigned cap = kNarrowBlocksPerSm * static_cast<unsigned>(sms);
+  const unsigned cap = kNarrowBlocksPerSm * static_cast<unsigned>(current_device_sms());
   return wanted < cap ? wanted : cap;
 }
 
