@@ -41,6 +41,7 @@ void validate(const ComputePlan& plan) {
   if (!(plan.straggler_threshold > 0) || !std::isfinite(plan.straggler_threshold))
     throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   if (plan.tuning.matmul_candidates < 1) throw UsageError("--matmul-candidates must be at least 1");
+  if (plan.tuning.conv_plans < 1) throw UsageError("--cudnn-plans must be at least 1");
 }
 
 }  // namespace
@@ -64,6 +65,8 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   if (!(workspace_mb >= 0) || !std::isfinite(workspace_mb)) throw UsageError("--workspace-mb must be >= 0");
   plan.tuning.workspace_limit_bytes = static_cast<std::size_t>(workspace_mb * 1024 * 1024);
   plan.tuning.matmul_candidates = option<int>(r, "matmul-candidates", 8);
+  // A benchmark of a few shapes can afford what cudnn.benchmark does: time (nearly) every plan.
+  plan.tuning.conv_plans = option<int>(r, "cudnn-plans", 64);
   plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);

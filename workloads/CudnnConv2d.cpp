@@ -28,7 +28,6 @@ namespace {
 
 constexpr int kTuningRounds = 3;             // graph plans and find's winner, timed round-robin
 constexpr int kTuningReps = 3;               // timed calls per round
-constexpr std::size_t kGraphCandidates = 8;  // plans per pass (PyTorch's cudnn.benchmark_limit is 10)
 
 struct Choice {
   int algo = 0;  // legacy: every call when there is no graph plan, accumulating calls when there is
@@ -181,7 +180,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
 // express (or a cuDNN without it) leaves find's winner alone; with graph, the error stands.
 std::vector<ConvGraphPlan> CudnnFactory::graph_plans(const LayerSpec& spec, Pass pass) {
   const auto build = [&] {
-    return conv_graph_plans(handle(env_.stream), spec, pass, env_.tuning.workspace_limit_bytes, kGraphCandidates);
+    return conv_graph_plans(handle(env_.stream), spec, pass, env_.tuning.workspace_limit_bytes,
+                            static_cast<std::size_t>(std::max(1, env_.tuning.conv_plans)));
   };
   if (env_.tuning.conv_search == AlgoSearch::graph) {
     auto plans = build();

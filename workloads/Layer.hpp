@@ -127,6 +127,9 @@ struct TuningOptions {
   // cuBLASLt heuristic results under the cap timed per shape (with cublasGemmEx for `fastest`); the
   // fastest is cached.
   int matmul_candidates = 8;
+  // cuDNN graph API plans timed per conv pass (graph, exhaustive), in the heuristics' order. 8 keeps
+  // train's default search inside the whole job's time budget; `gpuscale compute` times up to 64.
+  int conv_plans = 8;
   MatmulPath matmul_path = MatmulPath::lt;
 };
 

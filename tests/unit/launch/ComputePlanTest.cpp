@@ -25,6 +25,7 @@ TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
   EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
   EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::lt);
+  EXPECT_EQ(plan.tuning.conv_plans, 64);  // more than train's 8: a benchmark times (nearly) every plan
 }
 
 TEST(ComputePlan, UserShapesReplaceTheDefaults) {
@@ -41,6 +42,8 @@ TEST(ComputePlan, WarmupTimeIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({}).bench.warmup_s, 0);
   EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).bench.warmup_s, 1.5);
 }
+
+TEST(ComputePlan, CudnnPlansOption) { EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3); }
 
 TEST(ComputePlan, MatmulPathOption) {
   EXPECT_EQ(plan_for({"--matmul-path", "gemmex"}).tuning.matmul_path, workloads::MatmulPath::gemmex);
@@ -65,6 +68,7 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--shapes", "vgg"},
                                        {"--workspace-mb", "-5"},
                                        {"--matmul-path", "cublas"},
+                                       {"--cudnn-plans", "0"},
                                        {"--warmup-ms", "-1"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
