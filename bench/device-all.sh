@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv compute16 computefast
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm compute16 computefast
 #   computegx train trainsettled reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
@@ -37,8 +37,10 @@ for s in "$@"; do
     compute) step compute 300 bash bench/compute_vs_torch.sh ;;
     computecudnn) CUDNN_FROM_TORCH=1 step computecudnn 300 bash bench/compute_vs_torch.sh ;;
     computeab) step computeab 500 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT"' ;;
-    computeconv) step computeconv 300 bash -c \
+    computeconv) step computeconv 480 bash -c \
       'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --matmul none' ;;
+    computemm) step computemm 400 bash -c \
+      'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none' ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
