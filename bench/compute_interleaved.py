@@ -129,13 +129,14 @@ def main():
     ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes, or none")
     ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1",
                     help="N,C,H,W,K,R,S,stride,pad,dilation, or none")
+    ap.add_argument("--layouts", default="nchw,nhwc", help="conv layouts, each its own row")
     ap.add_argument("--cudnn-algo", default="exhaustive", help="gpuscale's conv search: exhaustive, find, graph")
     ap.add_argument("--gs-args", default="", help="more gpuscale compute options, e.g. '--matmul-path gemmex'")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     precisions = args.precision.split(",")
     rows = [("matmul", n, p) for n in args.matmul.split(",") for p in precisions if args.matmul != "none"]
-    rows += [("conv", layout, p) for layout in ("nchw", "nhwc") for p in precisions if args.conv != "none"]
+    rows += [("conv", layout, p) for layout in args.layouts.split(",") for p in precisions if args.conv != "none"]
     bench = None
     if args.torch != "none":
         import compute_vs_torch as bench  # torch's side: the same timing, warm-up and inputs

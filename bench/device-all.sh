@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm compute16 computefast
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap compute16 computefast
 #   computegx train trainsettled reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
@@ -41,6 +41,9 @@ for s in "$@"; do
       'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --matmul none' ;;
     computemm) step computemm 400 bash -c \
       'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none' ;;
+    computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
+      $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
+        --matmul 8192 --precision tf32' ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;

@@ -52,7 +52,7 @@ void add_compute_options(cxxopts::Options& o) {
       "heuristic (default), find (cudnnFind), graph (graph API plans) or exhaustive (both timed, like "
       "cudnn.benchmark)",
       cxxopts::value<std::string>(), "MODE");
-  add("cudnn-plans", "graph API plans timed per conv pass with graph or exhaustive (default 64; train times 8)",
+  add("cudnn-plans", "graph API plans timed per conv pass with graph or exhaustive (default 8)",
       cxxopts::value<int>(), "N");
   add("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)", cxxopts::value<double>(),
       "MB");

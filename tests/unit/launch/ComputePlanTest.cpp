@@ -25,7 +25,7 @@ TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
   EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
   EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::lt);
-  EXPECT_EQ(plan.tuning.conv_plans, 64);  // more than train's 8: a benchmark times (nearly) every plan
+  EXPECT_EQ(plan.tuning.conv_plans, 8);
 }
 
 TEST(ComputePlan, UserShapesReplaceTheDefaults) {
