@@ -1,0 +1,41 @@
+// best_round_s, the tuners' round-robin timing, on the cpu backend with candidates that sleep a known
+// host time: each candidate's best round, the calls each round makes, +inf for one that cannot run.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <limits>
+#include <thread>
+#include <vector>
+
+#include "harness/CpuBackend.hpp"
+#include "harness/Error.hpp"
+#include "workloads/LayerFactory.hpp"
+
+namespace gpuscale::workloads {
+namespace {
+
+TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
+  auto backend = harness::make_cpu_backend(1);
+  auto stream = backend->create_stream(harness::StreamPriority::normal);
+  std::vector<int> calls(3, 0), order;
+  const auto s = best_round_s(*backend, *stream, calls.size(), 2, 3, [&](std::size_t i) {
+    ++calls[i];
+    order.push_back(static_cast<int>(i));
+    if (i == 2) throw harness::LibraryError("test", "unsupported", "candidate 2 cannot run");
+    std::this_thread::sleep_for(std::chrono::milliseconds(i == 0 ? 2 : 1));
+  });
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_GT(s[0], s[1]);  // 2 ms against 1 ms per call
+  EXPECT_GE(s[1], 0.9e-3);
+  EXPECT_EQ(s[2], std::numeric_limits<double>::infinity());
+  EXPECT_EQ(calls[0], 2 * (1 + 3));  // two rounds of one untimed and three timed calls
+  EXPECT_EQ(calls[1], 2 * (1 + 3));
+  // Round-robin: the first round visits every candidate before the second begins.
+  ASSERT_GE(order.size(), 9u);
+  EXPECT_EQ(order[0], 0);
+  EXPECT_EQ(order[4], 1);
+  EXPECT_EQ(order[8], 2);
+}
+
+}  // namespace
+}  // namespace gpuscale::workloads
