@@ -26,8 +26,8 @@
 namespace gpuscale::workloads {
 namespace {
 
-constexpr int kTuningRounds = 3;             // graph plans and find's winner, timed round-robin
-constexpr int kTuningReps = 3;               // timed calls per round
+constexpr int kTuningRounds = 3;  // graph plans and find's winner, timed round-robin
+constexpr int kTuningReps = 3;    // timed calls per round
 
 struct Choice {
   int algo = 0;  // legacy: every call when there is no graph plan, accumulating calls when there is
