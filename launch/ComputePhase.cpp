@@ -54,6 +54,7 @@ void add_compute_options(cxxopts::Options& o) {
       cxxopts::value<std::string>(), "MODE");
   add("cudnn-plans", "graph API plans timed per conv pass with graph or exhaustive (default 8)",
       cxxopts::value<int>(), "N");
+  add("cudnn-runtime-compiled", "those plans include engines that compile their kernel at run time (seconds each)");
   add("workspace-mb", "workspace cap for cuBLASLt and cuDNN algorithms, MiB (default 1024)", cxxopts::value<double>(),
       "MB");
   add("matmul-candidates", "cuBLASLt heuristic candidates timed per shape (default 8)", cxxopts::value<int>(), "N");

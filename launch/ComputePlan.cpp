@@ -66,6 +66,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.tuning.workspace_limit_bytes = static_cast<std::size_t>(workspace_mb * 1024 * 1024);
   plan.tuning.matmul_candidates = option<int>(r, "matmul-candidates", 8);
   plan.tuning.conv_plans = option<int>(r, "cudnn-plans", 8);
+  plan.tuning.conv_runtime_compiled = r.count("cudnn-runtime-compiled") > 0;
   plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);

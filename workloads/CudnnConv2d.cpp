@@ -180,8 +180,10 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
 // express (or a cuDNN without it) leaves find's winner alone; with graph, the error stands.
 std::vector<ConvGraphPlan> CudnnFactory::graph_plans(const LayerSpec& spec, Pass pass) {
   const auto build = [&] {
-    return conv_graph_plans(handle(env_.stream), spec, pass, env_.tuning.workspace_limit_bytes,
-                            static_cast<std::size_t>(std::max(1, env_.tuning.conv_plans)));
+    const GraphPlanLimits limits{env_.tuning.workspace_limit_bytes,
+                                 static_cast<std::size_t>(std::max(1, env_.tuning.conv_plans)),
+                                 env_.tuning.conv_runtime_compiled};
+    return conv_graph_plans(handle(env_.stream), spec, pass, limits);
   };
   if (env_.tuning.conv_search == AlgoSearch::graph) {
     auto plans = build();

@@ -215,7 +215,7 @@ cudnnDataType_t cudnn_data_type(harness::DataType t) {
 }
 
 std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpec& spec, Pass pass,
-                                            std::size_t workspace_limit_bytes, std::size_t limit) {
+                                            const GraphPlanLimits& limits) {
   const std::shared_ptr<Graph> graph = build_graph(handle, spec, pass);
   std::vector<ConvGraphPlan> out;
   // Mode A may rank one engine several times (different knob settings); the fallback list adds only
@@ -225,12 +225,10 @@ std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpe
     const bool fallback = mode == CUDNN_HEUR_MODE_FALLBACK;
     const auto configs = engine_configs(*graph, mode);
     for (std::size_t rank = 0; rank < configs.size(); ++rank) {
-      if (out.size() >= limit) return out;
+      if (out.size() >= limits.count) return out;
       const Descriptor& config = configs[rank];
       const auto engine = facts_of(config);
-      // Runtime-compiled engines are left out: compiling a plan can take seconds, per shape and pass,
-      // which the default job's time budget cannot carry.
-      if (!engine || engine->compiles || !keeps_numerics(*engine, spec.precision) ||
+      if (!engine || (engine->compiles && !limits.runtime_compiled) || !keeps_numerics(*engine, spec.precision) ||
           (fallback && ranked.count(engine->index)))
         continue;
       auto plan = create(CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR);
@@ -240,7 +238,7 @@ std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpe
       std::int64_t workspace = -1, n = 0;
       if (cudnnBackendGetAttribute(plan.get(), CUDNN_ATTR_EXECUTION_PLAN_WORKSPACE_SIZE, CUDNN_TYPE_INT64, 1, &n,
                                    &workspace) != CUDNN_STATUS_SUCCESS ||
-          workspace < 0 || static_cast<std::size_t>(workspace) > workspace_limit_bytes)
+          workspace < 0 || static_cast<std::size_t>(workspace) > limits.workspace_bytes)
         continue;
       if (!fallback) ranked.insert(engine->index);
       // The plan's owner keeps the graph and the configuration alive with it.
@@ -252,7 +250,8 @@ std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpe
       const bool tensor_ops = engine->has(CUDNN_NUMERICAL_NOTE_TENSOR_CORE);
       out.push_back({std::shared_ptr<void>(owned, plan.get()), static_cast<std::size_t>(workspace),
                      "graph engine " + std::to_string(engine->index) + (fallback ? " fallback #" : " A #") +
-                         std::to_string(rank + 1) + (tensor_ops ? " tensor-op" : "")});
+                         std::to_string(rank + 1) + (tensor_ops ? " tensor-op" : "") +
+                         (engine->compiles ? " compiled" : "")});
     }
   }
   return out;

@@ -22,17 +22,24 @@ struct ConvGraphPlan {
   std::shared_ptr<void> plan;      // the finalized execution plan (it keeps its graph alive)
   std::size_t workspace_bytes = 0;
   // "graph engine N A #R": engine N, ranked R-th by heuristics mode A (or the fallback list); " tensor-op"
-  // added where it uses tensor cores.
+  // added where it uses tensor cores, " compiled" where its kernel was compiled at run time.
   std::string name;
 };
 
-// Up to `limit` plans for `pass` of `spec` that fit `workspace_limit_bytes`, in the heuristics'
-// order. The precision's numerics hold: fp32 takes no tensor-core or down-converting engine (no
-// TF32), tf32 no down-converting one, and no precision a reduced-precision reduction (fp32
-// accumulation). Runtime-compiled engines are left out (seconds of compiling per plan). Empty when
-// cuDNN offers none.
+// Which plans conv_graph_plans returns.
+struct GraphPlanLimits {
+  std::size_t workspace_bytes = 0;  // no plan needing more
+  std::size_t count = 0;            // at most this many
+  // Engines that compile their kernel at run time (seconds per plan, per shape and pass) are left out
+  // unless asked for.
+  bool runtime_compiled = false;
+};
+
+// Plans for `pass` of `spec` within `limits`, in the heuristics' order. The precision's numerics
+// hold: fp32 takes no tensor-core or down-converting engine (no TF32), tf32 no down-converting one,
+// and no precision a reduced-precision reduction (fp32 accumulation). Empty when cuDNN offers none.
 std::vector<ConvGraphPlan> conv_graph_plans(cudnnHandle_t handle, const LayerSpec& spec, Pass pass,
-                                            std::size_t workspace_limit_bytes, std::size_t limit);
+                                            const GraphPlanLimits& limits);
 
 // Enqueues `plan` on the handle's stream. Operands in CudnnConv2d's order: forward a = x, b = w,
 // out = y; backward data a = w, b = dy, out = dx; backward weight a = x, b = dy, out = dw.

@@ -130,6 +130,9 @@ struct TuningOptions {
   // cuDNN graph API plans timed per conv pass (graph, exhaustive), in the heuristics' order. On an
   // H200, 64 found no engine faster than the first 8 in any of 15 conv passes, and made the search slow.
   int conv_plans = 8;
+  // Graph engines that compile their kernel at run time among those plans (seconds per plan; off: the
+  // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
+  bool conv_runtime_compiled = false;
   MatmulPath matmul_path = MatmulPath::lt;
 };
 

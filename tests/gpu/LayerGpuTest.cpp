@@ -27,11 +27,14 @@ struct Gpu {
   std::unique_ptr<harness::Backend> backend = harness::make_cuda_backend(0, 60);
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx;
-  explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest) {
+  explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest)
+      : Gpu(tuning(search, path)) {}
+  explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t)) {}
+  static TuningOptions tuning(AlgoSearch search, MatmulPath path) {
     TuningOptions t;
     t.conv_search = search;
     t.matmul_path = path;
-    ctx = make_compute_context(*backend, *stream, t);
+    return t;
   }
 };
 
@@ -148,6 +151,15 @@ TEST(LayerGpu, GraphApiPlansMatchTheReference) {
     }
   }
   expect_all_pass(gpu, {kShapes[3], Precision::bf16, DataType::float32, DataType::float32});  // staged outputs
+}
+
+// Engines that compile their kernel at run time, where cuDNN offers them, pass the same checks (one
+// shape: compiling takes seconds per plan).
+TEST(LayerGpu, RuntimeCompiledPlansMatchTheReference) {
+  TuningOptions t = Gpu::tuning(AlgoSearch::graph, MatmulPath::lt);
+  t.conv_runtime_compiled = true;
+  Gpu gpu(t);
+  for (Precision p : {Precision::fp32, Precision::bf16}) expect_all_pass(gpu, {kShapes[3], p});
 }
 
 // With an SM margin the backward GEMMs are cuBLASLt's, tuned for fewer SMs (cublasGemmEx is left out:

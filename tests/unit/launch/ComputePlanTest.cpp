@@ -43,7 +43,11 @@ TEST(ComputePlan, WarmupTimeIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).bench.warmup_s, 1.5);
 }
 
-TEST(ComputePlan, CudnnPlansOption) { EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3); }
+TEST(ComputePlan, CudnnPlanOptions) {
+  EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3);
+  EXPECT_FALSE(plan_for({}).tuning.conv_runtime_compiled);
+  EXPECT_TRUE(plan_for({"--cudnn-runtime-compiled"}).tuning.conv_runtime_compiled);
+}
 
 TEST(ComputePlan, MatmulPathOption) {
   EXPECT_EQ(plan_for({"--matmul-path", "gemmex"}).tuning.matmul_path, workloads::MatmulPath::gemmex);
