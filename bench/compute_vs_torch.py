@@ -59,13 +59,17 @@ def uniform(shape, dtype, coarse=False):
     return (torch.rand(*shape, device="cuda") * 2 - 1).to(dtype)
 
 
-def torch_matmul(n, p, transpose_b, coarse=False):
-    """transpose_b: torch.matmul(x, w.t()), the GEMM of gpuscale's Linear forward (Y = X W^T, as
-    nn.Linear); otherwise the plain torch.matmul(a, b)."""
+def matmul_work(n, p, transpose_b, coarse=False):
+    """One n^3 matmul call. transpose_b: torch.matmul(x, w.t()), the GEMM of gpuscale's Linear
+    forward (Y = X W^T, as nn.Linear); otherwise the plain torch.matmul(a, b)."""
     dtype = set_precision(p)
     a, b = uniform((n, n), dtype, coarse), uniform((n, n), dtype, coarse)
     bt = b.t() if transpose_b else b
-    return 2.0 * n ** 3 / median_s(lambda: torch.matmul(a, bt)) / 1e12
+    return lambda: torch.matmul(a, bt)
+
+
+def torch_matmul(n, p, transpose_b, coarse=False):
+    return 2.0 * n ** 3 / median_s(matmul_work(n, p, transpose_b, coarse)) / 1e12
 
 
 def conv_flops():
@@ -75,7 +79,8 @@ def conv_flops():
     return 2.0 * c["n"] * c["k"] * p * q * c["c"] * c["r"] * c["s"]
 
 
-def torch_conv(p, channels_last):
+def conv_work(p, channels_last):
+    """(forward call, forward+backward call) of CONV in precision p."""
     dtype = set_precision(p)
     c = CONV
     conv = torch.nn.Conv2d(c["c"], c["k"], (c["r"], c["s"]), stride=c["stride"], padding=c["pad"], bias=False)
@@ -97,6 +102,11 @@ def torch_conv(p, channels_last):
     def fwd_bwd():
         conv(x).backward(grad)
 
+    return fwd, fwd_bwd
+
+
+def torch_conv(p, channels_last):
+    fwd, fwd_bwd = conv_work(p, channels_last)
     f = conv_flops()
     return f / median_s(fwd) / 1e12, 3 * f / median_s(fwd_bwd) / 1e12
 

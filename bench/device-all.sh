@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
-# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap compute16 computefast
-#   computegx train trainsettled reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+# Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
+#   computecompiled torchkernels compute16 computefast computegx train trainsettled reliability traintest colltest
+#   probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -44,6 +45,9 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
+    computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
+      --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --gs-args=--cudnn-runtime-compiled' ;;
+    torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
     computegx) MATMUL_PATH=gemmex step computegx 200 bash bench/compute_vs_torch.sh ;;
