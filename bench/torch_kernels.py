@@ -36,8 +36,10 @@ def kernels(call, calls):
         for _ in range(calls):
             call()
         torch.cuda.synchronize()
-    rows = [(e.key, e.count, e.device_time_total / max(1, e.count)) for e in prof.key_averages()
-            if e.device_time_total > 0]
+    def device_us(e):  # device_time_total since torch 2.4, cuda_time_total before
+        return getattr(e, "device_time_total", None) or getattr(e, "cuda_time_total", 0)
+
+    rows = [(e.key, e.count, device_us(e) / max(1, e.count)) for e in prof.key_averages() if device_us(e) > 0]
     return sorted(rows, key=lambda r: -r[1] * r[2])
 
 
@@ -46,6 +48,7 @@ def main():
     ap.add_argument("--rows", default="conv:nhwc:bf16,conv:nhwc:fp32,matmul:8192:tf32")
     ap.add_argument("--calls", type=int, default=5)
     args = ap.parse_args()
+    print(f"torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, {torch.cuda.get_device_name()}")
     for row in args.rows.split(","):
         for label, call in works(row):
             seconds = bench.median_s(call)  # torch's choice made, the GPU settled
