@@ -46,7 +46,7 @@ for s in "$@"; do
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
-      --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --gs-args=--cudnn-runtime-compiled' ;;
+      --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --rounds 1 --gs-args=--cudnn-runtime-compiled' ;;
     torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
     computefast) MATMUL_PATH=fastest step computefast 200 bash bench/compute_vs_torch.sh ;;
