@@ -22,6 +22,9 @@ WARMUP_S = 1.0
 MATMULS = [4096, 8192]
 CONV = dict(n=32, c=256, h=56, w=56, k=256, r=3, s=3, stride=1, pad=1)
 PRECISIONS = ["fp32", "tf32", "bf16"]
+# The conv weight torch times with: "default" (nn.Conv2d's own init, |w| <= 1/sqrt(C R S)) or "uniform"
+# (U[-1, 1), as gpuscale fills every operand and as x here): see bench/conv_weight_probe.py.
+CONV_WEIGHTS = "default"
 
 
 def set_precision(p):
@@ -85,6 +88,9 @@ def conv_work(p, channels_last):
     c = CONV
     conv = torch.nn.Conv2d(c["c"], c["k"], (c["r"], c["s"]), stride=c["stride"], padding=c["pad"], bias=False)
     conv = conv.to(device="cuda", dtype=dtype)
+    if CONV_WEIGHTS == "uniform":
+        with torch.no_grad():
+            conv.weight.copy_(uniform(tuple(conv.weight.shape), dtype))
     x = uniform((c["n"], c["c"], c["h"], c["w"]), dtype)
     if channels_last:
         conv = conv.to(memory_format=torch.channels_last)

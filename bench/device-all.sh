@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
-#   computecompiled torchkernels convprobe mmprobe compute16 computefast computegx train trainsettled reliability
-#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   computecompiled torchkernels convweights convprobe mmprobe compute16 computefast computegx train trainsettled
+#   reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -48,6 +48,7 @@ for s in "$@"; do
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
       --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --rounds 1 --gs-args=--cudnn-runtime-compiled' ;;
     torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;
+    convweights) step convweights 120 python3 bench/conv_weight_probe.py --rounds 2 ;;
     convprobe) step convprobe 400 bash bench/conv_kernel_probe.sh ;;
     mmprobe) N=8192 PREC=tf32 ROUNDS=1 LONG_WARMUP=300 NCU=1 step mmprobe 200 bash bench/matmul_probe.sh ;;
     compute16) MATMUL_CANDIDATES=16 step compute16 200 bash bench/compute_vs_torch.sh ;;
