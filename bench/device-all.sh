@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
-#   computecompiled torchkernels convweights convprobe mmprobe compute16 computefast computegx train trainsettled
-#   reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
+#   convweights convprobe mmprobe compute16 computefast computegx train trainsettled reliability traintest colltest
+#   probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -45,6 +46,9 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
+    computeaccept) step computeaccept 480 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
+      $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
+        $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
       --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --rounds 1 --gs-args=--cudnn-runtime-compiled' ;;
     torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;

@@ -41,14 +41,13 @@ void call(Layer& layer, Pass pass, Tensors& t, harness::Stream& stream) {
   }
 }
 
-// Rounds of every pass until `seconds` have run (keep_busy_for).
-void warm_up_for(double seconds, Layer& layer, Tensors& t, harness::Stream& stream, double timeout_s) {
+// Calls of one pass until `seconds` have run (keep_busy_for), right before that pass is timed: under
+// the power limit the settled clock depends on the load, so each pass settles on its own kernels (as
+// the torch bench warms up each op it times), not on a mix of all three.
+void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::Stream& stream, double timeout_s) {
   if (seconds <= 0) return;
   keep_busy_for(
-      seconds, timeout_s,
-      [&] {
-        for (Pass pass : kAllPasses) call(layer, pass, t, stream);
-      },
+      seconds, timeout_s, [&] { call(layer, pass, t, stream); },
       [&](double wait_s) { stream.synchronize(harness::Deadline::after(wait_s), "compute warm-up"); });
 }
 
@@ -82,7 +81,7 @@ results::ComputeRecord base_record(const NamedShape& shape, Precision precision,
   return r;
 }
 
-// Check, create, warm up (the barrier after), time. Throws what run_compute_item turns into skips.
+// Check, create, warm up every pass (the barrier after), then settle and time each pass. Throws what run_compute_item turns into skips.
 void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
              std::vector<results::ComputeRecord>& records, bool& barrier_done) {
   if (o.check) {
@@ -98,10 +97,10 @@ void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec
   for (Pass pass : kAllPasses)
     for (int i = 0; i < o.warmup; ++i) call(*layer, pass, t, stream);
   stream.synchronize(harness::Deadline::after(o.timeout_s), "compute warm-up");
-  warm_up_for(o.warmup_s, *layer, t, stream, o.timeout_s);
   barrier_done = true;
   if (o.before_timing) o.before_timing();
   for (Pass pass : kAllPasses) {
+    warm_up_for(o.warmup_s, *layer, pass, t, stream, o.timeout_s);
     auto& r = records[static_cast<std::size_t>(pass)];
     r.samples_s = time_pass(ctx, *layer, pass, t, stream, o);
     r.time_s = results::summarize(r.samples_s);

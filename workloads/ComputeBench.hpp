@@ -14,9 +14,10 @@ namespace gpuscale::workloads {
 
 struct BenchOptions {
   int warmup = 5;                // untimed calls per pass before timing
-  // Then more rounds of every pass until at least this long has run: a GPU at its power limit clocks
-  // high for a while under a new load, then settles (H200 bf16 matmul 4096: ~800 TFLOP/s for the first
-  // tens of ms, ~690 after a second); a long warm-up times the settled state a training job sees.
+  // Then, before each pass is timed, more calls of that pass until at least this long has run: a GPU at
+  // its power limit clocks high for a while under a new load, then settles at a clock that depends on
+  // the load (H200 bf16 matmul 4096: ~800 TFLOP/s for the first tens of ms, ~690 after a second); a
+  // long warm-up times the settled state a training job sees.
   double warmup_s = 0;
   int iterations = 20;           // timed calls per pass: the same on every rank
   bool check = true;             // compare with the cpu reference before timing

@@ -1,8 +1,12 @@
-// run_compute_item on the cpu context, and through a fake context that runs out of memory: a
-// skipped record with the reason, and the barrier still called exactly once.
+// run_compute_item on the cpu context; through a fake context that runs out of memory (a skipped record
+// with the reason, and the barrier still called exactly once); and the order of warm-up and timed calls.
 #include "workloads/ComputeBench.hpp"
 
 #include <gtest/gtest.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
@@ -46,14 +50,12 @@ TEST(ComputeBench, MeasuresAllThreePassesAfterTheCheck) {
   }
 }
 
-// Delegates to the cpu context but fails every allocation of layers, as a full GPU would.
-class OutOfMemoryContext final : public ComputeContext {
+// Delegates everything to the cpu context; the fakes below override create_layer.
+class ForwardingContext : public ComputeContext {
  public:
-  explicit OutOfMemoryContext(ComputeContext& inner) : inner_(inner) {}
+  explicit ForwardingContext(ComputeContext& inner) : inner_(inner) {}
   harness::Backend& backend() noexcept override { return inner_.backend(); }
-  std::unique_ptr<Layer> create_layer(const LayerSpec&) override {
-    throw harness::OutOfMemoryError("CUDA", "cudaErrorMemoryAllocation", "out of memory (injected)");
-  }
+  std::unique_ptr<Layer> create_layer(const LayerSpec& spec) override { return inner_.create_layer(spec); }
   void fill_uniform(void* d, harness::DataType t, std::size_t n, std::uint64_t s, float k,
                     harness::Stream& st) override {
     inner_.fill_uniform(d, t, n, s, k, st);
@@ -70,6 +72,78 @@ class OutOfMemoryContext final : public ComputeContext {
  private:
   ComputeContext& inner_;
 };
+
+// Fails every allocation of layers, as a full GPU would.
+class OutOfMemoryContext final : public ForwardingContext {
+ public:
+  using ForwardingContext::ForwardingContext;
+  std::unique_ptr<Layer> create_layer(const LayerSpec&) override {
+    throw harness::OutOfMemoryError("CUDA", "cudaErrorMemoryAllocation", "out of memory (injected)");
+  }
+};
+
+// Layers that log the passes they run, in order; `last` is the log of the layer created last (the
+// timed one: the reference check creates its own first).
+class RecordingContext final : public ForwardingContext {
+ public:
+  using ForwardingContext::ForwardingContext;
+  std::unique_ptr<Layer> create_layer(const LayerSpec& spec) override {
+    logs.push_back(std::make_shared<std::vector<Pass>>());
+    return std::make_unique<Recording>(ForwardingContext::create_layer(spec), logs.back());
+  }
+  const std::vector<Pass>& last() const { return *logs.back(); }
+  std::vector<std::shared_ptr<std::vector<Pass>>> logs;
+
+ private:
+  class Recording final : public Layer {
+   public:
+    Recording(std::unique_ptr<Layer> inner, std::shared_ptr<std::vector<Pass>> log)
+        : inner_(std::move(inner)), log_(std::move(log)) {}
+    const LayerSpec& spec() const noexcept override { return inner_->spec(); }
+    AlgorithmChoice algorithm(Pass pass) const override { return inner_->algorithm(pass); }
+    void forward(const void* x, const void* w, void* y, harness::Stream& s) override {
+      log_->push_back(Pass::forward);
+      inner_->forward(x, w, y, s);
+    }
+    void backward_data(const void* dy, const void* w, void* dx, harness::Stream& s) override {
+      log_->push_back(Pass::backward_data);
+      inner_->backward_data(dy, w, dx, s);
+    }
+    void backward_weight(const void* dy, const void* x, void* dw, Accumulate m, harness::Stream& s) override {
+      log_->push_back(Pass::backward_weight);
+      inner_->backward_weight(dy, x, dw, m, s);
+    }
+
+   private:
+    std::unique_ptr<Layer> inner_;
+    std::shared_ptr<std::vector<Pass>> log_;
+  };
+};
+
+// The timed calls of each pass follow a time-based warm-up of that pass alone: the last three runs of
+// equal passes are forward, backward data, backward weight, each longer than the timed calls.
+TEST(ComputeBench, EachPassSettlesOnItsOwnLoadBeforeItIsTimed) {
+  Cpu cpu;
+  RecordingContext rec(*cpu.ctx);
+  int barriers = 0;
+  BenchOptions o = options(barriers);
+  o.warmup_s = 0.002;
+  o.check = false;
+  const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  std::vector<std::pair<Pass, int>> runs;
+  for (Pass p : rec.last()) {
+    if (runs.empty() || runs.back().first != p) runs.emplace_back(p, 0);
+    ++runs.back().second;
+  }
+  ASSERT_GE(runs.size(), 3u);
+  const std::vector<std::pair<Pass, int>> tail(runs.end() - 3, runs.end());
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(tail[i].first, kAllPasses[i]);
+    EXPECT_GT(tail[i].second, o.iterations) << "pass " << to_string(kAllPasses[i]) << " was not warmed up alone";
+  }
+  EXPECT_EQ(barriers, 1);
+}
 
 TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
   Cpu cpu;
