@@ -114,8 +114,8 @@ void add_train_options(cxxopts::Options& o) {
       ("comm-sm-margin", "SMs the DDP backward GEMMs leave to the allreduces beside them (cuBLASLt's SM count "
        "target = the GPU's SMs - N; default 0: all)", cxxopts::value<int>(), "N")
       ("lr", "SGD learning rate (default 0.01)", cxxopts::value<double>(), "LR")
-      ("cudnn-algo", "exhaustive (default: cudnnFind and graph API plans timed, like cudnn.benchmark), find, graph or "
-       "heuristic", cxxopts::value<std::string>(), "MODE")
+      ("cudnn-algo", "exhaustive (default: cudnnFind and graph API plans timed, like cudnn.benchmark; find in the "
+       "whole-job run), find, graph or heuristic", cxxopts::value<std::string>(), "MODE")
       ("iters", "timed steps (default 20; 5 with --quick; 3 on cpu)", cxxopts::value<int>(), "N")
       ("warmup", "untimed steps first (default 5; 2 with --quick; 1 on cpu)", cxxopts::value<int>(), "N")
       ("warmup-ms", "then steps until this long has run, so the GPUs settle under their power limit as in a long "
@@ -156,7 +156,10 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   }
   plan.dp_devices = option<int>(r, "dp-devices", 0);
   parse_ddp_options(plan, r);
-  plan.tuning.conv_search = workloads::parse_algo_search(option<std::string>(r, "cudnn-algo", "exhaustive"));
+  // The whole-job run keeps cudnnFind alone: with the graph plans timed in every fresh context (each DP
+  // replica tunes its own) the default run took 91 s of its 60 on 2 H200s (PERFORMANCE.md).
+  plan.tuning.conv_search =
+      workloads::parse_algo_search(option<std::string>(r, "cudnn-algo", whole_job ? "find" : "exhaustive"));
   // Normal by default, as torch's NCCL streams: high measured the same on 2 H200s (PERFORMANCE.md).
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.ddp_options.comm_priority = plan.comm_priorities.front();  // the first: every run; the rest: one each

@@ -75,6 +75,17 @@ TEST(TrainPlan, CommBuffersAndCtas) {
   EXPECT_EQ(plan_for({"--comm-sm-margin", "32"}).ddp_options.sm_margin, 32);
 }
 
+// `gpuscale train` times cuDNN's graph plans beside cudnnFind's winner; the whole-job run, whose budget
+// they overran (91 s of 60 on 2 H200s), keeps cudnnFind alone unless asked.
+TEST(TrainPlan, WholeJobSearchesConvolutionsWithFindAlone) {
+  EXPECT_EQ(plan_for({}).tuning.conv_search, workloads::AlgoSearch::exhaustive);
+  EXPECT_EQ(plan_for({}, false, true).tuning.conv_search, workloads::AlgoSearch::exhaustive);
+  EXPECT_EQ(plan_for({}, false, false, true).tuning.conv_search, workloads::AlgoSearch::find);
+  EXPECT_EQ(plan_for({"--cudnn-algo", "exhaustive"}, false, false, true).tuning.conv_search,
+            workloads::AlgoSearch::exhaustive);
+  EXPECT_EQ(plan_for({"--cudnn-algo", "graph"}).tuning.conv_search, workloads::AlgoSearch::graph);
+}
+
 // Measured on 2 H200s: mlp-bf16 2.34 against 2.56 ms (64 kept); cnn-fp32 22.393 against 22.395 (a
 // tie: NCCL's choice kept); mlp-fp32 5.67 against 5.22 (NCCL's choice kept).
 TEST(TrainPlan, TunedCtasOnlyWhenClearlyFaster) {
