@@ -33,8 +33,8 @@ EOF
 for algo in ${ALGOS:-exhaustive graph find}; do
   profile "gs_$algo" "$GPUSCALE" compute --device cuda --precision "$prec" --conv "$conv" --layout "$layout" \
     --cudnn-algo "$algo" --iters 10 --warmup 2 --warmup-ms 0 --quiet --no-check --json "$out/gs_$algo.json"
-  python3 -c "import json,sys; [print(f\"   gs $algo {r['pass']}: {r['algorithm']}\") for r in json.load(open(sys.argv[1]))['compute']]" \
-    "$out/gs_$algo.json" 2>/dev/null
+  python3 -c "import json,sys; [print(f\"   gs $algo {r['pass']}: {r['algorithm']}\")
+ for r in json.load(open(sys.argv[1]))['compute']]" "$out/gs_$algo.json" 2>/dev/null
 done
 profile torch python3 - "$here" "$prec" "$layout" "$conv" <<'EOF'
 import sys

@@ -81,7 +81,8 @@ results::ComputeRecord base_record(const NamedShape& shape, Precision precision,
   return r;
 }
 
-// Check, create, warm up every pass (the barrier after), then settle and time each pass. Throws what run_compute_item turns into skips.
+// Check, create, warm up every pass (the barrier after), then settle and time each pass. Throws what
+// run_compute_item turns into skips.
 void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
              std::vector<results::ComputeRecord>& records, bool& barrier_done) {
   if (o.check) {
