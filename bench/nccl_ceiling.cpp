@@ -1,5 +1,7 @@
-// nccl_ceiling: allreduce (float sum, out of place) timed by NCCL alone, with no gpuscale harness:
-// the ceiling any tool that measures NCCL can report on this machine. One MPI rank per GPU (local
+// nccl_ceiling: allreduce (float sum, out of place; --op allgather|reducescatter for the halves of
+// one) timed by NCCL alone, with no gpuscale harness: the ceiling any tool that measures NCCL can
+// report on this machine. Sizes are the full buffer (allreduce's, allgather's output, reducescatter's
+// input), as nccl-tests counts them. One MPI rank per GPU (local
 // rank -> device), ncclGetUniqueId broadcast over MPI, ncclCommInitRank (blocking), one stream.
 // Per size, after warm-up and a barrier, two timings of the same communicator and buffers:
 //   batch:    N back-to-back ncclAllReduce between one event pair, per op = elapsed / N, the slowest
@@ -8,7 +10,9 @@
 //             i - 1, the slowest rank's per sample, median (gpuscale's figure).
 // Probes beyond NCCL's defaults, each off by default: --inplace 1, --ctas N (ncclConfig_t.minCTAs),
 // --register local|window (buffers from ncclMemAlloc, registered with ncclCommRegister, or as
-// symmetric windows with ncclCommWindowRegister, which NCCL 2.27+ may serve with its symmetric kernels).
+// symmetric windows with ncclCommWindowRegister, which NCCL 2.27+ may serve with its symmetric kernels),
+// --cta-policy efficiency|zero (ncclConfig_t.CTAPolicy, NCCL 2.28; zero with windows lets NCCL run an
+// allgather on the copy engines instead of SMs).
 // Standalone on purpose: MPI, CUDA and NCCL are called directly here, outside the project's layers.
 //   mpirun -np 2 build/bench/nccl_ceiling -b 8 -e 1G -f 4 -n 20 -w 5 --json ceiling.json
 #include <cuda_runtime.h>
@@ -68,6 +72,8 @@ struct Options {
   int min_ctas = 0;             // --ctas N: ncclConfig_t.minCTAs (and maxCTAs >= N)
   std::string registration;     // --register local|window: buffers from ncclMemAlloc, then
                                 // ncclCommRegister, or ncclCommWindowRegister(NCCL_WIN_COLL_SYMMETRIC)
+  std::string op = "allreduce";  // --op allreduce|allgather|reducescatter
+  std::string cta_policy;        // --cta-policy efficiency|zero: ncclConfig_t.CTAPolicy
 };
 
 std::size_t parse_bytes(const std::string& text) {
@@ -95,12 +101,18 @@ Options parse(int argc, char** argv) {
     else if (flag == "--inplace") o.in_place = std::stoi(value) != 0;
     else if (flag == "--ctas") o.min_ctas = std::stoi(value);
     else if (flag == "--register") o.registration = value;
+    else if (flag == "--op") o.op = value;
+    else if (flag == "--cta-policy") o.cta_policy = value;
     else throw std::invalid_argument("unknown option " + flag);
   }
   if (o.min_bytes < 4 || o.max_bytes < o.min_bytes || o.factor < 2 || o.iterations < 1 || o.warmup < 0)
     throw std::invalid_argument("need 4 <= -b <= -e, -f >= 2, -n >= 1, -w >= 0");
   if (o.min_ctas < 0 || !(o.registration.empty() || o.registration == "local" || o.registration == "window"))
     throw std::invalid_argument("need --ctas >= 0 and --register local|window");
+  if (!(o.op == "allreduce" || o.op == "allgather" || o.op == "reducescatter"))
+    throw std::invalid_argument("need --op allreduce|allgather|reducescatter");
+  if (!(o.cta_policy.empty() || o.cta_policy == "efficiency" || o.cta_policy == "zero"))
+    throw std::invalid_argument("need --cta-policy efficiency|zero");
   return o;
 }
 
@@ -114,10 +126,21 @@ struct Bench {
   std::vector<void*> handles;            // ncclCommRegister
   std::vector<ncclWindow_t> windows;     // ncclCommWindowRegister
   std::vector<cudaEvent_t> marks;  // iterations + 1
+  std::string op;
 };
 
-void all_reduce(const Bench& b, std::size_t count) {
-  GPUSCALE_CEILING_NCCL(ncclAllReduce(b.send, b.recv, count, ncclFloat, ncclSum, b.comm, b.stream));
+// count: the full buffer's floats. In place, allgather sends from and reducescatter receives into
+// this rank's slice of the full buffer (NCCL's in-place forms).
+void collective(const Bench& b, std::size_t count) {
+  const std::size_t slice = count / static_cast<std::size_t>(b.ranks), at = slice * static_cast<std::size_t>(b.rank);
+  const bool in_place = b.send == b.recv;
+  if (b.op == "allgather")
+    GPUSCALE_CEILING_NCCL(ncclAllGather(in_place ? b.recv + at : b.send, b.recv, slice, ncclFloat, b.comm, b.stream));
+  else if (b.op == "reducescatter")
+    GPUSCALE_CEILING_NCCL(
+        ncclReduceScatter(b.send, in_place ? b.send + at : b.recv, slice, ncclFloat, ncclSum, b.comm, b.stream));
+  else
+    GPUSCALE_CEILING_NCCL(ncclAllReduce(b.send, b.recv, count, ncclFloat, ncclSum, b.comm, b.stream));
 }
 
 void finish(const Bench& b) {
@@ -147,11 +170,11 @@ struct Row {
 
 Row measure(const Bench& b, const Options& o, std::size_t count) {
   const int n = o.iterations;
-  for (int i = 0; i < o.warmup; ++i) all_reduce(b, count);
+  for (int i = 0; i < o.warmup; ++i) collective(b, count);
   finish(b);
   GPUSCALE_CEILING_MPI(MPI_Barrier(MPI_COMM_WORLD));
   GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[0], b.stream));
-  for (int i = 0; i < n; ++i) all_reduce(b, count);
+  for (int i = 0; i < n; ++i) collective(b, count);
   GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[1], b.stream));
   finish(b);
   std::vector<double> batch{seconds_between(b.marks[0], b.marks[1]) / n};
@@ -159,7 +182,7 @@ Row measure(const Bench& b, const Options& o, std::size_t count) {
   GPUSCALE_CEILING_MPI(MPI_Barrier(MPI_COMM_WORLD));
   GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[0], b.stream));
   for (int i = 0; i < n; ++i) {
-    all_reduce(b, count);
+    collective(b, count);
     GPUSCALE_CEILING_CUDA(cudaEventRecord(b.marks[static_cast<std::size_t>(i) + 1], b.stream));
   }
   finish(b);
@@ -178,22 +201,26 @@ Row measure(const Bench& b, const Options& o, std::size_t count) {
   return r;
 }
 
-double busbw_gbps(const Row& r, double seconds, int ranks) {
-  return seconds > 0 ? static_cast<double>(r.bytes) / seconds / 1e9 * 2.0 * (ranks - 1) / ranks : 0.0;
+// nccl-tests' bus bandwidth: allreduce moves 2 (n - 1) / n of the buffer per rank, its halves (n - 1) / n.
+double busbw_gbps(const Row& r, double seconds, int ranks, const std::string& op) {
+  const double factor = (op == "allreduce" ? 2.0 : 1.0) * (ranks - 1) / ranks;
+  return seconds > 0 ? static_cast<double>(r.bytes) / seconds / 1e9 * factor : 0.0;
 }
 
 void report(const std::vector<Row>& rows, const Options& o, int ranks) {
   int version = 0;
   GPUSCALE_CEILING_NCCL(ncclGetVersion(&version));
-  std::printf("# nccl_ceiling: NCCL %d, %d ranks, allreduce float sum %s, %d iterations after %d warm-up%s%s%s\n",
-              version, ranks, o.in_place ? "in place" : "out of place", o.iterations, o.warmup,
-              o.min_ctas > 0 ? (", minCTAs " + std::to_string(o.min_ctas)).c_str() : "",
-              o.registration.empty() ? "" : ", registered: ", o.registration.c_str());
+  std::printf("# nccl_ceiling: NCCL %d, %d ranks, %s float%s %s, %d iterations after %d warm-up%s%s%s%s%s\n",
+              version, ranks, o.op.c_str(), o.op == "allgather" ? "" : " sum", o.in_place ? "in place" : "out of place",
+              o.iterations, o.warmup, o.min_ctas > 0 ? (", minCTAs " + std::to_string(o.min_ctas)).c_str() : "",
+              o.registration.empty() ? "" : ", registered: ", o.registration.c_str(),
+              o.cta_policy.empty() ? "" : ", CTA policy ", o.cta_policy.c_str());
   std::printf("%12s %12s %12s %11s %12s %11s %12s\n", "size(B)", "count", "batch(us)", "busbw(GB/s)", "median(us)",
               "busbw(GB/s)", "bnd-mean(us)");
   nlohmann::json json_rows = nlohmann::json::array();
   for (const Row& r : rows) {
-    const double batch_bw = busbw_gbps(r, r.batch_s, ranks), median_bw = busbw_gbps(r, r.boundary.median, ranks);
+    const double batch_bw = busbw_gbps(r, r.batch_s, ranks, o.op);
+    const double median_bw = busbw_gbps(r, r.boundary.median, ranks, o.op);
     std::printf("%12zu %12zu %12.2f %11.2f %12.2f %11.2f %12.2f\n", r.bytes, r.count, r.batch_s * 1e6, batch_bw,
                 r.boundary.median * 1e6, median_bw, r.boundary_batch_s * 1e6);
     json_rows.push_back({{"size_bytes", r.bytes},       {"count", r.count},
@@ -204,7 +231,8 @@ void report(const std::vector<Row>& rows, const Options& o, int ranks) {
   }
   if (o.json_path.empty()) return;
   const nlohmann::json doc{{"tool", "nccl_ceiling"}, {"nccl_version", version}, {"ranks", ranks},
-                           {"op", "allreduce"},       {"type", "float"},        {"redop", "sum"},
+                           {"op", o.op},              {"type", "float"},        {"redop", "sum"},
+                           {"cta_policy", o.cta_policy.empty() ? "default" : o.cta_policy},
                            {"iterations", o.iterations}, {"warmup", o.warmup},  {"in_place", o.in_place},
                            {"min_ctas", o.min_ctas},     {"registration", o.registration}, {"rows", json_rows}};
   std::ofstream file(o.json_path);
@@ -233,6 +261,8 @@ Bench open_bench(const Options& o) {
     config.minCTAs = o.min_ctas;
     config.maxCTAs = o.min_ctas > 32 ? o.min_ctas : 32;
   }
+  if (!o.cta_policy.empty())
+    config.CTAPolicy = o.cta_policy == "zero" ? NCCL_CTA_POLICY_ZERO : NCCL_CTA_POLICY_EFFICIENCY;
   GPUSCALE_CEILING_NCCL(ncclCommInitRankConfig(&b.comm, b.ranks, id, b.rank, &config));
   GPUSCALE_CEILING_CUDA(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
   const int buffers = o.in_place ? 1 : 2;
@@ -254,6 +284,7 @@ Bench open_bench(const Options& o) {
   }
   b.send = bufs[0];
   b.recv = o.in_place ? bufs[0] : bufs[1];
+  b.op = o.op;
   // Never time on zeros: every float of the input is 0x3C3C3C3C (about 0.0115).
   GPUSCALE_CEILING_CUDA(cudaMemset(b.send, 0x3C, o.max_bytes));
   if (!o.in_place) GPUSCALE_CEILING_CUDA(cudaMemset(b.recv, 0, o.max_bytes));
@@ -292,7 +323,7 @@ int main(int argc, char** argv) {
     if (rank == 0)
       std::fprintf(stderr,
                    "nccl_ceiling: %s (-b MIN -e MAX -f FACTOR -n ITERS -w WARMUP --json PATH --inplace 0|1 --ctas N "
-                   "--register local|window)\n",
+                   "--register local|window --op allreduce|allgather|reducescatter --cta-policy efficiency|zero)\n",
                    e.what());
     MPI_Finalize();
     return 2;
@@ -301,7 +332,8 @@ int main(int argc, char** argv) {
   Bench b = open_bench(o);
   std::vector<Row> rows;
   for (std::size_t bytes = o.min_bytes; bytes <= o.max_bytes; bytes *= o.factor) {
-    rows.push_back(measure(b, o, bytes / sizeof(float)));
+    const std::size_t floats = bytes / sizeof(float), ranks = static_cast<std::size_t>(b.ranks);
+    rows.push_back(measure(b, o, o.op == "allreduce" ? floats : floats / ranks * ranks));  // whole slices
     if (b.rank == 0) std::fprintf(stderr, "nccl_ceiling: %zu B done\n", bytes);
   }
   if (b.rank == 0) report(rows, o, b.ranks);

@@ -9,7 +9,7 @@ mkdir -p "$out"
 fail() { echo "FAIL: $*"; exit 1; }
 
 if [ "$mode" = usage ]; then
-  for bad in "-f 1" "-b 1K -e 8" "-n 0" "-b 8X" "--bogus 1" "-e"; do
+  for bad in "-f 1" "-b 1K -e 8" "-n 0" "-b 8X" "--bogus 1" "-e" "--op alltoall" "--cta-policy none"; do
     set +e
     # shellcheck disable=SC2086
     "$MPIEXEC" -n 2 "$ceiling" $bad >"$out/usage.txt" 2>&1
