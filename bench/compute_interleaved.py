@@ -19,6 +19,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -68,7 +69,10 @@ def measure(args, bench, rows):
                 if side == "torch" and bench is None:
                     continue
                 path = os.path.join(args.out, f"gs_{i}_{r}_{len(runs[row]['gs'])}.json")
+                began = time.strftime("%H:%M:%S")  # beside a clock log (nvidia-smi -lms) of the same call
                 got = gpuscale_row(args, row, path) if side == "gs" else torch_row(bench, row)
+                print(f"    {began}-{time.strftime('%H:%M:%S')} {side} round {r + 1}: "
+                      + ", ".join(f"{op} {v:.1f}" for op, v in got.items()), file=sys.stderr, flush=True)
                 runs[row][side].append(got)
         medians = {side: {op: statistics.median(s[op] for s in samples) for op in samples[0]}
                    for side, samples in runs[row].items() if samples}

@@ -2,8 +2,8 @@
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
-#   convweights convprobe mmprobe compute16 computefast computegx train trainsettled reliability traintest colltest
-#   probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
+#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -41,8 +41,9 @@ for s in "$@"; do
     computeab) step computeab 500 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT"' ;;
     computeconv) step computeconv 480 bash -c \
       'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --matmul none' ;;
-    computemm) step computemm 400 bash -c \
-      'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none' ;;
+    computemm) step computemm 400 bash -c 'nvidia-smi -i 0 -lms 250 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active & smi=$!
+      python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none; rc=$?; kill $smi; exit $rc' ;;
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
@@ -66,6 +67,8 @@ for s in "$@"; do
     probe) step probe 240 bash bench/train_overlap_probe.sh ;;
     effprobe) PROBE_SET=efficiency step effprobe 300 bash bench/train_overlap_probe.sh ;;
     ncclprobe) CEILING=$PWD/build/bench/nccl_ceiling step ncclprobe 200 bash bench/nccl_probe.sh ;;
+    ncclhalves) SET=halves MAX=256M CEILING=$PWD/build/bench/nccl_ceiling step ncclhalves 200 \
+      bash bench/nccl_probe.sh ;;
     matmulprobe) step matmulprobe 300 bash bench/matmul_probe.sh ;;
     matmulpaths) step matmulpaths 300 bash bench/matmul_paths_ab.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
