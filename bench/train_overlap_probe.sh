@@ -6,9 +6,8 @@
 # PROBE_SET=efficiency runs instead the variants around the best weak-scaling efficiency so far (bf16
 # gradients, 128 MiB buckets, 64 CTAs): stream priority, bucket sizes, optimizer overlap, NCCL's
 # staging buffer size, the first bucket, the settled warm-up (--warmup-ms), NCCL's protocol (Simple or
-# LL128 forced), SMs left free by the backward GEMMs (--comm-sm-margin), each bucket as a
-# reduce-scatter + allgather (--bucket-collective rs-ag, the allgather on copy engines with window
-# buckets), each at 50 steps, the baseline first and last (the drift between them).
+# LL128 forced), SMs left free by the backward GEMMs (--comm-sm-margin), each at 50 steps, the
+# baseline first and last (the drift between them).
 #   GPUSCALE=build/launch/gpuscale bench/train_overlap_probe.sh      (logs under $OUT when set)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -66,18 +65,6 @@ efficiency_variants() {
   variant e16_b128_c64_margin32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-sm-margin 32
   variant e17_b128_c32_margin32 "" "${e[@]}" --bucket-mb 128 --comm-ctas 32 --comm-sm-margin 32
   variant e18_b128_c64_margin64 "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-sm-margin 64
-  # Each bucket as a reduce-scatter then an allgather on zero-CTA communicators: with window buckets
-  # NCCL 2.28 runs the allgather on the copy engines (alone, 64 MiB: RS 109 + AG 103 us against the
-  # allreduce's 205-221), so half of every bucket's traffic no longer needs the SMs of the backward.
-  variant e19_b128_c64_rsag "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --bucket-collective rs-ag
-  variant e20_b128_c64_window_rsag "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,TUNING" "${e[@]}" --bucket-mb 128 \
-    --comm-ctas 64 --comm-buffers window --bucket-collective rs-ag
-  variant e21_b256_c64_window_rsag "" "${e[@]}" --bucket-mb 256 --comm-ctas 64 --comm-buffers window \
-    --bucket-collective rs-ag
-  variant e22_b128_c64_window_rsag_settled "" "${e[@]}" --bucket-mb 128 --comm-ctas 64 --comm-buffers window \
-    --bucket-collective rs-ag --warmup-ms 1000
-  variant e23_b64_c64_window_rsag "" "${e[@]}" --bucket-mb 64 --comm-ctas 64 --comm-buffers window \
-    --bucket-collective rs-ag
   variant e11_b128_c64_again "" "${e[@]}" --bucket-mb 128 --comm-ctas 64
 }
 if [ "${PROBE_SET:-overlap}" = efficiency ]; then efficiency_variants; else overlap_variants; fi

@@ -20,9 +20,6 @@ class Stream;
 // How a communicator made by split() asks its transport to run. Zero: the transport's own choice.
 struct CommConfig {
   int min_ctas = 0;  // NCCL: ncclConfig_t.minCTAs (thread blocks, one per channel); ignored by MPI
-  // NCCL 2.28+: ncclConfig_t.CTAPolicy = NCCL_CTA_POLICY_ZERO, no thread blocks wherever NCCL can do
-  // without (an allgather on symmetric window memory runs on the copy engines); ignored elsewhere.
-  bool zero_ctas = false;
 };
 
 class Communicator {

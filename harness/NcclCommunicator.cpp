@@ -234,9 +234,6 @@ class NcclCommunicator final : public Communicator {
       config.minCTAs = wanted.min_ctas;
       config.maxCTAs = std::max(wanted.min_ctas, kNcclDefaultMaxCtas);
     }
-#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 0)
-    if (wanted.zero_ctas) config.CTAPolicy = NCCL_CTA_POLICY_ZERO;
-#endif
     ncclComm_t out = nullptr;
     ncclResult_t rc = ncclSuccess;
     {

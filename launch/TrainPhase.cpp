@@ -58,8 +58,7 @@ std::map<int, std::unique_ptr<harness::Communicator>> make_ddp_comms(
     std::map<int, std::unique_ptr<harness::Communicator>>& tuned) {
   std::map<int, std::unique_ptr<harness::Communicator>> out;
   const int rank = job.world().rank(), size = job.world().size();
-  const bool zero_ctas = plan.ddp_options.split_allreduce;  // lets NCCL take the allgathers off the SMs
-  const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas, zero_ctas};
+  const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas};
   for (int k : plan.ddp_sizes.empty() ? default_ddp_sizes(size) : plan.ddp_sizes) {
     if (k > size) {
       job.progress("train: skipping DDP over " + std::to_string(k) + " ranks: the job has " + std::to_string(size));
@@ -68,7 +67,7 @@ std::map<int, std::unique_ptr<harness::Communicator>> make_ddp_comms(
     const int color = rank < k ? 0 : -1;
     out[k] = world_comm.split(color, rank, job.deadline(), fixed);
     if (plan.ddp && plan.comm_ctas_auto && k > 1 && world_comm.transport() == "nccl")
-      tuned[k] = world_comm.split(color, rank, job.deadline(), harness::CommConfig{kTunedCommCtas, zero_ctas});
+      tuned[k] = world_comm.split(color, rank, job.deadline(), harness::CommConfig{kTunedCommCtas});
   }
   return out;
 }
@@ -92,7 +91,6 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   if (env.plan.dp && job.world().rank() == 0) setup.dp_devices = env.dp_devices;
   setup.tuning = env.plan.tuning;
   setup.comm_window = env.plan.ddp_options.comm_window;
-  setup.split_allreduce = env.plan.ddp_options.split_allreduce;
   // Test seam (tests/mpi/train_cpu.sh): this rank's DDP gradients are perturbed before the checks.
   const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_GRADS_RANK");
   setup.corrupt_for_test = corrupt && std::to_string(job.world().rank()) == corrupt;

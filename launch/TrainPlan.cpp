@@ -68,10 +68,6 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   const std::string buffers = option<std::string>(r, "comm-buffers", "plain");
   if (buffers != "plain" && buffers != "window") throw UsageError("--comm-buffers must be plain or window");
   d.comm_window = buffers == "window";
-  const std::string collective = option<std::string>(r, "bucket-collective", "allreduce");
-  if (collective != "allreduce" && collective != "rs-ag")
-    throw UsageError("--bucket-collective must be allreduce or rs-ag");
-  d.split_allreduce = collective == "rs-ag";
   if (!(d.bucket_mb > 0) || !(d.first_bucket_mb > 0) || !std::isfinite(d.bucket_mb))
     throw UsageError("--bucket-mb and --first-bucket-mb must be positive");
   if (d.accum < 1 || d.accum > 1024) throw UsageError("--accum must be in 1..1024");
@@ -112,9 +108,6 @@ void add_train_options(cxxopts::Options& o) {
       ("comm-priority", "comm stream priority: normal (default), high, both", cxxopts::value<std::string>(), "P")
       ("comm-buffers", "DDP buckets in plain device memory (default) or window: NCCL-allocated, registered as a "
        "symmetric window (NCCL's symmetric kernels over NVLink)", cxxopts::value<std::string>(), "B")
-      ("bucket-collective", "each DDP bucket as one allreduce (default) or rs-ag: a reduce-scatter then an allgather, "
-       "in place, on communicators with NCCL's zero-CTA policy (with --comm-buffers window NCCL 2.28 runs the "
-       "allgather on the copy engines, off the SMs)", cxxopts::value<std::string>(), "C")
       ("comm-ctas", "thread blocks NCCL gives each DDP allreduce at least (ncclConfig_t.minCTAs; 0: NCCL's choice; "
        "auto, the default of `gpuscale train`: time steps with 0 and with 64, keep the faster)",
        cxxopts::value<std::string>(), "N")

@@ -39,7 +39,6 @@ results::TrainRecord base_record(const TrainEnv& env, const std::string& strateg
   r.bucket_mb = o.bucket_mb;
   r.comm_priority = o.comm_priority == harness::StreamPriority::high ? "high" : "normal";
   r.comm_sm_margin = strategy == "ddp" && o.overlap ? o.sm_margin : 0;  // where DdpTrainer applies it
-  if (strategy == "ddp" && o.split_allreduce) r.bucket_collective = "rs-ag";
   r.h2d = o.h2d;
   r.parameter_bytes = static_cast<std::uint64_t>(workloads::parameter_count(env.model)) * 4;
   r.step_flops = workloads::step_flops(env.model, batch) * o.accum;

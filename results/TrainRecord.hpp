@@ -47,7 +47,6 @@ struct TrainRecord {
   double bucket_mb = 25;
   std::string comm_priority = "normal";
   std::string comm_buffers = "plain";  // ddp: "window" when the buckets were the communicator's window memory
-  std::string bucket_collective = "allreduce";  // ddp: or "rs-ag" (reduce-scatter + allgather per bucket)
   int comm_ctas = 0;                // ddp: thread blocks per collective asked of NCCL; 0: its choice
   int comm_sm_margin = 0;           // ddp: SMs the backward GEMMs left to the allreduces; 0: none
   // ddp with --comm-ctas auto: (CTAs, median step s of the slowest rank) per candidate, the kept first.

@@ -51,8 +51,7 @@ void to_json(nlohmann::json& j, const TrainRecord& r) {
        {"gpus", r.gpus}, {"batch_per_gpu", r.batch_per_gpu}, {"global_batch", r.global_batch},
        {"grad_dtype", r.grad_dtype}, {"accum", r.accum}, {"overlap", r.overlap},
        {"optimizer_overlap", r.optimizer_overlap}, {"bucket_mb", r.bucket_mb},
-       {"comm_priority", r.comm_priority}, {"comm_buffers", r.comm_buffers},
-       {"bucket_collective", r.bucket_collective}, {"comm_ctas", r.comm_ctas},
+       {"comm_priority", r.comm_priority}, {"comm_buffers", r.comm_buffers}, {"comm_ctas", r.comm_ctas},
        {"comm_ctas_trials", r.comm_ctas_trials}, {"comm_sm_margin", r.comm_sm_margin}, {"h2d", r.h2d}, {"buckets", r.buckets},
        {"parameter_bytes", r.parameter_bytes}, {"step_flops", r.step_flops}, {"step_samples_s", r.step_samples_s},
        {"step_s", r.step_s}, {"samples_per_s", r.samples_per_s}, {"peak_memory_bytes", r.peak_memory_bytes},
@@ -83,7 +82,6 @@ void from_json(const nlohmann::json& j, TrainRecord& r) {
   r.comm_ctas = j.value("comm_ctas", 0);
   if (j.contains("comm_ctas_trials")) j.at("comm_ctas_trials").get_to(r.comm_ctas_trials);
   r.comm_sm_margin = j.value("comm_sm_margin", 0);  // absent from earlier reports
-  r.bucket_collective = j.value("bucket_collective", std::string("allreduce"));  // likewise
   j.at("h2d").get_to(r.h2d);
   j.at("buckets").get_to(r.buckets);
   j.at("parameter_bytes").get_to(r.parameter_bytes);

@@ -21,7 +21,6 @@ std::string config(const TrainRecord& r) {
   if (r.optimizer_overlap) c += " opt-overlap";
   if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
   if (r.comm_buffers != "plain") c += " buf:" + r.comm_buffers;
-  if (r.bucket_collective != "allreduce") c += " " + r.bucket_collective;
   if (r.comm_ctas > 0 || !r.comm_ctas_trials.empty())
     c += " ctas:" + (r.comm_ctas > 0 ? std::to_string(r.comm_ctas) : std::string("nccl")) +
          (r.comm_ctas_trials.empty() ? "" : "(auto)");

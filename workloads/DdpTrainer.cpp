@@ -68,16 +68,7 @@ struct DdpTrainer::Impl {
   // compressed gradients run on the compute stream (compress() before, decompress() after), so the
   // stream that bounds a communication-heavy step carries only the allreduces.
   void reduce_bucket(std::size_t b) {
-    const std::size_t elements = plan().buckets[b].elements, ranks = static_cast<std::size_t>(comm->size());
-    if (!options.split_allreduce || elements % ranks != 0) {
-      comm->all_reduce(wire(b), wire(b), elements, wire_type(), harness::RedOp::avg, *comm_stream);
-      return;
-    }
-    // In place: this rank's slice of the bucket receives the averaged sum, then every slice goes out.
-    const std::size_t slice = elements / ranks, rank = static_cast<std::size_t>(comm->rank());
-    void* mine = static_cast<char*>(wire(b)) + rank * slice * harness::size_of(wire_type());
-    comm->reduce_scatter(wire(b), mine, slice, wire_type(), harness::RedOp::avg, *comm_stream);
-    comm->all_gather(mine, wire(b), slice, wire_type(), *comm_stream);
+    comm->all_reduce(wire(b), wire(b), plan().buckets[b].elements, wire_type(), harness::RedOp::avg, *comm_stream);
   }
   void compress(std::size_t b) {
     if (!casts()) return;

@@ -36,11 +36,6 @@ struct DdpOptions {
   // Buckets in the communicator's window memory (Communicator::allocate_window: NCCL's symmetric
   // kernels, no staging copies) where it has such memory; elsewhere, and when false, the backend's.
   bool comm_window = false;
-  // Each bucket as a reduce-scatter (averaged) then an allgather, both in place, instead of one
-  // allreduce: the same sum, in two collectives, so that NCCL can run the allgather on its copy
-  // engines (window buckets and a communicator with CommConfig::zero_ctas) and leave the SMs to the
-  // backward. A bucket whose elements the ranks cannot split evenly keeps its allreduce.
-  bool split_allreduce = false;
   bool h2d = false;                     // copy the batch from pinned host memory every micro-step
   // SMs the backward GEMMs leave to the allreduces that overlap them (LayerSpec::backward_sm_margin);
   // applied only where buckets are allreduced during the backward (a communicator, overlap on).

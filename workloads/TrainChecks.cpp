@@ -26,12 +26,10 @@ std::unique_ptr<DdpTrainer> ddp_trainer(const CheckSetup& s, const DdpOptions& o
                                       s.comm->rank() * b, s.comm->size() * b);
 }
 
-// The DDP options every check starts from: the run's bucket memory and collective, the rest DDP's
-// defaults.
+// The DDP options every check starts from: the run's bucket memory, the rest DDP's defaults.
 DdpOptions base_options(const CheckSetup& s) {
   DdpOptions options;
   options.comm_window = s.comm_window;
-  options.split_allreduce = s.split_allreduce;
   return options;
 }
 

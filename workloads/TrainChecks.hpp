@@ -39,7 +39,6 @@ struct CheckSetup {
   bool corrupt_for_test = false;  // test seam: this rank's DDP gradients are perturbed before comparing
   bool essential_only = false;    // --quick: DDP bitwise equality and DDP vs single only
   bool comm_window = false;       // DDP trainers' buckets in the communicator's window memory
-  bool split_allreduce = false;   // DDP trainers' buckets as reduce-scatter + allgather
 };
 
 std::vector<results::TrainCheck> run_train_checks(const CheckSetup& setup);

@@ -73,9 +73,6 @@ TEST(TrainPlan, CommBuffersAndCtas) {
   EXPECT_EQ(plan_for({"--comm-ctas", "0"}).comm_ctas, 0);
   EXPECT_EQ(d.ddp_options.sm_margin, 0);
   EXPECT_EQ(plan_for({"--comm-sm-margin", "32"}).ddp_options.sm_margin, 32);
-  EXPECT_FALSE(d.ddp_options.split_allreduce);
-  EXPECT_TRUE(plan_for({"--bucket-collective", "rs-ag"}).ddp_options.split_allreduce);
-  EXPECT_FALSE(plan_for({"--bucket-collective", "allreduce"}).ddp_options.split_allreduce);
 }
 
 // `gpuscale train` times cuDNN's graph plans beside cudnnFind's winner; the whole-job run, whose budget
@@ -99,7 +96,6 @@ TEST(TrainPlan, TunedCtasOnlyWhenClearlyFaster) {
 
 TEST(TrainPlan, BadInputIsAUsageError) {
   EXPECT_THROW(plan_for({"--comm-buffers", "pinned"}), harness::UsageError);
-  EXPECT_THROW(plan_for({"--bucket-collective", "ring"}), harness::UsageError);
   for (const char* ctas : {"65", "-1", "many", "8x", ""})
     EXPECT_THROW(plan_for({"--comm-ctas", ctas}), harness::UsageError) << ctas;
   EXPECT_THROW(plan_for({"--strategy", "fsdp"}), harness::UsageError);
