@@ -49,8 +49,9 @@ for s in "$@"; do
         --matmul 8192 --precision tf32' ;;
     mmsustained) step mmsustained 300 bash -c 'nvidia-smi -i 0 -lms 250 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active & smi=$!
-      python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none --matmul 8192 \
-        --precision tf32 --rounds 1 --gs-args="--matmul-path fastest --matmul-candidates 4 --matmul-tune-ms 1000"
+      i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --conv none --matmul 8192 --precision tf32 --rounds 1"
+      $i --out "$OUT/short" --gs-args="--matmul-path fastest --matmul-candidates 4" &&
+        $i --out "$OUT/sustained" --gs-args="--matmul-path fastest --matmul-candidates 4 --matmul-tune-ms 1000"
       rc=$?; kill $smi; exit $rc' ;;
     computeaccept) step computeaccept 480 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
