@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
-#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) mmsustained computecompiled
-#   torchkernels convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled
-#   reliability traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
+#   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
+#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -47,12 +47,6 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
-    mmsustained) step mmsustained 300 bash -c 'nvidia-smi -i 0 -lms 250 -f "$OUT/clocks.csv" --format=csv \
-      --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active & smi=$!
-      i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --conv none --matmul 8192 --precision tf32 --rounds 1"
-      $i --out "$OUT/short" --gs-args="--matmul-path fastest --matmul-candidates 4" &&
-        $i --out "$OUT/sustained" --gs-args="--matmul-path fastest --matmul-candidates 4 --matmul-tune-ms 1000"
-      rc=$?; kill $smi; exit $rc' ;;
     computeaccept) step computeaccept 480 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;

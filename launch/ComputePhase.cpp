@@ -61,9 +61,6 @@ void add_compute_options(cxxopts::Options& o) {
   add("matmul-path",
       "lt (default: cuBLASLt's candidates), fastest (those and cublasGemmEx timed together) or gemmex (that alone)",
       cxxopts::value<std::string>(), "P");
-  add("matmul-tune-ms", "rank those candidates by a burst of this long each, in order and then in reverse, as they "
-      "run under a sustained load at the GPU's power limit (1000 or more; default 0: short rounds)",
-      cxxopts::value<double>(), "MS");
   add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
   add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
   add("warmup-ms", "then run each pass alone this long before timing it, so the GPU settles under its power "

@@ -42,8 +42,6 @@ void validate(const ComputePlan& plan) {
     throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   if (plan.tuning.matmul_candidates < 1) throw UsageError("--matmul-candidates must be at least 1");
   if (plan.tuning.conv_plans < 1) throw UsageError("--cudnn-plans must be at least 1");
-  if (!(plan.tuning.matmul_burst_s >= 0) || plan.tuning.matmul_burst_s > 10)
-    throw UsageError("--matmul-tune-ms must be in 0..10000");
 }
 
 }  // namespace
@@ -70,7 +68,6 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.tuning.conv_plans = option<int>(r, "cudnn-plans", 8);
   plan.tuning.conv_runtime_compiled = r.count("cudnn-runtime-compiled") > 0;
   plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
-  plan.tuning.matmul_burst_s = option<double>(r, "matmul-tune-ms", 0) * 1e-3;
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
   plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;

@@ -191,11 +191,8 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  const auto candidate = [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); };
-  const double burst_s = env_.tuning.matmul_burst_s;
-  const auto seconds = burst_s > 0 ? sustained_s(env_.backend, env_.stream, all.size(), burst_s, candidate)
-                                   : best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
-                                                  candidate);
+  const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
+                                    [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
   const auto fastest = std::min_element(seconds.begin(), seconds.end());
   if (!(*fastest < std::numeric_limits<double>::infinity()))
     throw harness::LibraryError(

@@ -134,9 +134,6 @@ struct TuningOptions {
   // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
   bool conv_runtime_compiled = false;
   MatmulPath matmul_path = MatmulPath::lt;
-  // > 0: those candidates ranked by sustained_s (LayerFactory.hpp), each in bursts this long, as it runs
-  // under a sustained load at the power limit; 0: best_round_s's short rounds (the first milliseconds).
-  double matmul_burst_s = 0;
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared

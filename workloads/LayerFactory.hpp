@@ -45,16 +45,6 @@ template <class Run>
 std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
                                  int reps, Run&& run);
 
-// Seconds per call of each candidate under its own sustained load: a burst of about `burst_s` back to
-// back, timed over its last third, candidates in order and then in reverse (a drift over the whole
-// tuning cancels), each keeping the mean of its two bursts. Short rounds rank kernels by their first
-// milliseconds, at whatever clock the load before them left; at its power limit a GPU sets each
-// kernel's clock by the power it draws, and an H200 took ~0.75 s of a new load to bring its clock down
-// (nvidia-smi, 250 ms samples): bursts of a second or more. +inf for a candidate that cannot run.
-template <class Run>
-std::vector<double> sustained_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, double burst_s,
-                                Run&& run);
-
 }  // namespace gpuscale::workloads
 
 #include "workloads/LayerFactory.inl"

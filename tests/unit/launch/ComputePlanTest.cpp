@@ -52,8 +52,6 @@ TEST(ComputePlan, CudnnPlanOptions) {
 TEST(ComputePlan, MatmulPathOption) {
   EXPECT_EQ(plan_for({"--matmul-path", "gemmex"}).tuning.matmul_path, workloads::MatmulPath::gemmex);
   EXPECT_EQ(plan_for({"--matmul-path", "lt"}).tuning.matmul_path, workloads::MatmulPath::lt);
-  EXPECT_DOUBLE_EQ(plan_for({}).tuning.matmul_burst_s, 0);  // short rounds unless asked
-  EXPECT_DOUBLE_EQ(plan_for({"--matmul-tune-ms", "150"}).tuning.matmul_burst_s, 0.15);
 }
 
 TEST(ComputePlan, SetsAndQuick) {
@@ -75,9 +73,7 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--workspace-mb", "-5"},
                                        {"--matmul-path", "cublas"},
                                        {"--cudnn-plans", "0"},
-                                       {"--warmup-ms", "-1"},
-                                       {"--matmul-tune-ms", "-1"},
-                                       {"--matmul-tune-ms", "20000"}})
+                                       {"--warmup-ms", "-1"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 
