@@ -34,6 +34,8 @@ class CudaContext final : public ComputeContext {
     GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, native(stream)));
   }
 
+  void hold(harness::Stream& stream, double seconds) override { kernels::hold(seconds, stream.native()); }
+
   void poison(void* data, std::size_t bytes, harness::Stream& stream) override {
     GPUSCALE_CHECK_CUDA(cudaMemsetAsync(data, 0xff, bytes, native(stream)));
   }

@@ -97,6 +97,25 @@ void fill_uniform(void* data, harness::DataType type, std::size_t count, std::ui
 
 namespace {
 
+__global__ void hold_kernel(std::uint64_t ns) {
+  std::uint64_t start = 0, now = 0;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  do {
+    __nanosleep(1000);
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  } while (now - start < ns);
+}
+
+}  // namespace
+
+void hold(double seconds, void* stream) {
+  const auto ns = static_cast<std::uint64_t>(seconds > 0 ? seconds * 1e9 : 0);
+  hold_kernel<<<1, 1, 0, static_cast<cudaStream_t>(stream)>>>(ns);
+  GPUSCALE_CHECK_LAUNCH();
+}
+
+namespace {
+
 template <harness::DataType S, harness::DataType D>
 void launch_convert(const void* src, void* dst, std::size_t count, bool add, cudaStream_t stream) {
   using SrcT = typename Storage<S>::type;

@@ -14,6 +14,9 @@ void fill_uniform(void* data, harness::DataType type, std::size_t count, std::ui
 // dst[i] = src[i] (add = false) or dst[i] + src[i], converted through float, round to nearest even.
 void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type, std::size_t count,
              bool add, void* stream);
+// One thread that spins for `seconds` of device time (the global timer), holding back what follows it
+// on the stream.
+void hold(double seconds, void* stream);
 // Streaming multiprocessors of the current device (grids and cuBLASLt's SM count target are sized by it).
 int current_device_sms();
 

@@ -165,6 +165,10 @@ class ComputeContext {
   // dst = src converted (round to nearest even), or dst += src with Accumulate::add.
   virtual void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type,
                        std::size_t count, Accumulate mode, harness::Stream& stream) = 0;
+  // Holds `stream` back for `seconds` of device time, so that what the host enqueues meanwhile then
+  // runs back to back, not at the pace of the host's launches. The cpu context runs every call as it
+  // is made: nothing to hold.
+  virtual void hold(harness::Stream& /*stream*/, double /*seconds*/) {}
 
   // Bytes of the shared workspace now allocated (at least the largest any created layer needs; the
   // algorithm search may have grown it further).

@@ -93,6 +93,9 @@ class RecordingContext final : public ForwardingContext {
   }
   const std::vector<Pass>& last() const { return *logs.back(); }
   std::vector<std::shared_ptr<std::vector<Pass>>> logs;
+  // Each hold: its seconds, and how many calls the last layer had run when it came.
+  void hold(harness::Stream&, double seconds) override { holds.emplace_back(seconds, logs.back()->size()); }
+  std::vector<std::pair<double, std::size_t>> holds;
 
  private:
   class Recording final : public Layer {
@@ -143,6 +146,30 @@ TEST(ComputeBench, EachPassSettlesOnItsOwnLoadBeforeItIsTimed) {
     EXPECT_GT(tail[i].second, o.iterations) << "pass " << to_string(kAllPasses[i]) << " was not warmed up alone";
   }
   EXPECT_EQ(barriers, 1);
+}
+
+// Calls as short as the cpu backend's 8x8x8 matmul may be launch-bound on a GPU: each pass's timed
+// calls come right behind a hold that covers their launches, after one probe call.
+TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
+  Cpu cpu;
+  RecordingContext rec(*cpu.ctx);
+  int barriers = 0;
+  BenchOptions o = options(barriers);
+  o.check = false;
+  const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  const auto& calls = rec.last();
+  ASSERT_EQ(rec.holds.size(), 3u);
+  for (std::size_t p = 0; p < 3; ++p) {
+    const auto [seconds, at] = rec.holds[p];
+    EXPECT_GE(seconds, o.iterations * 100e-6) << "too short to cover the launches";
+    // The timed calls of pass p follow the hold; the probe call precedes it.
+    const std::size_t timed_end = calls.size() - (2 - p) * static_cast<std::size_t>(o.iterations + 1);
+    EXPECT_EQ(at + static_cast<std::size_t>(o.iterations), timed_end) << "pass " << p;
+    ASSERT_GE(at, 1u);
+    EXPECT_EQ(calls[at - 1], kAllPasses[p]);
+    for (std::size_t i = at; i < timed_end; ++i) EXPECT_EQ(calls[i], kAllPasses[p]);
+  }
 }
 
 TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
