@@ -4,7 +4,7 @@
 // input), as nccl-tests counts them. One MPI rank per GPU (local
 // rank -> device), ncclGetUniqueId broadcast over MPI, ncclCommInitRank (blocking), one stream.
 // Per size, after warm-up and a barrier, two timings of the same communicator and buffers:
-//   batch:    N back-to-back ncclAllReduce between one event pair, per op = elapsed / N, the slowest
+//   batch:    N back-to-back collectives between one event pair, per op = elapsed / N, the slowest
 //             rank's (nccl-tests' figure);
 //   boundary: one event before the first op and one after each, sample i = boundary i - boundary
 //             i - 1, the slowest rank's per sample, median (gpuscale's figure).
@@ -231,7 +231,8 @@ void report(const std::vector<Row>& rows, const Options& o, int ranks) {
   }
   if (o.json_path.empty()) return;
   const nlohmann::json doc{{"tool", "nccl_ceiling"}, {"nccl_version", version}, {"ranks", ranks},
-                           {"op", o.op},              {"type", "float"},        {"redop", "sum"},
+                           {"op", o.op},              {"type", "float"},
+                           {"redop", o.op == "allgather" ? "none" : "sum"},
                            {"cta_policy", o.cta_policy.empty() ? "default" : o.cta_policy},
                            {"iterations", o.iterations}, {"warmup", o.warmup},  {"in_place", o.in_place},
                            {"min_ctas", o.min_ctas},     {"registration", o.registration}, {"rows", json_rows}};
@@ -261,8 +262,12 @@ Bench open_bench(const Options& o) {
     config.minCTAs = o.min_ctas;
     config.maxCTAs = o.min_ctas > 32 ? o.min_ctas : 32;
   }
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 0)
   if (!o.cta_policy.empty())
     config.CTAPolicy = o.cta_policy == "zero" ? NCCL_CTA_POLICY_ZERO : NCCL_CTA_POLICY_EFFICIENCY;
+#else
+  if (!o.cta_policy.empty()) fail(__FILE__, __LINE__, "--cta-policy", "needs NCCL 2.28 or later");
+#endif
   GPUSCALE_CEILING_NCCL(ncclCommInitRankConfig(&b.comm, b.ranks, id, b.rank, &config));
   GPUSCALE_CEILING_CUDA(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
   const int buffers = o.in_place ? 1 : 2;
