@@ -43,7 +43,8 @@ for s in "$@"; do
       'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --matmul none' ;;
     computemm) step computemm 400 bash -c 'nvidia-smi -i 0 -lms 250 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active & smi=$!
-      python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none; rc=$?; kill $smi; exit $rc' ;;
+      python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none
+      rc=$?; kill $smi; exit $rc' ;;
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
