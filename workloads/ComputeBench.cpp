@@ -51,9 +51,9 @@ void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::S
       [&](double wait_s) { stream.synchronize(harness::Deadline::after(wait_s), "compute warm-up"); });
 }
 
-// A call shorter than this may take as long to launch as to run (cuDNN or cuBLAS, and two events);
-// the acceptance rows' calls take 150 us and more, and get no hold. The hold gives each call's launch
-// twice that.
+// The probe below, launched on an idle stream, times one call's launch and run together: under this,
+// the launch (cuDNN or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls
+// take 150 us and more and get no hold; the hold gives each call's launch twice this.
 constexpr double kLaunchBound_s = 100e-6, kHoldPerCall_s = 200e-6;
 
 // Every call timed by its own pair of events, recorded back to back, read at the end. Calls that may

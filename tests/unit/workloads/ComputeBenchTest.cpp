@@ -62,6 +62,7 @@ class ForwardingContext : public ComputeContext {
   }
   void upload(void* d, const void* s, std::size_t n, harness::Stream& st) override { inner_.upload(d, s, n, st); }
   void poison(void* d, std::size_t n, harness::Stream& st) override { inner_.poison(d, n, st); }
+  void hold(harness::Stream& st, double seconds) override { inner_.hold(st, seconds); }
   void convert(const void* s, harness::DataType a, void* d, harness::DataType b, std::size_t n, Accumulate m,
                harness::Stream& st) override {
     inner_.convert(s, a, d, b, n, m, st);
@@ -94,7 +95,10 @@ class RecordingContext final : public ForwardingContext {
   const std::vector<Pass>& last() const { return *logs.back(); }
   std::vector<std::shared_ptr<std::vector<Pass>>> logs;
   // Each hold: its seconds, and how many calls the last layer had run when it came.
-  void hold(harness::Stream&, double seconds) override { holds.emplace_back(seconds, logs.back()->size()); }
+  void hold(harness::Stream& st, double seconds) override {
+    holds.emplace_back(seconds, logs.back()->size());
+    ForwardingContext::hold(st, seconds);
+  }
   std::vector<std::pair<double, std::size_t>> holds;
 
  private:
