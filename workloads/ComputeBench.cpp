@@ -51,10 +51,10 @@ void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::S
       [&](double wait_s) { stream.synchronize(harness::Deadline::after(wait_s), "compute warm-up"); });
 }
 
-// The probe below, launched on an idle stream, times one call's launch and run together: under this,
+// Under BenchOptions::launch_bound_s (100 us), what the probe times, one call's launch and run together,
 // the launch (cuDNN or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls
-// take 150 us and more and get no hold; the hold gives each call's launch twice this.
-constexpr double kLaunchBound_s = 100e-6, kHoldPerCall_s = 200e-6;
+// take 150 us and more and get no hold; the hold gives each call's launch twice that bound.
+constexpr double kHoldPerCall_s = 200e-6;
 
 // Every call timed by its own pair of events, recorded back to back, read at the end. Calls that may
 // be launch-bound (one probe call says) are enqueued behind a hold long enough for the host to launch
@@ -69,7 +69,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);
-  if (probe.elapsed_s() < kLaunchBound_s) ctx.hold(stream, kHoldPerCall_s * (o.iterations + 5));
+  if (probe.elapsed_s() < o.launch_bound_s) ctx.hold(stream, kHoldPerCall_s * (o.iterations + 5));
   for (auto& timer : timers) {
     timer->start(stream);
     call(layer, pass, t, stream);

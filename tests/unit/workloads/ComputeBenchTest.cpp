@@ -152,14 +152,16 @@ TEST(ComputeBench, EachPassSettlesOnItsOwnLoadBeforeItIsTimed) {
   EXPECT_EQ(barriers, 1);
 }
 
-// Calls as short as the cpu backend's 8x8x8 matmul may be launch-bound on a GPU: each pass's timed
-// calls come right behind a hold that covers their launches, after one probe call.
+// Calls that may be launch-bound on a GPU: each pass's timed calls come right behind a hold that covers
+// their launches, after one probe call. The bound is set so that every cpu call counts as short (a
+// sanitizer build's 8x8x8 matmul can take 100 us); with a bound of 0 no call does, and none is held.
 TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   Cpu cpu;
   RecordingContext rec(*cpu.ctx);
   int barriers = 0;
   BenchOptions o = options(barriers);
   o.check = false;
+  o.launch_bound_s = 10.0;
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
   run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
   const auto& calls = rec.last();
@@ -174,6 +176,10 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
     EXPECT_EQ(calls[at - 1], kAllPasses[p]);
     for (std::size_t i = at; i < timed_end; ++i) EXPECT_EQ(calls[i], kAllPasses[p]);
   }
+  RecordingContext unheld(*cpu.ctx);
+  o.launch_bound_s = 0;
+  run_compute_item(unheld, *cpu.stream, shape, Precision::fp32, o);
+  EXPECT_TRUE(unheld.holds.empty());
 }
 
 TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
