@@ -38,7 +38,7 @@ def gpuscale_row(args, row, path):
     kind, what, p = row
     shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", args.cudnn_algo,
-           "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.warmup_ms), "--quiet",
+           "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.gs_warmup_ms), "--quiet",
            "--json", path] + shape + args.gs_args.split()
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
@@ -52,8 +52,9 @@ def gpuscale_row(args, row, path):
     return got
 
 
-def torch_row(bench, row):
+def torch_row(bench, row, idle_s):
     kind, what, p = row
+    time.sleep(idle_s)  # as long as gpuscale's reference check leaves the GPU idle, where asked
     if kind == "matmul":
         return {f"matmul {what}": bench.torch_matmul(int(what), p, transpose_b=True)}
     fwd, fwd_bwd = bench.torch_conv(p, channels_last=what == "nhwc")
@@ -70,7 +71,7 @@ def measure(args, bench, rows):
                     continue
                 path = os.path.join(args.out, f"gs_{i}_{r}_{len(runs[row]['gs'])}.json")
                 began = time.strftime("%H:%M:%S")  # beside a clock log (nvidia-smi -lms) of the same call
-                got = gpuscale_row(args, row, path) if side == "gs" else torch_row(bench, row)
+                got = gpuscale_row(args, row, path) if side == "gs" else torch_row(bench, row, args.torch_idle_s)
                 print(f"    {began}-{time.strftime('%H:%M:%S')} {side} round {r + 1}: "
                       + ", ".join(f"{op} {v:.1f}" for op, v in got.items()), file=sys.stderr, flush=True)
                 runs[row][side].append(got)
@@ -129,6 +130,9 @@ def main():
     ap.add_argument("--rounds", type=int, default=2, help="ABBA rounds per row (2 x ROUNDS runs per side)")
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup-ms", type=float, default=1000)
+    ap.add_argument("--gs-warmup-ms", type=float, help="gpuscale's own settle, where it differs from --warmup-ms")
+    ap.add_argument("--torch-idle-s", type=float, default=0,
+                    help="leave the GPU idle this long before each torch run (gpuscale's check idles it ~2.5 s)")
     ap.add_argument("--precision", default="fp32,tf32,bf16")
     ap.add_argument("--matmul", default="4096,8192", help="square matmul sizes, or none")
     ap.add_argument("--conv", default="32,256,56,56,256,3,3,1,1,1",
@@ -137,6 +141,7 @@ def main():
     ap.add_argument("--cudnn-algo", default="exhaustive", help="gpuscale's conv search: exhaustive, find, graph")
     ap.add_argument("--gs-args", default="", help="more gpuscale compute options, e.g. '--matmul-path gemmex'")
     args = ap.parse_args()
+    args.gs_warmup_ms = args.warmup_ms if args.gs_warmup_ms is None else args.gs_warmup_ms
     os.makedirs(args.out, exist_ok=True)
     precisions = args.precision.split(",")
     rows = [("matmul", n, p) for n in args.matmul.split(",") for p in precisions if args.matmul != "none"]

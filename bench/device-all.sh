@@ -3,7 +3,7 @@
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
-#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths.
+#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -45,6 +45,12 @@ for s in "$@"; do
       --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu,clocks_event_reasons.active & smi=$!
       python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none
       rc=$?; kill $smi; exit $rc' ;;
+    mmtransient) step mmtransient 400 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu & smi=$!
+      i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --conv none --matmul 8192 --precision tf32"
+      echo "== default"; $i --out "$OUT/default"; echo "== gs settles 3 s"; $i --out "$OUT/gs3s" --gs-warmup-ms 3000
+      echo "== torch idles 2.5 s first"; $i --out "$OUT/idle" --torch-idle-s 2.5
+      echo "== gs without its check"; $i --out "$OUT/nocheck" --gs-args=--no-check; kill $smi' ;;
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
