@@ -45,6 +45,10 @@ void read_nccl_choices(Job& job, results::CollectivesRecord& record, std::size_t
     return;
   }
   const auto choices = collectives::parse_nccl_tuning_log(in);
+  if (choices.empty() && job.world().size() == 1) {
+    record.nccl_algorithm_note = "not applicable: with one rank NCCL runs each collective as a local copy";
+    return;
+  }
   for (auto& s : record.sweeps) collectives::annotate(s, choices, type_bytes);
   record.nccl_algorithm_note = "from NCCL's tuning log (NCCL_DEBUG_SUBSYS=TUNING, " + std::to_string(choices.size()) +
                                " calls); alltoall and sendrecv are point-to-point and have no algorithm";
