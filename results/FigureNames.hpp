@@ -19,6 +19,12 @@ inline constexpr char kStepTime[] = "step_time";             // s; labels strate
 inline constexpr char kScalingEfficiency[] = "scaling_efficiency";  // ratio; labels strategy, gpus
 inline constexpr char kComputeTime[] = "compute_time";       // s; labels strategy, gpus
 inline constexpr char kExposedCommTime[] = "exposed_comm_time";  // s; labels strategy, gpus
+inline constexpr char kCommTime[] = "comm_time";             // s; labels strategy, gpus (the allreduces alone)
+inline constexpr char kSamplesPerS[] = "samples_per_s";      // samples/s; labels strategy, gpus
+inline constexpr char kOverlap[] = "overlap";                // %; labels strategy, gpus
+inline constexpr char kPeakMemory[] = "peak_memory";         // B; labels strategy, gpus (largest rank)
+inline constexpr char kRankStepTime[] = "rank_step_time";    // s; labels strategy, gpus, rank
+inline constexpr char kDpPhaseTime[] = "dp_phase_time";      // s; labels strategy, gpus, dp_phase
 inline constexpr char kWrongElements[] = "wrong_elements";   // count; any > 0 fails the run
 inline constexpr char kStragglerSpread[] = "straggler_spread";  // ratio (slowest/median - 1); warns
 inline constexpr char kLinkUse[] = "link_use";               // ratio of the link's peak; low warns
@@ -35,5 +41,9 @@ inline constexpr char kLayer[] = "layer";
 inline constexpr char kPrecision[] = "precision";
 inline constexpr char kStrategy[] = "strategy";
 inline constexpr char kGpus[] = "gpus";
+inline constexpr char kModel[] = "model";
+inline constexpr char kScaling[] = "scaling";
+inline constexpr char kOptions[] = "options";    // train: the configuration's non-default options, as the console
+inline constexpr char kDpPhase[] = "dp_phase";
 
 }  // namespace gpuscale::results::names

@@ -53,6 +53,32 @@ void mark_stragglers(TrainRecord& r, double threshold, std::vector<Check>& check
 
 }  // namespace
 
+std::string train_options_text(const TrainRecord& r) {
+  std::string c;
+  const auto add = [&c](const std::string& option) {
+    if (!c.empty()) c += ' ';
+    c += option;
+  };
+  if (r.grad_dtype != "fp32") add("grad:" + r.grad_dtype);
+  if (r.accum > 1) add("accum:" + std::to_string(r.accum));
+  if (!r.overlap && r.strategy == "ddp") add("no-overlap");
+  if (r.optimizer_overlap) add("opt-overlap");
+  if (r.comm_priority != "normal") add("comm:" + r.comm_priority);
+  if (r.comm_buffers != "plain") add("buf:" + r.comm_buffers);
+  if (r.comm_ctas > 0 || !r.comm_ctas_trials.empty())
+    add("ctas:" + (r.comm_ctas > 0 ? std::to_string(r.comm_ctas) : std::string("nccl")) +
+        (r.comm_ctas_trials.empty() ? "" : "(auto)"));
+  if (r.comm_sm_margin > 0) add("sm-margin:" + std::to_string(r.comm_sm_margin));
+  if (r.h2d) add("h2d");
+  return c;
+}
+
+std::string train_config(const TrainRecord& r) {
+  const std::string options = train_options_text(r);
+  return r.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(r.gpus) + " " + r.scaling +
+         (options.empty() ? "" : " " + options);
+}
+
 std::vector<Check> finish_train_results(TrainResults& results, double straggler_threshold) {
   std::vector<Check> checks;
   for (auto& r : results.records) {

@@ -84,6 +84,11 @@ struct TrainResults {
   std::vector<TrainCheck> checks;  // trace spans go to RunReport::trace_spans
 };
 
+// How the console names a configuration, "ddp mlp bf16 x2 weak grad:bf16 opt-overlap": the options
+// part (after the scaling mode) lists what differs from the defaults and is empty when nothing does.
+std::string train_options_text(const TrainRecord& r);
+std::string train_config(const TrainRecord& r);
+
 // Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
 // with the same global batch for strong; else the strategy's own 1-GPU record), marks straggler
 // ranks, and returns the checks to add: an error per failed TrainCheck, a warning per straggler.

@@ -13,27 +13,11 @@ std::string ms(const std::optional<double>& s) { return s ? ms(*s) : "-"; }
 std::string pct(const std::optional<double>& f, double scale) { return f ? fixed(*f * scale, 0) : "-"; }
 std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 0); }
 
-std::string config(const TrainRecord& r) {
-  std::string c = r.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(r.gpus) + " " + r.scaling;
-  if (r.grad_dtype != "fp32") c += " grad:" + r.grad_dtype;
-  if (r.accum > 1) c += " accum:" + std::to_string(r.accum);
-  if (!r.overlap && r.strategy == "ddp") c += " no-overlap";
-  if (r.optimizer_overlap) c += " opt-overlap";
-  if (r.comm_priority != "normal") c += " comm:" + r.comm_priority;
-  if (r.comm_buffers != "plain") c += " buf:" + r.comm_buffers;
-  if (r.comm_ctas > 0 || !r.comm_ctas_trials.empty())
-    c += " ctas:" + (r.comm_ctas > 0 ? std::to_string(r.comm_ctas) : std::string("nccl")) +
-         (r.comm_ctas_trials.empty() ? "" : "(auto)");
-  if (r.comm_sm_margin > 0) c += " sm-margin:" + std::to_string(r.comm_sm_margin);
-  if (r.h2d) c += " h2d";
-  return c;
-}
-
 void scaling_table(const TrainResults& results, std::ostream& out) {
   Table t({"config", "batch/GPU", "global", "step ms", "p10", "p90", "samples/s", "eff %", "compute ms", "comm ms",
            "exposed ms", "overlap %", "peak MiB"});
   for (const auto& r : results.records) {
-    std::vector<std::string> row = {config(r), std::to_string(r.batch_per_gpu), std::to_string(r.global_batch)};
+    std::vector<std::string> row = {train_config(r), std::to_string(r.batch_per_gpu), std::to_string(r.global_batch)};
     if (!r.skipped_reason.empty()) {
       row.push_back("skipped: " + r.skipped_reason);
     } else {
@@ -52,7 +36,7 @@ void rank_table(const TrainResults& results, std::ostream& out) {
   Table t({"config", "rank", "step ms", "p90", "compute ms", "comm ms", "peak MiB", ""});
   for (const auto& r : results.records)
     for (const auto& k : r.ranks)
-      t.add_row({config(r), std::to_string(k.rank), ms(k.step_s.median), ms(k.step_s.p90), ms(k.compute_s),
+      t.add_row({train_config(r), std::to_string(k.rank), ms(k.step_s.median), ms(k.step_s.p90), ms(k.compute_s),
                  ms(k.comm_s), mib(k.peak_memory_bytes), k.straggler ? "STRAGGLER" : ""});
   if (t.empty()) return;
   out << "Training per rank (for dp: per device of rank 0)\n";
@@ -63,7 +47,7 @@ void dp_table(const TrainResults& results, std::ostream& out) {
   Table t({"config", "broadcast", "scatter", "forward", "gather", "grad scatter", "backward", "reduce", "sgd"});
   for (const auto& r : results.records)
     if (r.dp)
-      t.add_row({config(r), ms(r.dp->broadcast_s), ms(r.dp->scatter_s), ms(r.dp->forward_s), ms(r.dp->gather_s),
+      t.add_row({train_config(r), ms(r.dp->broadcast_s), ms(r.dp->scatter_s), ms(r.dp->forward_s), ms(r.dp->gather_s),
                  ms(r.dp->grad_scatter_s), ms(r.dp->backward_s), ms(r.dp->reduce_s), ms(r.dp->sgd_s)});
   if (t.empty()) return;
   out << "DP-style phases on device 0 (ms, medians; gather and reduce include waiting for the replicas)\n";
