@@ -38,15 +38,6 @@ std::string labels_without(const Figure& f, std::initializer_list<const char*> d
   return text.empty() ? f.metric : text;
 }
 
-// The values of the figure's labels without `dropped`, space-separated: a short bar label.
-std::string labels_values(const Figure& f, std::initializer_list<const char*> dropped) {
-  Labels rest = f.labels;
-  for (const char* key : dropped) rest.erase(key);
-  std::string text;
-  for (const auto& [key, value] : rest) text += (text.empty() ? "" : " ") + value;
-  return text;
-}
-
 // A chart heading's qualifier: the group's labels, or nothing when the group is the metric itself.
 std::string qualifier(const std::string& group, const char* metric) { return group == metric ? "" : ", " + group; }
 
@@ -57,17 +48,51 @@ std::vector<const Figure*> select(const std::vector<Figure>& figures, const char
   return out;
 }
 
-// Series by name (labels without x and `also_dropped`), points (x label, value).
+// Labels whose value names a series by itself ("ddp", "mlp", "allreduce"), in the order a name lists them;
+// any other label is written key=value.
+constexpr const char* kPlainLabels[] = {names::kStrategy, names::kModel, names::kPrecision, names::kScaling,
+                                        names::kOptions,  names::kOp,    "dtype"};
+
+// A legend name: the labels that tell this series from the chart's others (all of them when it is alone).
+std::string series_name(const Labels& labels, const Labels& common) {
+  Labels own;
+  for (const auto& [key, value] : labels)
+    if (!common.count(key)) own[key] = value;
+  if (own.empty()) own = labels;
+  std::string name;
+  const auto add = [&name](const std::string& text) {
+    if (!name.empty()) name += ' ';
+    name += text;
+  };
+  for (const char* key : kPlainLabels)
+    if (const auto it = own.find(key); it != own.end()) add(it->second), own.erase(it);
+  for (const auto& [key, value] : own) add(key + "=" + value);
+  return name;
+}
+
+// The labels every one of `sets` has, with the same value.
+Labels common_labels(const std::vector<Labels>& sets) {
+  if (sets.empty()) return {};
+  Labels common = sets.front();
+  for (const auto& l : sets)
+    std::erase_if(common, [&l](const auto& kv) { return !l.count(kv.first) || l.at(kv.first) != kv.second; });
+  return common;
+}
+
+// Series by their labels (without x and `dropped`), named by what sets them apart; points (x label, value).
 std::vector<Series> series_over(const std::vector<const Figure*>& figures, const char* x_label,
                                 std::initializer_list<const char*> dropped) {
-  std::map<std::string, Series> by_name;
+  std::map<Labels, std::vector<Point>> by_labels;
   for (const auto* f : figures) {
-    auto name = labels_without(*f, dropped);
-    by_name[name].name = name;
-    by_name[name].points.push_back(Point{*numeric_label(*f, x_label), f->value, false});
+    Labels rest = f->labels;
+    for (const char* key : dropped) rest.erase(key);
+    by_labels[rest].push_back(Point{*numeric_label(*f, x_label), f->value, false});
   }
+  std::vector<Labels> sets;
+  for (const auto& [labels, points] : by_labels) sets.push_back(labels);
+  const Labels common = by_labels.size() > 1 ? common_labels(sets) : Labels{};
   std::vector<Series> out;
-  for (auto& [name, s] : by_name) out.push_back(std::move(s));
+  for (auto& [labels, points] : by_labels) out.push_back(Series{series_name(labels, common), std::move(points)});
   return out;
 }
 
@@ -78,7 +103,8 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
   double max_ranks = 0;
   for (const auto* f : sized) max_ranks = std::max(max_ranks, numeric_label(*f, names::kRanks).value_or(0));
   std::erase_if(sized, [&](const Figure* f) { return numeric_label(*f, names::kRanks).value_or(0) != max_ranks; });
-  if (!sized.empty())
+  // One rank moves nothing over a link: its "bus bandwidth" is a local copy's (or none at all).
+  if (!sized.empty() && max_ranks >= 2)
     out.push_back({"Bus bandwidth against message size",
                    svg::line_chart({"chart-busbw-size", "busbw against message size", "message size (B)",
                                     "busbw (" + unit_of(sized) + ")", true},
@@ -104,8 +130,12 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
 void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   std::map<std::string, std::vector<const Figure*>> groups;
   for (const auto* f : select(figures, names::kTflops, names::kRank)) groups[labels_without(*f, {names::kRank})].push_back(f);
+  // Forward passes first: with more groups than charts, every layer and precision still gets one.
+  std::vector<std::pair<std::string, std::vector<const Figure*>>> ordered(groups.begin(), groups.end());
+  std::stable_partition(ordered.begin(), ordered.end(),
+                        [](const auto& g) { return label_or_empty(*g.second.front(), "pass") == "fwd"; });
   std::size_t n = 0;
-  for (auto& [group, members] : groups) {
+  for (auto& [group, members] : ordered) {
     if (n >= kMaxChartsPerKind) break;
     std::sort(members.begin(), members.end(), [](const Figure* a, const Figure* b) {
       return *numeric_label(*a, names::kRank) < *numeric_label(*b, names::kRank);
@@ -123,6 +153,41 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
   }
 }
 
+// One stacked chart per model, precision and scaling mode (what the figures carry of them): a bar per
+// strategy, options and GPU count, compute-only time under exposed communication.
+void overlap_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  using Bars = std::map<std::pair<Labels, double>, std::vector<double>>;  // (labels, gpus) -> segments
+  std::map<Labels, Bars> charts;
+  for (const auto& f : figures) {
+    const bool compute = f.metric == names::kComputeTime, exposed = f.metric == names::kExposedCommTime;
+    if (!compute && !exposed) continue;
+    Labels chart, bar = f.labels;
+    for (const char* key : {names::kModel, names::kPrecision, names::kScaling})
+      if (const auto it = bar.find(key); it != bar.end()) chart.insert(*it), bar.erase(it);
+    const double gpus = numeric_label(f, names::kGpus).value_or(0);
+    bar.erase(names::kGpus);
+    auto& segments = charts[chart][{bar, gpus}];
+    segments.resize(2, std::nan(""));
+    segments[compute ? 0 : 1] = f.value;
+  }
+  std::size_t n = 0;
+  for (const auto& [chart, stacks] : charts) {
+    if (n >= kMaxChartsPerKind) break;
+    std::vector<Labels> sets;
+    for (const auto& [key, segments] : stacks) sets.push_back(key.first);
+    const Labels common = common_labels(sets);
+    std::vector<Bar> bars;
+    for (const auto& [key, segments] : stacks)
+      bars.push_back({series_name(key.first, common) + (key.second > 0 ? " x" + shortest(key.second) : ""), segments,
+                      false});
+    const std::string of = chart.empty() ? "" : ", " + series_name(chart, {});
+    const svg::ChartFrame frame{"chart-overlap-" + std::to_string(n++), "compute vs exposed communication" + of, "run",
+                                "time (s)"};
+    out.push_back({"Compute and exposed communication per step" + of,
+                   svg::stacked_bar_chart(frame, {"compute", "exposed communication"}, bars)});
+  }
+}
+
 void training_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   const auto steps = select(figures, names::kStepTime, names::kGpus);
   if (!steps.empty())
@@ -134,22 +199,7 @@ void training_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     out.push_back({"Scaling efficiency against GPUs",
                    svg::line_chart({"chart-efficiency", "scaling efficiency against GPUs", "GPUs", "efficiency (" + unit_of(eff) + ")"},
                                    series_over(eff, names::kGpus, {names::kGpus}), true)});
-  // (labels but gpus, gpus) -> {compute, exposed}: bars grouped by strategy, in GPU order.
-  std::map<std::pair<std::string, double>, std::vector<double>> stacks;
-  for (const auto& f : figures) {
-    const bool compute = f.metric == names::kComputeTime, exposed = f.metric == names::kExposedCommTime;
-    if (!compute && !exposed) continue;
-    auto& s = stacks[{labels_values(f, {names::kGpus}), numeric_label(f, names::kGpus).value_or(0)}];
-    s.resize(2, std::nan(""));
-    s[compute ? 0 : 1] = f.value;
-  }
-  std::vector<Bar> bars;
-  for (const auto& [key, segments] : stacks)
-    bars.push_back({key.first + (key.second > 0 ? " " + shortest(key.second) : ""), segments, false});
-  if (!bars.empty())
-    out.push_back({"Compute and exposed communication per step",
-                   svg::stacked_bar_chart({"chart-overlap", "compute vs exposed communication per step", "run", "time (s)"},
-                                          {"compute", "exposed communication"}, bars)});
+  overlap_charts(figures, out);
 }
 
 void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {

@@ -1,13 +1,16 @@
 #pragma once
 // The HTML report's charts, each built from figures by name (results/FigureNames.hpp), so a chart
 // appears as soon as a phase emits its figures. A chart without figures is left out.
-//   chart-busbw-size   busbw against message size per op (log x), at the largest rank count
+//   chart-busbw-size   busbw against message size per op (log x), at the largest rank count (2 or more)
 //   chart-busbw-ranks  busbw against ranks per op, at the largest size
-//   chart-tflops-N     TFLOP/s per rank for each layer/precision, outliers (> 5% off the median) marked
-//   chart-step-time    step time against GPUs per strategy
-//   chart-efficiency   scaling efficiency against GPUs per strategy
-//   chart-overlap      compute vs exposed communication, stacked, per strategy and GPU count
+//   chart-tflops-N     TFLOP/s per rank for each layer/precision/pass, forward passes first, outliers (> 5%
+//                      off the median) marked
+//   chart-step-time    step time against GPUs per training configuration
+//   chart-efficiency   scaling efficiency against GPUs per training configuration
+//   chart-overlap-N    per model/precision/scaling: compute vs exposed communication, stacked, per strategy
+//                      and GPU count
 //   chart-pairwise-N   the pairwise busbw matrix as a heat map
+// A line chart's legend names each series by the labels that set it apart from the chart's others.
 #include <string>
 #include <vector>
 

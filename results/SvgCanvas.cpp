@@ -66,9 +66,14 @@ std::vector<double> log2_ticks(double lo, double hi) {
   return ticks;
 }
 
-std::string open(const std::string& id, const std::string& kind, const std::string& title) {
+std::string open(const std::string& id, const std::string& kind, const std::string& title,
+                 const std::vector<std::string>& legend_names) {
+  std::size_t longest = 0;
+  for (const auto& name : legend_names) longest = std::max(longest, name.size());
+  // 11 px text is ~6.2 px per character; the names start 32 px right of the plot.
+  const double width = std::clamp(kWidth - kRight + 40 + 6.2 * static_cast<double>(longest), kWidth, kMaxWidth);
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + escape(id) + "\" class=\"chart " + kind +
-         "\" width=\"" + num(kWidth) + "\" height=\"" + num(kHeight) + "\" viewBox=\"0 0 " + num(kWidth) + " " +
+         "\" width=\"" + num(width) + "\" height=\"" + num(kHeight) + "\" viewBox=\"0 0 " + num(width) + " " +
          num(kHeight) + "\" role=\"img\"><title>" + escape(title) + "</title><text class=\"chart-title\" x=\"" +
          num(kLeft) + "\" y=\"20\">" + escape(title) + "</text>";
 }

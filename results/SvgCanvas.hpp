@@ -26,7 +26,10 @@ std::vector<double> linear_ticks(double max);
 // Powers of two from lo to hi, thinned to at most 9.
 std::vector<double> log2_ticks(double lo, double hi);
 
-std::string open(const std::string& id, const std::string& kind, const std::string& title);
+// The plot keeps kWidth's layout; the svg widens (up to kMaxWidth) so that the longest legend name fits.
+inline constexpr double kMaxWidth = 1040;
+std::string open(const std::string& id, const std::string& kind, const std::string& title,
+                 const std::vector<std::string>& legend_names = {});
 std::string close();
 // Axis lines, tick marks, tick labels (si_compact, or binary_bytes when in_bytes) and the axis titles.
 std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes = false);

@@ -34,7 +34,7 @@ std::string line_chart(const ChartFrame& frame, const std::vector<Series>& serie
       x_lo = std::min(x_lo, p.x), x_hi = std::max(x_hi, p.x), y_hi = std::max(y_hi, p.y);
     }
   }
-  std::string s = open(frame.id, "chart-line", frame.title);
+  std::string s = open(frame.id, "chart-line", frame.title, names);
   if (!(x_hi >= x_lo)) return s + empty_note("no data") + close();
   if (!log_x) x_lo = std::min(0.0, x_lo);
   const Scale x{x_lo, x_hi, kLeft + 10, kPlotRight - 10, log_x};
@@ -60,7 +60,7 @@ std::string line_chart(const ChartFrame& frame, const std::vector<Series>& serie
 
 std::string stacked_bar_chart(const ChartFrame& frame, const std::vector<std::string>& segment_names,
                               const std::vector<Bar>& bars) {
-  std::string s = open(frame.id, segment_names.size() > 1 ? "chart-stacked" : "chart-bar", frame.title);
+  std::string s = open(frame.id, segment_names.size() > 1 ? "chart-stacked" : "chart-bar", frame.title, segment_names);
   if (bars.empty()) return s + empty_note("no data") + close();
   double y_hi = 0;
   for (const auto& b : bars) {

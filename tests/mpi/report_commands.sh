@@ -22,6 +22,13 @@ grep -q "^Verdict: PASS" "$out/console.txt" || fail "no verdict in the console o
 grep -q "^env,smoke_allreduce_time,rank=1," "$out/run.csv" || fail "CSV lacks rank 1's smoke time"
 python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert isinstance(t['traceEvents'], list)" "$out/trace.json" \
   || fail "trace is not Trace Event JSON"
+# The training phase reaches the figures: CSV rows and the HTML's scaling charts.
+ddp2="gpus=2;model=mlp;options=opt-overlap;precision=fp32;scaling=weak;strategy=ddp"
+grep -q "^train,step_time,$ddp2," "$out/run.csv" || fail "CSV lacks the 2-rank DDP step time"
+grep -q "^train,scaling_efficiency," "$out/run.csv" || fail "CSV lacks the scaling efficiency"
+for id in chart-step-time chart-efficiency chart-overlap-0; do
+  grep -q "id=\"$id\"" "$out/run.html" || fail "HTML lacks $id"
+done
 
 # report: no MPI at all (a broken MPI component would stop MPI_Init), same CSV as the run wrote.
 OMPI_MCA_pml=no-such-component "$GPUSCALE" report "$out/run.json" --csv "$out/again.csv" --html "$out/again.html" \
@@ -56,6 +63,13 @@ echo '{"thresholds": [{"name": "smoke allreduce under 1 ns", "phase": "env", "me
 "$GPUSCALE" report "$out/run.json" --expect "$out/strict.json" >"$out/strict.txt"; rc=$?
 [ "$rc" -eq 1 ] || fail "report --expect exited $rc on a missed threshold, wanted 1"
 grep -q "FAIL  smoke allreduce under 1 ns  (missed by env smoke_allreduce_time" "$out/strict.txt" || fail "threshold not named"
+# A training threshold is judged on the training figures (before they existed, it read "not measured").
+echo '{"thresholds": [{"name": "ddp step", "phase": "train", "metric": "step_time", "labels": {"strategy": "ddp"},
+  "max": 1e-9}], "min_scaling_efficiency": 0}' >"$out/train.json"
+"$GPUSCALE" report "$out/run.json" --expect "$out/train.json" >"$out/train.txt"; rc=$?
+[ "$rc" -eq 1 ] || fail "report --expect exited $rc on a missed training threshold, wanted 1"
+grep -q "FAIL  ddp step  (missed by train step_time gpus=" "$out/train.txt" || fail "train threshold: $(cat "$out/train.txt")"
+grep -q "PASS  min scaling efficiency" "$out/train.txt" || fail "efficiency not judged: $(cat "$out/train.txt")"
 "$MPIEXEC" -n 2 "$GPUSCALE" --quick --device cpu --quiet --json "$out/strict-run.json" --expect "$out/strict.json" >"$out/strict-run.txt"
 rc=$?
 [ "$rc" -eq 1 ] || fail "a run missing its --expect threshold exited $rc, wanted 1"

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/VerdictRules.hpp"
 
@@ -22,10 +24,54 @@ std::string page(const std::vector<Figure>& extra) {
 TEST(HtmlReporter, EveryChartAppearsWhenItsFiguresExist) {
   const auto html = page(testing::synthetic_phase_figures());
   for (const char* id : {"chart-busbw-size", "chart-busbw-ranks", "chart-tflops-0", "chart-step-time",
-                         "chart-efficiency", "chart-overlap", "chart-pairwise-0"})
+                         "chart-efficiency", "chart-overlap-0", "chart-pairwise-0"})
     EXPECT_NE(html.find("id=\"" + std::string(id) + "\""), std::string::npos) << id;
   EXPECT_NE(html.find("class=\"bar outlier\""), std::string::npos) << "the slow rank 3 is marked";
   EXPECT_NE(html.find("class=\"chart chart-heat\""), std::string::npos);
+}
+
+Figure step_time(const Labels& labels, double gpus, double seconds) {
+  Labels l = labels;
+  l[names::kGpus] = shortest(gpus);
+  return {names::kTrain, names::kStepTime, l, seconds, "s", Better::lower};
+}
+
+TEST(HtmlReporter, LegendNamesWhatSetsSeriesApartAndTheChartWidensToFitThem) {
+  const Labels ddp{{names::kStrategy, "ddp"}, {names::kModel, "mlp"}, {names::kPrecision, "bf16"},
+                   {names::kScaling, "weak"}, {names::kOptions, "grad:bf16 opt-overlap ctas:64(auto) comm:high"}};
+  const Labels single{{names::kStrategy, "single"}, {names::kModel, "mlp"}, {names::kPrecision, "bf16"},
+                      {names::kScaling, "weak"}};
+  const auto html = page({step_time(ddp, 1, 1e-3), step_time(ddp, 2, 1.4e-3), step_time(single, 1, 1e-3)});
+  // model, precision and scaling are the same in both series, so the names leave them out.
+  EXPECT_NE(html.find("data-name=\"ddp grad:bf16 opt-overlap ctas:64(auto) comm:high\""), std::string::npos);
+  EXPECT_NE(html.find("data-name=\"single\""), std::string::npos);
+  const auto chart = html.find("id=\"chart-step-time\"");
+  ASSERT_NE(chart, std::string::npos);
+  const auto width = html.find("width=\"", chart);
+  EXPECT_GT(std::stod(html.substr(width + 7)), 680.0) << "a 46-character legend name needs more than 680 px";
+}
+
+TEST(HtmlReporter, OneRankGetsNoBusBwChart) {
+  std::vector<Figure> one_rank;
+  for (double bytes : {1024.0, 1048576.0})
+    one_rank.push_back({names::kCollectives, names::kBusBw,
+                        {{names::kOp, "broadcast"}, {names::kBytes, shortest(bytes)}, {names::kRanks, "1"}}, 1e6,
+                        "GB/s", Better::higher});
+  EXPECT_EQ(page(one_rank).find("chart-busbw-size"), std::string::npos);
+}
+
+TEST(HtmlReporter, ForwardPassChartsComeFirstSoEveryLayerGetsOne) {
+  std::vector<Figure> tflops;  // 2 layers x 3 passes x 4 precisions: 24 groups for 12 charts
+  for (const char* layer : {"conv", "matmul"})
+    for (const char* pass : {"bwd_data", "bwd_weight", "fwd"})
+      for (const char* precision : {"bf16", "fp16", "fp32", "tf32"})
+        tflops.push_back({names::kCompute, names::kTflops,
+                          {{names::kRank, "0"}, {names::kLayer, layer}, {"pass", pass}, {names::kPrecision, precision}},
+                          100, "TFLOP/s", Better::higher});
+  const auto html = page(tflops);
+  // Chart headings (the figures table lists every figure's labels too).
+  EXPECT_NE(html.find("per GPU, layer=matmul;pass=fwd;precision=tf32"), std::string::npos);
+  EXPECT_EQ(html.find("per GPU, layer=matmul;pass=bwd_weight"), std::string::npos) << "past the cap of 12";
 }
 
 TEST(HtmlReporter, VerdictComesFirstAndNothingIsFetched) {
