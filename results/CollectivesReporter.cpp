@@ -63,7 +63,8 @@ void write_headline(const CollectiveSweep& s, std::ostream& out) {
 
 void write_sweep(const CollectiveSweep& s, std::ostream& out) {
   out << "  " << s.op << " | " << s.ranks << " ranks (" << s.group << ") | busbw factor " << fixed(s.busbw_factor, 3)
-      << (s.graph ? " | CUDA graphs" : "") << '\n';
+      << (s.graph ? " | CUDA graphs" : "") << (s.ranks == 1 ? " | one rank: a local copy, no link measured" : "")
+      << '\n';
   if (!s.skipped_reason.empty()) {
     out << "    skipped: " << s.skipped_reason << '\n';
     return;

@@ -97,6 +97,19 @@ TEST(CollectivesReporter, ReadsLikeNcclTests) {
     EXPECT_NE(text.find(expected), std::string::npos) << "missing '" << expected << "' in\n" << text;
 }
 
+TEST(CollectivesReporter, OneRankSaysNoLinkIsMeasured) {
+  auto one = sample();
+  std::ostringstream two_ranks;
+  write_collectives(one, two_ranks);
+  EXPECT_EQ(two_ranks.str().find("no link measured"), std::string::npos);
+  one.sweeps[0].ranks = 1;
+  std::ostringstream out;
+  write_collectives(one, out);
+  EXPECT_NE(out.str().find("allreduce | 1 ranks (world) | busbw factor 1.000 | one rank: a local copy, no link"),
+            std::string::npos)
+      << out.str();
+}
+
 TEST(CollectivesReporter, Units) {
   EXPECT_EQ(microseconds(12.346e-6), "12.35");
   EXPECT_EQ(microseconds(1234.5e-6), "1234.5");
