@@ -128,8 +128,15 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
 }
 
 void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+  const auto selected = select(figures, names::kTflops, names::kRank);
+  std::set<std::string> ranks;
+  for (const auto* f : selected) ranks.insert(label_or_empty(*f, names::kRank));
+  // Several ranks: a chart per layer, precision and pass with a bar per rank, so that a slow GPU stands
+  // out. One rank: a chart per layer and pass with a bar per precision.
+  const bool per_rank = ranks.size() > 1;
+  const char* bar_key = per_rank ? names::kRank : names::kPrecision;
   std::map<std::string, std::vector<const Figure*>> groups;
-  for (const auto* f : select(figures, names::kTflops, names::kRank)) groups[labels_without(*f, {names::kRank})].push_back(f);
+  for (const auto* f : selected) groups[labels_without(*f, {names::kRank, bar_key})].push_back(f);
   // Forward passes first: with more groups than charts, every layer and precision still gets one.
   std::vector<std::pair<std::string, std::vector<const Figure*>>> ordered(groups.begin(), groups.end());
   std::stable_partition(ordered.begin(), ordered.end(),
@@ -137,19 +144,21 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
   std::size_t n = 0;
   for (auto& [group, members] : ordered) {
     if (n >= kMaxChartsPerKind) break;
-    std::sort(members.begin(), members.end(), [](const Figure* a, const Figure* b) {
-      return *numeric_label(*a, names::kRank) < *numeric_label(*b, names::kRank);
+    std::sort(members.begin(), members.end(), [&](const Figure* a, const Figure* b) {
+      return per_rank ? *numeric_label(*a, names::kRank) < *numeric_label(*b, names::kRank)
+                      : label_or_empty(*a, bar_key) < label_or_empty(*b, bar_key);
     });
     std::vector<double> values;
     for (const auto* f : members) values.push_back(f->value);
     const double mid = median(values);
     std::vector<Bar> bars;
-    for (const auto* f : members)
-      bars.push_back({label_or_empty(*f, names::kRank), {f->value}, std::fabs(f->value / mid - 1) > kOutlierFraction});
-    out.push_back({"TFLOP/s per GPU" + qualifier(group, names::kTflops),
-                   svg::bar_chart({"chart-tflops-" + std::to_string(n++), "TFLOP/s per GPU" + qualifier(group, names::kTflops), "rank",
-                                   members.front()->unit},
-                                  bars)});
+    for (const auto* f : members) {
+      const bool outlier = per_rank && std::fabs(f->value / mid - 1) > kOutlierFraction;
+      bars.push_back({label_or_empty(*f, bar_key), {f->value}, outlier});
+    }
+    const std::string title = "TFLOP/s per GPU" + qualifier(group, names::kTflops);
+    out.push_back({title, svg::bar_chart({"chart-tflops-" + std::to_string(n++), title, bar_key, members.front()->unit},
+                                         bars)});
   }
 }
 

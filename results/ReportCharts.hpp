@@ -3,8 +3,8 @@
 // appears as soon as a phase emits its figures. A chart without figures is left out.
 //   chart-busbw-size   busbw against message size per op (log x), at the largest rank count (2 or more)
 //   chart-busbw-ranks  busbw against ranks per op, at the largest size
-//   chart-tflops-N     TFLOP/s per rank for each layer/precision/pass, forward passes first, outliers (> 5%
-//                      off the median) marked
+//   chart-tflops-N     TFLOP/s per rank for each layer/precision/pass, outliers (> 5% off the median) marked;
+//                      with one rank, per precision for each layer/pass; forward passes first
 //   chart-step-time    step time against GPUs per training configuration
 //   chart-efficiency   scaling efficiency against GPUs per training configuration
 //   chart-overlap-N    per model/precision/scaling: compute vs exposed communication, stacked, per strategy

@@ -60,15 +60,42 @@ TEST(HtmlReporter, OneRankGetsNoBusBwChart) {
   EXPECT_EQ(page(one_rank).find("chart-busbw-size"), std::string::npos);
 }
 
+std::vector<Figure> tflops_of_layers(int ranks) {  // 2 layers x 3 passes x 4 precisions
+  std::vector<Figure> tflops;
+  for (int rank = 0; rank < ranks; ++rank)
+    for (const char* layer : {"conv", "matmul"})
+      for (const char* pass : {"bwd_data", "bwd_weight", "fwd"})
+        for (const char* precision : {"bf16", "fp16", "fp32", "tf32"})
+          tflops.push_back({names::kCompute, names::kTflops,
+                            {{names::kRank, std::to_string(rank)}, {names::kLayer, layer}, {"pass", pass},
+                             {names::kPrecision, precision}},
+                            100, "TFLOP/s", Better::higher});
+  return tflops;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(HtmlReporter, OneRanksTflopsChartsHaveABarPerPrecision) {
+  // The sample run's own compute figures are 2 ranks'; a page of one rank's figures alone:
+  auto r = testing::sample_run();
+  r.compute.clear();
+  auto figures = flatten(r);
+  const auto one_rank = tflops_of_layers(1);
+  figures.insert(figures.end(), one_rank.begin(), one_rank.end());
+  std::ostringstream out;
+  write_html(r, figures, out);
+  const auto html = out.str();
+  EXPECT_EQ(count(html, "id=\"chart-tflops-"), 6u) << "one per layer and pass";
+  EXPECT_NE(html.find("per GPU, layer=matmul;pass=fwd"), std::string::npos);
+  EXPECT_NE(html.find(">precision</text>"), std::string::npos) << "bars by precision";
+}
+
 TEST(HtmlReporter, ForwardPassChartsComeFirstSoEveryLayerGetsOne) {
-  std::vector<Figure> tflops;  // 2 layers x 3 passes x 4 precisions: 24 groups for 12 charts
-  for (const char* layer : {"conv", "matmul"})
-    for (const char* pass : {"bwd_data", "bwd_weight", "fwd"})
-      for (const char* precision : {"bf16", "fp16", "fp32", "tf32"})
-        tflops.push_back({names::kCompute, names::kTflops,
-                          {{names::kRank, "0"}, {names::kLayer, layer}, {"pass", pass}, {names::kPrecision, precision}},
-                          100, "TFLOP/s", Better::higher});
-  const auto html = page(tflops);
+  const auto html = page(tflops_of_layers(2));  // 24 groups for 12 charts
   // Chart headings (the figures table lists every figure's labels too).
   EXPECT_NE(html.find("per GPU, layer=matmul;pass=fwd;precision=tf32"), std::string::npos);
   EXPECT_EQ(html.find("per GPU, layer=matmul;pass=bwd_weight"), std::string::npos) << "past the cap of 12";
