@@ -16,6 +16,7 @@
 #include "harness/LocalGroup.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
+#include "harness/NcclWindowBuffer.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
 
@@ -78,53 +79,6 @@ ncclConfig_t config_with_blocking(int blocking) {
   config.blocking = blocking;
   return config;
 }
-
-// Memory from ncclMemAlloc registered as a symmetric window of one communicator (see
-// Communicator::allocate_window). Freed before the communicator: the owner's order guarantees it.
-class NcclWindowBuffer final : public Buffer {
- public:
-  NcclWindowBuffer(ncclComm_t comm, std::size_t bytes, MemoryTracker* tracker, const Deadline& deadline)
-      : comm_(comm), bytes_(bytes), tracker_(tracker) {
-    GPUSCALE_CHECK_NCCL(ncclMemAlloc(&data_, bytes_));
-    if (tracker_) tracker_->allocated(bytes_);
-    ncclResult_t rc = ncclSuccess;
-    {
-      const BlockingCall guard(deadline, "ncclCommWindowRegister");
-      rc = ncclCommWindowRegister(comm_, data_, bytes_, &window_, NCCL_WIN_COLL_SYMMETRIC);
-    }
-    if (rc != ncclSuccess) {
-      release_memory();
-      GPUSCALE_CHECK_NCCL(rc);
-    }
-  }
-
-  ~NcclWindowBuffer() override {
-    // Unwinding from an error: the peers may never deregister theirs, and the communicator is about to
-    // be aborted, which releases the window; the memory is left to the process's end, not a hang.
-    if (std::uncaught_exceptions() > 0) return;
-    const ncclResult_t rc = ncclCommWindowDeregister(comm_, window_);
-    if (rc != ncclSuccess)
-      std::fprintf(stderr, "%s ncclCommWindowDeregister failed: %s\n", error_location().c_str(), nccl_result_name(rc));
-    release_memory();
-  }
-
-  void* data() noexcept override { return data_; }
-  const void* data() const noexcept override { return data_; }
-  std::size_t bytes() const noexcept override { return bytes_; }
-
- private:
-  void release_memory() noexcept {
-    if (ncclMemFree(data_) != ncclSuccess) std::fprintf(stderr, "%s ncclMemFree failed\n", error_location().c_str());
-    if (tracker_) tracker_->freed(bytes_);
-    data_ = nullptr;
-  }
-
-  ncclComm_t comm_;
-  std::size_t bytes_;
-  MemoryTracker* tracker_;
-  void* data_ = nullptr;
-  ncclWindow_t window_ = nullptr;
-};
 
 class NcclCommunicator final : public Communicator {
  public:
@@ -251,7 +205,7 @@ class NcclCommunicator final : public Communicator {
   std::unique_ptr<Buffer> allocate_window(std::size_t bytes, MemoryTracker* tracker,
                                           const Deadline& deadline) override {
     if (!comm_) throw RuntimeError(error_location() + " allocate_window on an aborted NCCL communicator");
-    return std::make_unique<NcclWindowBuffer>(comm_, bytes, tracker, deadline);
+    return make_nccl_window_buffer(comm_, bytes, tracker, deadline);
   }
 
   void abort() noexcept override {
