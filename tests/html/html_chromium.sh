@@ -10,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --user-data-dir="$work/profile")
 timeout 120 "$chromium" "${flags[@]}" --dump-dom "file://$work/report.html" >"$work/dom.html" 2>"$work/chromium.log" \
   || { cat "$work/chromium.log"; fail "chromium --dump-dom"; }
-for id in chart-busbw-size chart-busbw-ranks chart-tflops-0 chart-step-time chart-efficiency chart-overlap chart-pairwise-0; do
+for id in chart-busbw-size chart-busbw-ranks chart-tflops-0 chart-step-time chart-efficiency chart-overlap-0 chart-pairwise-0; do
   grep -q "<svg[^>]* id=\"$id\"" "$work/dom.html" || fail "no <svg id=\"$id\"> in the rendered DOM"
 done
 for class in "chart chart-line" "chart chart-bar" "chart chart-stacked" "chart chart-heat" "bar outlier"; do
