@@ -100,6 +100,10 @@ std::string unit_of(const std::vector<const Figure*>& figures) { return figures.
 
 void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   auto sized = select(figures, names::kBusBw, names::kBytes);
+  // Where the sweeps say in or out of place, their figures alone: the scaling runs' few sizes (no
+  // placement) have the chart against ranks, and would be a series named like a sweep's here.
+  const auto unplaced = [](const Figure* f) { return label_or_empty(*f, "placement").empty(); };
+  if (!std::all_of(sized.begin(), sized.end(), unplaced)) std::erase_if(sized, unplaced);
   double max_ranks = 0;
   for (const auto* f : sized) max_ranks = std::max(max_ranks, numeric_label(*f, names::kRanks).value_or(0));
   std::erase_if(sized, [&](const Figure* f) { return numeric_label(*f, names::kRanks).value_or(0) != max_ranks; });

@@ -51,6 +51,24 @@ TEST(HtmlReporter, LegendNamesWhatSetsSeriesApartAndTheChartWidensToFitThem) {
   EXPECT_GT(std::stod(html.substr(width + 7)), 680.0) << "a 46-character legend name needs more than 680 px";
 }
 
+TEST(HtmlReporter, SizeChartShowsTheSweepsNotTheScalingRuns) {
+  std::vector<Figure> busbw;
+  const auto add = [&busbw](Labels l) {
+    l[names::kOp] = "allreduce";
+    l[names::kRanks] = "2";
+    busbw.push_back({names::kCollectives, names::kBusBw, l, 100, "GB/s", Better::higher});
+  };
+  for (const char* bytes : {"1024", "1048576"}) {
+    add({{names::kBytes, bytes}, {"placement", "in"}, {"dtype", "float"}});
+    add({{names::kBytes, bytes}, {"placement", "out"}, {"dtype", "float"}});
+  }
+  add({{names::kBytes, "1048576"}});  // a scaling run's point
+  const auto html = page(busbw);
+  const auto chart = html.substr(html.find("id=\"chart-busbw-size\""));
+  EXPECT_NE(chart.find("data-name=\"placement=in\""), std::string::npos);
+  EXPECT_EQ(chart.substr(0, chart.find("</svg>")).find("data-name=\"allreduce"), std::string::npos);
+}
+
 TEST(HtmlReporter, OneRankGetsNoBusBwChart) {
   std::vector<Figure> one_rank;
   for (double bytes : {1024.0, 1048576.0})
