@@ -15,7 +15,7 @@ namespace gpuscale::harness {
 class MemoryTracker;
 
 // Allocates `bytes` with ncclMemAlloc and registers them on `comm` (NCCL_WIN_COLL_SYMMETRIC), the
-// registration bounded by `deadline`; throws NcclError on failure, with the memory released.
+// registration bounded by `deadline`; throws the NCCL LibraryError on failure, with the memory released.
 std::unique_ptr<Buffer> make_nccl_window_buffer(ncclComm_t comm, std::size_t bytes, MemoryTracker* tracker,
                                                 const Deadline& deadline);
 
