@@ -49,12 +49,8 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
     for (const auto& k : r.ranks)
       add(names::kRankStepTime, with(l, names::kRank, std::to_string(k.rank)), k.step_s.median, "s", Better::lower);
     if (!r.dp) continue;
-    const std::pair<const char*, double> phases[] = {
-        {"broadcast", r.dp->broadcast_s}, {"scatter", r.dp->scatter_s},           {"forward", r.dp->forward_s},
-        {"gather", r.dp->gather_s},       {"grad_scatter", r.dp->grad_scatter_s}, {"backward", r.dp->backward_s},
-        {"reduce", r.dp->reduce_s},       {"sgd", r.dp->sgd_s}};
-    for (const auto& [phase, seconds] : phases)
-      add(names::kDpPhaseTime, with(l, names::kDpPhase, phase), seconds, "s", Better::lower);
+    for (const auto& [phase, field] : kDpPhaseFields)
+      add(names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s", Better::lower);
   }
 }
 

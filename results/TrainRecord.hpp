@@ -32,6 +32,14 @@ struct DpPhases {
          reduce_s = 0, sgd_s = 0;
 };
 
+// Every phase of DpPhases, named, in step order: the one list the JSON (name + "_s"), the console table
+// and the figures (dp_phase) read.
+inline constexpr std::pair<const char*, double DpPhases::*> kDpPhaseFields[] = {
+    {"broadcast", &DpPhases::broadcast_s}, {"scatter", &DpPhases::scatter_s},
+    {"forward", &DpPhases::forward_s},     {"gather", &DpPhases::gather_s},
+    {"grad_scatter", &DpPhases::grad_scatter_s}, {"backward", &DpPhases::backward_s},
+    {"reduce", &DpPhases::reduce_s},       {"sgd", &DpPhases::sgd_s}};
+
 struct TrainRecord {
   std::string strategy;    // "single" | "dp" | "ddp"
   std::string model;       // "mlp", "cnn", "resnet50", "transformer"

@@ -26,21 +26,14 @@ void from_json(const nlohmann::json& j, TrainRankFigures& r) {
 namespace {
 
 nlohmann::json dp_json(const DpPhases& p) {
-  return {{"broadcast_s", p.broadcast_s}, {"scatter_s", p.scatter_s},       {"forward_s", p.forward_s},
-          {"gather_s", p.gather_s},       {"grad_scatter_s", p.grad_scatter_s}, {"backward_s", p.backward_s},
-          {"reduce_s", p.reduce_s},       {"sgd_s", p.sgd_s}};
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, field] : kDpPhaseFields) j[std::string(name) + "_s"] = p.*field;
+  return j;
 }
 
 DpPhases dp_from(const nlohmann::json& j) {
   DpPhases p;
-  j.at("broadcast_s").get_to(p.broadcast_s);
-  j.at("scatter_s").get_to(p.scatter_s);
-  j.at("forward_s").get_to(p.forward_s);
-  j.at("gather_s").get_to(p.gather_s);
-  j.at("grad_scatter_s").get_to(p.grad_scatter_s);
-  j.at("backward_s").get_to(p.backward_s);
-  j.at("reduce_s").get_to(p.reduce_s);
-  j.at("sgd_s").get_to(p.sgd_s);
+  for (const auto& [name, field] : kDpPhaseFields) j.at(std::string(name) + "_s").get_to(p.*field);
   return p;
 }
 

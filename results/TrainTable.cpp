@@ -1,6 +1,9 @@
 #include "results/TrainTable.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "results/Format.hpp"
 #include "results/Table.hpp"
@@ -44,11 +47,18 @@ void rank_table(const TrainResults& results, std::ostream& out) {
 }
 
 void dp_table(const TrainResults& results, std::ostream& out) {
-  Table t({"config", "broadcast", "scatter", "forward", "gather", "grad scatter", "backward", "reduce", "sgd"});
-  for (const auto& r : results.records)
-    if (r.dp)
-      t.add_row({train_config(r), ms(r.dp->broadcast_s), ms(r.dp->scatter_s), ms(r.dp->forward_s), ms(r.dp->gather_s),
-                 ms(r.dp->grad_scatter_s), ms(r.dp->backward_s), ms(r.dp->reduce_s), ms(r.dp->sgd_s)});
+  std::vector<std::string> header = {"config"};
+  for (const auto& [name, field] : kDpPhaseFields) {
+    header.emplace_back(name);
+    std::replace(header.back().begin(), header.back().end(), '_', ' ');  // "grad scatter"
+  }
+  Table t(header);
+  for (const auto& r : results.records) {
+    if (!r.dp) continue;
+    std::vector<std::string> row = {train_config(r)};
+    for (const auto& [name, field] : kDpPhaseFields) row.push_back(ms((*r.dp).*field));
+    t.add_row(std::move(row));
+  }
   if (t.empty()) return;
   out << "DP-style phases on device 0 (ms, medians; gather and reduce include waiting for the replicas)\n";
   t.write(out);
