@@ -70,13 +70,14 @@ std::string series_name(const Labels& labels, const Labels& common) {
   return name;
 }
 
-// The labels every one of `sets` has, with the same value.
-Labels common_labels(const std::vector<Labels>& sets) {
-  if (sets.empty()) return {};
-  Labels common = sets.front();
+// Each of `sets` named by series_name against the labels all of them share (the same key and value).
+std::vector<std::string> names_apart(const std::vector<Labels>& sets) {
+  Labels common = sets.empty() ? Labels{} : sets.front();
   for (const auto& l : sets)
     std::erase_if(common, [&l](const auto& kv) { return !l.count(kv.first) || l.at(kv.first) != kv.second; });
-  return common;
+  std::vector<std::string> out;
+  for (const auto& l : sets) out.push_back(series_name(l, common));
+  return out;
 }
 
 // Series by their labels (without x and `dropped`), named by what sets them apart; points (x label, value).
@@ -90,9 +91,9 @@ std::vector<Series> series_over(const std::vector<const Figure*>& figures, const
   }
   std::vector<Labels> sets;
   for (const auto& [labels, points] : by_labels) sets.push_back(labels);
-  const Labels common = by_labels.size() > 1 ? common_labels(sets) : Labels{};
+  const auto names = names_apart(sets);
   std::vector<Series> out;
-  for (auto& [labels, points] : by_labels) out.push_back(Series{series_name(labels, common), std::move(points)});
+  for (auto& [labels, points] : by_labels) out.push_back(Series{names[out.size()], std::move(points)});
   return out;
 }
 
@@ -188,11 +189,10 @@ void overlap_charts(const std::vector<Figure>& figures, std::vector<ChartSection
     if (n >= kMaxChartsPerKind) break;
     std::vector<Labels> sets;
     for (const auto& [key, segments] : stacks) sets.push_back(key.first);
-    const Labels common = common_labels(sets);
+    const auto names = names_apart(sets);
     std::vector<Bar> bars;
     for (const auto& [key, segments] : stacks)
-      bars.push_back({series_name(key.first, common) + (key.second > 0 ? " x" + shortest(key.second) : ""), segments,
-                      false});
+      bars.push_back({names[bars.size()] + (key.second > 0 ? " x" + shortest(key.second) : ""), segments, false});
     const std::string of = chart.empty() ? "" : ", " + series_name(chart, {});
     const svg::ChartFrame frame{"chart-overlap-" + std::to_string(n++), "compute vs exposed communication" + of, "run",
                                 "time (s)"};
