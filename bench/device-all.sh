@@ -3,7 +3,8 @@
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
-#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient.
+#   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
+#   convdefault ddp1.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -77,6 +78,18 @@ for s in "$@"; do
     ncclhalves) SET=halves MAX=256M CEILING=$PWD/build/bench/nccl_ceiling step ncclhalves 200 \
       bash bench/nccl_probe.sh ;;
     matmulprobe) step matmulprobe 300 bash bench/matmul_probe.sh ;;
+    convdefault) step convdefault 120 python3 bench/conv_default_probe.py "$GPUSCALE" "$work/convdefault" ;;
+    ddp1) step ddp1 200 bash -c 'mpirun --allow-run-as-root -np 1 "$GPUSCALE" train --model mlp --precision bf16 \
+      --strategy single,ddp --no-check --iters 20 --json "$OUT/gs.json" | tail -25
+      python3 -m torch.distributed.run --standalone --nproc_per_node=1 bench/train_vs_torch.py ddp --iters 20 \
+        --out "$OUT/torch_ddp.json" > "$OUT/torch_ddp.txt" 2>&1; tail -8 "$OUT/torch_ddp.txt"
+      python3 bench/train_vs_torch.py local --iters 20 --out "$OUT/torch_local.json" > "$OUT/torch_local.txt" 2>&1
+      tail -8 "$OUT/torch_local.txt"' ;;
+    mmpower) step mmpower 300 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p=build/bench/matmul_sustained
+      $p --n 8192 --precision tf32 --candidates 24 > "$OUT/tf32.txt"; $p --n 8192 --precision fp32 --candidates 8 \
+        --calls 20 > "$OUT/fp32.txt"; kill $smi; sleep 0.5
+      for f in tf32 fp32; do echo "== 8192 $f"; python3 bench/sustained_clocks.py "$OUT/$f.txt" "$OUT/clocks.csv"; done' ;;
     matmulpaths) step matmulpaths 300 bash bench/matmul_paths_ab.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
     *) echo "unknown step $s"; exit 2 ;;
