@@ -4,7 +4,7 @@
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
-#   convdefault ddp1.
+#   convdefault ddp1 clockwake.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -85,6 +85,7 @@ for s in "$@"; do
         --out "$OUT/torch_ddp.json" > "$OUT/torch_ddp.txt" 2>&1; tail -8 "$OUT/torch_ddp.txt"
       python3 bench/train_vs_torch.py local --iters 20 --out "$OUT/torch_local.json" > "$OUT/torch_local.txt" 2>&1
       tail -8 "$OUT/torch_local.txt"' ;;
+    clockwake) step clockwake 200 bash bench/clock_wake.sh ;;
     mmpower) step mmpower 300 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p=build/bench/matmul_sustained
       $p --n 8192 --precision tf32 --candidates 24 > "$OUT/tf32.txt"; $p --n 8192 --precision fp32 --candidates 8 \
