@@ -51,10 +51,14 @@ void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::S
       [&](double wait_s) { stream.synchronize(harness::Deadline::after(wait_s), "compute warm-up"); });
 }
 
-// Under BenchOptions::launch_bound_s (100 us), what the probe times, one call's launch and run together,
-// the launch (cuDNN or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls
-// take 150 us and more and get no hold; the hold gives each call's launch twice that bound.
+// Under BenchOptions::launch_bound_s (100 us), what the probe times, one call's run, the launch (cuDNN
+// or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls take 150 us and more
+// and get no hold; the hold gives each call's launch twice that bound.
 constexpr double kHoldPerCall_s = 200e-6;
+// The probe itself runs behind a hold this long, so that its events time the call's run alone: timed
+// from an idle stream, a legacy cuDNN call that takes 70-90 us to launch and 15 us to run read as
+// 85-100 us, not launch-bound, and its timed calls went unheld (H200, the default conv, fp16/bf16).
+constexpr double kProbeHold_s = 1e-3;
 
 // Every call timed by its own pair of events, recorded back to back, read at the end. Calls that may
 // be launch-bound (one probe call says) are enqueued behind a hold long enough for the host to launch
@@ -66,6 +70,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   std::vector<std::unique_ptr<harness::Timer>> timers;
   for (int i = 0; i < o.iterations; ++i) timers.push_back(ctx.backend().create_timer());
   auto& probe = *timers.front();
+  ctx.hold(stream, kProbeHold_s);
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);

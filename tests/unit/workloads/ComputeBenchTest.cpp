@@ -152,9 +152,10 @@ TEST(ComputeBench, EachPassSettlesOnItsOwnLoadBeforeItIsTimed) {
   EXPECT_EQ(barriers, 1);
 }
 
-// Calls that may be launch-bound on a GPU: each pass's timed calls come right behind a hold that covers
-// their launches, after one probe call. The bound is set so that every cpu call counts as short (a
-// sanitizer build's 8x8x8 matmul can take 100 us); with a bound of 0 no call does, and none is held.
+// Calls that may be launch-bound on a GPU: each pass's probe call runs behind a hold of its own (so it
+// times the run, not the launch), and the timed calls come right behind a hold that covers their
+// launches. The bound is set so that every cpu call counts as short (a sanitizer build's 8x8x8 matmul
+// can take 100 us); with a bound of 0 no call does, and only the probes are held.
 TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   Cpu cpu;
   RecordingContext rec(*cpu.ctx);
@@ -165,9 +166,12 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
   run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
   const auto& calls = rec.last();
-  ASSERT_EQ(rec.holds.size(), 3u);
+  ASSERT_EQ(rec.holds.size(), 6u);
   for (std::size_t p = 0; p < 3; ++p) {
-    const auto [seconds, at] = rec.holds[p];
+    const auto [probe_seconds, probe_at] = rec.holds[2 * p];
+    const auto [seconds, at] = rec.holds[2 * p + 1];
+    EXPECT_GT(probe_seconds, 0.0);
+    EXPECT_EQ(probe_at + 1, at) << "pass " << p << ": the probe call is not the one call between the holds";
     EXPECT_GE(seconds, o.iterations * 100e-6) << "too short to cover the launches";
     // The timed calls of pass p follow the hold; the probe call precedes it.
     const std::size_t timed_end = calls.size() - (2 - p) * static_cast<std::size_t>(o.iterations + 1);
@@ -179,7 +183,8 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   RecordingContext unheld(*cpu.ctx);
   o.launch_bound_s = 0;
   run_compute_item(unheld, *cpu.stream, shape, Precision::fp32, o);
-  EXPECT_TRUE(unheld.holds.empty());
+  ASSERT_EQ(unheld.holds.size(), 3u) << "the probes alone are held";
+  for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(unheld.last()[unheld.holds[p].second], kAllPasses[p]);
 }
 
 TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
