@@ -64,7 +64,7 @@ void add_compute_options(cxxopts::Options& o) {
   add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
   add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
   add("warmup-ms", "then run each pass alone this long before timing it, so the GPU settles under its power "
-      "limit on that pass's load; cuBLAS tuning runs as long first, so it ranks kernels settled (default 0)", cxxopts::value<double>(), "MS");
+      "limit on that pass's load (default 0)", cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
   add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
       cxxopts::value<double>(), "F");

@@ -71,7 +71,6 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
   plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
-  plan.tuning.tune_settle_s = plan.bench.warmup_s;  // a settled bench ranks GEMM candidates settled too
   plan.bench.check = !r.count("no-check");
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
   validate(plan);

@@ -22,7 +22,6 @@
 #include "workloads/Gemm.hpp"
 #include "workloads/LayerFactory.hpp"
 #include "workloads/LibraryHandle.hpp"
-#include "workloads/WarmUp.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -227,10 +226,6 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  if (env_.tuning.tune_settle_s > 0)
-    keep_busy_for(
-        env_.tuning.tune_settle_s, 120, [&] { matmul(g, d, all.front(), a, b, out, 0.0f, env_.stream); },
-        [&](double wait_s) { env_.stream.synchronize(harness::Deadline::after(wait_s), "cuBLAS tuning settle"); });
   const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
                                     [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
   const auto fastest = std::min_element(seconds.begin(), seconds.end());

@@ -134,11 +134,6 @@ struct TuningOptions {
   // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
   bool conv_runtime_compiled = false;
   MatmulPath matmul_path = MatmulPath::lt;
-  // Before a GEMM's candidates are timed, the first one runs back to back this long (the compute
-  // bench's --warmup-ms): after an idle an H200 keeps its top clock for ~0.75 s of a new load, and
-  // candidates ranked there may lose once the clock settles under the power limit (8192^3 fp32: tile 19
-  // won some runs' tuning, 4% slower than tile 20 settled). 0: timed at once.
-  double tune_settle_s = 0;
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared

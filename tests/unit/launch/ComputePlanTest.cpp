@@ -41,8 +41,6 @@ TEST(ComputePlan, UserShapesReplaceTheDefaults) {
 TEST(ComputePlan, WarmupTimeIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({}).bench.warmup_s, 0);
   EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).bench.warmup_s, 1.5);
-  EXPECT_DOUBLE_EQ(plan_for({}).tuning.tune_settle_s, 0);
-  EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).tuning.tune_settle_s, 1.5) << "tuning is not settled with the bench";
 }
 
 TEST(ComputePlan, CudnnPlanOptions) {
