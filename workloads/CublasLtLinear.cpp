@@ -1,19 +1,17 @@
 // Linear through cuBLAS. Each pass is one column-major GEMM (Gemm.hpp). Its algorithm is chosen by
 // timing candidates on scratch tensors, once per problem, and the winner is cached for every later
 // layer of the same problem. The candidates: cuBLASLt's heuristic top results under the workspace
-// limit, the first kSwizzleTwins of them again with their CTA swizzling flipped, and cublasGemmEx's
-// default algorithm (PyTorch's path, CublasGemmEx.hpp). (Asking the heuristic again under 32 MiB
-// doubled the tuning time and changed no winner on an H200.) The twins: the heuristic ranks one
-// swizzle per kernel, yet on an H200 the 8192^3 fp32 GEMM's first kernel ran 1.6% faster with the other
-// (bench/matmul_sustained, both passes, docs/PERFORMANCE.md), and for 8192^3 tf32 the heuristic offers
-// one kernel only.
+// limit, and cublasGemmEx's default algorithm (PyTorch's path, CublasGemmEx.hpp). (Asking the
+// heuristic again under 32 MiB doubled the tuning time and changed no winner on an H200. Timing the
+// first two again with their CTA swizzling flipped moved no row either, though 8192 fp32's first kernel
+// runs 1.6% faster so under the power limit (bench/matmul_sustained): short rounds never picked it, and
+// rounds after a settle picked slower kernels; docs/PERFORMANCE.md, eleventh session.)
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <limits>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,8 +71,6 @@ std::string algorithm_name(const cublasLtMatmulAlgo_t& algo) {
   name.append(" splitK ").append(attribute(CUBLASLT_ALGO_CONFIG_SPLITK_NUM));
   return name.append(" swizzle ").append(attribute(CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING));
 }
-
-constexpr std::size_t kSwizzleTwins = 2;  // heuristic candidates also timed with their swizzling flipped
 
 constexpr int kTuningRounds = 3;  // per candidate, round-robin
 constexpr int kTuningReps = 3;    // timed calls per round
@@ -147,7 +143,6 @@ class CublasLtFactory final : public LayerFactory {
  private:
   std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d);
   std::vector<cublasLtMatmulHeuristicResult_t> heuristic(const GemmDescriptors& d, std::uint64_t workspace_limit_bytes);
-  std::optional<Tuned> swizzle_twin(const GemmDescriptors& d, cublasLtMatmulAlgo_t algo, std::size_t limit);
 
   DeviceEnv& env_;
   LibraryHandle<cublasLtHandle_t, cublasLtDestroy> handle_;
@@ -177,33 +172,12 @@ std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const Ge
   return results;
 }
 
-// `algo` with its CTA swizzling flipped (0 <-> 1), where cuBLASLt accepts that for this GEMM within the cap.
-std::optional<Tuned> CublasLtFactory::swizzle_twin(const GemmDescriptors& d, cublasLtMatmulAlgo_t algo,
-                                                   std::size_t limit) {
-  std::uint32_t swizzle = 0;
-  std::size_t written = 0;
-  if (cublasLtMatmulAlgoConfigGetAttribute(&algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, &swizzle, sizeof swizzle,
-                                           &written) != CUBLAS_STATUS_SUCCESS)
-    return std::nullopt;
-  swizzle = swizzle == 0 ? 1 : 0;
-  cublasLtMatmulHeuristicResult_t checked{};
-  if (cublasLtMatmulAlgoConfigSetAttribute(&algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, &swizzle, sizeof swizzle) !=
-          CUBLAS_STATUS_SUCCESS ||
-      cublasLtMatmulAlgoCheck(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value, d.c.value, &algo,
-                              &checked) != CUBLAS_STATUS_SUCCESS ||
-      checked.workspaceSize > limit)
-    return std::nullopt;
-  return Tuned{MatmulPath::lt, algo, checked.workspaceSize, algorithm_name(algo)};
-}
-
 std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d) {
   std::vector<Tuned> out;
   const std::size_t limit = env_.tuning.workspace_limit_bytes;
   if (env_.tuning.matmul_path != MatmulPath::gemmex) {
-    const auto ranked = heuristic(d, limit);
-    for (const auto& r : ranked) out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
-    for (std::size_t i = 0; i < std::min(kSwizzleTwins, ranked.size()); ++i)
-      if (auto twin = swizzle_twin(d, ranked[i].algo, limit)) out.push_back(std::move(*twin));
+    for (const auto& r : heuristic(d, limit))
+      out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
   }
   if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
     out.push_back({MatmulPath::gemmex, {}, std::min(limit, kCublasWorkspaceBytes), "cublasGemmEx default"});
