@@ -5,7 +5,9 @@
 set -euo pipefail
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
-n=$(nvidia-smi -L | grep -c '^GPU')
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/gpus.sh"
+n=$(visible_gpus)
 mpi=("$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0)
 "${mpi[@]}" "$GPUSCALE" collectives -b 8 -e 256M -f 8 -c 3 --json "$out/coll_float.json" >"$out/coll_float.txt"
 "${mpi[@]}" "$GPUSCALE" collectives -b 6 -e 6M -f 10 -c 3 -d bfloat16 -o avg -r $((n - 1)) --scaling-sizes none \

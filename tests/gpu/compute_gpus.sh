@@ -5,7 +5,9 @@
 set -euo pipefail
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
-n=$(nvidia-smi -L | grep -c '^GPU')
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/gpus.sh"
+n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" compute --precision all --iters 10 \
   --json "$out/compute_gpus.json" >"$out/compute_gpus.txt"
 python3 - "$out/compute_gpus.json" "$n" <<'PY'

@@ -3,7 +3,9 @@
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-n=$(nvidia-smi -L | grep -c '^GPU')
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/gpus.sh"
+n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" env --json "$out/env.json" >"$out/console.txt"
 python3 - "$out/env.json" "$n" <<'PY'
 import json, sys

@@ -6,7 +6,7 @@
 # Needs $GPUSCALE (the binary) and $MPIEXEC (default mpirun); logs and JSON go under $OUT if set.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-source "$here/need_gpus.sh"
+source "$here/gpus.sh"
 export DEVICE=cuda NP=${NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults

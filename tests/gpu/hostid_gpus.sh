@@ -2,6 +2,6 @@
 # bench/slurm_hostid.sh as a test: two ranks, one GPU each, so skipped (exit 77) on a one-GPU machine.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-source "$here/need_gpus.sh"
+source "$here/gpus.sh"
 need_gpus 2
 exec bash "$here/../../bench/slurm_hostid.sh"

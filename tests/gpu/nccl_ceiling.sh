@@ -22,7 +22,9 @@ if [ "$mode" = usage ]; then
   exit 0
 fi
 
-n=$(nvidia-smi -L | grep -c '^GPU')
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/gpus.sh"
+n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$ceiling" -b 8 -e 64M -f 8 -n 10 -w 2 --json "$out/ceiling.json" \
   >"$out/ceiling.txt" 2>"$out/ceiling.err" || { cat "$out/ceiling.err"; fail "nccl_ceiling exited $?"; }
 python3 - "$n" "$out/ceiling.json" <<'PY'

@@ -5,7 +5,9 @@
 set -euo pipefail
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
-n=$(nvidia-smi -L | grep -c '^GPU')
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/gpus.sh"
+n=$(visible_gpus)
 run() { "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train "$@"; }
 run --iters 10 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
 run --model resnet50,transformer --precision bf16 --strategy single,ddp --iters 5 --warmup 2 \
