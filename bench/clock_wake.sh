@@ -4,6 +4,8 @@
 # default conv (fp16, bf16) after 15 s of idle with --warmup-ms 0, 30 and 100, then the graph API's
 # first plan (cuDNN's heuristic as PyTorch's default takes it) and the exhaustive search, with
 # nvidia-smi sampling the SM clock every 20 ms; prints per run the passes' median us and the clock.
+# What it found was not the clock but the launch-bound probe (workloads/ComputeBench.cpp, fixed in
+# de992c6): on an H200 every row reads 14-18 us now, 70-100 before (docs/PERFORMANCE.md, eleventh session).
 #   GPUSCALE=build/launch/gpuscale OUT=/tmp/wake bench/clock_wake.sh
 set -uo pipefail
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
