@@ -7,7 +7,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/gpus.sh"
-export DEVICE=cuda NP=${NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
+# Ranks: FAULT_NP (default 2), not a caller's NP: `NP=1 bench/device-all.sh ctest report` meant one rank
+# for the report, and leaked into these cases (9 failures on one H200, none skipped).
+export DEVICE=cuda NP=${FAULT_NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults
 need_gpus "$NP"  # one rank per GPU: NCCL refuses two ranks on one GPU
