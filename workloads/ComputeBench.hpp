@@ -20,9 +20,9 @@ struct BenchOptions {
   // long warm-up times the settled state a training job sees.
   double warmup_s = 0;
   int iterations = 20;           // timed calls per pass: the same on every rank
-  // A pass whose probe call (launch and run together, on an idle stream) takes less than this may be
-  // launch-bound: its timed calls wait behind a device-side hold (ComputeBench.cpp). Tests set it to
-  // make the choice independent of the host's speed.
+  // A pass whose probe call (its run alone: it waits behind a short hold of its own) takes less than
+  // this may be launch-bound: its timed calls wait behind a device-side hold (ComputeBench.cpp). Tests
+  // set it to make the choice independent of the host's speed.
   double launch_bound_s = 100e-6;
   bool check = true;             // compare with the cpu reference before timing
   double check_max_flops = 4e9;  // larger shapes are checked on check_shape(shape, this)
