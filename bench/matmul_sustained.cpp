@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <random>
 #include <string>
 #include <vector>
@@ -49,12 +50,31 @@ struct Options {
 
 Options parse(int argc, char** argv) {
   Options o;
+  if (argc % 2 == 0) {
+    std::fprintf(stderr, "matmul_sustained: %s needs a value\n", argv[argc - 1]);
+    std::exit(2);
+  }
+  auto number = [](const std::string& key, const std::string& value, int least) {
+    std::size_t used = 0;
+    int v = least - 1;
+    try {
+      v = std::stoi(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != value.size() || v < least) {
+      std::fprintf(stderr, "matmul_sustained: %s must be an integer >= %d, not '%s'\n", key.c_str(), least,
+                   value.c_str());
+      std::exit(2);
+    }
+    return v;
+  };
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--n") o.n = std::stoi(value);
-    else if (key == "--candidates") o.candidates = std::stoi(value);
-    else if (key == "--settle-ms") o.settle_ms = std::stoi(value);
-    else if (key == "--calls") o.calls = std::stoi(value);
+    if (key == "--n") o.n = number(key, value, 1);
+    else if (key == "--candidates") o.candidates = number(key, value, 1);
+    else if (key == "--settle-ms") o.settle_ms = number(key, value, 0);
+    else if (key == "--calls") o.calls = number(key, value, 1);
     else if (key == "--precision") o.precision = value;
     else {
       std::fprintf(stderr, "matmul_sustained: unknown option %s\n", key.c_str());
