@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Joins bench/matmul_sustained's table with an nvidia-smi log taken beside it: per candidate, the mean
-SM clock and power over its two timed windows, and the energy per call (power x time per call), sorted
-by throughput. Usage: sustained_clocks.py PROBE_OUTPUT CLOCKS_CSV"""
+SM clock and power over the last 40% of its two windows (its timed calls), and TFLOP per joule
+(throughput over power), sorted by throughput. Usage: sustained_clocks.py PROBE_OUTPUT CLOCKS_CSV"""
 import csv
 import datetime
 import re
