@@ -5,7 +5,6 @@
 #include <set>
 #include <string>
 
-#include "results/ConsoleLaunch.hpp"
 #include "results/Format.hpp"
 
 namespace gpuscale::harness {
@@ -37,6 +36,14 @@ std::string hostid_hint(const std::vector<RankEnv>& ranks) {
   return "";
 }
 
+// Busbw of the smoke allreduce in GB/s (nccl-tests' allreduce factor 2(n-1)/n); 0 when it did not pass.
+// One cold call: a lower bound, quoted as evidence beside the socket warning only.
+double smoke_busbw_gbps(const results::SmokeTest& smoke, int world_size) {
+  if (!smoke.passed || smoke.op_s <= 0 || world_size < 1) return 0;
+  const double bytes = static_cast<double>(smoke.elements) * 4.0;  // float32
+  return bytes * 2.0 * (world_size - 1) / world_size / smoke.op_s / 1e9;
+}
+
 }  // namespace
 
 void nccl_path_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) {
@@ -45,7 +52,7 @@ void nccl_path_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out
     if (r.smoke.nccl.captured && uses_socket(r.smoke.nccl)) socket.push_back(r.rank);
   if (!socket.empty()) {
     const auto& r = ranks[static_cast<std::size_t>(socket.front())];
-    const double gbps = results::smoke_busbw_gbps(r.smoke, static_cast<int>(ranks.size()));
+    const double gbps = smoke_busbw_gbps(r.smoke, static_cast<int>(ranks.size()));
     out.push_back({"nccl-socket-transport", Severity::warning, socket,
                    "NCCL connects its " + std::to_string(r.smoke.nccl.nodes) + " nodes via NET/Socket (TCP sockets; "
                        "NCCL chose " + join(r.smoke.nccl.transports) + "), not InfiniBand/RoCE: "

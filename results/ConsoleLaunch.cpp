@@ -58,12 +58,6 @@ void write_nccl_paths(const RunReport& r, std::ostream& out) {
 
 }  // namespace
 
-double smoke_busbw_gbps(const SmokeTest& smoke, int world_size) {
-  if (!smoke.passed || smoke.op_s <= 0 || world_size < 1) return 0;
-  const double bytes = static_cast<double>(smoke.elements) * 4.0;  // float32
-  return bytes * 2.0 * (world_size - 1) / world_size / smoke.op_s / 1e9;
-}
-
 void write_launch(const RunReport& r, std::ostream& out) {
   if (r.ranks.empty()) return;
   write_job_line(r.ranks.front(), r, out);
