@@ -27,16 +27,12 @@ run warm-warmup0 0 --warmup-ms 0
 run graph1 0 --warmup-ms 100 --cudnn-algo graph --cudnn-plans 1
 run exhaustive 0 --warmup-ms 100 --cudnn-algo exhaustive
 sleep 0.5; kill $smi
-python3 - "$out" <<'PY'
-import csv, datetime, json, sys
+python3 - "$out" "$(dirname "$0")" <<'PY'
+import json, sys
 out = sys.argv[1]
-log = []
-for row in csv.reader(open(f"{out}/clocks.csv")):
-    try:
-        t = datetime.datetime.strptime(row[0].strip(), "%Y/%m/%d %H:%M:%S.%f").replace(tzinfo=datetime.timezone.utc)
-        log.append((t.timestamp(), float(row[1].split()[0])))
-    except (ValueError, IndexError):
-        pass
+sys.path.insert(0, sys.argv[2])
+from sustained_clocks import samples  # the nvidia-smi log: (unix s, MHz, W)
+log = [(t, mhz) for t, mhz, _ in samples(f"{out}/clocks.csv")]
 print(f"{'run':<16} {'prec':<5} {'fwd us':>7} {'bwd_d us':>8} {'bwd_w us':>8}  {'MHz min/med':>11}  fwd algorithm")
 for line in open(f"{out}/windows.txt"):
     name, a, b = line.split()
