@@ -53,8 +53,7 @@ void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::S
 
 // Under BenchOptions::launch_bound_s (100 us), what the probe times, one call's run, the launch (cuDNN
 // or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls take 150 us and more
-// and get no hold; the hold gives each call's launch twice that bound.
-constexpr double kHoldPerCall_s = 200e-6;
+// and get no hold; the hold gives each call's launch kHoldPerCall_s (Layer.hpp), twice that bound.
 // The probe itself runs behind a hold this long, so that its events time the call's run alone: timed
 // from an idle stream, a legacy cuDNN call that takes 70-90 us to launch and 15 us to run read as
 // 85-100 us, not launch-bound, and its timed calls went unheld (H200, the default conv, fp16/bf16).

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "workloads/DeviceKernels.hpp"
 #include "workloads/Layer.hpp"
 #include "workloads/Workspace.hpp"
 
@@ -16,6 +17,11 @@ struct DeviceEnv {
   Workspace& workspace;
   TuningOptions tuning;
 };
+
+// best_round_s's hold, on the tuning stream.
+inline auto tuning_hold(const DeviceEnv& env) {
+  return [&stream = env.stream](double seconds) { kernels::hold(seconds, stream.native()); };
+}
 
 class LayerFactory {
  public:
@@ -33,17 +39,22 @@ struct ScratchTensors {
 };
 ScratchTensors make_scratch(harness::Backend& backend, harness::Stream& stream, const LayerSpec& spec);
 
-// Mean seconds per call of `work` on `stream`: one untimed call, then `reps` timed with device
-// events. Returns +inf when the work throws a library error (an algorithm that cannot run).
-template <class Work>
-double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int reps, Work&& work);
+// Mean seconds per call of `work` on `stream`: one untimed call, then hold(seconds) enqueues a hold
+// of kHoldPerCall_s per timed call and two more (the events), then `reps` calls timed with device
+// events. The hold lets the host launch the timed calls while the stream waits, so the events time
+// their runs: from an idle stream a call that runs shorter than its launch is timed at the launch's
+// pace (a legacy cuDNN call runs 15 us and takes 70-90 to launch), and a tuner would rank launch
+// costs, not kernels. Returns +inf when the work throws a library error (an algorithm that cannot run).
+template <class Work, class Hold>
+double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int reps, Work&& work, Hold&& hold);
 
 // Seconds per call of each of `count` candidates (run(i) enqueues candidate i once), timed
-// round-robin over `rounds` rounds of `reps` calls, each keeping its best round: a clock ramp or one
-// noisy moment cannot decide between kernels a few percent apart. +inf for a candidate that cannot run.
-template <class Run>
+// round-robin over `rounds` rounds of `reps` calls (each behind hold(seconds), as above), each keeping
+// its best round: a clock ramp or one noisy moment cannot decide between kernels a few percent apart.
+// +inf for a candidate that cannot run.
+template <class Run, class Hold>
 std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
-                                 int reps, Run&& run);
+                                 int reps, Run&& run, Hold&& hold);
 
 }  // namespace gpuscale::workloads
 

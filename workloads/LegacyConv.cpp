@@ -12,7 +12,7 @@ template <class Perf>
 std::vector<LegacyCandidate> candidates_of(const Perf* perf, int count) {
   std::vector<LegacyCandidate> out;
   for (int i = 0; i < count; ++i)
-    out.push_back({static_cast<int>(perf[i].algo), perf[i].status, perf[i].memory, perf[i].mathType});
+    out.push_back({static_cast<int>(perf[i].algo), perf[i].status, perf[i].memory, perf[i].mathType, perf[i].time});
   return out;
 }
 

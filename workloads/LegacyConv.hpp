@@ -27,6 +27,7 @@ struct LegacyCandidate {
   cudnnStatus_t status = CUDNN_STATUS_NOT_SUPPORTED;
   std::size_t memory = 0;
   cudnnMathType_t math = CUDNN_DEFAULT_MATH;
+  float time_ms = -1;  // cudnnFind's timing of it (heuristic suggestions: -1)
 };
 
 std::string legacy_algorithm_name(Pass pass, int algo);  // "IMPLICIT_PRECOMP_GEMM", "ALGO_1", ...

@@ -1,5 +1,6 @@
 // best_round_s, the tuners' round-robin timing, on the cpu backend with candidates that sleep a known
-// host time: each candidate's best round, the calls each round makes, +inf for one that cannot run.
+// host time: each candidate's best round, the calls each round makes, +inf for one that cannot run, and
+// the hold before each timed group (after the untimed call, long enough for the timed calls' launches).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -18,23 +19,34 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
   auto backend = harness::make_cpu_backend(1);
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   std::vector<int> calls(3, 0), order;
-  const auto s = best_round_s(*backend, *stream, calls.size(), 2, 3, [&](std::size_t i) {
-    ++calls[i];
-    order.push_back(static_cast<int>(i));
-    if (i == 2) throw harness::LibraryError("test", "unsupported", "candidate 2 cannot run");
-    std::this_thread::sleep_for(std::chrono::milliseconds(i == 0 ? 2 : 1));
-  });
+  std::vector<double> holds;
+  constexpr int kHoldMark = -1;
+  const auto s = best_round_s(
+      *backend, *stream, calls.size(), 2, 3,
+      [&](std::size_t i) {
+        ++calls[i];
+        order.push_back(static_cast<int>(i));
+        if (i == 2) throw harness::LibraryError("test", "unsupported", "candidate 2 cannot run");
+        std::this_thread::sleep_for(std::chrono::milliseconds(i == 0 ? 2 : 1));
+      },
+      [&](double seconds) {
+        holds.push_back(seconds);
+        order.push_back(kHoldMark);
+      });
   ASSERT_EQ(s.size(), 3u);
   EXPECT_GT(s[0], s[1]);  // 2 ms against 1 ms per call
   EXPECT_GE(s[1], 0.9e-3);
   EXPECT_EQ(s[2], std::numeric_limits<double>::infinity());
   EXPECT_EQ(calls[0], 2 * (1 + 3));  // two rounds of one untimed and three timed calls
   EXPECT_EQ(calls[1], 2 * (1 + 3));
-  // Round-robin: the first round visits every candidate before the second begins.
-  ASSERT_GE(order.size(), 9u);
-  EXPECT_EQ(order[0], 0);
-  EXPECT_EQ(order[4], 1);
-  EXPECT_EQ(order[8], 2);
+  // Round-robin: the first round visits every candidate before the second begins; each timed group
+  // (not the one that cannot run) waits behind a hold enqueued after its untimed call.
+  const std::vector<int> first_round = {0, kHoldMark, 0, 0, 0, 1, kHoldMark, 1, 1, 1, 2};
+  ASSERT_GE(order.size(), first_round.size());
+  EXPECT_EQ(std::vector<int>(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(first_round.size())),
+            first_round);
+  ASSERT_EQ(holds.size(), 4u);  // two rounds of the two candidates that run
+  for (const double h : holds) EXPECT_DOUBLE_EQ(h, kHoldPerCall_s * (3 + 2));
 }
 
 }  // namespace
