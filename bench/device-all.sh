@@ -4,7 +4,7 @@
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
-#   convdefault ddp1 clockwake.
+#   convdefault ddp1 clockwake mmspace faultskip findshort.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -91,6 +91,17 @@ for s in "$@"; do
       $p --n 8192 --precision tf32 --candidates 24 > "$OUT/tf32.txt"; $p --n 8192 --precision fp32 --candidates 8 \
         --calls 20 > "$OUT/fp32.txt"; kill $smi; sleep 0.5
       for f in tf32 fp32; do echo "== 8192 $f"; python3 bench/sustained_clocks.py "$OUT/$f.txt" "$OUT/clocks.csv"; done' ;;
+    mmspace) step mmspace 330 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p=build/bench/matmul_sustained
+      $p --n 8192 --precision tf32 --candidates 8 --space 10 --space-s 40 > "$OUT/tf32.txt"
+      $p --n 8192 --precision fp32 --candidates 4 --space 8 --space-s 40 --calls 20 > "$OUT/fp32.txt"
+      $p --n 4096 --precision fp32 --candidates 4 --space 8 --space-s 25 > "$OUT/fp32_4096.txt"; kill $smi; sleep 0.5
+      for f in tf32 fp32 fp32_4096; do echo "== $f"; grep "^space" "$OUT/$f.txt"
+        python3 bench/sustained_clocks.py "$OUT/$f.txt" "$OUT/clocks.csv"; done' ;;
+    findshort) step findshort 150 bash -c 'for a in heuristic find exhaustive; do echo "== --cudnn-algo $a"
+      "$GPUSCALE" compute --conv 1,256,64,64,256,3,3,1,1,1 --mnk 1024,1024,1024 --precision fp16,bf16,tf32 \
+        --cudnn-algo $a --json "$OUT/$a.json" 2>&1 | grep -E "conv|matmul" | tail -20; done' ;;
+    faultskip) NP=1 step faultskip 120 ctest --test-dir build -R "gpu_fault|gpu_nccl_hostid" --output-on-failure ;;
     matmulpaths) step matmulpaths 300 bash bench/matmul_paths_ab.sh ;;
     layertest) step layertest 240 ctest --test-dir build -L gpu -R "LayerGpu|MatmulPath" --output-on-failure ;;
     *) echo "unknown step $s"; exit 2 ;;

@@ -5,12 +5,16 @@
 // --calls calls are timed with an event pair each (median); candidates in order, then in reverse, so
 // a drift in temperature cancels. Candidates: cuBLASLt's heuristic top --candidates, each also with
 // its CTA swizzling flipped (L2 reuse, hence DRAM traffic and power) where cuBLASLt accepts it, and
-// cublasGemmEx's default (PyTorch's path). Each candidate's wall-clock window (unix seconds) is printed
-// so that an nvidia-smi log beside it gives its clock and power.
+// cublasGemmEx's default (PyTorch's path); with --space K also the K configurations of cuBLASLt's whole
+// space (matmul_space.hpp: every algorithm id, tile, stages, cluster shape and swizzle it accepts) that
+// ran fastest in a short screen (3 calls each, for --space-s seconds at most, in a shuffled order). Each
+// candidate's wall-clock window (unix seconds) is printed so that an nvidia-smi log beside it gives its
+// clock and power, and its output's largest difference from cublasGemmEx's, relative to the largest
+// output, so that a configuration that computes something else shows.
 // The GEMM is gpuscale's Linear forward Y = X W^T as workloads/Gemm.hpp issues it (column-major,
 // op(A) = A^T, op(B) = B), inputs uniform in [-1, 1), drawn in float32 with every mantissa bit.
 // Standalone on purpose: cuBLAS and CUDA are called directly, outside the project's layers.
-//   build/bench/matmul_sustained --n 8192 --precision tf32 --candidates 24 --settle-ms 600 --calls 40
+//   build/bench/matmul_sustained --n 8192 --precision tf32 --candidates 24 --settle-ms 600 --calls 40 --space 8
 #include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
@@ -18,12 +22,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <random>
 #include <string>
 #include <vector>
+
+#include "matmul_space.hpp"
 
 namespace {
 
@@ -43,7 +50,7 @@ namespace {
   } while (0)
 
 struct Options {
-  int n = 8192, candidates = 24, settle_ms = 600, calls = 40;
+  int n = 8192, candidates = 24, settle_ms = 600, calls = 40, space = 0, space_s = 40;
   std::string precision = "tf32";
 };
 
@@ -74,6 +81,8 @@ Options parse(int argc, char** argv) {
     else if (key == "--candidates") o.candidates = number(key, value, 1);
     else if (key == "--settle-ms") o.settle_ms = number(key, value, 0);
     else if (key == "--calls") o.calls = number(key, value, 1);
+    else if (key == "--space") o.space = number(key, value, 0);
+    else if (key == "--space-s") o.space_s = number(key, value, 1);
     else if (key == "--precision") o.precision = value;
     else {
       std::fprintf(stderr, "matmul_sustained: unknown option %s\n", key.c_str());
@@ -116,9 +125,9 @@ std::string describe(const cublasLtMatmulAlgo_t& algo) {
   return text;
 }
 
-// "h3 algo ...": the heuristic's rank; "h3~" marks the swizzle-flipped twin.
-std::string label(int rank, const char* mark, const cublasLtMatmulAlgo_t& algo) {
-  std::string out = "h";
+// "h3 algo ...": the heuristic's rank; "h3~" marks the swizzle-flipped twin; "s3": the screen's.
+std::string label(int rank, const char* mark, const cublasLtMatmulAlgo_t& algo, const char* source = "h") {
+  std::string out = source;
   out.append(std::to_string(rank)).append(mark).append(describe(algo));
   return out;
 }
@@ -131,6 +140,38 @@ struct Candidate {
   std::vector<double> median_ms;  // one per pass
   std::vector<double> begin_s, end_s;
 };
+
+// The --space screen: each accepted configuration once (a failed call drops it), then 3 calls between one
+// event pair, in a shuffled order until --space-s has passed; the --space fastest, named "s<rank>".
+template <class Run>
+std::vector<Candidate> screen(const matmul_space::Problem& problem, const Options& o, Run run, cudaStream_t stream,
+                              const std::vector<cudaEvent_t>& events) {
+  int ids = 0;
+  std::vector<matmul_space::Config> space = matmul_space::enumerate(problem, ids);
+  std::shuffle(space.begin(), space.end(), std::mt19937(11));
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(o.space_s);
+  std::vector<std::pair<double, std::size_t>> timed;  // (ms per call, index into space)
+  for (std::size_t i = 0; i < space.size() && std::chrono::steady_clock::now() < until; ++i) {
+    const auto& c = space[i];
+    if (run(c.algo, c.workspace) != CUBLAS_STATUS_SUCCESS || cudaStreamSynchronize(stream) != cudaSuccess) continue;
+    SUSTAINED_CUDA(cudaEventRecord(events[0], stream));
+    for (int k = 0; k < 3; ++k) run(c.algo, c.workspace);
+    SUSTAINED_CUDA(cudaEventRecord(events[1], stream));
+    SUSTAINED_CUDA(cudaEventSynchronize(events[1]));
+    float ms = 0;
+    SUSTAINED_CUDA(cudaEventElapsedTime(&ms, events[0], events[1]));
+    timed.emplace_back(ms / 3, i);
+  }
+  std::sort(timed.begin(), timed.end());
+  std::printf("space: %d algorithm ids, %zu configurations accepted, %zu screened; fastest %.3f ms\n", ids,
+              space.size(), timed.size(), timed.empty() ? 0.0 : timed.front().first);
+  std::vector<Candidate> out;
+  for (std::size_t r = 0; r < timed.size() && r < static_cast<std::size_t>(o.space); ++r) {
+    const auto& c = space[timed[r].second];
+    out.push_back({false, c.algo, c.workspace, label(static_cast<int>(r), " ", c.algo, "s"), {}, {}, {}});
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -202,8 +243,6 @@ int main(int argc, char** argv) {
         checked.workspaceSize <= workspace_cap)
       all.push_back({false, flipped, checked.workspaceSize, label(i, "~ ", flipped), {}, {}, {}});
   }
-  all.push_back({true, {}, std::size_t{32} << 20, "cublasGemmEx default", {}, {}, {}});
-
   const float alpha = 1.0f, beta = 0.0f;
   auto call = [&](const Candidate& c) {
     if (c.gemmex) {
@@ -216,9 +255,17 @@ int main(int argc, char** argv) {
                                       c.workspace, stream));
     }
   };
-  std::vector<cudaEvent_t> events(static_cast<std::size_t>(o.calls) + 1);
+  std::vector<cudaEvent_t> events(static_cast<std::size_t>(std::max(o.calls, 3)) + 1);
   for (auto& e : events) SUSTAINED_CUDA(cudaEventCreate(&e));
   const double flops = 2.0 * o.n * static_cast<double>(o.n) * o.n;
+  if (o.space > 0) {
+    const matmul_space::Problem problem{lt, op, la, lb, lc, compute, ab, cd, workspace_cap};
+    for (const auto& c : screen(problem, o, [&](const cublasLtMatmulAlgo_t& algo, std::size_t space_bytes) {
+           return cublasLtMatmul(lt, op, &alpha, a, la, b, lb, &beta, d, lc, d, lc, &algo, workspace, space_bytes, stream);
+         }, stream, events))
+      all.push_back(c);
+  }
+  all.push_back({true, {}, std::size_t{32} << 20, "cublasGemmEx default", {}, {}, {}});
 
   auto measure = [&](Candidate& c) {
     c.begin_s.push_back(unix_seconds());
@@ -249,13 +296,40 @@ int main(int argc, char** argv) {
   for (auto& c : all) measure(c);
   for (auto it = all.rbegin(); it != all.rend(); ++it) measure(*it);
 
+  // Each candidate's output against cublasGemmEx's (the last candidate): largest difference over largest |D|.
+  auto output = [&](const Candidate& c) {
+    call(c);
+    SUSTAINED_CUDA(cudaStreamSynchronize(stream));
+    std::vector<float> out(count);
+    if (bf16) {
+      std::vector<__nv_bfloat16> narrow(count);
+      SUSTAINED_CUDA(cudaMemcpy(narrow.data(), d, bytes, cudaMemcpyDeviceToHost));
+      for (std::size_t i = 0; i < count; ++i) out[i] = __bfloat162float(narrow[i]);
+    } else {
+      SUSTAINED_CUDA(cudaMemcpy(out.data(), d, bytes, cudaMemcpyDeviceToHost));
+    }
+    return out;
+  };
+  const std::vector<float> reference = output(all.back());
+  float scale = 0;
+  for (const float v : reference) scale = std::max(scale, std::fabs(v));
+  std::vector<double> error;
+  for (const auto& c : all) {
+    const std::vector<float> mine = output(c);
+    double worst = 0;
+    for (std::size_t i = 0; i < count; ++i)
+      worst = std::isnan(mine[i]) ? INFINITY : std::max(worst, static_cast<double>(std::fabs(mine[i] - reference[i])));
+    error.push_back(worst / scale);
+  }
+
   std::printf("%-8s %-8s %-8s %-17s %-17s %s\n", "TFLOP/s", "pass 1", "pass 2", "window 1 (unix s)",
               "window 2 (unix s)", "candidate");
-  for (const auto& c : all) {
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Candidate& c = all[i];
     const double mean = (c.median_ms[0] + c.median_ms[1]) / 2;
-    std::printf("%-8.1f %-8.1f %-8.1f %.2f-%.2f %.2f-%.2f %s (%zu MiB)\n", flops / (mean * 1e-3) / 1e12,
+    std::printf("%-8.1f %-8.1f %-8.1f %.2f-%.2f %.2f-%.2f %s (%zu MiB) err %.1e\n", flops / (mean * 1e-3) / 1e12,
                 flops / (c.median_ms[0] * 1e-3) / 1e12, flops / (c.median_ms[1] * 1e-3) / 1e12, c.begin_s[0],
-                c.end_s[0], c.begin_s[1], c.end_s[1], c.name.c_str(), c.workspace >> 20);
+                c.end_s[0], c.begin_s[1], c.end_s[1], c.name.c_str(), c.workspace >> 20, error[i]);
   }
   return 0;
 }
