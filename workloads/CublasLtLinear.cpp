@@ -5,7 +5,12 @@
 // heuristic again under 32 MiB doubled the tuning time and changed no winner on an H200. Timing the
 // first two again with their CTA swizzling flipped moved no row either, though 8192 fp32's first kernel
 // runs 1.6% faster so under the power limit (bench/matmul_sustained): short rounds never picked it, and
-// rounds after a settle picked slower kernels; docs/PERFORMANCE.md, eleventh session.)
+// rounds after a settle picked slower kernels; docs/PERFORMANCE.md, eleventh session.) The first two
+// kernels that launch thread-block clusters are also timed with the other cluster shapes of
+// kClusterShapes: a kernel's cluster shape sets which operand tiles its CTAs share through the cluster,
+// hence its L2 traffic and power, and under the H200's power limit 8192 tf32's only heuristic kernel
+// (cluster 1x2) ran 3-4% slower than the same kernel with cluster 2x1 (bench/matmul_sustained --space,
+// twelfth session).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
@@ -47,6 +52,27 @@ struct GemmDescriptors {
   }
 };
 
+// The cluster shapes a clustered kernel is also timed with, and their names.
+constexpr std::uint16_t kClusterShapes[] = {CUBLASLT_CLUSTER_SHAPE_1x1x1, CUBLASLT_CLUSTER_SHAPE_2x1x1,
+                                            CUBLASLT_CLUSTER_SHAPE_1x2x1, CUBLASLT_CLUSTER_SHAPE_2x2x1};
+constexpr const char* kClusterNames[] = {"1x1", "2x1", "1x2", "2x2"};
+constexpr std::size_t kClusterVariantsOf = 2;  // the heuristic's first kernels given cluster variants
+
+std::uint16_t cluster_shape(const cublasLtMatmulAlgo_t& algo) {
+  std::uint16_t shape = CUBLASLT_CLUSTER_SHAPE_AUTO;
+  std::size_t written = 0;
+  if (cublasLtMatmulAlgoConfigGetAttribute(&algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &shape, sizeof shape,
+                                           &written) != CUBLAS_STATUS_SUCCESS)
+    return CUBLASLT_CLUSTER_SHAPE_AUTO;
+  return shape;
+}
+
+std::string cluster_name(std::uint16_t shape) {
+  for (std::size_t i = 0; i < std::size(kClusterShapes); ++i)
+    if (kClusterShapes[i] == shape) return kClusterNames[i];
+  return "id " + std::to_string(shape);  // cublasLtClusterShape_t
+}
+
 std::string algorithm_name(const cublasLtMatmulAlgo_t& algo) {
   // The size given must be the attribute's own (int32 or uint32 here), or cuBLASLt writes nothing:
   // ask for it first. Every queried attribute is a non-negative integer of at most 8 bytes.
@@ -65,11 +91,14 @@ std::string algorithm_name(const cublasLtMatmulAlgo_t& algo) {
       return std::to_string(static_cast<std::int32_t>(static_cast<std::uint32_t>(value)));
     return std::to_string(value);
   };
+  const std::uint16_t cluster = cluster_shape(algo);
   std::string name = "cublasLt algo ";
   name.append(attribute(CUBLASLT_ALGO_CONFIG_ID)).append(" tile ").append(attribute(CUBLASLT_ALGO_CONFIG_TILE_ID));
   name.append(" stages ").append(attribute(CUBLASLT_ALGO_CONFIG_STAGES_ID));
   name.append(" splitK ").append(attribute(CUBLASLT_ALGO_CONFIG_SPLITK_NUM));
-  return name.append(" swizzle ").append(attribute(CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING));
+  name.append(" swizzle ").append(attribute(CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING));
+  if (cluster != CUBLASLT_CLUSTER_SHAPE_AUTO) name.append(" cluster ").append(cluster_name(cluster));
+  return name;
 }
 
 constexpr int kTuningRounds = 3;  // per candidate, round-robin
@@ -142,6 +171,7 @@ class CublasLtFactory final : public LayerFactory {
 
  private:
   std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d);
+  void add_cluster_variants(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo, std::vector<Tuned>& out);
   std::vector<cublasLtMatmulHeuristicResult_t> heuristic(const GemmDescriptors& d, std::uint64_t workspace_limit_bytes);
 
   DeviceEnv& env_;
@@ -172,12 +202,36 @@ std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const Ge
   return results;
 }
 
+// `algo` with each other shape of kClusterShapes that cuBLASLt accepts under the workspace limit, where
+// `algo` launches clusters at all (its shape is not automatic) and the variant is not a candidate yet.
+void CublasLtFactory::add_cluster_variants(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
+                                           std::vector<Tuned>& out) {
+  const std::uint16_t own = cluster_shape(algo);
+  if (own == CUBLASLT_CLUSTER_SHAPE_AUTO) return;
+  for (const std::uint16_t shape : kClusterShapes) {
+    if (shape == own) continue;
+    cublasLtMatmulAlgo_t variant = algo;
+    cublasLtMatmulHeuristicResult_t checked{};
+    if (cublasLtMatmulAlgoConfigSetAttribute(&variant, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &shape, sizeof shape) !=
+            CUBLAS_STATUS_SUCCESS ||
+        cublasLtMatmulAlgoCheck(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value, d.c.value, &variant,
+                                &checked) != CUBLAS_STATUS_SUCCESS ||
+        checked.workspaceSize > env_.tuning.workspace_limit_bytes)
+      continue;
+    std::string name = algorithm_name(variant);
+    if (std::none_of(out.begin(), out.end(), [&](const Tuned& t) { return t.name == name; }))
+      out.push_back({MatmulPath::lt, variant, checked.workspaceSize, std::move(name)});
+  }
+}
+
 std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d) {
   std::vector<Tuned> out;
   const std::size_t limit = env_.tuning.workspace_limit_bytes;
   if (env_.tuning.matmul_path != MatmulPath::gemmex) {
-    for (const auto& r : heuristic(d, limit))
-      out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
+    const auto found = heuristic(d, limit);
+    for (const auto& r : found) out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
+    for (std::size_t i = 0; i < found.size() && i < kClusterVariantsOf && g.sm_count_target == 0; ++i)
+      add_cluster_variants(d, found[i].algo, out);
   }
   if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
     out.push_back({MatmulPath::gemmex, {}, std::min(limit, kCublasWorkspaceBytes), "cublasGemmEx default"});
