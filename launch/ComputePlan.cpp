@@ -13,12 +13,6 @@ namespace {
 using harness::UsageError;
 using namespace workloads;
 
-// With --warmup-ms, how long each tied candidate of a long call runs alone before it is timed again
-// (twice: in order, then in reverse). bench/matmul_sustained ranked kernels 1-3% apart the same way in
-// both passes with 0.6 s, and an H200 at its power limit settles within tens of ms of a new load
-// (bench/clock_wake.sh); 0.15 s adds at most 0.6 s to a pass's tuning.
-constexpr double kSettledRank_s = 0.15;
-
 // "a;b;c" -> {"a", "b", "c"}: several --mnk / --conv shapes in one option (commas are taken).
 std::vector<std::string> split_shapes(const std::string& text) { return split_list(text, ';'); }
 
@@ -77,8 +71,6 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
   plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
-  // Settled figures asked for: the tuners rank ties settled too (fastest_candidate, LayerFactory.hpp).
-  if (plan.bench.warmup_s > 0) plan.tuning.settled_rank_s = kSettledRank_s;
   plan.bench.check = !r.count("no-check");
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
   validate(plan);

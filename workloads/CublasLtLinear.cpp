@@ -254,15 +254,16 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  const std::size_t fastest = fastest_candidate(
-      env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps, env_.tuning.settled_rank_s,
-      [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); }, tuning_hold(env_));
-  if (fastest == all.size())
+  const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
+                                    [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); },
+                                    tuning_hold(env_));
+  const auto fastest = std::min_element(seconds.begin(), seconds.end());
+  if (!(*fastest < std::numeric_limits<double>::infinity()))
     throw harness::LibraryError(
         "cuBLAS", "no algorithm",
         harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
   env_.stream.synchronize(harness::Deadline::after(120), "cuBLAS tuning");
-  return cache_.emplace(key, all[fastest]).first->second;
+  return cache_.emplace(key, all[static_cast<std::size_t>(fastest - seconds.begin())]).first->second;
 }
 
 CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : factory_(factory), spec_(std::move(spec)) {

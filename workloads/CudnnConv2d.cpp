@@ -163,9 +163,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   workspace = env_.workspace.ensure(largest);
   if (spec.precision != Precision::fp32) legacy.set_math(pass, choice.math);
   const std::size_t with_find = env_.tuning.conv_search == AlgoSearch::exhaustive ? 1 : 0;
-  const std::size_t count = with_find + plans.size();
-  const std::size_t best = fastest_candidate(
-      env_.backend, env_.stream, count, kTuningRounds, kTuningReps, env_.tuning.settled_rank_s,
+  const auto seconds = best_round_s(
+      env_.backend, env_.stream, with_find + plans.size(), kTuningRounds, kTuningReps,
       [&](std::size_t i) {
         if (i < with_find)
           execute(h, legacy, pass, choice, o, workspace, 0.0f);
@@ -174,7 +173,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
       },
       tuning_hold(env_));
   env_.stream.synchronize(harness::Deadline::after(120), "cuDNN tuning");
-  if (best == count) {
+  const auto best = static_cast<std::size_t>(std::min_element(seconds.begin(), seconds.end()) - seconds.begin());
+  if (!(seconds[best] < std::numeric_limits<double>::infinity())) {
     if (with_find) return choice;
     throw harness::LibraryError("cuDNN", "no algorithm",
                                 harness::error_location() + " no cuDNN graph plan ran for " + describe(spec.shape) +
@@ -194,16 +194,18 @@ Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision prec
                                    const ConvOperands& o, void* workspace) {
   if (found.size() == 1 || found.front().found_ms >= kFindRetimeBelow_ms) return found.front();
   const cudnnHandle_t h = handle(env_.stream);
-  const std::size_t best = fastest_candidate(
-      env_.backend, env_.stream, found.size(), kTuningRounds, kTuningReps, env_.tuning.settled_rank_s,
+  const auto seconds = best_round_s(
+      env_.backend, env_.stream, found.size(), kTuningRounds, kTuningReps,
       [&](std::size_t i) {
         if (precision != Precision::fp32) legacy.set_math(pass, found[i].math);
         legacy.run(h, pass, found[i].algo, o, workspace, found[i].workspace_bytes, 0.0f);
       },
       tuning_hold(env_));
   env_.stream.synchronize(harness::Deadline::after(120), "cuDNN find re-timing");
-  // Every candidate ran inside cudnnFind; none that runs now leaves cuDNN's order standing.
-  return best < found.size() ? found[best] : found.front();
+  const auto best = std::min_element(seconds.begin(), seconds.end()) - seconds.begin();
+  // Every candidate ran inside cudnnFind; one that now cannot run leaves cuDNN's order standing.
+  if (!(seconds[static_cast<std::size_t>(best)] < std::numeric_limits<double>::infinity())) return found.front();
+  return found[static_cast<std::size_t>(best)];
 }
 
 // The graph API's plans for this pass. With --cudnn-algo exhaustive a convolution the graph API cannot

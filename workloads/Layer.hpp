@@ -121,10 +121,6 @@ enum class MatmulPath { fastest, lt, gemmex };
 MatmulPath parse_matmul_path(std::string_view text);  // "fastest" | "lt" | "gemmex"; UsageError otherwise
 std::string_view to_string(MatmulPath path);
 
-// Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN
-// call takes 70-90 us to launch on an H200 host, cuBLAS and an event pair less.
-inline constexpr double kHoldPerCall_s = 200e-6;
-
 struct TuningOptions {
   AlgoSearch conv_search = AlgoSearch::heuristic;
   std::size_t workspace_limit_bytes = std::size_t{1} << 30;  // no algorithm needing more is chosen
@@ -138,15 +134,16 @@ struct TuningOptions {
   // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
   bool conv_runtime_compiled = false;
   MatmulPath matmul_path = MatmulPath::lt;
-  // Over 0 (compute's --warmup-ms): the candidates of a long call that tie in the short rounds are
-  // ranked again, each run alone this long first (fastest_candidate, LayerFactory.hpp).
-  double settled_rank_s = 0;
 };
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared
 // workspace. Create it with the device current (one context per GPU where one process drives
 // several, each used with its device current); destroy it before the backend. Local: no
 // communication.
+// Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN
+// call takes 70-90 us to launch on an H200 host, cuBLAS and an event pair less.
+inline constexpr double kHoldPerCall_s = 200e-6;
+
 class ComputeContext {
  public:
   virtual ~ComputeContext() = default;

@@ -56,21 +56,6 @@ template <class Run, class Hold>
 std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
                                  int reps, Run&& run, Hold&& hold);
 
-// The tuners' choice: the index of the fastest of `count` candidates by best_round_s, or `count` when
-// none can run. With settle_s > 0 a long call's candidates that tie in those rounds (within
-// kSettledWithin of the fastest, kSettledMost of them) are ranked again: each runs alone for settle_s,
-// then kSettledReps calls are timed, in order and then in reverse (a drift cancels), and the fastest
-// mean wins. Short rounds run at the top clock; under a power limit the clock settles to each kernel's
-// power draw, so kernels that tie there can differ settled (an H200's conv N32 C256 56x56 tf32
-// forward: graph engine 67 won the rounds, IMPLICIT_PRECOMP_GEMM ran 7% faster settled).
-inline constexpr double kSettledFrom_s = 200e-6;  // shorter calls keep the rounds' choice
-inline constexpr double kSettledWithin = 0.03;
-inline constexpr std::size_t kSettledMost = 2;
-inline constexpr int kSettledReps = 5;
-template <class Run, class Hold>
-std::size_t fastest_candidate(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
-                              int reps, double settle_s, Run&& run, Hold&& hold);
-
 }  // namespace gpuscale::workloads
 
 #include "workloads/LayerFactory.inl"
