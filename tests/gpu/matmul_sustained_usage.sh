@@ -2,7 +2,7 @@
 # bench/matmul_sustained: bad arguments are one line and exit 2, before any CUDA call (no GPU needed).
 set -euo pipefail
 bin=$1
-for bad in "--n 0" "--n 12x" "--calls abc" "--settle-ms -1" "--precision fp8" "--bogus 1" "--n"; do
+for bad in "--n 0" "--n 12x" "--calls abc" "--settle-ms -1" "--space -1" "--space-s 0" "--precision fp8" "--bogus 1" "--n"; do
   set +e
   # shellcheck disable=SC2086
   text=$("$bin" $bad 2>&1)
