@@ -136,14 +136,14 @@ struct TuningOptions {
   MatmulPath matmul_path = MatmulPath::lt;
 };
 
-// One device's compute resources: library handles, the per-shape algorithm cache, the shared
-// workspace. Create it with the device current (one context per GPU where one process drives
-// several, each used with its device current); destroy it before the backend. Local: no
-// communication.
 // Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN
 // call takes 70-90 us to launch on an H200 host, cuBLAS and an event pair less.
 inline constexpr double kHoldPerCall_s = 200e-6;
 
+// One device's compute resources: library handles, the per-shape algorithm cache, the shared
+// workspace. Create it with the device current (one context per GPU where one process drives
+// several, each used with its device current); destroy it before the backend. Local: no
+// communication.
 class ComputeContext {
  public:
   virtual ~ComputeContext() = default;
