@@ -29,7 +29,7 @@ namespace {
 constexpr int kTuningRounds = 3;  // graph plans and find's winner, timed round-robin
 constexpr int kTuningReps = 3;    // timed calls per round
 constexpr std::size_t kFindRetimed = 6;  // cudnnFind's fastest that fit, timed again behind a hold...
-constexpr float kFindRetimeBelow_ms = 0.5f;  // ...where find's winner took less: launches may have ranked them
+constexpr float kFindRetimeBelow_ms = 0.5f;  // ...those it timed under this: launches may have ranked them
 
 struct Choice {
   int algo = 0;  // legacy: every call when there is no graph plan, accumulating calls when there is
@@ -94,7 +94,7 @@ class CudnnFactory final : public LayerFactory {
 
  private:
   Choice search(const LayerSpec& spec, LegacyConv& legacy, Pass pass, const std::vector<LegacyCandidate>& suggested);
-  Choice fastest_found(LegacyConv& legacy, Pass pass, Precision precision, const std::vector<Choice>& found,
+  Choice fastest_found(LegacyConv& legacy, Pass pass, Precision precision, const std::vector<Choice>& all,
                        const ConvOperands& o, void* workspace);
   std::vector<ConvGraphPlan> graph_plans(const LayerSpec& spec, Pass pass);
 
@@ -187,12 +187,16 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
 // cudnnFind times each algorithm from an idle stream, so a convolution that runs shorter than its
 // launch is ranked by launch cost: on an H200, for the default 1x256x64x64 conv (15 us), find picked
 // bf16 IMPLICIT_PRECOMP_GEMM without tensor ops (26 TFLOP/s against the heuristic's 335). Its fitting
-// candidates are timed again, round-robin behind a hold (best_round_s), and the fastest kept. Longer
-// calls keep find's order: their launches cannot rank them, and re-timing would cost the whole-job
-// run's training phase (cudnnFind on 1-2 ms convolutions) seconds for nothing.
-Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision precision, const std::vector<Choice>& found,
+// candidates that find timed under kFindRetimeBelow_ms are timed again, round-robin behind a hold
+// (best_round_s), and the fastest kept. Longer calls keep find's order: their launches cannot rank them,
+// and re-timing them (a 10x slower algorithm among the six) would cost the whole-job run's training
+// phase, which searches every context's convolutions with find, seconds for nothing.
+Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision precision, const std::vector<Choice>& all,
                                    const ConvOperands& o, void* workspace) {
-  if (found.size() == 1 || found.front().found_ms >= kFindRetimeBelow_ms) return found.front();
+  std::vector<Choice> found;
+  for (const Choice& c : all)
+    if (c.found_ms >= 0 && c.found_ms < kFindRetimeBelow_ms) found.push_back(c);
+  if (found.size() < 2) return all.front();
   const cudnnHandle_t h = handle(env_.stream);
   const auto seconds = best_round_s(
       env_.backend, env_.stream, found.size(), kTuningRounds, kTuningReps,
@@ -203,8 +207,8 @@ Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision prec
       tuning_hold(env_));
   env_.stream.synchronize(harness::Deadline::after(120), "cuDNN find re-timing");
   const auto best = std::min_element(seconds.begin(), seconds.end()) - seconds.begin();
-  // Every candidate ran inside cudnnFind; one that now cannot run leaves cuDNN's order standing.
-  if (!(seconds[static_cast<std::size_t>(best)] < std::numeric_limits<double>::infinity())) return found.front();
+  // Every candidate ran inside cudnnFind; none that runs now leaves cuDNN's order standing.
+  if (!(seconds[static_cast<std::size_t>(best)] < std::numeric_limits<double>::infinity())) return all.front();
   return found[static_cast<std::size_t>(best)];
 }
 
