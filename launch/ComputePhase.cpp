@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "harness/Activity.hpp"
@@ -65,6 +66,11 @@ void add_compute_options(cxxopts::Options& o) {
   add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
   add("warmup-ms", "then run each pass alone this long before timing it, so the GPU settles under its power "
       "limit on that pass's load (default 0)", cxxopts::value<double>(), "MS");
+  add("min-time-ms",
+      "time each pass for at least this long, with more calls than --iters where needed (at most " +
+          std::to_string(workloads::kMaxTimedCalls) +
+          "; not for launch-bound calls): a GPU at its power limit saws its clock over about a second (default 0)",
+      cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
   add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
       cxxopts::value<double>(), "F");
@@ -79,6 +85,9 @@ void run_compute_phase(Job& job) {
   plan.bench.rank = world.rank();
   plan.bench.gpu = device_name(job.backend());
   plan.bench.before_timing = [&] { world.barrier(job.deadline()); };
+  plan.bench.agree_calls = [&](int calls) {
+    return static_cast<int>(world.max_over_ranks(static_cast<double>(calls), job.deadline()));
+  };
   // Test seam (tests/mpi/compute_cpu.sh): this rank's reference checks see corrupted outputs.
   const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_CHECK_RANK");
   plan.bench.corrupt_check_for_test = corrupt && std::to_string(world.rank()) == corrupt;

@@ -1,5 +1,8 @@
 #include "workloads/ComputeBench.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "harness/Error.hpp"
 #include "results/GpuPeak.hpp"
 #include "workloads/ReferenceCheck.hpp"
@@ -64,6 +67,7 @@ constexpr double kProbeHold_s = 1e-3;
 // them all, so that no event pair waits on the host: on 2 H200s the default conv's calls of 30-70 us
 // read up to 43% slower on the rank that also prints progress, a false compute-straggler warning in
 // the default run's verdict. Longer calls keep the host ahead unaided and get no idle gap before them.
+// The probe's call also sets how many calls fill BenchOptions::min_time_s (timed_calls).
 std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tensors& t, harness::Stream& stream,
                               const BenchOptions& o) {
   std::vector<std::unique_ptr<harness::Timer>> timers;
@@ -73,8 +77,15 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);
-  if (probe.elapsed_s() < o.launch_bound_s) ctx.hold(stream, kHoldPerCall_s * (o.iterations + 5));
-  for (auto& timer : timers) {
+  const bool launch_bound = probe.elapsed_s() < o.launch_bound_s;
+  int calls = timed_calls(o.iterations, o.min_time_s, probe.elapsed_s(), launch_bound);
+  if (o.min_time_s > 0 && o.agree_calls) calls = o.agree_calls(calls);
+  if (launch_bound) ctx.hold(stream, kHoldPerCall_s * (calls + 5));
+  // Timers past o.iterations are made as their calls are enqueued: such calls are long enough to keep
+  // the host ahead, and the GPU runs the first of them meanwhile instead of idling.
+  for (int i = 0; i < calls; ++i) {
+    if (static_cast<std::size_t>(i) == timers.size()) timers.push_back(ctx.backend().create_timer());
+    auto& timer = timers[static_cast<std::size_t>(i)];
     timer->start(stream);
     call(layer, pass, t, stream);
     timer->stop(stream);
@@ -132,6 +143,12 @@ void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec
 }
 
 }  // namespace
+
+int timed_calls(int iterations, double min_time_s, double call_s, bool launch_bound) {
+  if (launch_bound || !(min_time_s > 0) || !(call_s > 0)) return iterations;
+  const double filling = std::ceil(min_time_s / call_s);
+  return std::max(iterations, static_cast<int>(std::min(filling, static_cast<double>(kMaxTimedCalls))));
+}
 
 Layout auto_layout(Precision precision) {
   return precision == Precision::fp16 || precision == Precision::bf16 ? Layout::nhwc : Layout::nchw;

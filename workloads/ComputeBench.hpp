@@ -20,6 +20,14 @@ struct BenchOptions {
   // long warm-up times the settled state a training job sees.
   double warmup_s = 0;
   int iterations = 20;           // timed calls per pass: the same on every rank
+  // More timed calls where these would span less than this (timed_calls): under its power limit an H200
+  // saws its clock with a period of about a second, and 50 calls of a 0.2 ms GEMM, 10 ms, time one phase
+  // of it (the 4096 bf16 forward read 565-670 TFLOP/s across eight runs of one kernel, each run's
+  // samples within 3%). A window of a second or more times the clock a long job averages.
+  double min_time_s = 0;
+  // The ranks that time together agree on each pass's call count (each passes its own, all get the
+  // largest), called once per timed pass on every rank where min_time_s > 0. May be empty.
+  std::function<int(int)> agree_calls;
   // A pass whose probe call (its run alone: it waits behind a short hold of its own) takes less than
   // this may be launch-bound: its timed calls wait behind a device-side hold (ComputeBench.cpp). Tests
   // set it to make the choice independent of the host's speed.
@@ -41,6 +49,12 @@ struct BenchOptions {
 std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
                                                      const NamedShape& shape, Precision precision,
                                                      const BenchOptions& options);
+
+// Timed calls of a pass whose one call took `call_s`: `iterations`, or as many as span `min_time_s`,
+// at most kMaxTimedCalls. A launch-bound pass (call_s under the bound) keeps `iterations`: its calls
+// wait behind a hold as long as all their launches, which a long window would make seconds of idle.
+inline constexpr int kMaxTimedCalls = 20000;
+int timed_calls(int iterations, double min_time_s, double call_s, bool launch_bound);
 
 // NHWC for fp16/bf16 (tensor-core friendly), NCHW for fp32/tf32: the `--layout auto` rule.
 Layout auto_layout(Precision precision);

@@ -47,4 +47,17 @@ assert bad and all(c["ranks"] == [1] for c in bad), d["checks"]
 assert all(r["check"]["passed"] == (r["rank"] == 0) for r in d["compute"])
 assert not d["verdict"]["passed"]
 PY
+# --min-time-ms: each pass is timed over more calls than --iters, as many on every rank (the ranks'
+# largest count; calls of 256^3 on the cpu take over 100 us, so none is launch-bound).
+"$MPIEXEC" -n 2 "$GPUSCALE" compute --device cpu --mnk "256,256,256" --precision fp32 --iters 3 --warmup 1 --timeout 60 \
+  --min-time-ms 40 --json "$out/window.json" >"$out/window.txt"
+python3 - "$out/window.json" <<'PY'
+import json, sys
+recs = json.load(open(sys.argv[1]))["compute"]
+assert len(recs) == 2 * 3, len(recs)
+for p in ("fwd", "bwd_data", "bwd_weight"):
+    counts = {r["rank"]: len(r["samples_s"]) for r in recs if r["pass"] == p}
+    assert sorted(counts) == [0, 1] and len(set(counts.values())) == 1, (p, counts)
+    assert counts[0] > 3, (p, counts)
+PY
 echo "compute_cpu: ok"

@@ -43,6 +43,11 @@ TEST(ComputePlan, WarmupTimeIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).bench.warmup_s, 1.5);
 }
 
+TEST(ComputePlan, MinimumTimedWindowIsInSeconds) {
+  EXPECT_DOUBLE_EQ(plan_for({}).bench.min_time_s, 0);
+  EXPECT_DOUBLE_EQ(plan_for({"--min-time-ms", "1000"}).bench.min_time_s, 1.0);
+}
+
 TEST(ComputePlan, CudnnPlanOptions) {
   EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3);
   EXPECT_FALSE(plan_for({}).tuning.conv_runtime_compiled);
@@ -73,7 +78,9 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--workspace-mb", "-5"},
                                        {"--matmul-path", "cublas"},
                                        {"--cudnn-plans", "0"},
-                                       {"--warmup-ms", "-1"}})
+                                       {"--warmup-ms", "-1"},
+                                       {"--min-time-ms", "-1"},
+                                       {"--min-time-ms", "60001"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 

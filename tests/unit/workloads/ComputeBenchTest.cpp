@@ -187,6 +187,49 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(unheld.last()[unheld.holds[p].second], kAllPasses[p]);
 }
 
+TEST(ComputeBench, TimedCallsFillTheMinimumWindow) {
+  EXPECT_EQ(timed_calls(50, 0, 200e-6, false), 50) << "no window asked";
+  EXPECT_EQ(timed_calls(50, 1.0, 200e-6, false), 5000);
+  EXPECT_EQ(timed_calls(50, 1.0, 0.1, false), 50) << "--iters already spans the window";
+  EXPECT_EQ(timed_calls(50, 1.0, 0.03, false), 50);
+  EXPECT_EQ(timed_calls(5, 1.0, 0.3, false), 5);
+  EXPECT_EQ(timed_calls(2, 1.0, 0.3, false), 4) << "ceil(1.0 / 0.3)";
+  EXPECT_EQ(timed_calls(50, 1.0, 1e-6, false), kMaxTimedCalls);
+  EXPECT_EQ(timed_calls(50, 1.0, 20e-6, true), 50) << "launch-bound calls keep --iters";
+  EXPECT_EQ(timed_calls(50, 1.0, 0, false), 50) << "a probe that read nothing";
+}
+
+// With a window, each pass runs as many timed calls as the ranks agreed on: every rank asks once per
+// pass with its own count, and the largest is used (here the fake agreement adds 3).
+TEST(ComputeBench, AWindowTimesTheAgreedCallCount) {
+  Cpu cpu;
+  RecordingContext rec(*cpu.ctx);
+  int barriers = 0;
+  BenchOptions o = options(barriers);
+  o.check = false;
+  o.launch_bound_s = 0;
+  o.min_time_s = 1e-9;  // filled by --iters already: each rank asks for o.iterations
+  std::vector<int> asked;
+  o.agree_calls = [&asked](int mine) {
+    asked.push_back(mine);
+    return mine + 3;
+  };
+  const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
+  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  EXPECT_EQ(asked, std::vector<int>(3, o.iterations));
+  ASSERT_EQ(records.size(), 3u);
+  for (const auto& r : records) EXPECT_EQ(r.samples_s.size(), static_cast<std::size_t>(o.iterations + 3)) << r.pass;
+  // The last pass's timed calls close the log: the agreed count of them, after its probe.
+  const auto& calls = rec.last();
+  const std::size_t tail = static_cast<std::size_t>(o.iterations + 3) + 1;
+  ASSERT_GE(calls.size(), tail);
+  for (std::size_t i = calls.size() - tail; i < calls.size(); ++i) EXPECT_EQ(calls[i], Pass::backward_weight);
+  o.min_time_s = 0;
+  asked.clear();
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  EXPECT_TRUE(asked.empty()) << "no window, no agreement";
+}
+
 TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
   Cpu cpu;
   OutOfMemoryContext oom(*cpu.ctx);
