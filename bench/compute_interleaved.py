@@ -7,7 +7,9 @@ thermal history on each side: gpuscale's bf16 conv forward read 671 TFLOP/s in o
 the next (docs/PERFORMANCE.md). Here every row (one op, size or layout, precision) is measured as
 gpuscale, torch, torch, gpuscale, ROUNDS times over, each measurement after the same one-second
 warm-up, and each side's median over its 2 x ROUNDS runs is compared. The ratio's spread is printed
-beside it (each side's min and max).
+beside it (each side's min and max). --min-time-ms T times each op for at least T on both sides: the
+settled clock saws over about a second, so 50 calls of a 0.2 ms GEMM (10 ms) time one phase of it and
+runs of one kernel spread by 15% (gpuscale's 4096 bf16: 565-670 TFLOP/s, device step mmbimodal).
 
   python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --out /tmp/ab     (GPU)
   python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --device cpu --torch none \\
@@ -38,7 +40,8 @@ def gpuscale_row(args, row, path):
     kind, what, p = row
     shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", args.cudnn_algo,
-           "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.gs_warmup_ms), "--quiet",
+           "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.gs_warmup_ms),
+           "--min-time-ms", str(args.min_time_ms), "--quiet",
            "--json", path] + shape + args.gs_args.split()
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
@@ -130,6 +133,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=2, help="ABBA rounds per row (2 x ROUNDS runs per side)")
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup-ms", type=float, default=1000)
+    ap.add_argument("--min-time-ms", type=float, default=0,
+                    help="both sides time each op at least this long (--iters calls, or as many as span it)")
     ap.add_argument("--gs-warmup-ms", type=float, help="gpuscale's own settle, where it differs from --warmup-ms")
     ap.add_argument("--torch-idle-s", type=float, default=0,
                     help="leave the GPU idle this long before each torch run (gpuscale's check idles it ~2.5 s)")
@@ -152,7 +157,7 @@ def main():
         if args.conv != "none":
             n, c, h, w, k, r, s, stride, pad, _ = (int(v) for v in args.conv.split(","))
             bench.CONV = dict(n=n, c=c, h=h, w=w, k=k, r=r, s=s, stride=stride, pad=pad)
-        bench.ITERS, bench.WARMUP_S = args.iters, args.warmup_ms / 1000
+        bench.ITERS, bench.WARMUP_S, bench.MIN_TIME_S = args.iters, args.warmup_ms / 1000, args.min_time_ms / 1000
     report(summarize(measure(args, bench, rows)), precisions, os.path.join(args.out, "compute_interleaved.json"))
 
 

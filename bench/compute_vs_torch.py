@@ -8,6 +8,7 @@ conv, each framework's better layout (NCHW or NHWC / channels_last) is compared.
 """
 import argparse
 import json
+import math
 import statistics
 import time
 
@@ -19,6 +20,10 @@ ITERS, WARMUP = 50, 10
 # Then keep warming up until this long has run (gpuscale: --warmup-ms): an H200 at its power limit
 # clocks high for the first tens of ms of a new load, then settles; both sides are timed settled.
 WARMUP_S = 1.0
+# Then time at least this long (gpuscale: --min-time-ms and workloads' timed_calls): ITERS calls, or as
+# many as span it, at most MAX_CALLS. Under the power limit the clock saws over about a second, and 50
+# calls of a short GEMM time one phase of it.
+MIN_TIME_S, MAX_CALLS = 0.0, 20000
 MATMULS = [4096, 8192]
 CONV = dict(n=32, c=256, h=56, w=56, k=256, r=3, s=3, stride=1, pad=1)
 PRECISIONS = ["fp32", "tf32", "bf16"]
@@ -34,6 +39,13 @@ def set_precision(p):
     return torch.bfloat16 if p == "bf16" else torch.float32
 
 
+def timed_calls(call_s):
+    """ITERS, or as many calls as span MIN_TIME_S, at most MAX_CALLS (gpuscale's timed_calls)."""
+    if MIN_TIME_S <= 0 or call_s <= 0:
+        return ITERS
+    return max(ITERS, min(MAX_CALLS, math.ceil(MIN_TIME_S / call_s)))
+
+
 def median_s(fn):
     for _ in range(WARMUP):
         fn()
@@ -43,7 +55,16 @@ def median_s(fn):
         for _ in range(10):
             fn()
         torch.cuda.synchronize()
-    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(ITERS)]
+    calls = ITERS
+    if MIN_TIME_S > 0:  # one call's time, from a probe of 10 back to back
+        probe = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        probe[0].record()
+        for _ in range(10):
+            fn()
+        probe[1].record()
+        probe[1].synchronize()
+        calls = timed_calls(probe[0].elapsed_time(probe[1]) * 1e-3 / 10)
+    events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(calls)]
     for start, stop in events:
         start.record()
         fn()

@@ -4,7 +4,7 @@
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
-#   convdefault ddp1 clockwake mmspace faultskip findshort.
+#   convdefault ddp1 clockwake mmspace mmspace16 mmbimodal mmwindow faultskip findshort.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -55,7 +55,8 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
-    computeaccept) step computeaccept 480 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
+    computeaccept) step computeaccept 520 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE \
+      --min-time-ms ${MIN_TIME_MS:-1000}"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
@@ -98,6 +99,24 @@ for s in "$@"; do
       $p --n 4096 --precision fp32 --candidates 4 --space 8 --space-s 25 > "$OUT/fp32_4096.txt"; kill $smi; sleep 0.5
       for f in tf32 fp32 fp32_4096; do echo "== $f"; grep "^space" "$OUT/$f.txt"
         python3 bench/sustained_clocks.py "$OUT/$f.txt" "$OUT/clocks.csv"; done' ;;
+    mmspace16) step mmspace16 330 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p=build/bench/matmul_sustained
+      $p --n 8192 --precision bf16 --candidates 8 --space 10 --space-s 40 > "$OUT/bf16.txt"
+      $p --n 4096 --precision bf16 --candidates 8 --space 10 --space-s 30 --calls 60 > "$OUT/bf16_4096.txt"
+      $p --n 4096 --precision tf32 --candidates 8 --space 8 --space-s 30 --calls 60 > "$OUT/tf32_4096.txt"
+      kill $smi; sleep 0.5
+      for f in bf16 bf16_4096 tf32_4096; do echo "== $f"; grep "^space" "$OUT/$f.txt"
+        python3 bench/sustained_clocks.py "$OUT/$f.txt" "$OUT/clocks.csv"; done' ;;
+    mmwindow) step mmwindow 200 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p="build/bench/matmul_sustained --candidates 4 --settle-ms 1000"
+      $p --n 8192 --precision fp32 --calls 50 > "$OUT/fp32_8192.txt"; $p --n 4096 --precision fp32 --calls 400 \
+        > "$OUT/fp32_4096.txt"; $p --n 4096 --precision bf16 --calls 5000 > "$OUT/bf16_4096.txt"; kill $smi; sleep 0.5
+      for f in fp32_8192 fp32_4096 bf16_4096; do echo "== $f"; python3 bench/sustained_clocks.py "$OUT/$f.txt" \
+        "$OUT/clocks.csv" | cut -c1-120; done' ;;
+    mmbimodal) step mmbimodal 200 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!
+      python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none --matmul 4096 \
+        --precision bf16 --rounds 4; rc=$?; kill $smi; exit $rc' ;;
     findshort) step findshort 150 bash -c 'for a in heuristic find exhaustive; do echo "== --cudnn-algo $a"
       "$GPUSCALE" compute --conv 1,256,64,64,256,3,3,1,1,1 --mnk 1024,1024,1024 --precision fp16,bf16,tf32 \
         --cudnn-algo $a --json "$OUT/$a.json" 2>&1 | grep -E "conv|matmul" | tail -20; done' ;;
