@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
-#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) computecompiled torchkernels
+#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) acceptfp32 computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
 #   convdefault ddp1 clockwake mmspace mmspace16 mmbimodal mmwindow faultskip findshort.
@@ -59,6 +59,8 @@ for s in "$@"; do
       --min-time-ms ${MIN_TIME_MS:-1000}"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
+    acceptfp32) step acceptfp32 300 python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$work/acceptfp32" \
+      --conv none --precision fp32 --min-time-ms "${MIN_TIME_MS:-1000}" --gs-args="--tune-window-ms ${TUNE_WINDOW_MS:-500}" ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
       --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --rounds 1 --gs-args=--cudnn-runtime-compiled' ;;
     torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;

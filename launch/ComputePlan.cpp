@@ -39,6 +39,8 @@ void validate(const ComputePlan& plan) {
   if (!(plan.bench.warmup_s >= 0) || plan.bench.warmup_s > 3600)
     throw UsageError("--warmup-ms must be in 0..3600000");
   if (!(plan.bench.min_time_s >= 0) || plan.bench.min_time_s > 60) throw UsageError("--min-time-ms must be in 0..60000");
+  if (!(plan.tuning.settled_window_s >= 0) || plan.tuning.settled_window_s > 10)
+    throw UsageError("--tune-window-ms must be in 0..10000");
   if (!(plan.straggler_threshold > 0) || !std::isfinite(plan.straggler_threshold))
     throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   if (plan.tuning.matmul_candidates < 1) throw UsageError("--matmul-candidates must be at least 1");
@@ -73,6 +75,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
   plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
   plan.bench.min_time_s = option<double>(r, "min-time-ms", 0) * 1e-3;
+  plan.tuning.settled_window_s = option<double>(r, "tune-window-ms", 0) * 1e-3;
   plan.bench.check = !r.count("no-check");
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
   validate(plan);

@@ -10,7 +10,10 @@
 // kClusterShapes: a kernel's cluster shape sets which operand tiles its CTAs share through the cluster,
 // hence its L2 traffic and power, and under the H200's power limit 8192 tf32's only heuristic kernel
 // (cluster 1x2) ran 3-4% slower than the same kernel with cluster 2x1 (bench/matmul_sustained --space,
-// twelfth session).
+// twelfth session). With TuningOptions::settled_window_s (compute --tune-window-ms) the first two kernels'
+// swizzle twins are candidates too, and the short rounds' fastest three are ranked again settled: the
+// twins tie at the top clock and differ under the power limit, which only windows of a good part of a
+// second resolve (shorter ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
@@ -171,7 +174,11 @@ class CublasLtFactory final : public LayerFactory {
 
  private:
   std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d);
+  template <class Value>
+  void add_variant(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
+                   cublasLtMatmulAlgoConfigAttributes_t attribute, Value value, std::vector<Tuned>& out);
   void add_cluster_variants(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo, std::vector<Tuned>& out);
+  void add_swizzle_twin(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo, std::vector<Tuned>& out);
   std::vector<cublasLtMatmulHeuristicResult_t> heuristic(const GemmDescriptors& d, std::uint64_t workspace_limit_bytes);
 
   DeviceEnv& env_;
@@ -202,26 +209,42 @@ std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const Ge
   return results;
 }
 
-// `algo` with each other shape of kClusterShapes that cuBLASLt accepts under the workspace limit, where
-// `algo` launches clusters at all (its shape is not automatic) and the variant is not a candidate yet.
+// `algo` with one configuration attribute set to `value`, where cuBLASLt accepts that under the workspace
+// limit and the variant is not a candidate yet.
+template <class Value>
+void CublasLtFactory::add_variant(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
+                                  cublasLtMatmulAlgoConfigAttributes_t attribute, Value value, std::vector<Tuned>& out) {
+  cublasLtMatmulAlgo_t variant = algo;
+  cublasLtMatmulHeuristicResult_t checked{};
+  if (cublasLtMatmulAlgoConfigSetAttribute(&variant, attribute, &value, sizeof value) != CUBLAS_STATUS_SUCCESS ||
+      cublasLtMatmulAlgoCheck(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value, d.c.value, &variant,
+                              &checked) != CUBLAS_STATUS_SUCCESS ||
+      checked.workspaceSize > env_.tuning.workspace_limit_bytes)
+    return;
+  std::string name = algorithm_name(variant);
+  if (std::none_of(out.begin(), out.end(), [&](const Tuned& t) { return t.name == name; }))
+    out.push_back({MatmulPath::lt, variant, checked.workspaceSize, std::move(name)});
+}
+
+// `algo` with each other shape of kClusterShapes, where `algo` launches clusters at all (its shape is
+// not automatic).
 void CublasLtFactory::add_cluster_variants(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
                                            std::vector<Tuned>& out) {
   const std::uint16_t own = cluster_shape(algo);
   if (own == CUBLASLT_CLUSTER_SHAPE_AUTO) return;
-  for (const std::uint16_t shape : kClusterShapes) {
-    if (shape == own) continue;
-    cublasLtMatmulAlgo_t variant = algo;
-    cublasLtMatmulHeuristicResult_t checked{};
-    if (cublasLtMatmulAlgoConfigSetAttribute(&variant, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, &shape, sizeof shape) !=
-            CUBLAS_STATUS_SUCCESS ||
-        cublasLtMatmulAlgoCheck(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value, d.c.value, &variant,
-                                &checked) != CUBLAS_STATUS_SUCCESS ||
-        checked.workspaceSize > env_.tuning.workspace_limit_bytes)
-      continue;
-    std::string name = algorithm_name(variant);
-    if (std::none_of(out.begin(), out.end(), [&](const Tuned& t) { return t.name == name; }))
-      out.push_back({MatmulPath::lt, variant, checked.workspaceSize, std::move(name)});
-  }
+  for (const std::uint16_t shape : kClusterShapes)
+    if (shape != own) add_variant(d, algo, CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, shape, out);
+}
+
+// `algo` with its CTA swizzling flipped (its CTAs' order over the output, hence L2 reuse and DRAM traffic).
+void CublasLtFactory::add_swizzle_twin(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
+                                       std::vector<Tuned>& out) {
+  std::uint32_t swizzle = 0;
+  std::size_t written = 0;
+  if (cublasLtMatmulAlgoConfigGetAttribute(&algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, &swizzle, sizeof swizzle,
+                                           &written) != CUBLAS_STATUS_SUCCESS)
+    return;
+  add_variant(d, algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, static_cast<std::uint32_t>(swizzle == 0 ? 1 : 0), out);
 }
 
 std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d) {
@@ -230,8 +253,10 @@ std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescript
   if (env_.tuning.matmul_path != MatmulPath::gemmex) {
     const auto found = heuristic(d, limit);
     for (const auto& r : found) out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
-    for (std::size_t i = 0; i < found.size() && i < kClusterVariantsOf && g.sm_count_target == 0; ++i)
+    for (std::size_t i = 0; i < found.size() && i < kClusterVariantsOf && g.sm_count_target == 0; ++i) {
       add_cluster_variants(d, found[i].algo, out);
+      if (env_.tuning.settled_window_s > 0) add_swizzle_twin(d, found[i].algo, out);
+    }
   }
   if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
     out.push_back({MatmulPath::gemmex, {}, std::min(limit, kCublasWorkspaceBytes), "cublasGemmEx default"});
@@ -257,13 +282,22 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
                                     [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); },
                                     tuning_hold(env_));
-  const auto fastest = std::min_element(seconds.begin(), seconds.end());
-  if (!(*fastest < std::numeric_limits<double>::infinity()))
+  std::vector<std::size_t> ranked;  // the candidates that ran, fastest first
+  for (std::size_t i = 0; i < seconds.size(); ++i)
+    if (seconds[i] < std::numeric_limits<double>::infinity()) ranked.push_back(i);
+  if (ranked.empty())
     throw harness::LibraryError(
         "cuBLAS", "no algorithm",
         harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) { return seconds[x] < seconds[y]; });
+  std::size_t winner = ranked.front();
+  if (env_.tuning.settled_window_s > 0 && ranked.size() > 1) {
+    ranked.resize(std::min(ranked.size(), kSettledFinalists));
+    winner = settled_fastest(env_.backend, env_.stream, ranked, seconds, env_.tuning.settled_window_s,
+                             [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
+  }
   env_.stream.synchronize(harness::Deadline::after(120), "cuBLAS tuning");
-  return cache_.emplace(key, all[static_cast<std::size_t>(fastest - seconds.begin())]).first->second;
+  return cache_.emplace(key, all[winner]).first->second;
 }
 
 CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : factory_(factory), spec_(std::move(spec)) {

@@ -48,6 +48,12 @@ TEST(ComputePlan, MinimumTimedWindowIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({"--min-time-ms", "1000"}).bench.min_time_s, 1.0);
 }
 
+TEST(ComputePlan, SettledTuningWindowIsInSeconds) {
+  EXPECT_DOUBLE_EQ(plan_for({}).tuning.settled_window_s, 0) << "short rounds alone";
+  EXPECT_DOUBLE_EQ(plan_for({"--min-time-ms", "1000"}).tuning.settled_window_s, 0) << "a window of its own";
+  EXPECT_DOUBLE_EQ(plan_for({"--tune-window-ms", "500"}).tuning.settled_window_s, 0.5);
+}
+
 TEST(ComputePlan, CudnnPlanOptions) {
   EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3);
   EXPECT_FALSE(plan_for({}).tuning.conv_runtime_compiled);
@@ -80,7 +86,9 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--cudnn-plans", "0"},
                                        {"--warmup-ms", "-1"},
                                        {"--min-time-ms", "-1"},
-                                       {"--min-time-ms", "60001"}})
+                                       {"--min-time-ms", "60001"},
+                                       {"--tune-window-ms", "-5"},
+                                       {"--tune-window-ms", "10001"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 

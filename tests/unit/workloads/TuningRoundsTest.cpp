@@ -49,5 +49,27 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
   for (const double h : holds) EXPECT_DOUBLE_EQ(h, kHoldPerCall_s * (3 + 2));
 }
 
+// The settled re-ranking: the first finalist settles the GPU untimed, then every finalist runs a window
+// of the calls its short-round time gives, in order and again in reverse; the least time per call over
+// both windows wins, whatever the short rounds' order said.
+TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
+  auto backend = harness::make_cpu_backend(1);
+  auto stream = backend->create_stream(harness::StreamPriority::normal);
+  const std::vector<int> sleep_ms = {1, 3, 2, 5};  // candidate 3 is no finalist
+  const std::vector<double> short_s = {1e-3, 1e-3, 2e-3, 1e-3};
+  std::vector<int> order;
+  const std::size_t winner = settled_fastest(*backend, *stream, {2, 1, 0}, short_s, 4e-3, [&](std::size_t i) {
+    order.push_back(static_cast<int>(i));
+    std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms[i]));
+  });
+  EXPECT_EQ(winner, 0u) << "1 ms per call, though ranked last by the short rounds";
+  // Calls per window: ceil(4 ms / short-round time): 2 for candidate 2, 4 for the others.
+  std::vector<int> expected = {2, 2};                                   // the settle, untimed
+  for (int c : {2, 2, 1, 1, 1, 1, 0, 0, 0, 0}) expected.push_back(c);   // in order
+  for (int c : {0, 0, 0, 0, 1, 1, 1, 1, 2, 2}) expected.push_back(c);   // in reverse
+  EXPECT_EQ(order, expected);
+  EXPECT_EQ(settled_fastest(*backend, *stream, {1}, short_s, 1e-3, [](std::size_t) {}), 1u) << "one finalist";
+}
+
 }  // namespace
 }  // namespace gpuscale::workloads
