@@ -38,7 +38,9 @@ def gpuscale_row(args, row, path):
     """{op: TFLOP/s} for the row's ops_of(row); each layer passed its reference check in the same run
     (else gpuscale_json exits)."""
     kind, what, p = row
-    shape = ["--mnk", f"{what},{what},{what}"] if kind == "matmul" else ["--conv", args.conv, "--layout", what]
+    # A matmul row compares the Linear forward alone: its backward passes are neither tuned nor timed.
+    shape = (["--mnk", f"{what},{what},{what}", "--passes", "fwd"] if kind == "matmul"
+             else ["--conv", args.conv, "--layout", what])
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", args.cudnn_algo,
            "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.gs_warmup_ms),
            "--min-time-ms", str(args.min_time_ms), "--quiet",

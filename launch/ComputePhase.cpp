@@ -62,6 +62,8 @@ void add_compute_options(cxxopts::Options& o) {
   add("matmul-path",
       "lt (default: cuBLASLt's candidates), fastest (those and cublasGemmEx timed together) or gemmex (that alone)",
       cxxopts::value<std::string>(), "P");
+  add("passes", "the passes timed: all (default) or any of fwd,bwd_data,bwd_weight (the reference check runs all)",
+      cxxopts::value<std::string>(), "LIST");
   add("iters", "timed calls per pass (default 20; 5 with --quick)", cxxopts::value<int>(), "N");
   add("warmup", "untimed calls per pass first (default 5; 2 with --quick)", cxxopts::value<int>(), "N");
   add("warmup-ms", "then run each pass alone this long before timing it, so the GPU settles under its power "

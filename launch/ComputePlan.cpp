@@ -33,6 +33,20 @@ std::vector<NamedShape> shapes_for(const cxxopts::ParseResult& r, std::optional<
   return out;
 }
 
+// "all", or any of fwd, bwd_data, bwd_weight separated by commas.
+PassSet parse_passes(const std::string& text) {
+  if (text == "all") return kEveryPass;
+  PassSet set = 0;
+  for (const auto& name : split_list(text, ',')) {
+    const auto* pass = std::find_if(std::begin(kAllPasses), std::end(kAllPasses),
+                                    [&](Pass p) { return to_string(p) == name; });
+    if (pass == std::end(kAllPasses))
+      throw UsageError("--passes: '" + name + "' is none of fwd, bwd_data, bwd_weight (or all)");
+    set |= pass_bit(*pass);
+  }
+  return set;
+}
+
 void validate(const ComputePlan& plan) {
   if (plan.bench.iterations < 1 || plan.bench.warmup < 0)
     throw UsageError("--iters must be at least 1 and --warmup not negative");
@@ -76,6 +90,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
   plan.bench.min_time_s = option<double>(r, "min-time-ms", 0) * 1e-3;
   plan.tuning.settled_window_s = option<double>(r, "tune-window-ms", 0) * 1e-3;
+  plan.bench.passes = parse_passes(option<std::string>(r, "passes", "all"));
   plan.bench.check = !r.count("no-check");
   plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
   validate(plan);

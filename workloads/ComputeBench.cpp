@@ -110,28 +110,38 @@ results::ComputeRecord base_record(const NamedShape& shape, Precision precision,
   return r;
 }
 
-// Check, create, warm up every pass (the barrier after), then settle and time each pass. Throws what
+// The passes of `set`, in kAllPasses order.
+std::vector<Pass> passes_in(PassSet set) {
+  std::vector<Pass> out;
+  for (Pass pass : kAllPasses)
+    if (contains(set, pass)) out.push_back(pass);
+  return out;
+}
+
+// Check (every pass, on the check's own layer), create the layer for the passes asked, warm them up
+// (the barrier after), then settle and time each. records[i] is passes[i]'s. Throws what
 // run_compute_item turns into skips.
 void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
-             std::vector<results::ComputeRecord>& records, bool& barrier_done) {
+             const std::vector<Pass>& passes, std::vector<results::ComputeRecord>& records, bool& barrier_done) {
   if (o.check) {
     const LayerSpec small{check_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
                           spec.weight_grad_type};
     const auto checks =
         check_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
-    for (std::size_t i = 0; i < 3; ++i) records[i].check = checks[i];
+    for (std::size_t i = 0; i < passes.size(); ++i) records[i].check = checks[static_cast<std::size_t>(passes[i])];
   }
   auto layer = ctx.create_layer(spec);
   Tensors t = allocate(ctx, stream, spec, o.seed);
   const std::size_t memory = t.bytes() + ctx.workspace_bytes();
-  for (Pass pass : kAllPasses)
+  for (Pass pass : passes)
     for (int i = 0; i < o.warmup; ++i) call(*layer, pass, t, stream);
   stream.synchronize(harness::Deadline::after(o.timeout_s), "compute warm-up");
   barrier_done = true;
   if (o.before_timing) o.before_timing();
-  for (Pass pass : kAllPasses) {
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    const Pass pass = passes[i];
     warm_up_for(o.warmup_s, *layer, pass, t, stream, o.timeout_s);
-    auto& r = records[static_cast<std::size_t>(pass)];
+    auto& r = records[i];
     r.samples_s = time_pass(ctx, *layer, pass, t, stream, o);
     r.time_s = results::summarize(r.samples_s);
     r.tflops = r.flops / r.time_s.median / 1e12;
@@ -157,12 +167,15 @@ Layout auto_layout(Precision precision) {
 std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
                                                      const NamedShape& shape, Precision precision,
                                                      const BenchOptions& options) {
+  const std::vector<Pass> passes = passes_in(options.passes);
   std::vector<results::ComputeRecord> records;
-  for (Pass pass : kAllPasses) records.push_back(base_record(shape, precision, pass, options));
+  for (Pass pass : passes) records.push_back(base_record(shape, precision, pass, options));
+  LayerSpec spec{shape.shape, precision};
+  spec.passes = options.passes;
   bool barrier_done = false;
   std::string skipped;
   try {
-    measure(ctx, stream, LayerSpec{shape.shape, precision}, options, records, barrier_done);
+    measure(ctx, stream, spec, options, passes, records, barrier_done);
   } catch (const harness::OutOfMemoryError& e) {
     skipped = std::string("out of memory: ") + e.what();
   } catch (const harness::UsageError& e) {

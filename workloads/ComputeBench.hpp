@@ -20,6 +20,7 @@ struct BenchOptions {
   // long warm-up times the settled state a training job sees.
   double warmup_s = 0;
   int iterations = 20;           // timed calls per pass: the same on every rank
+  PassSet passes = kEveryPass;   // the passes timed (the reference check runs all three)
   // More timed calls where these would span less than this (timed_calls): under its power limit an H200
   // saws its clock with a period of about a second, and 50 calls of a 0.2 ms GEMM, 10 ms, time one phase
   // of it (the 4096 bf16 forward read 565-670 TFLOP/s across eight runs of one kernel, each run's
@@ -44,8 +45,8 @@ struct BenchOptions {
   std::function<void()> before_timing;
 };
 
-// Three records (kAllPasses order). A shape that does not fit in memory, or that the library cannot
-// run, yields skipped records with the reason. Library failures other than those propagate.
+// A record per pass of options.passes, in kAllPasses order. A shape that does not fit in memory, or that
+// the library cannot run, yields skipped records with the reason. Library failures other than those propagate.
 std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
                                                      const NamedShape& shape, Precision precision,
                                                      const BenchOptions& options);

@@ -123,7 +123,7 @@ class CublasLtLinear final : public Layer {
   const LayerSpec& spec() const noexcept override { return spec_; }
   AlgorithmChoice algorithm(Pass pass) const override {
     const auto& p = plans_[static_cast<int>(pass)];
-    return {p.tuned.name, p.tuned.workspace_bytes};
+    return {p.tuned.name, p.tuned.workspace_bytes};  // empty for a pass the spec leaves out
   }
   void forward(const void* x, const void* w, void* y, harness::Stream& stream) override {
     run(Pass::forward, w, x, y, 0.0f, stream);
@@ -302,6 +302,7 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
 
 CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : factory_(factory), spec_(std::move(spec)) {
   for (Pass pass : kAllPasses) {
+    if (!contains(spec_.passes, pass)) continue;
     auto& plan = plans_[static_cast<int>(pass)];
     plan.gemm = gemm_for(spec_, pass);
     plan.descriptors = std::make_unique<GemmDescriptors>(plan.gemm);
@@ -312,6 +313,9 @@ CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : facto
 
 void CublasLtLinear::run(Pass pass, const void* a, const void* b, void* d, float beta, harness::Stream& stream) {
   const auto& plan = plans_[static_cast<int>(pass)];
+  if (!plan.descriptors)
+    throw harness::RuntimeError(harness::error_location() + " Linear " + std::string(to_string(pass)) +
+                                " called on a layer made without it (LayerSpec::passes)");
   factory_.matmul(plan.gemm, *plan.descriptors, plan.tuned, a, b, d, beta, stream);
 }
 

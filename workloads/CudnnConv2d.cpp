@@ -55,6 +55,7 @@ class CudnnConv2d final : public Layer {
   CudnnConv2d(CudnnFactory& factory, LayerSpec spec);
   const LayerSpec& spec() const noexcept override { return spec_; }
   AlgorithmChoice algorithm(Pass pass) const override {
+    if (!contains(spec_.passes, pass)) return {};
     const Choice& c = choices_[static_cast<int>(pass)];
     if (c.graph) return {c.graph->name, c.graph->workspace_bytes};
     const bool tensor_ops = c.math == CUDNN_TENSOR_OP_MATH || c.math == CUDNN_TENSOR_OP_MATH_ALLOW_CONVERSION;
@@ -242,6 +243,7 @@ CudnnConv2d::CudnnConv2d(CudnnFactory& factory, LayerSpec spec)
     : factory_(factory), spec_(std::move(spec)), legacy_(spec_) {
   std::size_t staging_bytes = 0;
   for (Pass pass : kAllPasses) {
+    if (!contains(spec_.passes, pass)) continue;
     Choice& c = choices_[static_cast<int>(pass)];
     c = factory_.choose(spec_, legacy_, pass);
     // Run with the math type the algorithm was measured with (fp32 stays FMA: it never lists others).
@@ -258,6 +260,9 @@ CudnnConv2d::CudnnConv2d(CudnnFactory& factory, LayerSpec spec)
 }
 
 void CudnnConv2d::run(Pass pass, ConvOperands o, harness::DataType out_type, Accumulate mode, harness::Stream& stream) {
+  if (!contains(spec_.passes, pass))
+    throw harness::RuntimeError(harness::error_location() + " Conv2d " + std::string(to_string(pass)) +
+                                " called on a layer made without it (LayerSpec::passes)");
   const Choice& c = choices_[static_cast<int>(pass)];
   void* workspace = factory_.env().workspace.data();
   const cudnnHandle_t h = factory_.handle(stream);

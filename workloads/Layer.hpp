@@ -46,6 +46,13 @@ enum class Pass { forward, backward_data, backward_weight };
 inline constexpr Pass kAllPasses[] = {Pass::forward, Pass::backward_data, Pass::backward_weight};
 std::string_view to_string(Pass pass);  // "fwd" | "bwd_data" | "bwd_weight"
 
+// A set of passes, bit i for kAllPasses[i]: those a layer is made to run (LayerSpec::passes), those
+// the compute bench times (compute --passes).
+using PassSet = std::uint8_t;
+inline constexpr PassSet kEveryPass = 0b111;
+constexpr PassSet pass_bit(Pass pass) { return static_cast<PassSet>(1u << static_cast<unsigned>(pass)); }
+constexpr bool contains(PassSet set, Pass pass) { return (set & pass_bit(pass)) != 0; }
+
 // backward_weight either writes dW or adds to it (gradient accumulation over micro-steps).
 enum class Accumulate { overwrite, add };
 
@@ -62,6 +69,9 @@ struct LayerSpec {
   // chooses and runs their GEMMs for the device's SMs minus this many (its SM count target). 0: all.
   // cuDNN's convolutions and the CPU reference ignore it.
   int backward_sm_margin = 0;
+  // The passes the layer is made for: the cuda layers tune no other, and calling one throws
+  // harness::RuntimeError (the cpu reference runs every pass regardless).
+  PassSet passes = kEveryPass;
 };
 harness::DataType input_type(const LayerSpec& spec);   // of X, W and dY
 harness::DataType output_type(const LayerSpec& spec);  // of Y and dX

@@ -54,6 +54,14 @@ TEST(ComputePlan, SettledTuningWindowIsInSeconds) {
   EXPECT_DOUBLE_EQ(plan_for({"--tune-window-ms", "500"}).tuning.settled_window_s, 0.5);
 }
 
+TEST(ComputePlan, PassesOption) {
+  EXPECT_EQ(plan_for({}).bench.passes, workloads::kEveryPass);
+  EXPECT_EQ(plan_for({"--passes", "all"}).bench.passes, workloads::kEveryPass);
+  EXPECT_EQ(plan_for({"--passes", "fwd"}).bench.passes, workloads::pass_bit(workloads::Pass::forward));
+  EXPECT_EQ(plan_for({"--passes", "bwd_weight,fwd"}).bench.passes,
+            workloads::pass_bit(workloads::Pass::forward) | workloads::pass_bit(workloads::Pass::backward_weight));
+}
+
 TEST(ComputePlan, CudnnPlanOptions) {
   EXPECT_EQ(plan_for({"--cudnn-plans", "3"}).tuning.conv_plans, 3);
   EXPECT_FALSE(plan_for({}).tuning.conv_runtime_compiled);
@@ -86,6 +94,9 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--cudnn-plans", "0"},
                                        {"--warmup-ms", "-1"},
                                        {"--min-time-ms", "-1"},
+                                       {"--passes", "bwd"},
+                                       {"--passes", ""},
+                                       {"--passes", "fwd,,bwd_data"},
                                        {"--min-time-ms", "60001"},
                                        {"--tune-window-ms", "-5"},
                                        {"--tune-window-ms", "10001"}})

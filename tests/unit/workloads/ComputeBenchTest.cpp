@@ -187,6 +187,31 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(unheld.last()[unheld.holds[p].second], kAllPasses[p]);
 }
 
+// --passes fwd: one record, checked (the check runs every pass on a layer of its own), and the timed
+// layer runs nothing but the forward.
+TEST(ComputeBench, OnlyTheAskedPassesAreTimed) {
+  Cpu cpu;
+  RecordingContext rec(*cpu.ctx);
+  int barriers = 0;
+  BenchOptions o = options(barriers);
+  o.passes = pass_bit(Pass::forward);
+  const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
+  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].pass, "fwd");
+  EXPECT_EQ(records[0].samples_s.size(), static_cast<std::size_t>(o.iterations));
+  EXPECT_TRUE(records[0].check.ran && records[0].check.passed);
+  ASSERT_EQ(rec.logs.size(), 2u) << "the check's layer, then the timed one";
+  EXPECT_EQ(rec.logs[0]->size(), 3u) << "the check runs all three passes once";
+  EXPECT_EQ(rec.last(), std::vector<Pass>(rec.last().size(), Pass::forward));
+  EXPECT_EQ(barriers, 1);
+  o.passes = pass_bit(Pass::backward_data) | pass_bit(Pass::backward_weight);
+  const auto backward = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o);
+  ASSERT_EQ(backward.size(), 2u);
+  EXPECT_EQ(backward[0].pass, "bwd_data");
+  EXPECT_EQ(backward[1].pass, "bwd_weight");
+}
+
 TEST(ComputeBench, TimedCallsFillTheMinimumWindow) {
   EXPECT_EQ(timed_calls(50, 0, 200e-6, false), 50) << "no window asked";
   EXPECT_EQ(timed_calls(50, 1.0, 200e-6, false), 5000);
