@@ -56,11 +56,11 @@ for s in "$@"; do
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
     computeaccept) step computeaccept 520 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE \
-      --min-time-ms ${MIN_TIME_MS:-1000}"
+      --min-time-ms ${MIN_TIME_MS:-1000} --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-0}"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
     acceptfp32) step acceptfp32 300 python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$work/acceptfp32" \
-      --conv none --precision fp32 --min-time-ms "${MIN_TIME_MS:-1000}" --gs-args="--tune-window-ms ${TUNE_WINDOW_MS:-500}" ;;
+      --conv none --precision fp32 --min-time-ms "${MIN_TIME_MS:-1000}" --gs-args="--tune-window-ms=${TUNE_WINDOW_MS:-500}" ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
       --out "$OUT" --matmul none --layouts nhwc --precision bf16,fp32 --rounds 1 --gs-args=--cudnn-runtime-compiled' ;;
     torchkernels) step torchkernels 120 python3 bench/torch_kernels.py ;;
