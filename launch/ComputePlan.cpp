@@ -52,7 +52,8 @@ void validate(const ComputePlan& plan) {
     throw UsageError("--iters must be at least 1 and --warmup not negative");
   if (!(plan.bench.warmup_s >= 0) || plan.bench.warmup_s > 3600)
     throw UsageError("--warmup-ms must be in 0..3600000");
-  if (!(plan.bench.min_time_s >= 0) || plan.bench.min_time_s > 60) throw UsageError("--min-time-ms must be in 0..60000");
+  if (!(plan.bench.min_time_s >= 0) || plan.bench.min_time_s > 60)
+    throw UsageError("--min-time-ms must be in 0..60000");
   if (!(plan.tuning.settled_window_s >= 0) || plan.tuning.settled_window_s > 10)
     throw UsageError("--tune-window-ms must be in 0..10000");
   if (!(plan.straggler_threshold > 0) || !std::isfinite(plan.straggler_threshold))

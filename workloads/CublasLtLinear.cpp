@@ -213,7 +213,8 @@ std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const Ge
 // limit and the variant is not a candidate yet.
 template <class Value>
 void CublasLtFactory::add_variant(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
-                                  cublasLtMatmulAlgoConfigAttributes_t attribute, Value value, std::vector<Tuned>& out) {
+                                  cublasLtMatmulAlgoConfigAttributes_t attribute, Value value,
+                                  std::vector<Tuned>& out) {
   cublasLtMatmulAlgo_t variant = algo;
   cublasLtMatmulHeuristicResult_t checked{};
   if (cublasLtMatmulAlgoConfigSetAttribute(&variant, attribute, &value, sizeof value) != CUBLAS_STATUS_SUCCESS ||
@@ -312,10 +313,10 @@ CublasLtLinear::CublasLtLinear(CublasLtFactory& factory, LayerSpec spec) : facto
 }
 
 void CublasLtLinear::run(Pass pass, const void* a, const void* b, void* d, float beta, harness::Stream& stream) {
-  const auto& plan = plans_[static_cast<int>(pass)];
-  if (!plan.descriptors)
+  if (!contains(spec_.passes, pass))
     throw harness::RuntimeError(harness::error_location() + " Linear " + std::string(to_string(pass)) +
                                 " called on a layer made without it (LayerSpec::passes)");
+  const auto& plan = plans_[static_cast<int>(pass)];
   factory_.matmul(plan.gemm, *plan.descriptors, plan.tuned, a, b, d, beta, stream);
 }
 

@@ -58,15 +58,17 @@ std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& str
 
 // Short rounds' finalists timed again once the GPU has settled (TuningOptions::settled_window_s).
 inline constexpr std::size_t kSettledFinalists = 3;
+inline constexpr double kSettledMaxCalls = 20000;  // per window
 
 // Which of `finalists` (candidate indices; short_s[i]: candidate i's short-round seconds per call) runs
 // fastest settled: the first runs `window_s` untimed (past the top-clock transient of a load), then
-// each runs back to back for `window_s` (the calls its short-round time gives, at most 20000), in order
+// each runs back to back for `window_s` (the calls its short-round time gives, at most kSettledMaxCalls), in order
 // and again in reverse, each window timed by one event pair. The least time per call, summed over its
 // two windows, wins; `finalists` is not empty and each of them ran in the short rounds.
 template <class Run>
-std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream, const std::vector<std::size_t>& finalists,
-                            const std::vector<double>& short_s, double window_s, Run&& run);
+std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
+                            const std::vector<std::size_t>& finalists, const std::vector<double>& short_s,
+                            double window_s, Run&& run);
 
 }  // namespace gpuscale::workloads
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "harness/Error.hpp"
@@ -37,31 +38,24 @@ std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& str
 }
 
 template <class Run>
-std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream, const std::vector<std::size_t>& finalists,
-                            const std::vector<double>& short_s, double window_s, Run&& run) {
-  auto calls_for = [&](std::size_t i) {
-    return static_cast<int>(std::clamp(std::ceil(window_s / short_s[i]), 1.0, 20000.0));
+std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
+                            const std::vector<std::size_t>& finalists, const std::vector<double>& short_s,
+                            double window_s, Run&& run) {
+  auto calls_for = [&](std::size_t j) {
+    return static_cast<int>(std::clamp(std::ceil(window_s / short_s[finalists[j]]), 1.0, kSettledMaxCalls));
   };
-  for (int k = calls_for(finalists.front()); k > 0; --k) run(finalists.front());
+  for (int k = calls_for(0); k > 0; --k) run(finalists.front());
+  std::vector<std::pair<std::size_t, std::unique_ptr<harness::Timer>>> windows;  // (finalist, its window)
+  auto window = [&](std::size_t j) {
+    windows.emplace_back(j, backend.create_timer());
+    windows.back().second->start(stream);
+    for (int k = calls_for(j); k > 0; --k) run(finalists[j]);
+    windows.back().second->stop(stream);
+  };
+  for (std::size_t j = 0; j < finalists.size(); ++j) window(j);
+  for (std::size_t j = finalists.size(); j-- > 0;) window(j);
   std::vector<double> total_s(finalists.size(), 0.0);
-  std::vector<std::unique_ptr<harness::Timer>> timers;
-  std::vector<std::size_t> order(finalists.size());
-  for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (const std::size_t j : order) {
-      timers.push_back(backend.create_timer());
-      const int calls = calls_for(finalists[j]);
-      timers.back()->start(stream);
-      for (int k = 0; k < calls; ++k) run(finalists[j]);
-      timers.back()->stop(stream);
-    }
-    std::reverse(order.begin(), order.end());
-  }
-  // Windows in the order enqueued: 0..n-1, then n-1..0.
-  for (std::size_t w = 0; w < timers.size(); ++w) {
-    const std::size_t j = w < finalists.size() ? w : timers.size() - 1 - w;
-    total_s[j] += timers[w]->elapsed_s() / calls_for(finalists[j]);
-  }
+  for (const auto& [j, timer] : windows) total_s[j] += timer->elapsed_s() / calls_for(j);
   return finalists[static_cast<std::size_t>(std::min_element(total_s.begin(), total_s.end()) - total_s.begin())];
 }
 
