@@ -77,8 +77,9 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);
-  const bool launch_bound = probe.elapsed_s() < o.launch_bound_s;
-  int calls = timed_calls(o.iterations, o.min_time_s, probe.elapsed_s(), launch_bound);
+  const double probe_s = probe.elapsed_s();
+  const bool launch_bound = probe_s < o.launch_bound_s;
+  int calls = timed_calls(o.iterations, o.min_time_s, probe_s, launch_bound);
   if (o.min_time_s > 0 && o.agree_calls) calls = o.agree_calls(calls);
   if (launch_bound) ctx.hold(stream, kHoldPerCall_s * (calls + 5));
   // Timers past o.iterations are made as their calls are enqueued: such calls are long enough to keep
