@@ -10,10 +10,11 @@
 // kClusterShapes: a kernel's cluster shape sets which operand tiles its CTAs share through the cluster,
 // hence its L2 traffic and power, and under the H200's power limit 8192 tf32's only heuristic kernel
 // (cluster 1x2) ran 3-4% slower than the same kernel with cluster 2x1 (bench/matmul_sustained --space,
-// twelfth session). With TuningOptions::settled_window_s (compute --tune-window-ms) the first two kernels'
-// swizzle twins are candidates too, and the short rounds' fastest three are ranked again settled: the
-// twins tie at the top clock and differ under the power limit, which only windows of a good part of a
-// second resolve (shorter ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
+// twelfth session). With TuningOptions::settled_window_s (compute --tune-window-ms), for layers whose
+// LayerSpec::settle_tuning is set (not the reference check's), the first two kernels' swizzle twins are
+// candidates too, and the short rounds' fastest three are ranked again settled: the twins tie at the top
+// clock and differ under the power limit, which only windows of a good part of a second resolve (shorter
+// ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
@@ -173,7 +174,7 @@ class CublasLtFactory final : public LayerFactory {
   }
 
  private:
-  std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d);
+  std::vector<Tuned> candidates(const Gemm& g, const GemmDescriptors& d, bool settled);
   template <class Value>
   void add_variant(const GemmDescriptors& d, const cublasLtMatmulAlgo_t& algo,
                    cublasLtMatmulAlgoConfigAttributes_t attribute, Value value, std::vector<Tuned>& out);
@@ -248,7 +249,7 @@ void CublasLtFactory::add_swizzle_twin(const GemmDescriptors& d, const cublasLtM
   add_variant(d, algo, CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, static_cast<std::uint32_t>(swizzle == 0 ? 1 : 0), out);
 }
 
-std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d) {
+std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescriptors& d, bool settled) {
   std::vector<Tuned> out;
   const std::size_t limit = env_.tuning.workspace_limit_bytes;
   if (env_.tuning.matmul_path != MatmulPath::gemmex) {
@@ -256,7 +257,7 @@ std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescript
     for (const auto& r : found) out.push_back({MatmulPath::lt, r.algo, r.workspaceSize, algorithm_name(r.algo)});
     for (std::size_t i = 0; i < found.size() && i < kClusterVariantsOf && g.sm_count_target == 0; ++i) {
       add_cluster_variants(d, found[i].algo, out);
-      if (env_.tuning.settled_window_s > 0) add_swizzle_twin(d, found[i].algo, out);
+      if (settled) add_swizzle_twin(d, found[i].algo, out);
     }
   }
   if (env_.tuning.matmul_path != MatmulPath::lt && CublasGemmEx::supports(g))
@@ -268,9 +269,11 @@ std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescript
 }
 
 const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, const LayerSpec& spec, Pass pass) {
-  const std::string key = g.key();
+  // A winner of short rounds alone (the reference check's layer) is never reused where settled ranking was asked.
+  const bool settled = env_.tuning.settled_window_s > 0 && spec.settle_tuning;
+  const std::string key = g.key() + (settled ? " settled" : "");
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
-  const auto all = candidates(g, d);
+  const auto all = candidates(g, d, settled);
   const std::string path(to_string(env_.tuning.matmul_path));
   if (all.empty())
     throw harness::LibraryError(
@@ -292,7 +295,7 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
         harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
   std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) { return seconds[x] < seconds[y]; });
   std::size_t winner = ranked.front();
-  if (env_.tuning.settled_window_s > 0 && ranked.size() > 1) {
+  if (settled && ranked.size() > 1) {
     ranked.resize(std::min(ranked.size(), kSettledFinalists));
     winner = settled_fastest(env_.backend, env_.stream, ranked, seconds, env_.tuning.settled_window_s,
                              [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });

@@ -72,6 +72,10 @@ struct LayerSpec {
   // The passes the layer is made for: the cuda layers tune no other, and calling one throws
   // harness::RuntimeError (the cpu reference runs every pass regardless).
   PassSet passes = kEveryPass;
+  // false: the layer's tuning skips TuningOptions::settled_window_s's settled ranking (short rounds alone),
+  // for a layer whose speed nobody reads: the reference check's (its three passes ranked settled cost
+  // 10 s of each 19 s gpuscale run of 4096 fp32 with --tune-window-ms 500).
+  bool settle_tuning = true;
 };
 harness::DataType input_type(const LayerSpec& spec);   // of X, W and dY
 harness::DataType output_type(const LayerSpec& spec);  // of Y and dX

@@ -90,10 +90,12 @@ class RecordingContext final : public ForwardingContext {
   using ForwardingContext::ForwardingContext;
   std::unique_ptr<Layer> create_layer(const LayerSpec& spec) override {
     logs.push_back(std::make_shared<std::vector<Pass>>());
+    settle_tuning.push_back(spec.settle_tuning);
     return std::make_unique<Recording>(ForwardingContext::create_layer(spec), logs.back());
   }
   const std::vector<Pass>& last() const { return *logs.back(); }
   std::vector<std::shared_ptr<std::vector<Pass>>> logs;
+  std::vector<bool> settle_tuning;  // each layer's spec, in creation order
   // Each hold: its seconds, and how many calls the last layer had run when it came.
   void hold(harness::Stream& st, double seconds) override {
     holds.emplace_back(seconds, logs.back()->size());
@@ -203,6 +205,7 @@ TEST(ComputeBench, OnlyTheAskedPassesAreTimed) {
   EXPECT_TRUE(records[0].check.ran && records[0].check.passed);
   ASSERT_EQ(rec.logs.size(), 2u) << "the check's layer, then the timed one";
   EXPECT_EQ(rec.logs[0]->size(), 3u) << "the check runs all three passes once";
+  EXPECT_EQ(rec.settle_tuning, (std::vector<bool>{false, true})) << "only the timed layer's tuning settles";
   EXPECT_EQ(rec.last(), std::vector<Pass>(rec.last().size(), Pass::forward));
   EXPECT_EQ(barriers, 1);
   o.passes = pass_bit(Pass::backward_data) | pass_bit(Pass::backward_weight);
