@@ -43,9 +43,11 @@ def gpuscale_row(args, row, path):
              else ["--conv", args.conv, "--layout", what])
     cmd = [args.gpuscale, "compute", "--device", args.device, "--precision", p, "--cudnn-algo", args.cudnn_algo,
            "--iters", str(args.iters), "--warmup", "10", "--warmup-ms", str(args.gs_warmup_ms),
-           "--min-time-ms", str(args.min_time_ms), "--quiet",
+           "--min-time-ms", str(args.min_time_ms),
            "--json", path] + shape + args.gs_args.split()
     done = subprocess.run(cmd, capture_output=True, text=True)
+    with open(path[:-len(".json")] + ".log", "w") as log:  # its progress lines: where a run's seconds went
+        log.write(done.stdout + done.stderr)
     if done.returncode != 0:
         sys.exit(f"gpuscale failed ({' '.join(cmd)}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
     figures = gpuscale_json.figures(json.load(open(path))["compute"])
