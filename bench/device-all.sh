@@ -55,7 +55,7 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
-    computeaccept) step computeaccept 540 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE \
+    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-540}" bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE \
       --min-time-ms ${MIN_TIME_MS:-1000} --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-0}"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
