@@ -4,7 +4,7 @@
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) acceptfp32 computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
-#   convdefault ddp1 clockwake mmspace mmspace16 mmbimodal mmwindow faultskip findshort.
+#   convdefault ddp1 clockwake mmspace mmspace16 mm4096 mmbimodal mmwindow faultskip findshort.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -29,7 +29,7 @@ finish() {
 }
 trap finish EXIT
 step build 400 bash bench/device-build.sh || true
-[ -x "$GPUSCALE" ] || exit 1
+case " ${TARGETS:-all} " in *" all "*|*" gpuscale "*) [ -x "$GPUSCALE" ] || exit 1 ;; esac
 for s in "$@"; do
   case $s in
     ctest) step ctest 420 ctest --test-dir build -L gpu --output-on-failure ;;
@@ -115,6 +115,13 @@ for s in "$@"; do
         > "$OUT/fp32_4096.txt"; $p --n 4096 --precision bf16 --calls 5000 > "$OUT/bf16_4096.txt"; kill $smi; sleep 0.5
       for f in fp32_8192 fp32_4096 bf16_4096; do echo "== $f"; python3 bench/sustained_clocks.py "$OUT/$f.txt" \
         "$OUT/clocks.csv" | cut -c1-120; done' ;;
+    mm4096) step mm4096 300 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw & smi=$!; p="build/bench/matmul_sustained --n 4096 --candidates 4 \
+      --space 8 --space-s 20 --settle-ms 700"; $p --precision bf16 --calls 3000 > "$OUT/bf16.txt"
+      $p --precision tf32 --calls 1500 > "$OUT/tf32.txt"; kill $smi; sleep 0.5
+      for f in bf16 tf32; do echo "== 4096 $f"; grep "^space" "$OUT/$f.txt"; python3 bench/sustained_clocks.py \
+        "$OUT/$f.txt" "$OUT/clocks.csv" | cut -c1-150; done
+      python3 bench/torch_kernels.py --rows matmul:4096:tf32,matmul:4096:bf16 2>&1 | tail -12' ;;
     mmbimodal) step mmbimodal 200 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw & smi=$!
       python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none --matmul 4096 \
