@@ -4,7 +4,7 @@
 #   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) acceptfp32 computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
-#   convdefault ddp1 clockwake mmspace mmspace16 mm4096 mmbimodal mmwindow faultskip findshort.
+#   convdefault ddp1 clockwake mmspace mmspace16 mm4096 mmheat mmbimodal mmwindow faultskip findshort.
 #   bash bench/device-all.sh ctest foundation report
 # Prints each step's last lines (its table), then a summary of exit codes and wall times.
 set -uo pipefail
@@ -122,6 +122,12 @@ for s in "$@"; do
       for f in bf16 tf32; do echo "== 4096 $f"; grep "^space" "$OUT/$f.txt"; python3 bench/sustained_clocks.py \
         "$OUT/$f.txt" "$OUT/clocks.csv" | cut -c1-150; done
       python3 bench/torch_kernels.py --rows matmul:4096:tf32,matmul:4096:bf16 2>&1 | tail -12' ;;
+    mmheat) step mmheat 300 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
+      --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu & smi=$!
+      i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --conv none --matmul 4096 --precision tf32 \
+        --min-time-ms 1000 --gs-args=--tune-window-ms=500"
+      echo "== as computeaccept (1 s settle)"; $i --out "$OUT/accept"
+      echo "== both sides settle 5 s"; $i --out "$OUT/settle5" --warmup-ms 5000; kill $smi' ;;
     mmbimodal) step mmbimodal 200 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw & smi=$!
       python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$OUT" --conv none --matmul 4096 \
