@@ -55,8 +55,12 @@ for s in "$@"; do
     computegap) step computegap 200 bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE"
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
-    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-540}" bash -c 'i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE \
-      --min-time-ms ${MIN_TIME_MS:-1000} --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-0}"
+    # Both sides settle 5 s, as long a load as gpuscale's own tuning puts before its timing (after 1 s torch
+    # read 4096 tf32 2% higher than after 5: mmheat); one ABBA round, so the whole fits one call (~475 s by
+    # estimate, unmeasured).
+    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-520}" bash -c 'i="python3 bench/compute_interleaved.py \
+      --gpuscale $GPUSCALE --min-time-ms ${MIN_TIME_MS:-1000} --warmup-ms ${WARMUP_MS:-5000} --rounds ${ROUNDS:-1} \
+      --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-500}"
       $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
         $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
     acceptfp32) step acceptfp32 300 python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$work/acceptfp32" \
