@@ -18,14 +18,24 @@ step() {  # NAME LIMIT_S CMD...
   local name=$1 limit=$2; shift 2
   local start=$EPOCHREALTIME rc
   mkdir -p "$work/$name"
-  OUT=$work/$name timeout --kill-after=10 "$limit" "$@" >"$work/$name.log" 2>&1; rc=$?
+  # The log is written under $final as it grows (a call killed mid-step still returns it), then copied.
+  OUT=$work/$name timeout --kill-after=10 "$limit" "$@" >"$final/$name.log" 2>&1; rc=$?
+  cp "$final/$name.log" "$work/$name.log"
   local wall; wall=$(awk "BEGIN{printf \"%.1f\", $EPOCHREALTIME - $start}")
   summary+=("$(printf '%-12s rc=%-4s %7ss' "$name" "$rc" "$wall")")
   echo "===== $name (rc=$rc, ${wall}s)"; tail -n "${TAIL:-25}" "$work/$name.log"
+  pack
+}
+# The tarball is rewritten after every step: a call killed at its limit still returns what $OUT holds,
+# so the steps that ended come back (the thirteenth session lost a whole call to a tarball made at exit)
+# and the running step's log beside it.
+pack() {
+  tar czf "$final/logs.tgz.part" -C "$work" . 2>/dev/null && mv "$final/logs.tgz.part" "$final/logs.tgz"
+  printf '%s\n' "${summary[@]}" > "$final/summary.txt"
 }
 finish() {
-  tar czf "$final/logs.tgz" -C "$work" . 2>/dev/null
-  echo; echo "===== summary"; printf '%s\n' "${summary[@]}" | tee "$final/summary.txt"
+  pack
+  echo; echo "===== summary"; cat "$final/summary.txt"
 }
 trap finish EXIT
 step build 400 bash bench/device-build.sh || true
