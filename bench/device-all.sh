@@ -140,7 +140,7 @@ for s in "$@"; do
       --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu & smi=$!
       i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --conv none --matmul 4096 --precision tf32 \
         --min-time-ms 1000 --gs-args=--tune-window-ms=500"
-      echo "== as computeaccept (1 s settle)"; $i --out "$OUT/accept"
+      echo "== both sides settle 1 s (computeaccept before c4f1684)"; $i --out "$OUT/accept"
       echo "== both sides settle 5 s"; $i --out "$OUT/settle5" --warmup-ms 5000; kill $smi' ;;
     mmbimodal) step mmbimodal 200 bash -c 'nvidia-smi -i 0 -lms 100 -f "$OUT/clocks.csv" --format=csv \
       --query-gpu=timestamp,clocks.sm,power.draw & smi=$!
