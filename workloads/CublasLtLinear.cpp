@@ -12,9 +12,9 @@
 // (cluster 1x2) ran 3-4% slower than the same kernel with cluster 2x1 (bench/matmul_sustained --space,
 // twelfth session). With TuningOptions::settled_window_s (compute --tune-window-ms), for layers whose
 // LayerSpec::settle_tuning is set (not the reference check's), the first two kernels' swizzle twins are
-// candidates too, and the short rounds' fastest three are ranked again settled: the twins tie at the top
-// clock and differ under the power limit, which only windows of a good part of a second resolve (shorter
-// ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
+// candidates too, and the short rounds' fastest three (within 5%: settled_finalists) are ranked again
+// settled: the twins tie at the top clock and differ under the power limit, which only windows of a good
+// part of a second resolve (shorter ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 
@@ -286,20 +286,15 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const auto seconds = best_round_s(env_.backend, env_.stream, all.size(), kTuningRounds, kTuningReps,
                                     [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); },
                                     tuning_hold(env_));
-  std::vector<std::size_t> ranked;  // the candidates that ran, fastest first
-  for (std::size_t i = 0; i < seconds.size(); ++i)
-    if (seconds[i] < std::numeric_limits<double>::infinity()) ranked.push_back(i);
-  if (ranked.empty())
+  const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
+  if (finalists.empty())
     throw harness::LibraryError(
         "cuBLAS", "no algorithm",
         harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
-  std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t x, std::size_t y) { return seconds[x] < seconds[y]; });
-  std::size_t winner = ranked.front();
-  if (settled && ranked.size() > 1) {
-    ranked.resize(std::min(ranked.size(), kSettledFinalists));
-    winner = settled_fastest(env_.backend, env_.stream, ranked, seconds, env_.tuning.settled_window_s,
+  std::size_t winner = finalists.front();
+  if (settled && finalists.size() > 1)
+    winner = settled_fastest(env_.backend, env_.stream, finalists, seconds, env_.tuning.settled_window_s,
                              [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
-  }
   env_.stream.synchronize(harness::Deadline::after(120), "cuBLAS tuning");
   return cache_.emplace(key, all[winner]).first->second;
 }

@@ -59,6 +59,14 @@ std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& str
 // Short rounds' finalists timed again once the GPU has settled (TuningOptions::settled_window_s).
 inline constexpr std::size_t kSettledFinalists = 3;
 inline constexpr double kSettledMaxCalls = 20000;  // per window
+// A candidate more than this much slower than the fastest in its best short round is no finalist: the
+// settled and the short-round ranks of one kernel pair differed by 2-3% on an H200 (the clock's sawtooth),
+// and each finalist costs two windows per pass tuned.
+inline constexpr double kSettledWithin = 0.05;
+
+// The candidates worth ranking settled, fastest short round first: those that ran (finite short_s[i]),
+// within kSettledWithin of the fastest, kSettledFinalists at most. Empty when none ran.
+std::vector<std::size_t> settled_finalists(const std::vector<double>& short_s);
 
 // Which of `finalists` (candidate indices; short_s[i]: candidate i's short-round seconds per call) runs
 // fastest settled: the first runs `window_s` untimed (past the top-clock transient of a load), then

@@ -37,6 +37,17 @@ std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& str
   return seconds;
 }
 
+inline std::vector<std::size_t> settled_finalists(const std::vector<double>& short_s) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < short_s.size(); ++i)
+    if (short_s[i] < std::numeric_limits<double>::infinity()) out.push_back(i);
+  std::stable_sort(out.begin(), out.end(), [&](std::size_t x, std::size_t y) { return short_s[x] < short_s[y]; });
+  if (out.empty()) return out;
+  const double cut = short_s[out.front()] * (1.0 + kSettledWithin);
+  while (out.size() > kSettledFinalists || short_s[out.back()] > cut) out.pop_back();
+  return out;
+}
+
 template <class Run>
 std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
                             const std::vector<std::size_t>& finalists, const std::vector<double>& short_s,

@@ -71,5 +71,19 @@ TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
   EXPECT_EQ(settled_fastest(*backend, *stream, {1}, short_s, 1e-3, [](std::size_t) {}), 1u) << "one finalist";
 }
 
+// The finalists: those that ran, fastest first (ties in candidate order), none more than kSettledWithin
+// slower than the fastest, kSettledFinalists at most.
+TEST(TuningRounds, SettledFinalistsAreTheFastestFewThatRanWithinTheMargin) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double edge = 1e-3 * (1.0 + kSettledWithin);
+  EXPECT_EQ(settled_finalists({1.02e-3, inf, 1e-3, edge, 1.02e-3}), (std::vector<std::size_t>{2, 0, 4}))
+      << "three at most, in short-round order, the tie in candidate order";
+  EXPECT_EQ(settled_finalists({1e-3, edge, edge * 1.001, inf}), (std::vector<std::size_t>{0, 1}))
+      << "one at the margin stays, one past it goes";
+  EXPECT_EQ(settled_finalists({inf, 2e-3}), (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(settled_finalists({inf, inf}).empty()) << "none ran";
+  EXPECT_TRUE(settled_finalists({}).empty());
+}
+
 }  // namespace
 }  // namespace gpuscale::workloads
