@@ -74,8 +74,9 @@ void add_compute_options(cxxopts::Options& o) {
           "; not for launch-bound calls): a GPU at its power limit saws its clock over about a second (default 0)",
       cxxopts::value<double>(), "MS");
   add("tune-window-ms",
-      "cuBLASLt tuning also times the first two kernels' CTA-swizzle twins, then ranks its three fastest again "
-      "once the GPU has settled, in windows this long (default 0: short rounds alone)",
+      "cuBLASLt tuning also times the first two kernels' CTA-swizzle twins; cuBLASLt and cuDNN (graph, "
+      "exhaustive) tuning rank their three fastest (within 5%) again once the GPU has settled, in windows "
+      "this long (default 0: short rounds alone)",
       cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
   add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",

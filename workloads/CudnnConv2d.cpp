@@ -94,7 +94,9 @@ class CudnnFactory final : public LayerFactory {
   Choice choose(const LayerSpec& spec, LegacyConv& legacy, Pass pass);
 
  private:
-  Choice search(const LayerSpec& spec, LegacyConv& legacy, Pass pass, const std::vector<LegacyCandidate>& suggested);
+  // settled: rank the short rounds' finalists again settled (TuningOptions::settled_window_s).
+  Choice search(const LayerSpec& spec, LegacyConv& legacy, Pass pass, const std::vector<LegacyCandidate>& suggested,
+                bool settled);
   Choice fastest_found(LegacyConv& legacy, Pass pass, Precision precision, const std::vector<Choice>& all,
                        const ConvOperands& o, void* workspace);
   std::vector<ConvGraphPlan> graph_plans(const LayerSpec& spec, Pass pass);
@@ -114,13 +116,15 @@ std::vector<Choice> fitting(const std::vector<LegacyCandidate>& list, std::size_
 }
 
 Choice CudnnFactory::choose(const LayerSpec& spec, LegacyConv& legacy, Pass pass) {
-  const std::string key =
-      describe(spec.shape) + " " + std::string(to_string(spec.precision)) + " " + std::string(to_string(pass));
+  // A winner of short rounds alone (the reference check's layer) is never reused where settled ranking was asked.
+  const bool settled = env_.tuning.settled_window_s > 0 && spec.settle_tuning;
+  const std::string key = describe(spec.shape) + " " + std::string(to_string(spec.precision)) + " " +
+                          std::string(to_string(pass)) + (settled ? " settled" : "");
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
   const auto suggested = legacy.heuristic(handle(env_.stream), pass);
   Choice choice;
   if (env_.tuning.conv_search != AlgoSearch::heuristic) {
-    choice = search(spec, legacy, pass, suggested);
+    choice = search(spec, legacy, pass, suggested, settled);
   } else {
     const auto first = fitting(suggested, env_.tuning.workspace_limit_bytes, 1);
     if (first.empty())
@@ -134,7 +138,7 @@ Choice CudnnFactory::choose(const LayerSpec& spec, LegacyConv& legacy, Pass pass
 }
 
 Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass,
-                            const std::vector<LegacyCandidate>& suggested) {
+                            const std::vector<LegacyCandidate>& suggested, bool settled) {
   // Give Find the largest workspace any suggested algorithm wants, up to the cap.
   std::size_t find_bytes = 0;
   for (const auto& c : suggested)
@@ -164,23 +168,25 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   workspace = env_.workspace.ensure(largest);
   if (spec.precision != Precision::fp32) legacy.set_math(pass, choice.math);
   const std::size_t with_find = env_.tuning.conv_search == AlgoSearch::exhaustive ? 1 : 0;
-  const auto seconds = best_round_s(
-      env_.backend, env_.stream, with_find + plans.size(), kTuningRounds, kTuningReps,
-      [&](std::size_t i) {
-        if (i < with_find)
-          execute(h, legacy, pass, choice, o, workspace, 0.0f);
-        else
-          run_conv_graph(h, plans[i - with_find], pass, o.a, o.b, o.out, workspace);
-      },
-      tuning_hold(env_));
-  env_.stream.synchronize(harness::Deadline::after(120), "cuDNN tuning");
-  const auto best = static_cast<std::size_t>(std::min_element(seconds.begin(), seconds.end()) - seconds.begin());
-  if (!(seconds[best] < std::numeric_limits<double>::infinity())) {
+  const auto run = [&](std::size_t i) {
+    if (i < with_find)
+      execute(h, legacy, pass, choice, o, workspace, 0.0f);
+    else
+      run_conv_graph(h, plans[i - with_find], pass, o.a, o.b, o.out, workspace);
+  };
+  const auto seconds = best_round_s(env_.backend, env_.stream, with_find + plans.size(), kTuningRounds, kTuningReps,
+                                    run, tuning_hold(env_));
+  const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
+  if (finalists.empty()) {
     if (with_find) return choice;
     throw harness::LibraryError("cuDNN", "no algorithm",
                                 harness::error_location() + " no cuDNN graph plan ran for " + describe(spec.shape) +
                                     " " + std::string(to_string(pass)));
   }
+  std::size_t best = finalists.front();
+  if (settled && finalists.size() > 1)
+    best = settled_fastest(env_.backend, env_.stream, finalists, seconds, env_.tuning.settled_window_s, run);
+  env_.stream.synchronize(harness::Deadline::after(120), "cuDNN tuning");
   if (best >= with_find) choice.graph = plans[best - with_find];
   return choice;
 }

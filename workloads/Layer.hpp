@@ -148,12 +148,12 @@ struct TuningOptions {
   // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
   bool conv_runtime_compiled = false;
   MatmulPath matmul_path = MatmulPath::lt;
-  // Over 0 (compute's --tune-window-ms), the cuBLASLt tuner also times the CTA-swizzle twins
-  // of the heuristic's first two kernels and ranks the short rounds' kSettledFinalists fastest again
-  // settled, in windows this long (settled_fastest, LayerFactory.hpp). Short rounds run at the top clock
-  // of a GPU just back from idle; under its power limit a kernel's speed is its energy per call, which
-  // they cannot see: 8192 fp32's first kernel ran 2% faster settled with its swizzle flipped (51.1
-  // against 50.3 TFLOP/s, 1 s windows), and 4096 fp32's short rounds picked a tile 2% slower settled.
+  // Over 0 (compute's --tune-window-ms), the cuBLASLt tuner also times the CTA-swizzle twins of the heuristic's
+  // first two kernels, and it and cuDNN's graph and exhaustive searches rank their short rounds' settled_finalists
+  // again settled, in windows this long (settled_fastest, LayerFactory.hpp). Short rounds run at the top clock of a
+  // GPU just back from idle; under its power limit a kernel's speed is its energy per call, which they cannot see:
+  // 8192 fp32's first kernel ran 2% faster settled with its swizzle flipped (51.1 against 50.3 TFLOP/s, 1 s
+  // windows), and 4096 fp32's short rounds picked a tile 2% slower settled.
   double settled_window_s = 0;
 };
 

@@ -162,6 +162,18 @@ TEST(LayerGpu, RuntimeCompiledPlansMatchTheReference) {
   for (Precision p : {Precision::fp32, Precision::bf16}) expect_all_pass(gpu, {kShapes[3], p});
 }
 
+// Tuning ranked again settled (--tune-window-ms; short windows here) still gives layers that match the
+// reference: cuBLASLt with its swizzle twins, cuDNN's graph plans alone and beside find's winner.
+TEST(LayerGpu, SettledTuningMatchesTheReference) {
+  for (AlgoSearch search : {AlgoSearch::graph, AlgoSearch::exhaustive}) {
+    TuningOptions t = Gpu::tuning(search, MatmulPath::fastest);
+    t.settled_window_s = 0.005;
+    Gpu gpu(t);
+    for (const auto& shape : {kShapes[0], kShapes[3]})
+      for (Precision p : {Precision::fp32, Precision::bf16}) expect_all_pass(gpu, {shape, p});
+  }
+}
+
 // With an SM margin the backward GEMMs are cuBLASLt's, tuned for fewer SMs (cublasGemmEx is left out:
 // cuBLAS sets its SM target per handle), and still match the reference.
 TEST(LayerGpu, BackwardSmMarginMatchesTheReference) {
