@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call: build, then the named steps, each bounded in time, logs in one tarball under $OUT.
 # Steps: ctest foundation report hostid collectives compute computecudnn computeab computeconv computemm computegap
-#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) acceptfp32 computecompiled torchkernels
+#   computeaccept (the acceptance rows: matmul, NCHW fp32 conv, NHWC tf32/bf16 conv) acceptconv acceptfp32
+#   computecompiled torchkernels
 #   convweights convprobe mmprobe ncclhalves compute16 computefast computegx train trainsettled reliability
 #   traintest colltest probe effprobe layertest ncclprobe matmulprobe matmulpaths mmtransient mmpower
 #   convdefault ddp1 clockwake mmspace mmspace16 mm4096 mmheat mmbimodal mmwindow faultskip findshort.
@@ -38,6 +39,12 @@ finish() {
   echo; echo "===== summary"; cat "$final/summary.txt"
 }
 trap finish EXIT
+# The acceptance rows (computeaccept, acceptconv): each side settles WARMUP_MS, then timed MIN_TIME_MS per pass.
+accept_i="python3 bench/compute_interleaved.py --gpuscale $GPUSCALE --min-time-ms ${MIN_TIME_MS:-1000} \
+  --warmup-ms ${WARMUP_MS:-5000} --rounds ${ROUNDS:-1} --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-500}"
+accept_mm="$accept_i --out \$OUT/mm --conv none"
+accept_conv="$accept_i --out \$OUT/fp32 --matmul none --layouts nchw --precision fp32 &&
+  $accept_i --out \$OUT/lowp --matmul none --layouts nhwc --precision tf32,bf16"
 step build 400 bash bench/device-build.sh || true
 case " ${TARGETS:-all} " in *" all "*|*" gpuscale "*) [ -x "$GPUSCALE" ] || exit 1 ;; esac
 for s in "$@"; do
@@ -66,13 +73,10 @@ for s in "$@"; do
       $i --out "$OUT/conv" --matmul none --layouts nhwc --precision bf16 && $i --out "$OUT/mm" --conv none \
         --matmul 8192 --precision tf32' ;;
     # Both sides settle 5 s, as long a load as gpuscale's own tuning puts before its timing (after 1 s torch
-    # read 4096 tf32 2% higher than after 5: mmheat); one ABBA round, so the whole fits one call (~475 s by
-    # estimate, unmeasured).
-    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-520}" bash -c 'i="python3 bench/compute_interleaved.py \
-      --gpuscale $GPUSCALE --min-time-ms ${MIN_TIME_MS:-1000} --warmup-ms ${WARMUP_MS:-5000} --rounds ${ROUNDS:-1} \
-      --gs-args=--tune-window-ms=${TUNE_WINDOW_MS:-500}"
-      $i --out "$OUT/mm" --conv none && $i --out "$OUT/fp32" --matmul none --layouts nchw --precision fp32 &&
-        $i --out "$OUT/lowp" --matmul none --layouts nhwc --precision tf32,bf16' ;;
+    # read 4096 tf32 2% higher than after 5: mmheat); one ABBA round, so the whole fits one call (462 s in
+    # the fifteenth session's call 1, before the conv tuner ranked settled too). acceptconv: its conv rows alone.
+    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-520}" bash -c "$accept_mm && $accept_conv" ;;
+    acceptconv) step acceptconv 400 bash -c "$accept_conv" ;;
     acceptfp32) step acceptfp32 300 python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$work/acceptfp32" \
       --conv none --precision fp32 --min-time-ms "${MIN_TIME_MS:-1000}" --gs-args="--tune-window-ms=${TUNE_WINDOW_MS:-500}" ;;
     computecompiled) step computecompiled 300 bash -c 'python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" \
