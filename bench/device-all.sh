@@ -74,8 +74,8 @@ for s in "$@"; do
         --matmul 8192 --precision tf32' ;;
     # Both sides settle 5 s, as long a load as gpuscale's own tuning puts before its timing (after 1 s torch
     # read 4096 tf32 2% higher than after 5: mmheat); one ABBA round, so the whole fits one call (462 s in
-    # the fifteenth session's call 1, before the conv tuner ranked settled too). acceptconv: its conv rows alone.
-    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-520}" bash -c "$accept_mm && $accept_conv" ;;
+    # the fifteenth session's call 1; 510 s with the conv tuner settled too, call 3). acceptconv: its conv rows.
+    computeaccept) step computeaccept "${ACCEPT_LIMIT_S:-545}" bash -c "$accept_mm && $accept_conv" ;;
     acceptconv) step acceptconv 400 bash -c "$accept_conv" ;;
     acceptfp32) step acceptfp32 300 python3 bench/compute_interleaved.py --gpuscale "$GPUSCALE" --out "$work/acceptfp32" \
       --conv none --precision fp32 --min-time-ms "${MIN_TIME_MS:-1000}" --gs-args="--tune-window-ms=${TUNE_WINDOW_MS:-500}" ;;
