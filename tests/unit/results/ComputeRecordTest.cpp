@@ -86,6 +86,23 @@ TEST(ComputeRecord, TableHasOneRowPerRecord) {
   EXPECT_TRUE(empty.str().empty());
 }
 
+// A figure over the GPU's dense peak (an algorithm doing fewer multiply-adds than counted) is marked,
+// with one footnote saying why; a table without one has neither.
+TEST(ComputeRecord, FiguresOverThePeakAreMarkedWithAFootnote) {
+  auto under = record(0, 1e-3);  // 137.4 TFLOP/s
+  under.peak_tflops = 274.8;
+  std::ostringstream plain;
+  write_compute_table({under}, plain);
+  EXPECT_NE(plain.str().find(" 50 "), std::string::npos) << plain.str();
+  EXPECT_EQ(plain.str().find('*'), std::string::npos) << plain.str();
+  auto over = record(1, 1e-3);
+  over.peak_tflops = 100.0;
+  std::ostringstream marked;
+  write_compute_table({under, over}, marked);
+  EXPECT_NE(marked.str().find(" 137* "), std::string::npos) << marked.str();
+  EXPECT_NE(marked.str().find("* over the dense peak"), std::string::npos) << marked.str();
+}
+
 TEST(GpuPeak, KnownGpusAndPrecisions) {
   EXPECT_DOUBLE_EQ(*peak_tflops("NVIDIA H200", "tf32"), 494.7);
   EXPECT_DOUBLE_EQ(*peak_tflops("NVIDIA H100 80GB HBM3", "fp32"), 67);
