@@ -269,8 +269,7 @@ std::vector<Tuned> CublasLtFactory::candidates(const Gemm& g, const GemmDescript
 }
 
 const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, const LayerSpec& spec, Pass pass) {
-  // A winner of short rounds alone (the reference check's layer) is never reused where settled ranking was asked.
-  const bool settled = env_.tuning.settled_window_s > 0 && spec.settle_tuning;
+  const bool settled = tunes_settled(env_, spec);
   const std::string key = g.key() + (settled ? " settled" : "");
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;
   const auto all = candidates(g, d, settled);

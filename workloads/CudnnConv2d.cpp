@@ -116,8 +116,7 @@ std::vector<Choice> fitting(const std::vector<LegacyCandidate>& list, std::size_
 }
 
 Choice CudnnFactory::choose(const LayerSpec& spec, LegacyConv& legacy, Pass pass) {
-  // A winner of short rounds alone (the reference check's layer) is never reused where settled ranking was asked.
-  const bool settled = env_.tuning.settled_window_s > 0 && spec.settle_tuning;
+  const bool settled = tunes_settled(env_, spec);
   const std::string key = describe(spec.shape) + " " + std::string(to_string(spec.precision)) + " " +
                           std::string(to_string(pass)) + (settled ? " settled" : "");
   if (auto it = cache_.find(key); it != cache_.end()) return it->second;

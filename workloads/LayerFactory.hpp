@@ -23,6 +23,13 @@ inline auto tuning_hold(const DeviceEnv& env) {
   return [&stream = env.stream](double seconds) { kernels::hold(seconds, stream.native()); };
 }
 
+// Whether the tuning of `spec`'s layer ranks its finalists settled: asked for (TuningOptions::settled_window_s)
+// and not turned off for the layer (LayerSpec::settle_tuning). Tuners key their caches on it, so that a winner
+// of short rounds alone (the reference check's layer) is never reused where settled ranking was asked.
+inline bool tunes_settled(const DeviceEnv& env, const LayerSpec& spec) {
+  return env.tuning.settled_window_s > 0 && spec.settle_tuning;
+}
+
 class LayerFactory {
  public:
   virtual ~LayerFactory() = default;
