@@ -1,6 +1,5 @@
 #include "results/Expectations.hpp"
 
-#include <fstream>
 #include <set>
 #include <stdexcept>
 
@@ -8,6 +7,7 @@
 
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/InputFile.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -118,13 +118,11 @@ Expectations parse_expectations(const json& j) {
 }
 
 Expectations read_expectations_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) bad("--expect " + path + ": cannot read the file");
   json j;
   try {
-    in >> j;
-  } catch (const json::exception& ex) {
-    bad("--expect " + path + ": not valid JSON (" + ex.what() + ")");
+    j = parse_input_json(read_input_file(path), path);
+  } catch (const InputError& ex) {
+    bad(std::string("--expect ") + ex.what());
   }
   try {
     return parse_expectations(j);
