@@ -46,6 +46,14 @@ mknod -m 600 "$out/null" c 1 3 2>/dev/null && {
   refused 5 report "$out/null"; says "a character device"
 }
 
+# --expect thresholds that no run can meet or that name nothing a run measures.
+echo '{"checks_must_pass": ["no-such-check"]}' >"$out/unknown-check.json"
+refused 5 report "$out/run.json" --expect "$out/unknown-check.json"; says "unknown check id 'no-such-check'"
+echo '{"thresholds": [{"metric": "busbw", "min": 10, "max": 5}]}' >"$out/min-above-max.json"
+refused 5 report "$out/run.json" --expect "$out/min-above-max.json"; says "min 10 is above max 5"
+echo '{"max_straggler_spread": -0.1}' >"$out/negative-spread.json"
+refused 5 report "$out/run.json" --expect "$out/negative-spread.json"; says "never negative"
+
 # 1M nested arrays (2 MB) and 1M nested objects (6 MB): refused at the depth limit, not walked.
 python3 -c "import sys; n=1000000; open(sys.argv[1],'w').write('['*n + ']'*n)" "$out/deep-arrays.json"
 refused 5 report "$out/deep-arrays.json"; says "nested deeper than"
