@@ -2,8 +2,11 @@
 
 #include "results/CollectivesReporter.hpp"
 #include "results/Format.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::collectives {
+
+namespace ids = results::check_ids;
 namespace {
 
 using results::Check;
@@ -26,7 +29,7 @@ void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& o
   for (const auto& p : record.scaling)
     note(p.wrong.value_or(0), p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
   if (total == 0) return;
-  out.push_back({"collective-wrong-data", Severity::error, {},
+  out.push_back({ids::kCollectiveWrongData, Severity::error, {},
                  std::to_string(total) + " wrong elements after collectives (" + where +
                      "); the data path (GPU memory, NVLink/PCIe/network, NCCL) corrupts data: rerun with -c 10, "
                      "then test GPUs and links pairwise"});
@@ -36,7 +39,7 @@ void check_links(const results::CollectivesRecord& record, std::vector<Check>& o
   for (const auto& s : record.sweeps) {
     const auto& h = s.headline;
     if (!h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
-    out.push_back({"collective-below-link", Severity::warning, {},
+    out.push_back({ids::kCollectiveBelowLink, Severity::warning, {},
                    s.op + " peaks at " + results::fixed(h.peak_busbw_gbps, 1) + " GB/s busbw, " +
                        results::fixed(*h.peak_percent_of_link, 0) + "% of " + h.link + " (" +
                        results::fixed(*h.link_gbps, 0) + " GB/s), under the " +
@@ -49,7 +52,7 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (!record.pairs) return;
   for (const auto& p : record.pairs->pairs) {
     if (!p.slow) continue;
-    out.push_back({"slow-pair", Severity::warning, {p.a, p.b},
+    out.push_back({ids::kSlowPair, Severity::warning, {p.a, p.b},
                    p.a_label + " <-> " + p.b_label + " sends " + results::fixed(p.bandwidth_gbps, 1) +
                        " GB/s, under " + results::fixed(record.pairs->threshold * 100, 0) + "% of the " +
                        (p.same_node ? "intra-node" : "inter-node") +
@@ -66,7 +69,7 @@ std::vector<Check> collective_checks(const results::CollectivesRecord& record) {
   check_pairs(record, out);
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())
-      out.push_back({"collective-skipped", Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});
+      out.push_back({ids::kCollectiveSkipped, Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});
   return out;
 }
 

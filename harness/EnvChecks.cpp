@@ -10,8 +10,11 @@
 #include "harness/NcclPathChecks.hpp"
 #include "results/CpuList.hpp"
 #include "results/Format.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::harness {
+
+namespace ids = results::check_ids;
 namespace {
 
 using results::Check;
@@ -32,7 +35,7 @@ void duplicate_gpus(const std::vector<RankEnv>& ranks, Checks& out) {
   for (const auto& [uuid, users] : by_uuid) {
     if (users.size() < 2) continue;
     const auto& g = *ranks[static_cast<std::size_t>(users.front())].gpu;
-    add(out, "duplicate-gpu", Severity::error, users,
+    add(out, ids::kDuplicateGpu, Severity::error, users,
         ranks_text(users) + " share GPU " + uuid + " (" + g.name + ", " + g.pci_bus_id + " on " +
             ranks[static_cast<std::size_t>(users.front())].host +
             "): give each rank its own GPU (one rank per GPU; check CUDA_VISIBLE_DEVICES, "
@@ -56,7 +59,7 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
     if (static_cast<int>(members.size()) <= gpus) continue;
     std::vector<int> ids;
     for (const auto* r : members) ids.push_back(r->rank);
-    add(out, "more-ranks-than-gpus", Severity::error, ids,
+    add(out, ids::kMoreRanksThanGpus, Severity::error, ids,
         std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
             std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
             std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")");
@@ -79,15 +82,16 @@ void consistency(const std::vector<RankEnv>& ranks, Checks& out) {
     std::function<std::string(const RankEnv&)> value;
   };
   const std::vector<Item> items = {
-      {"gpu-model-mismatch", "GPU model", Severity::warning, [](const RankEnv& r) { return r.gpu ? r.gpu->name : ""; }},
-      {"driver-mismatch", "NVIDIA driver", Severity::warning, [](const RankEnv& r) { return r.versions.driver; }},
-      {"cuda-mismatch", "CUDA runtime", Severity::warning,
+      {ids::kGpuModelMismatch, "GPU model", Severity::warning,
+       [](const RankEnv& r) { return r.gpu ? r.gpu->name : ""; }},
+      {ids::kDriverMismatch, "NVIDIA driver", Severity::warning, [](const RankEnv& r) { return r.versions.driver; }},
+      {ids::kCudaMismatch, "CUDA runtime", Severity::warning,
        [](const RankEnv& r) { return results::cuda_version_string(r.versions.cuda_runtime); }},
-      {"cudnn-mismatch", "cuDNN library", Severity::warning,
+      {ids::kCudnnMismatch, "cuDNN library", Severity::warning,
        [](const RankEnv& r) { return results::dotted_version(r.versions.cudnn_library); }},
-      {"nccl-mismatch", "NCCL library", Severity::error,
+      {ids::kNcclMismatch, "NCCL library", Severity::error,
        [](const RankEnv& r) { return results::dotted_version(r.versions.nccl_library); }},
-      {"mpi-mismatch", "MPI library", Severity::error, [](const RankEnv& r) { return r.versions.mpi_library; }},
+      {ids::kMpiMismatch, "MPI library", Severity::error, [](const RankEnv& r) { return r.versions.mpi_library; }},
   };
   for (const auto& item : items) {
     const auto odd = differing(ranks, item.value);
@@ -108,13 +112,13 @@ void header_vs_library(const std::vector<RankEnv>& ranks, Checks& out) {
   }
   if (!nccl.empty()) {
     const auto& v = ranks[static_cast<std::size_t>(nccl.front())].versions;
-    add(out, "nccl-header-mismatch", Severity::warning, nccl,
+    add(out, ids::kNcclHeaderMismatch, Severity::warning, nccl,
         "built against NCCL " + results::dotted_version(v.nccl_header) + " headers but loaded libnccl " +
             results::dotted_version(v.nccl_library) + ": rebuild against the NCCL you run, or fix LD_LIBRARY_PATH");
   }
   if (!cudnn.empty()) {
     const auto& v = ranks[static_cast<std::size_t>(cudnn.front())].versions;
-    add(out, "cudnn-header-mismatch", Severity::warning, cudnn,
+    add(out, ids::kCudnnHeaderMismatch, Severity::warning, cudnn,
         "built against cuDNN " + results::dotted_version(v.cudnn_header) + " headers but loaded " +
             results::dotted_version(v.cudnn_library) + ": rebuild against the cuDNN you run, or fix LD_LIBRARY_PATH");
   }
@@ -129,7 +133,7 @@ void numa_binding(const std::vector<RankEnv>& ranks, Checks& out) {
     const auto mine = results::parse_cpulist(r.cpu_affinity);
     if (std::includes(local.begin(), local.end(), mine.begin(), mine.end())) continue;
     const bool unbound = static_cast<int>(mine.size()) >= r.cpu_online;
-    add(out, "numa-binding", Severity::warning, {r.rank},
+    add(out, ids::kNumaBinding, Severity::warning, {r.rank},
         std::string(unbound ? "not bound to any CPUs" : "bound to CPUs " + r.cpu_affinity) + " but its GPU " +
             r.gpu->pci_bus_id + " is on NUMA node " + std::to_string(r.gpu->numa_node) + " (CPUs " + node->second +
             "): bind each rank to its GPU's NUMA node (mpirun --bind-to numa, srun --cpu-bind=ldoms)");
@@ -149,7 +153,7 @@ void nccl_variables(const std::vector<RankEnv>& ranks, Checks& out) {
       if (it != r.variables.end()) seen[std::string(name) + "=" + it->second].push_back(r.rank);
     }
   for (const auto& [setting, who] : seen)
-    add(out, "nccl-debug-variable", Severity::warning, who,
+    add(out, ids::kNcclDebugVariable, Severity::warning, who,
         setting + " overrides NCCL's own choice and usually costs bandwidth: unset it unless you are debugging");
 }
 
@@ -158,7 +162,7 @@ void p2p(const std::vector<RankEnv>& ranks, Checks& out) {
     if (!r.gpu) continue;
     for (const auto& peer : r.gpu->peers)
       if (peer.cuda_visible && !peer.can_access)
-        add(out, "no-p2p", Severity::warning, {r.rank},
+        add(out, ids::kNoP2p, Severity::warning, {r.rank},
             "GPU " + r.gpu->pci_bus_id + " cannot access peer GPU " + peer.peer_pci_bus_id + " on " + r.host +
                 ": NCCL falls back to host memory; enable IOMMU passthrough / ACS off, or check the VM's P2P setup");
   }
@@ -173,30 +177,30 @@ void health(const std::vector<RankEnv>& ranks, Checks& out) {
     const std::string who = "GPU " + g.pci_bus_id + " on " + r.host;
     if (g.memory_total_bytes && static_cast<double>(g.memory_free_bytes) <
                                     kLowFreeMemoryFraction * static_cast<double>(g.memory_total_bytes))
-      add(out, "low-free-memory", Severity::warning, {r.rank},
+      add(out, ids::kLowFreeMemory, Severity::warning, {r.rank},
           who + " has only " + results::gib(g.memory_free_bytes) + " of " + results::gib(g.memory_total_bytes) +
               " GiB free: another process holds memory on it (nvidia-smi shows which); stop it");
     if (g.clock_event_reasons) {
       const auto reasons = *g.clock_event_reasons & ~kGpuIdle;
       if (reasons & (kHwSlowdown | kSwThermal | kHwThermal | kHwPowerBrake))
-        add(out, "gpu-throttling", Severity::warning, {r.rank},
+        add(out, ids::kGpuThrottling, Severity::warning, {r.rank},
             who + " is throttling (NVML clock event reasons 0x" + [&] {
               char hex[32];
               std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(reasons));
               return std::string(hex);
             }() + ": thermal or power slowdown): check cooling and power before timing");
       else if (reasons & kSwPowerCap)
-        add(out, "gpu-power-capped", Severity::info, {r.rank}, who + " runs at its software power cap");
+        add(out, ids::kGpuPowerCapped, Severity::info, {r.rank}, who + " runs at its software power cap");
     }
     if (g.ecc_uncorrected_volatile && *g.ecc_uncorrected_volatile > 0)
-      add(out, "ecc-uncorrected", Severity::error, {r.rank},
+      add(out, ids::kEccUncorrected, Severity::error, {r.rank},
           who + " reports " + std::to_string(*g.ecc_uncorrected_volatile) +
               " uncorrected ECC errors since the driver loaded: drain the node and reset or replace the GPU");
     if (g.remapped_rows_pending && *g.remapped_rows_pending > 0)
-      add(out, "row-remap-pending", Severity::error, {r.rank},
+      add(out, ids::kRowRemapPending, Severity::error, {r.rank},
           who + " has a pending row remap: reset the GPU (drain the node first) so the remap takes effect");
     if (g.remapped_rows_failure && *g.remapped_rows_failure > 0)
-      add(out, "row-remap-failed", Severity::error, {r.rank}, who + " failed a row remap: replace the GPU");
+      add(out, ids::kRowRemapFailed, Severity::error, {r.rank}, who + " failed a row remap: replace the GPU");
   }
 }
 
@@ -207,12 +211,12 @@ void backend_and_smoke(const std::vector<RankEnv>& ranks, Checks& out) {
     if (r.smoke.ran && !r.smoke.passed) failed.push_back(r.rank);
   }
   if (!fallback.empty())
-    add(out, "cpu-fallback", Severity::warning, fallback,
+    add(out, ids::kCpuFallback, Severity::warning, fallback,
         "no GPU is visible, so these ranks ran on the CPU backend: check the driver, CUDA_VISIBLE_DEVICES and "
         "the job's GPU request (or pass --device cpu to mean it)");
   if (!failed.empty()) {
     const auto& s = ranks[static_cast<std::size_t>(failed.front())].smoke;
-    add(out, "smoke-allreduce-failed", Severity::error, failed,
+    add(out, ids::kSmokeAllreduceFailed, Severity::error, failed,
         "the verified allreduce failed (" + (s.error.empty() ? std::to_string(s.wrong) + " wrong elements" : s.error) +
             "): the communication stack is broken; rerun with NCCL_DEBUG=INFO");
   }
@@ -241,7 +245,7 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
 
 bool gpus_shared(const std::vector<results::Check>& checks) {
   return std::any_of(checks.begin(), checks.end(), [](const results::Check& c) {
-    return c.id == "duplicate-gpu" || c.id == "more-ranks-than-gpus";
+    return c.id == ids::kDuplicateGpu || c.id == ids::kMoreRanksThanGpus;
   });
 }
 

@@ -6,8 +6,11 @@
 
 #include "harness/SlurmProbe.hpp"
 #include "results/Format.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::harness {
+
+namespace ids = results::check_ids;
 namespace {
 
 using results::Check;
@@ -29,14 +32,14 @@ void single_rank_world(const RankEnv& r, Checks& out) {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"}) {
     const int expected = variable_as_int(r, name);
     if (expected <= 1) continue;
-    out.push_back({"world-size-mismatch", Severity::error, {0},
+    out.push_back({ids::kWorldSizeMismatch, Severity::error, {0},
                    std::string(name) + "=" + std::to_string(expected) +
                        " but MPI sees a world of 1: every rank runs alone. gpuscale was built against another MPI "
                        "than the launcher's, or srun lacks --mpi=pmix; rebuild with the launcher's MPI or fix the launch"});
     return;
   }
   if (variable_as_int(r, "SLURM_NTASKS") > 1)
-    out.push_back({"world-size-mismatch", Severity::warning, {0},
+    out.push_back({ids::kWorldSizeMismatch, Severity::warning, {0},
                    "SLURM_NTASKS=" + r.variables.at("SLURM_NTASKS") +
                        " but this run has one rank: start it with srun --mpi=pmix or mpirun to use the whole allocation"});
 }
@@ -48,11 +51,11 @@ void world_size(const std::vector<RankEnv>& ranks, Checks& out) {
   const int world = static_cast<int>(ranks.size());
   const int tasks = r0.slurm->tasks;
   if (r0.slurm->task_ids_trusted && tasks > 0 && tasks != world) {
-    out.push_back({"world-size-mismatch", Severity::error, {},
+    out.push_back({ids::kWorldSizeMismatch, Severity::error, {},
                    "srun started " + std::to_string(tasks) + " tasks but MPI joined them into a world of " +
                        std::to_string(world) + ": the tasks form separate MPI worlds; check srun --mpi=pmix"});
   } else if (!r0.slurm->task_ids_trusted && tasks > 0 && world > tasks) {
-    out.push_back({"world-size-mismatch", Severity::warning, {},
+    out.push_back({ids::kWorldSizeMismatch, Severity::warning, {},
                    std::to_string(world) + " ranks in a Slurm job of " + std::to_string(tasks) +
                        " tasks: the ranks oversubscribe the allocation's CPUs; match mpirun -np to the job's tasks"});
   }
@@ -79,16 +82,16 @@ void slurm_layout(const std::vector<RankEnv>& ranks, Checks& out) {
     if (!nodes_emulated(r) && r.slurm->localid != r.local_rank) local_differs.push_back(r.rank);
   }
   if (!rank_differs.empty())
-    out.push_back({"slurm-layout-mismatch", Severity::warning, rank_differs,
+    out.push_back({ids::kSlurmLayoutMismatch, Severity::warning, rank_differs,
                    "MPI rank differs from SLURM_PROCID: the MPI library numbered the srun tasks its own way"});
   if (!local_differs.empty())
-    out.push_back({"slurm-layout-mismatch", Severity::warning, local_differs,
+    out.push_back({ids::kSlurmLayoutMismatch, Severity::warning, local_differs,
                    "local rank (from MPI's shared-memory split) differs from SLURM_LOCALID: GPUs follow the MPI "
                    "local rank; check that each node runs one srun task per GPU"});
   if (nodes_emulated(r0)) return;
   const int node_count = ranks.front().node_count;
   if (r0.slurm->nodes > 0 && r0.slurm->nodes != node_count)
-    out.push_back({"slurm-layout-mismatch", Severity::warning, {},
+    out.push_back({ids::kSlurmLayoutMismatch, Severity::warning, {},
                    "Slurm's step spans " + std::to_string(r0.slurm->nodes) + " nodes (" + r0.slurm->node_list +
                        ") but MPI sees " + std::to_string(node_count) + " shared-memory nodes"});
   auto slurm_sizes = expand_tasks_per_node(r0.slurm->tasks_per_node);
@@ -96,7 +99,7 @@ void slurm_layout(const std::vector<RankEnv>& ranks, Checks& out) {
   std::sort(slurm_sizes.begin(), slurm_sizes.end());
   std::sort(mpi_sizes.begin(), mpi_sizes.end());
   if (!slurm_sizes.empty() && slurm_sizes != mpi_sizes)
-    out.push_back({"slurm-layout-mismatch", Severity::warning, {},
+    out.push_back({ids::kSlurmLayoutMismatch, Severity::warning, {},
                    "Slurm placed tasks per node as " + r0.slurm->tasks_per_node + " but MPI sees " +
                        results::join_ints(mpi_sizes) + " ranks per node"});
 }

@@ -6,8 +6,11 @@
 #include <string>
 
 #include "results/Format.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::harness {
+
+namespace ids = results::check_ids;
 namespace {
 
 using results::Check;
@@ -53,7 +56,7 @@ void nccl_path_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out
   if (!socket.empty()) {
     const auto& r = ranks[static_cast<std::size_t>(socket.front())];
     const double gbps = smoke_busbw_gbps(r.smoke, static_cast<int>(ranks.size()));
-    out.push_back({"nccl-socket-transport", Severity::warning, socket,
+    out.push_back({ids::kNcclSocketTransport, Severity::warning, socket,
                    "NCCL connects its " + std::to_string(r.smoke.nccl.nodes) + " nodes via NET/Socket (TCP sockets; "
                        "NCCL chose " + join(r.smoke.nccl.transports) + "), not InfiniBand/RoCE: "
                        "inter-node bandwidth is a fraction of a fabric's (smoke allreduce busbw " +
@@ -66,7 +69,7 @@ void nccl_path_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out
       mismatch.push_back(r.rank);
   if (!mismatch.empty()) {
     const auto& r = ranks[static_cast<std::size_t>(mismatch.front())];
-    out.push_back({"nccl-node-mismatch", Severity::warning, mismatch,
+    out.push_back({ids::kNcclNodeMismatch, Severity::warning, mismatch,
                    "NCCL sees " + std::to_string(r.smoke.nccl.nodes) + " nodes where MPI sees " +
                        std::to_string(r.node_count) + ": NCCL takes the node from the host's identity (NCCL_HOSTID "
                        "overrides it), MPI from shared memory." + hostid_hint(ranks)});

@@ -22,7 +22,7 @@ void append_timing(const CollectiveSweep& s, const CollectiveRow& row, const Col
                       {"dtype", s.type}};
   out.push_back(figure(names::kBusBw, labels, t.busbw_gbps, "GB/s", Better::higher));
   out.push_back(figure(names::kAlgBw, labels, t.algbw_gbps, "GB/s", Better::higher));
-  out.push_back(figure("time", labels, t.time_s, "s", Better::lower));
+  out.push_back(figure(names::kTime, labels, t.time_s, "s", Better::lower));
   if (t.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*t.wrong), "count", Better::lower));
 }
 
@@ -33,9 +33,9 @@ void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
   }
   const auto& h = s.headline;
   const Labels op{{names::kOp, s.op}, {names::kScope, s.group}, {"dtype", s.type}};
-  if (h.peak_busbw_gbps > 0) out.push_back(figure("peak_busbw", op, h.peak_busbw_gbps, "GB/s", Better::higher));
-  if (h.latency_stream_s) out.push_back(figure("latency", op, *h.latency_stream_s, "s", Better::lower));
-  if (h.latency_graph_s) out.push_back(figure("latency_graph", op, *h.latency_graph_s, "s", Better::lower));
+  if (h.peak_busbw_gbps > 0) out.push_back(figure(names::kPeakBusBw, op, h.peak_busbw_gbps, "GB/s", Better::higher));
+  if (h.latency_stream_s) out.push_back(figure(names::kLatency, op, *h.latency_stream_s, "s", Better::lower));
+  if (h.latency_graph_s) out.push_back(figure(names::kLatencyGraph, op, *h.latency_graph_s, "s", Better::lower));
   if (h.peak_percent_of_link)
     out.push_back(figure(names::kLinkUse, op, *h.peak_percent_of_link / 100.0, "ratio", Better::higher));
 }
@@ -47,7 +47,7 @@ void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
       const Labels labels{{names::kSrc, src}, {names::kDst, dst}};
       out.push_back(figure(names::kPairBusBw, labels, p.bandwidth_gbps, "GB/s", Better::higher));
     }
-    out.push_back(figure("pair_latency", {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
+    out.push_back(figure(names::kPairLatency, {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
                          Better::lower));
   }
 }

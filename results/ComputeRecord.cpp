@@ -7,6 +7,7 @@
 
 #include "results/Format.hpp"
 #include "results/JsonFields.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -42,7 +43,7 @@ void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std:
     std::string message = "slower than the median GPU by more than " + fixed(threshold * 100, 0) + "% on " +
                           std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
                           ": check clocks, power, thermals and other jobs on this GPU";
-    checks.push_back(Check{"compute-straggler", Severity::warning, {rank}, message});
+    checks.push_back(Check{check_ids::kComputeStraggler, Severity::warning, {rank}, message});
   }
 }
 
@@ -60,7 +61,7 @@ std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double th
   for (const auto& r : records) {
     if (!r.check.ran || r.check.passed) continue;
     checks.push_back(Check{
-        "compute-reference-mismatch",
+        check_ids::kComputeReferenceMismatch,
         Severity::error,
         {r.rank},
         label(r) + ": relative error " +

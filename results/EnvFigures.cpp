@@ -20,14 +20,14 @@ void add_optional(std::vector<Figure>& out, const RankEnv& e, const char* metric
 }
 
 void append_gpu(const RankEnv& e, const GpuInfo& g, std::vector<Figure>& out) {
-  add(out, e, "gpu_memory_total", static_cast<double>(g.memory_total_bytes), "B", Better::none);
-  add(out, e, "gpu_memory_free", static_cast<double>(g.memory_free_bytes), "B", Better::none);
-  add_optional(out, e, "sm_clock", g.sm_clock_mhz, "MHz", Better::none);
-  add_optional(out, e, "sm_clock_max", g.sm_clock_max_mhz, "MHz", Better::none);
-  add_optional(out, e, "memory_clock", g.memory_clock_mhz, "MHz", Better::none);
-  add_optional(out, e, "temperature", g.temperature_c, "C", Better::none);
-  add_optional(out, e, "power_draw", g.power_draw_w, "W", Better::none);
-  add_optional(out, e, "power_limit", g.power_limit_w, "W", Better::none);
+  add(out, e, names::kGpuMemoryTotal, static_cast<double>(g.memory_total_bytes), "B", Better::none);
+  add(out, e, names::kGpuMemoryFree, static_cast<double>(g.memory_free_bytes), "B", Better::none);
+  add_optional(out, e, names::kSmClock, g.sm_clock_mhz, "MHz", Better::none);
+  add_optional(out, e, names::kSmClockMax, g.sm_clock_max_mhz, "MHz", Better::none);
+  add_optional(out, e, names::kMemoryClock, g.memory_clock_mhz, "MHz", Better::none);
+  add_optional(out, e, names::kTemperature, g.temperature_c, "C", Better::none);
+  add_optional(out, e, names::kPowerDraw, g.power_draw_w, "W", Better::none);
+  add_optional(out, e, names::kPowerLimit, g.power_limit_w, "W", Better::none);
 }
 
 }  // namespace
@@ -35,8 +35,8 @@ void append_gpu(const RankEnv& e, const GpuInfo& g, std::vector<Figure>& out) {
 void append_figures(const std::vector<RankEnv>& ranks, std::vector<Figure>& out) {
   for (const auto& e : ranks) {
     if (e.smoke.ran) {
-      add(out, e, "smoke_allreduce_time", e.smoke.op_s, "s", Better::lower);
-      add(out, e, "smoke_init_time", e.smoke.init_s, "s", Better::lower);
+      add(out, e, names::kSmokeAllreduceTime, e.smoke.op_s, "s", Better::lower);
+      add(out, e, names::kSmokeInitTime, e.smoke.init_s, "s", Better::lower);
       Figure wrong{names::kEnv, names::kWrongElements,
                    {{names::kRank, std::to_string(e.rank)}, {"test", "smoke_allreduce"}},
                    static_cast<double>(e.smoke.wrong), "count", Better::lower};

@@ -1,13 +1,15 @@
 #include "results/Expectations.hpp"
 
-#include <fstream>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/InputFile.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -18,7 +20,25 @@ using nlohmann::json;
 
 double number(const json& j, const std::string& where) {
   if (!j.is_number()) bad(where + " must be a number");
-  return j.get<double>();
+  const double x = j.get<double>();
+  if (!std::isfinite(x)) bad(where + " must be a finite number");
+  return x;
+}
+
+// Refuses a threshold that no run could meet or that names nothing a run measures.
+void check_possible(const Threshold& t, const std::string& where) {
+  static const std::set<std::string> kPhases = {names::kEnv, names::kChecks, names::kCollectives, names::kCompute,
+                                                names::kTrain};
+  if (!t.phase.empty() && !kPhases.count(t.phase))
+    bad(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train)");
+  const bool check_figure = t.phase == names::kChecks || (t.phase.empty() && check_ids::is_known(t.metric));
+  if (check_figure ? !check_ids::is_known(t.metric) : !names::is_known_metric(t.metric))
+    bad(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
+  if (t.min && t.max && *t.min > *t.max)
+    bad(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) + ", which no figure can meet");
+  static const std::set<std::string> kNeverNegative = {names::kStragglerSpread, names::kWrongElements};
+  if (t.max && *t.max < 0 && kNeverNegative.count(t.metric))
+    bad(where + ": " + t.metric + " is never negative, so a max of " + shortest(*t.max) + " cannot be met");
 }
 
 // Label values may be written as numbers ("bytes": 1048576); figures hold them as text.
@@ -53,6 +73,7 @@ Threshold generic(const json& j, const std::string& where) {
   if (j.contains("min")) t.min = number(j["min"], where + ".min");
   if (j.contains("max")) t.max = number(j["max"], where + ".max");
   if (!t.min && !t.max) bad(where + ": give \"min\" or \"max\"");
+  check_possible(t, where);
   t.name = j.contains("name") ? label_text(j["name"], where + ".name") : describe(t);
   return t;
 }
@@ -98,13 +119,19 @@ Expectations parse_expectations(const json& j) {
       min_tflops(value, e);
     } else if (key == "max_straggler_spread") {
       e.thresholds.push_back({"", "", names::kStragglerSpread, {}, std::nullopt, number(value, key)});
+      check_possible(e.thresholds.back(), key);
       e.thresholds.back().name = "max straggler spread <= " + shortest(*e.thresholds.back().max);
     } else if (key == "min_scaling_efficiency") {
       e.thresholds.push_back({"", names::kTrain, names::kScalingEfficiency, {}, number(value, key), std::nullopt});
       e.thresholds.back().name = "min scaling efficiency >= " + shortest(*e.thresholds.back().min);
     } else if (key == "checks_must_pass") {
       if (!value.is_array()) bad("checks_must_pass must be an array of check ids");
-      for (const auto& id : value) e.checks_must_pass.push_back(label_text(id, "checks_must_pass[]"));
+      for (const auto& item : value) {
+        const std::string id = label_text(item, "checks_must_pass[]");
+        if (!check_ids::is_known(id))
+          bad("checks_must_pass: unknown check id '" + id + "' (known: " + check_ids::known_text() + ")");
+        e.checks_must_pass.push_back(id);
+      }
     } else if (key == "thresholds") {
       if (!value.is_array()) bad("thresholds must be an array");
       for (std::size_t i = 0; i < value.size(); ++i)
@@ -118,13 +145,11 @@ Expectations parse_expectations(const json& j) {
 }
 
 Expectations read_expectations_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) bad("--expect " + path + ": cannot read the file");
   json j;
   try {
-    in >> j;
-  } catch (const json::exception& ex) {
-    bad("--expect " + path + ": not valid JSON (" + ex.what() + ")");
+    j = parse_input_json(read_input_file(path), path);
+  } catch (const InputError& ex) {
+    bad(std::string("--expect ") + ex.what());
   }
   try {
     return parse_expectations(j);

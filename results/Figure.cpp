@@ -7,6 +7,7 @@
 #include "results/CollectiveFigures.hpp"
 #include "results/ComputeFigures.hpp"
 #include "results/EnvFigures.hpp"
+#include "results/FigureNames.hpp"
 #include "results/RunReport.hpp"
 #include "results/TrainFigures.hpp"
 
@@ -73,5 +74,17 @@ void from_json(const nlohmann::json& j, Figure& f) {
   j.at("unit").get_to(f.unit);
   f.better = better_from_string(j.at("better").get<std::string>());
 }
+
+namespace names {
+
+bool is_known_metric(std::string_view name) {
+#define GPUSCALE_MATCH_METRIC(constant, text, what) \
+  if (name == constant) return true;
+  GPUSCALE_METRICS(GPUSCALE_MATCH_METRIC)
+#undef GPUSCALE_MATCH_METRIC
+  return false;
+}
+
+}  // namespace names
 
 }  // namespace gpuscale::results

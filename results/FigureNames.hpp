@@ -1,6 +1,8 @@
 #pragma once
 // The metric and label names that the HTML charts and the built-in verdict rules look for. A phase
 // that emits figures under these names gets its charts and rules for free; see docs/REPORT.md.
+#include <string_view>
+
 namespace gpuscale::results::names {
 
 // Phases.
@@ -10,24 +12,49 @@ inline constexpr char kCollectives[] = "collectives";
 inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
 
-// Metrics.
-inline constexpr char kBusBw[] = "busbw";                    // GB/s; labels op, bytes, ranks, scope
-inline constexpr char kAlgBw[] = "algbw";                    // GB/s
-inline constexpr char kPairBusBw[] = "pair_busbw";           // GB/s; labels src, dst
-inline constexpr char kTflops[] = "tflops";                  // TFLOP/s; labels rank, layer, precision
-inline constexpr char kStepTime[] = "step_time";             // s; labels strategy, gpus
-inline constexpr char kScalingEfficiency[] = "scaling_efficiency";  // ratio; labels strategy, gpus
-inline constexpr char kComputeTime[] = "compute_time";       // s; labels strategy, gpus
-inline constexpr char kExposedCommTime[] = "exposed_comm_time";  // s; labels strategy, gpus
-inline constexpr char kCommTime[] = "comm_time";             // s; labels strategy, gpus (the allreduces alone)
-inline constexpr char kSamplesPerS[] = "samples_per_s";      // samples/s; labels strategy, gpus
-inline constexpr char kOverlap[] = "overlap";                // %; labels strategy, gpus
-inline constexpr char kPeakMemory[] = "peak_memory";         // B; labels strategy, gpus (largest rank)
-inline constexpr char kRankStepTime[] = "rank_step_time";    // s; labels strategy, gpus, rank
-inline constexpr char kDpPhaseTime[] = "dp_phase_time";      // s; labels strategy, gpus, dp_phase
-inline constexpr char kWrongElements[] = "wrong_elements";   // count; any > 0 fails the run
-inline constexpr char kStragglerSpread[] = "straggler_spread";  // ratio (slowest/median - 1); warns
-inline constexpr char kLinkUse[] = "link_use";               // ratio of the link's peak; low warns
+// Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in
+// phase "checks", check ids) as a threshold's metric.
+#define GPUSCALE_METRICS(X)                                                                     \
+  X(kBusBw, "busbw", "GB/s; labels op, bytes, ranks, scope")                                    \
+  X(kAlgBw, "algbw", "GB/s")                                                                    \
+  X(kTime, "time", "s; a collective's or a compute item's median")                             \
+  X(kPeakBusBw, "peak_busbw", "GB/s; labels op, scope, dtype")                                  \
+  X(kLatency, "latency", "s; labels op, scope, dtype")                                          \
+  X(kLatencyGraph, "latency_graph", "s; as latency, launched from a CUDA graph")                \
+  X(kPairBusBw, "pair_busbw", "GB/s; labels src, dst")                                          \
+  X(kPairLatency, "pair_latency", "s; labels src, dst")                                         \
+  X(kTflops, "tflops", "TFLOP/s; labels rank, layer, precision")                                \
+  X(kRelativeError, "relative_error", "ratio; against the reference")                           \
+  X(kSmokeAllreduceTime, "smoke_allreduce_time", "s; label rank")                               \
+  X(kSmokeInitTime, "smoke_init_time", "s; label rank")                                         \
+  X(kGpuMemoryTotal, "gpu_memory_total", "B; label rank")                                       \
+  X(kGpuMemoryFree, "gpu_memory_free", "B; label rank")                                         \
+  X(kSmClock, "sm_clock", "MHz; label rank")                                                    \
+  X(kSmClockMax, "sm_clock_max", "MHz; label rank")                                             \
+  X(kMemoryClock, "memory_clock", "MHz; label rank")                                            \
+  X(kTemperature, "temperature", "C; label rank")                                               \
+  X(kPowerDraw, "power_draw", "W; label rank")                                                  \
+  X(kPowerLimit, "power_limit", "W; label rank")                                                \
+  X(kStepTime, "step_time", "s; labels strategy, gpus")                                         \
+  X(kScalingEfficiency, "scaling_efficiency", "ratio; labels strategy, gpus")                   \
+  X(kComputeTime, "compute_time", "s; labels strategy, gpus")                                   \
+  X(kExposedCommTime, "exposed_comm_time", "s; labels strategy, gpus")                          \
+  X(kCommTime, "comm_time", "s; labels strategy, gpus (the allreduces alone)")                  \
+  X(kSamplesPerS, "samples_per_s", "samples/s; labels strategy, gpus")                          \
+  X(kOverlap, "overlap", "%; labels strategy, gpus")                                            \
+  X(kPeakMemory, "peak_memory", "B; labels strategy, gpus (largest rank)")                      \
+  X(kRankStepTime, "rank_step_time", "s; labels strategy, gpus, rank")                          \
+  X(kDpPhaseTime, "dp_phase_time", "s; labels strategy, gpus, dp_phase")                        \
+  X(kWrongElements, "wrong_elements", "count; any > 0 fails the run")                           \
+  X(kStragglerSpread, "straggler_spread", "ratio (slowest/median - 1); warns")                  \
+  X(kLinkUse, "link_use", "ratio of the link's peak; low warns")
+
+#define GPUSCALE_DEFINE_METRIC(constant, name, what) inline constexpr char constant[] = name;
+GPUSCALE_METRICS(GPUSCALE_DEFINE_METRIC)
+#undef GPUSCALE_DEFINE_METRIC
+
+// True for a name in GPUSCALE_METRICS.
+bool is_known_metric(std::string_view name);
 
 // Labels.
 inline constexpr char kRank[] = "rank";

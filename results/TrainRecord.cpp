@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "results/Format.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -44,7 +45,7 @@ void mark_stragglers(TrainRecord& r, double threshold, std::vector<Check>& check
     // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
     k.straggler = k.step_s.median > typical * (1.0 + threshold) && k.step_s.median - typical > 50e-6;
     if (k.straggler)
-      checks.push_back({"train-straggler", Severity::warning, {k.rank},
+      checks.push_back({check_ids::kTrainStraggler, Severity::warning, {k.rank},
                         label(r) + ": step " + fixed(k.step_s.median * 1e3, 2) + " ms vs median rank " +
                             fixed(typical * 1e3, 2) + " ms (+" + fixed(100 * (k.step_s.median / typical - 1), 0) +
                             "%): check this GPU's clocks, links and neighbours"});
@@ -89,7 +90,7 @@ std::vector<Check> finish_train_results(TrainResults& results, double straggler_
   }
   for (const auto& c : results.checks) {
     if (c.passed) continue;
-    checks.push_back({"train-" + c.name, Severity::error, {},
+    checks.push_back({check_ids::kTrainCheckPrefix + c.name, Severity::error, {},
                       c.config + ": error " + sci(c.error) + " exceeds " + sci(c.tolerance) +
                           (c.detail.empty() ? "" : " (" + c.detail + ")")});
   }

@@ -7,8 +7,11 @@
 
 #include "harness/Communicator.hpp"
 #include "workloads/DpTrainer.hpp"
+#include "results/CheckIds.hpp"
 
 namespace gpuscale::workloads {
+
+namespace ids = results::check_ids;
 namespace {
 
 using harness::DataType;
@@ -133,18 +136,18 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
   if (s.corrupt_for_test && !ddp.empty()) ddp.front() += 1.0f;
   const bool equal = bitwise_equal_everywhere(s, ddp);
   const double differing = s.max_over_ranks(equal ? 0.0 : 1.0);
-  out.push_back({"ddp-gradients-bitwise-equal", s.config, differing == 0, differing, 0, ranks});
-  out.push_back(compare(s, "ddp-matches-single", ddp, reference, tolerance, ranks + " vs 1 device", true));
+  out.push_back({ids::kDdpGradientsBitwiseEqual, s.config, differing == 0, differing, 0, ranks});
+  out.push_back(compare(s, ids::kDdpMatchesSingle, ddp, reference, tolerance, ranks + " vs 1 device", true));
   if (s.essential_only) return out;
   // A trainer of its own: kept from ddp_gradients, its replica would sit beside the equality check's
   // buffers.
-  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(base_options(s))), "ddp-step-updates-every-bucket", ranks));
+  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(base_options(s))), ids::kDdpStepUpdatesEveryBucket, ranks));
 
   DdpOptions accum = base_options(s);
   accum.accum = std::max(2, s.accum);
   const auto accumulated = ddp_gradients(s, accum);
   const auto big = single_gradients(s, accum.accum * n * b);
-  out.push_back(compare(s, "ddp-accum-matches-batch", accumulated, big, tolerance,
+  out.push_back(compare(s, ids::kDdpAccumMatchesBatch, accumulated, big, tolerance,
                         std::to_string(accum.accum) + " micro-steps vs one " + std::to_string(accum.accum) +
                             "x batch", true));
 
@@ -153,11 +156,11 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
     compressed.grad_type = s.compressed;
     const auto compressed_trainer = ddp_trainer(s, with_check_lr(compressed));
     const auto squeezed = gradients_of(*compressed_trainer);
-    out.push_back(compare(s, "ddp-compressed-gradients", squeezed, ddp, std::max(tolerance, 2e-2),
+    out.push_back(compare(s, ids::kDdpCompressedGradients, squeezed, ddp, std::max(tolerance, 2e-2),
                           std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
     // With the compute's own type on the wire the GEMMs write the buckets and SGD reads them as they
     // are: the update must still reach every bucket.
-    out.push_back(sgd_check(s, *compressed_trainer, "ddp-compressed-step-updates-every-bucket", ranks));
+    out.push_back(sgd_check(s, *compressed_trainer, ids::kDdpCompressedStepUpdatesEveryBucket, ranks));
   }
 
   if (!s.dp_devices.empty()) {
@@ -170,7 +173,7 @@ std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
     }
     s.ctx->backend().make_current();
     const auto dp_reference = g == n ? reference : single_gradients(s, g * b);
-    out.push_back(compare(s, "dp-matches-single", dp, dp_reference, tolerance,
+    out.push_back(compare(s, ids::kDpMatchesSingle, dp, dp_reference, tolerance,
                           std::to_string(g) + " devices x " + std::to_string(b) + " samples vs 1 device", false));
   }
   return out;

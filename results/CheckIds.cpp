@@ -1,0 +1,32 @@
+#include "results/CheckIds.hpp"
+
+#include <array>
+
+namespace gpuscale::results::check_ids {
+namespace {
+
+#define GPUSCALE_LIST_CHECK_ID(constant, id) std::string_view(constant),
+constexpr std::array kIds = {GPUSCALE_CHECK_IDS(GPUSCALE_LIST_CHECK_ID)};
+constexpr std::array kTrainNames = {GPUSCALE_TRAIN_CHECK_NAMES(GPUSCALE_LIST_CHECK_ID)};
+#undef GPUSCALE_LIST_CHECK_ID
+
+}  // namespace
+
+bool is_known(std::string_view id) {
+  for (const auto known : kIds)
+    if (id == known) return true;
+  const std::string_view prefix = kTrainCheckPrefix;
+  if (id.substr(0, prefix.size()) != prefix) return false;
+  for (const auto name : kTrainNames)
+    if (id.substr(prefix.size()) == name) return true;
+  return false;
+}
+
+std::string known_text() {
+  std::string out;
+  for (const auto id : kIds) out += (out.empty() ? "" : ", ") + std::string(id);
+  for (const auto name : kTrainNames) out += ", " + std::string(kTrainCheckPrefix) + std::string(name);
+  return out;
+}
+
+}  // namespace gpuscale::results::check_ids

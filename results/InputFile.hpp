@@ -1,0 +1,41 @@
+#pragma once
+// Reading a file that the user names (RUN.json for report and compare, BASE/NEW for compare, --expect
+// FILE): every such file goes through here, so each command refuses the same things the same way.
+// A FIFO, device, directory or socket is refused without blocking; so is a file over kMaxInputBytes
+// or JSON nested deeper than kMaxJsonDepth. Errors are InputError with one line naming the path.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace gpuscale::results {
+
+// Generous: a run report of the largest job is tens of MB; this bounds memory, not legitimate use.
+inline constexpr std::uint64_t kMaxInputBytes = std::uint64_t{1} << 30;  // 1 GiB
+// Every document gpuscale writes nests fewer than 10 levels; deeper input is crafted.
+inline constexpr int kMaxJsonDepth = 64;
+
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The whole content of PATH. Opens it with O_NONBLOCK and checks it with fstat before reading, so a
+// FIFO with no writer cannot stall the caller. Throws InputError: "PATH: ..." on any problem.
+std::string read_input_file(const std::string& path);
+
+// Called with each element of an array that is the value of a top-level key, as soon as the element
+// is complete: the key, the element's index in that array, the element. Returning true takes the
+// element: it is dropped from the document (the sink has kept what it needs), so a large array need
+// not be held twice.
+using ElementSink = std::function<bool(const std::string& key, std::size_t index, nlohmann::json& element)>;
+
+// Parses TEXT as JSON in time and memory linear in its size, refusing nesting deeper than
+// kMaxJsonDepth before building it. Throws InputError: "SOURCE: ..." for invalid JSON or too deep
+// nesting; whatever SINK throws passes through.
+nlohmann::json parse_input_json(const std::string& text, const std::string& source, const ElementSink& sink = nullptr);
+
+}  // namespace gpuscale::results

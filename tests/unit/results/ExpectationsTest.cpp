@@ -1,0 +1,83 @@
+// --expect refuses what no run can meet or name: unknown check ids and metrics, min above max,
+// a negative straggler spread, non-finite bounds. Every figure a run emits can be named.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "SampleRun.hpp"
+#include "results/CheckIds.hpp"
+#include "results/Expectations.hpp"
+#include "results/FigureNames.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using nlohmann::json;
+
+std::string message(const json& j) {
+  try {
+    parse_expectations(j);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+bool refused_with(const json& j, const std::string& part) {
+  const auto text = message(j);
+  const bool found = text.find(part) != std::string::npos;
+  if (!found) ADD_FAILURE() << "'" << j.dump() << "' gave: " << text;
+  return found;
+}
+
+TEST(ExpectationsValidation, UnknownCheckIdIsRefused) {
+  EXPECT_TRUE(refused_with({{"checks_must_pass", {"no-such-check"}}}, "unknown check id 'no-such-check'"));
+  EXPECT_EQ(message({{"checks_must_pass", {"numa-binding", "train-ddp-matches-single"}}}), "accepted");
+  EXPECT_TRUE(refused_with({{"checks_must_pass", {"train-no-such"}}}, "unknown check id 'train-no-such'"));
+}
+
+TEST(ExpectationsValidation, MinAboveMaxIsRefused) {
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "busbw"}, {"min", 10}, {"max", 5}}}}},
+                           "thresholds[0]: min 10 is above max 5"));
+  EXPECT_EQ(message({{"thresholds", {{{"metric", "busbw"}, {"min", 5}, {"max", 5}}}}}), "accepted");
+}
+
+TEST(ExpectationsValidation, NegativeSpreadIsRefused) {
+  EXPECT_TRUE(refused_with({{"max_straggler_spread", -0.1}}, "straggler_spread is never negative"));
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "straggler_spread"}, {"max", -1}}}}},
+                           "thresholds[0]: straggler_spread is never negative"));
+  EXPECT_EQ(message({{"max_straggler_spread", 0}}), "accepted");
+}
+
+TEST(ExpectationsValidation, NonFiniteBoundIsRefused) {
+  EXPECT_TRUE(refused_with({{"min_scaling_efficiency", std::numeric_limits<double>::quiet_NaN()}},
+                           "must be a finite number"));
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "busbw"}, {"min", std::numeric_limits<double>::infinity()}}}}},
+                           "thresholds[0].min must be a finite number"));
+}
+
+TEST(ExpectationsValidation, UnknownMetricOrPhaseIsRefused) {
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "bussbw"}, {"min", 1}}}}}, "unknown metric 'bussbw'"));
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"phase", "warmup"}, {"metric", "busbw"}, {"min", 1}}}}},
+                           "unknown phase 'warmup'"));
+  EXPECT_EQ(message({{"thresholds", {{{"phase", "checks"}, {"metric", "numa-binding"}, {"max", 0}}}}}), "accepted");
+}
+
+// The list --expect checks against is the list the producers use: every figure of a sample run,
+// whatever its phase, can be named in a threshold.
+TEST(ExpectationsValidation, EveryEmittedFigureIsKnown) {
+  auto figures = flatten(testing::sample_run());
+  for (auto& f : testing::synthetic_phase_figures()) figures.push_back(f);
+  ASSERT_FALSE(figures.empty());
+  for (const auto& f : figures) {
+    const bool known = f.phase == names::kChecks ? check_ids::is_known(f.metric) : names::is_known_metric(f.metric);
+    EXPECT_TRUE(known) << f.phase << " " << f.metric;
+  }
+}
+
+}  // namespace
+}  // namespace gpuscale::results
