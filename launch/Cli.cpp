@@ -58,6 +58,13 @@ T value_or(const cxxopts::ParseResult& r, const char* name, T fallback) {
   return r.count(name) ? r[name].as<T>() : fallback;
 }
 
+// A file option given with an empty name is a mistake (an unset shell variable), not "no file".
+std::string file_option(const cxxopts::ParseResult& r, const char* name) {
+  const auto path = value_or<std::string>(r, name, "");
+  if (r.count(name) && path.empty()) throw UsageError(std::string("--") + name + " needs a file name, not an empty one");
+  return path;
+}
+
 void validate(const std::string& command, const CommonOptions& c) {
   try {
     harness::parse_device_choice(c.device);
@@ -112,11 +119,11 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   auto& c = inv.common;
   try {
     c.device = r["device"].as<std::string>();
-    c.json_path = value_or<std::string>(r, "json", "");
-    c.csv_path = value_or<std::string>(r, "csv", "");
-    c.html_path = value_or<std::string>(r, "html", "");
-    c.trace_path = value_or<std::string>(r, "trace", "");
-    c.expect_path = value_or<std::string>(r, "expect", "");
+    c.json_path = file_option(r, "json");
+    c.csv_path = file_option(r, "csv");
+    c.html_path = file_option(r, "html");
+    c.trace_path = file_option(r, "trace");
+    c.expect_path = file_option(r, "expect");
     if (r.count("timeout")) c.timeouts = parse_timeouts(r["timeout"].as<std::string>());
     c.quick = r.count("quick") > 0;
     c.quiet = r.count("quiet") > 0;

@@ -64,6 +64,10 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.start_time = utc_now();
   report_.world_size = world_.size();
   report_.node_count = world_.node_count();
+  report_.complete = false;
+  // A file from an earlier run at the same path must not stand for this one: it is replaced now by
+  // one that reads "not finished" until this job's last write.
+  if (world_.rank() == 0) write_outputs();
 }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
@@ -78,7 +82,7 @@ void Job::progress(const std::string& step, std::size_t done, std::size_t total)
 void Job::write_outputs() {
   report_.elapsed_s = now_s() - started_s_;
   apply_verdict(report_, expectations_);
-  write_report_files(report_, options());
+  write_report_files(report_, options(), ++writes_);
 }
 
 void Job::phase_done(const std::string& phase) {
@@ -103,6 +107,7 @@ int Job::finish() {
   phase_ = "finish";  // waits after the phases are bootstrap waits again (env's timeout)
   progress_->finish();
   if (world_.rank() == 0) {
+    report_.complete = true;
     write_outputs();
     results::ConsoleReporter().write(report_, std::cout);
     std::cout.flush();

@@ -16,7 +16,8 @@ namespace gpuscale::launch {
 class Job {
  public:
   // Collective. Validates output paths and the --expect file on rank 0 (UsageError on every rank if
-  // one is unwritable or malformed), selects and binds the backend, picks the profile.
+  // one is unwritable or malformed), selects and binds the backend, picks the profile. Rank 0 then
+  // writes a first set of outputs that reads "not finished".
   Job(const Invocation& invocation, harness::World& world);
 
   const Invocation& invocation() const { return invocation_; }
@@ -33,7 +34,8 @@ class Job {
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
-  // Rank 0: records the phase as completed, recomputes the verdict and rewrites the JSON file.
+  // Rank 0: records the phase as completed, recomputes the verdict and rewrites the outputs, marked
+  // not complete (verdict INCOMPLETE) until finish() writes the last set.
   void phase_done(const std::string& phase);
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
@@ -57,6 +59,7 @@ class Job {
   std::unique_ptr<Progress> progress_;
   double started_s_;
   std::string phase_;  // the phase begun last; empty before the first
+  int writes_ = 0;     // rank 0: output sets written so far (ReportFiles.hpp: output_set_id)
 };
 
 }  // namespace gpuscale::launch

@@ -32,10 +32,10 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
   const auto expectations = load_expectations(inv.common.expect_path);
-  check_report_paths(inv.common);
+  check_report_paths(inv.common, inv.positional);
   auto run = read_run(inv.positional.front());
   apply_verdict(run, expectations);
-  write_report_files(run, inv.common);
+  write_report_files(run, inv.common, 1);
   results::ConsoleReporter().write(run, std::cout);
   return run.verdict.passed ? 0 : 1;
 }
@@ -45,6 +45,7 @@ int compare(const Invocation& inv) {
   const double tolerance = inv.options["tolerance"].as<double>();
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     throw UsageError("gpuscale compare: --tolerance must be a fraction >= 0, e.g. 0.05");
+  check_report_paths(inv.common, inv.positional);
   const auto base = read_run(inv.positional[0]);
   const auto latest = read_run(inv.positional[1]);
   const auto comparison = results::compare_figures(results::flatten(base), results::flatten(latest), tolerance);

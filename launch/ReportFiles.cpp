@@ -1,7 +1,11 @@
 #include "launch/ReportFiles.hpp"
 
+#include <iterator>
+#include <utility>
 #include <sstream>
 #include <stdexcept>
+
+#include <unistd.h>
 
 #include "harness/Error.hpp"
 #include "results/AtomicFile.hpp"
@@ -36,17 +40,40 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   report.verdict = results::evaluate_verdict(report, results::flatten(report), expectations);
 }
 
-void check_report_paths(const CommonOptions& o) {
-  for (const auto* path : {&o.json_path, &o.csv_path, &o.html_path, &o.trace_path}) {
+void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--json", &o.json_path}, {"--csv", &o.csv_path}, {"--html", &o.html_path}, {"--trace", &o.trace_path}};
+  std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
+  if (!o.expect_path.empty()) named_inputs.emplace_back("--expect", o.expect_path);
+  for (const auto& in : inputs) named_inputs.emplace_back("the input", in);
+  for (std::size_t i = 0; i < std::size(outputs); ++i) {
+    const auto& [option, path] = outputs[i];
+    if (path->empty()) continue;
+    // Two outputs on one file would keep only the last; an output on an input would destroy it.
+    for (std::size_t k = 0; k < i; ++k)
+      if (!outputs[k].second->empty() && results::same_file(*outputs[k].second, *path))
+        throw harness::UsageError(std::string(outputs[k].first) + " and " + option + " name the same file " + *path);
+    for (const auto& [what, input] : named_inputs)
+      if (results::same_file(input, *path))
+        throw harness::UsageError(std::string(option) + " " + *path + " is " + what + " " + input +
+                                  "; it would be overwritten");
     try {
-      if (!path->empty()) results::check_writable(*path);
+      results::check_writable(*path);
     } catch (const std::runtime_error& e) {
       throw harness::UsageError(e.what());
     }
   }
 }
 
-void write_report_files(const results::RunReport& report, const CommonOptions& options) {
+std::string output_set_id(const std::string& start_time, int write_number) {
+  std::string stamp;
+  for (char c : start_time)
+    if (c != '-' && c != ':') stamp += c;
+  return (stamp.empty() ? "unknown" : stamp) + "-" + std::to_string(::getpid()) + "-" + std::to_string(write_number);
+}
+
+void write_report_files(results::RunReport& report, const CommonOptions& options, int write_number) {
+  report.output_set = output_set_id(report.start_time, write_number);
   write_with(results::JsonReporter(), report, options.json_path);
   write_with(results::CsvReporter(), report, options.csv_path);
   write_with(results::HtmlReporter(), report, options.html_path);

@@ -2,6 +2,7 @@
 // What both a live run (Job, rank 0) and `gpuscale report` do with a finished RunReport: evaluate the
 // verdict and write the files the options ask for. No MPI.
 #include <string>
+#include <vector>
 
 #include "launch/Cli.hpp"
 #include "results/Expectations.hpp"
@@ -15,10 +16,19 @@ results::Expectations load_expectations(const std::string& path);
 // Recomputes report.verdict from its checks, its figures and the thresholds.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
-// Fails early, before any work, if a --json/--csv/--html/--trace path cannot be written: UsageError.
-void check_report_paths(const CommonOptions& options);
+// Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace path cannot
+// be written (results::check_writable: absent or a regular file, in a folder that takes a new file),
+// or names the same file as another output, the --expect file or one of `inputs` (report files read).
+void check_report_paths(const CommonOptions& options, const std::vector<std::string>& inputs = {});
 
-// Writes --json, --csv, --html and --trace where given, each atomically (temp file, then rename).
-void write_report_files(const results::RunReport& report, const CommonOptions& options);
+// The id of one set of outputs, e.g. "20261130T000000Z-4242-3": the run's start time (UTC, compact),
+// the writing process's PID and the write's number within that process (1, 2, ...). Unique per write
+// of a run and ordered within one; `gpuscale report` rewriting a run gets its own PID.
+std::string output_set_id(const std::string& start_time, int write_number);
+
+// Stamps report.output_set with write number `write_number`, then writes --json, --csv, --html and
+// --trace where given, each atomically (temp file, then rename), all from this one report and verdict.
+// A process killed between two of these files leaves files whose output_set differ.
+void write_report_files(results::RunReport& report, const CommonOptions& options, int write_number);
 
 }  // namespace gpuscale::launch

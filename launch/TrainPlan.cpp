@@ -83,6 +83,18 @@ void validate(const TrainPlan& plan) {
   for (int k : plan.ddp_sizes)
     if (k < 1) throw UsageError("--gpus: every rank count must be at least 1");
   if (!(plan.straggler_threshold > 0)) throw UsageError("--straggler-threshold must be a positive fraction");
+  // Every model's layers at the per-GPU and the check batch, checked now rather than when the phase
+  // builds them: by then the first outputs are written, and bad input must write nothing.
+  for (const auto& name : plan.models) {
+    const auto model = workloads::make_model(name, {plan.depth, plan.width, workloads::Layout::nchw});
+    for (const std::int64_t batch : {plan.batch ? std::int64_t{plan.batch} : model.default_batch,
+                                     std::int64_t{plan.check_batch}})
+      try {
+        for (const auto& shape : workloads::shapes_at(model, batch)) workloads::validate(shape);
+      } catch (const UsageError& e) {
+        throw UsageError("model " + name + " at batch " + std::to_string(batch) + ": " + e.what());
+      }
+  }
 }
 
 }  // namespace

@@ -1,15 +1,32 @@
 #pragma once
-// Writes a file so that readers see either the old content or the whole new one, never half:
-// the text goes to "PATH.tmp.PID" in the same folder, is flushed, then renamed over PATH.
+// Output files: gpuscale writes only regular files, and writes them so that readers see either the
+// old content or the whole new one, never half. Runs as root in job prologs, so a path that names a
+// device, FIFO, socket or directory (or a symlink to one) is refused, never replaced.
+//
+// The text goes to a temp file in the target's folder, ".gpuscale-HASH-HOST-PID.tmp" (HASH: of the
+// target's file name, so the name fits NAME_MAX whatever the target's length), is flushed, then
+// renamed over the target. Every exit path of the writer removes its temp file; a temp left by a
+// writer that was killed (SIGKILL) is removed by the next writer of the same target on the same host
+// once that PID is dead. A named temp plus that sweep works on every filesystem (O_TMPFILE does not,
+// and it cannot replace an existing file in one rename).
 #include <string>
 
 namespace gpuscale::results {
 
 // Throws std::runtime_error("cannot write PATH: reason") on failure; the temp file is removed.
+// Re-checks right before the rename that PATH is still absent or a regular file.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// Fails early, before any work, if PATH's folder does not exist or is not writable.
-// Throws std::runtime_error with the reason.
+// Fails early, before any work: PATH is empty, names something other than a regular file, or its
+// folder does not take a new file (checked by creating and removing one there, which root cannot
+// bypass the way it bypasses access()). Throws std::runtime_error("cannot write PATH: reason").
 void check_writable(const std::string& path);
+
+// True when a and b name the same file: same st_dev/st_ino where both exist, else the same absolute
+// path once ".", ".." and symlinked folders are resolved.
+bool same_file(const std::string& a, const std::string& b);
+
+// The temp file name the writer uses for PATH in PATH's folder (no folder part); at most 120 bytes.
+std::string temp_name_for(const std::string& path);
 
 }  // namespace gpuscale::results

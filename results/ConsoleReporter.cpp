@@ -122,7 +122,7 @@ void write_checks(const RunReport& r, std::ostream& out) {
 
 // The PASS/WARN/FAIL list last, where a job log's tail shows it.
 void write_verdict(const Verdict& v, std::ostream& out) {
-  out << "Verdict: " << (v.passed ? "PASS" : "FAIL") << '\n';
+  out << "Verdict: " << verdict_result(v) << '\n';
   if (v.rules.empty()) {
     for (const auto& reason : v.reasons) out << "  - " << reason << '\n';
     return;

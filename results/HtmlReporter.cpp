@@ -18,8 +18,8 @@ constexpr const char* kStyle =
     "svg .chart-title{font-size:14px;font-weight:bold}svg .outlier{stroke:#d00}.meta{color:#555}";
 
 void write_verdict(const RunReport& r, std::ostream& out) {
-  const char* result = r.verdict.passed ? "PASS" : "FAIL";
-  out << "<section id=\"verdict\"><div class=\"verdict " << result << "\">Verdict: " << result
+  const char* result = verdict_result(r.verdict);
+  out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL") << "\">Verdict: " << result
       << (r.interrupted ? " (interrupted)" : "") << "</div>\n<table class=\"rules\"><tr><th>result</th><th>rule</th>"
       << "<th>detail</th></tr>\n";
   for (const auto& rule : r.verdict.rules) {
@@ -85,10 +85,12 @@ void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
 
 void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuscale report "
-      << escape(r.start_time) << "</title><style>" << kStyle << "</style></head><body>\n<h1>gpuscale report</h1>\n"
+      << escape(r.start_time) << "</title>";
+  if (!r.output_set.empty()) out << "<meta name=\"gpuscale-output-set\" content=\"" << escape(r.output_set) << "\">";
+  out << "<style>" << kStyle << "</style></head><body>\n<h1>gpuscale report</h1>\n"
       << "<p class=\"meta\">gpuscale " << escape(r.tool_version) << " | " << r.world_size << " ranks on " << r.node_count
       << " nodes | " << escape(r.start_time) << " | " << fixed(r.elapsed_s, 1) << " s | <code>" << escape(r.command_line)
-      << "</code></p>\n";
+      << "</code>" << (r.output_set.empty() ? "" : " | output set " + escape(r.output_set)) << "</p>\n";
   write_verdict(r, out);
   write_environment(r, out);
   out << "<section id=\"charts\"><h2>Charts</h2>\n";

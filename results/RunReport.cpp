@@ -16,12 +16,17 @@ Verdict verdict_from_checks(const std::vector<Check>& checks) {
   return v;
 }
 
+const char* verdict_result(const Verdict& v) { return v.incomplete ? "INCOMPLETE" : v.passed ? "PASS" : "FAIL"; }
+
 void to_json(nlohmann::json& j, const Verdict& v) {
-  j = {{"passed", v.passed}, {"result", v.passed ? "PASS" : "FAIL"}, {"reasons", v.reasons}, {"rules", v.rules}};
+  j = {{"passed", v.passed}, {"result", verdict_result(v)}, {"reasons", v.reasons}, {"rules", v.rules}};
 }
 
 void from_json(const nlohmann::json& j, Verdict& v) {
   j.at("passed").get_to(v.passed);
+  std::string result;
+  get_if_present(j, "result", result);
+  v.incomplete = result == "INCOMPLETE";
   j.at("reasons").get_to(v.reasons);
   get_if_present(j, "rules", v.rules);
 }
@@ -39,7 +44,7 @@ void from_json(const nlohmann::json& j, RunFailure& f) {
 }
 
 void to_json(nlohmann::json& j, const RunReport& r) {
-  j = {{"schema_version", r.schema_version},
+  j = {{"schema_version", kSchemaVersion},  // the document written is in this build's schema, whatever was read
        {"tool", "gpuscale"},
        {"tool_version", r.tool_version},
        {"command_line", r.command_line},
@@ -51,6 +56,8 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"checks", r.checks},
        {"verdict", r.verdict},
        {"interrupted", r.interrupted},
+       {"complete", r.complete},
+       {"output_set", r.output_set},
        {"trace_spans", r.trace_spans}};
   put_optional(j, "collectives", r.collectives);
   j["compute"] = r.compute;
@@ -61,10 +68,11 @@ void to_json(nlohmann::json& j, const RunReport& r) {
 void from_json(const nlohmann::json& j, RunReport& r) {
   if (!j.is_object()) throw std::runtime_error("not a gpuscale run report (expected a JSON object)");
   const auto version = j.find("schema_version");
-  if (version == j.end() || !version->is_number_integer() || version->get<std::int64_t>() != kSchemaVersion) {
+  if (version == j.end() || !version->is_number_integer() || version->get<std::int64_t>() < kOldestSchemaVersion ||
+      version->get<std::int64_t>() > kSchemaVersion) {
     if (version != j.end() && version->is_number_integer()) {
       throw std::runtime_error("schema_version " + version->dump() + " is not supported (this gpuscale reads " +
-                               std::to_string(kSchemaVersion) + ")");
+                               std::to_string(kOldestSchemaVersion) + " to " + std::to_string(kSchemaVersion) + ")");
     }
     throw std::runtime_error("not a gpuscale run report (no schema_version)");
   }
@@ -81,6 +89,9 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
+    // Version 1 had no such field: its files are taken as complete, as they were then.
+    if (r.schema_version >= 2) j.at("complete").get_to(r.complete);
+    get_if_present(j, "output_set", r.output_set);
     get_if_present(j, "trace_spans", r.trace_spans);
     get_optional(j, "collectives", r.collectives);
     get_if_present(j, "compute", r.compute);

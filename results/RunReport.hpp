@@ -17,11 +17,14 @@
 
 namespace gpuscale::results {
 
-// Bumped on any change a reader must know about; readers refuse other majors.
-inline constexpr int kSchemaVersion = 1;
+// Bumped on any change a reader must know about; readers refuse versions outside
+// [kOldestSchemaVersion, kSchemaVersion]. 2: `complete` (a file without it is read as complete).
+inline constexpr int kSchemaVersion = 2;
+inline constexpr int kOldestSchemaVersion = 1;
 
 struct Verdict {
   bool passed = true;
+  bool incomplete = false;  // the run has not finished (still running, or ended without a word): never a pass
   std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
   std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL)
 };
@@ -47,12 +50,21 @@ struct RunReport {
   std::vector<Check> checks;
   Verdict verdict;
   bool interrupted = false;
+  // False in every write before the job's last one, so a file left behind by a job that died (even
+  // kill -9) reads as not finished, and its verdict never passes.
+  bool complete = true;
+  // Which write produced this file (ReportFiles.hpp: output_set_id): every file written at one moment
+  // (JSON, CSV, HTML, trace) carries the same id, so files from different moments can be told apart.
+  std::string output_set;
   std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
+
+// "PASS", "FAIL" or "INCOMPLETE": the one word every output shows for the verdict.
+const char* verdict_result(const Verdict& v);
 
 // The verdict that the checks alone imply: any error-level check fails the run.
 Verdict verdict_from_checks(const std::vector<Check>& checks);

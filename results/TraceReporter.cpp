@@ -39,7 +39,11 @@ nlohmann::json trace_events(const std::vector<TraceSpan>& spans) {
 }
 
 void TraceReporter::write(const RunReport& report, std::ostream& out) const {
-  out << trace_events(report.trace_spans).dump() << '\n';
+  auto trace = trace_events(report.trace_spans);
+  // The trace format's place for data about the whole trace: which write it belongs to, and its verdict.
+  if (!report.output_set.empty())
+    trace["otherData"] = {{"gpuscale_output_set", report.output_set}, {"verdict", verdict_result(report.verdict)}};
+  out << trace.dump() << '\n';
 }
 
 }  // namespace gpuscale::results

@@ -73,6 +73,13 @@ RuleOutcome must_pass_rule(const std::string& id, const std::vector<Check>& chec
   return {"check " + id + " passes", RuleResult::pass, "not raised"};
 }
 
+std::string phases_text(const std::vector<std::string>& phases) {
+  if (phases.empty()) return "no phase";
+  std::string text = "phases ";
+  for (const auto& p : phases) text += (&p == &phases.front() ? "" : ", ") + p;
+  return text;
+}
+
 }  // namespace
 
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
@@ -84,6 +91,11 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
                        (report.interrupted ? "interrupted: " : "failed: ") + report.failure->message});
   else if (report.interrupted)
     v.rules.push_back({"run completed", RuleResult::fail, "interrupted"});
+  else if (!report.complete)
+    v.rules.push_back({"run completed", RuleResult::fail,
+                       "not finished: the job wrote this after " + phases_text(report.phases_completed) +
+                           " and was still running, or ended without a word (killed)"});
+  v.incomplete = !report.failure && !report.interrupted && !report.complete;
   v.rules.push_back(checks_rule(report.checks));
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);

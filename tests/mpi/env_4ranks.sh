@@ -9,7 +9,8 @@ python3 - "$out/env.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 ranks = d["ranks"]
-assert d["schema_version"] == 1, d["schema_version"]
+assert d["schema_version"] == 2, d["schema_version"]
+assert d["complete"] is True and d["verdict"]["result"] == "PASS", d["verdict"]
 assert d["world"] == {"size": 4, "nodes": 1}, d["world"]
 assert [r["rank"] for r in ranks] == [0, 1, 2, 3], [r["rank"] for r in ranks]
 assert sorted(r["local_rank"] for r in ranks) == [0, 1, 2, 3]

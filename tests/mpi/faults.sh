@@ -75,13 +75,14 @@ finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status a
 
 check_json() {  # check_json PYTHON_ASSERTIONS: d is the report
   [ -s "$json" ] || fail "no JSON written"
-  ls "$out" | grep -q '\.tmp\.' && fail "a temporary file was left behind"
+  ls -A "$out" | grep -q '^\.gpuscale-.*\.tmp$' && fail "a temporary file was left behind"
   python3 - "$json" "$np" <<PY || fail "JSON: see above"
 import json, sys
 d = json.load(open(sys.argv[1]))
 np = int(sys.argv[2])
-assert d["schema_version"] == 1
+assert d["schema_version"] == 2
 assert d["verdict"]["passed"] is False, d["verdict"]
+assert d["complete"] is False
 $1
 PY
 }

@@ -7,6 +7,8 @@
 #include "SampleRun.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/CsvReporter.hpp"
+#include "results/HtmlReporter.hpp"
+#include "results/TraceReporter.hpp"
 #include "results/VerdictRules.hpp"
 
 namespace gpuscale::results {
@@ -15,6 +17,7 @@ namespace {
 RunReport judged_sample() {
   auto r = testing::sample_run();
   r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.output_set = "20261130T000000Z-42-1";
   return r;
 }
 
@@ -35,6 +38,7 @@ Verdict: PASS
 )";
 
 constexpr const char* kCsvGolden = R"(phase,metric,labels,value,unit
+run,output_set,set=20261130T000000Z-42-1;verdict=PASS,1,
 env,smoke_allreduce_time,rank=0,0.0005,s
 env,smoke_init_time,rank=0,0.25,s
 env,wrong_elements,rank=0;test=smoke_allreduce,0,count
@@ -70,6 +74,23 @@ TEST(ReportersGolden, CsvQuotesFieldsWithCommasAndQuotes) {
   EXPECT_EQ(out.str(),
             "phase,metric,labels,value,unit\n"
             "checks,\"odd \"\"id\"\"\",\"on_ranks=0,1;severity=error\",1,count\n");
+}
+
+// One write's files name the same set and the same verdict, so files of different moments differ.
+TEST(ReportersGolden, EveryFileOfAWriteCarriesItsSetAndVerdict) {
+  auto r = judged_sample();
+  r.complete = false;
+  r.verdict = evaluate_verdict(r, flatten(r), {});
+  std::ostringstream html, trace, csv;
+  HtmlReporter().write(r, html);
+  TraceReporter().write(r, trace);
+  CsvReporter().write(r, csv);
+  EXPECT_NE(html.str().find("<meta name=\"gpuscale-output-set\" content=\"20261130T000000Z-42-1\">"), std::string::npos);
+  EXPECT_NE(html.str().find("Verdict: INCOMPLETE"), std::string::npos);
+  const auto other = nlohmann::json::parse(trace.str()).at("otherData");
+  EXPECT_EQ(other.at("gpuscale_output_set"), "20261130T000000Z-42-1");
+  EXPECT_EQ(other.at("verdict"), "INCOMPLETE");
+  EXPECT_NE(csv.str().find("\nrun,output_set,set=20261130T000000Z-42-1;verdict=INCOMPLETE,0,\n"), std::string::npos);
 }
 
 }  // namespace

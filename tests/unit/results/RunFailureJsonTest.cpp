@@ -58,8 +58,9 @@ TEST(RunFailureJson, FuzzFindingsAreRefused) {
   EXPECT_NO_THROW(parse_report_text(valid, "x"));
   EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": 1e300"), "x"), std::runtime_error);
   EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": -5.5"), "x"), std::runtime_error);
-  EXPECT_THROW(parse_report_text(with("\"schema_version\": 1", "\"schema_version\": 4294967297"), "x"),
-               std::runtime_error);
+  const std::string version = "\"schema_version\": " + std::to_string(kSchemaVersion);
+  EXPECT_THROW(parse_report_text(with(version, "\"schema_version\": " + std::to_string(4294967296 + kSchemaVersion)), "x"),
+               std::runtime_error);  // 2^32 + the version
   EXPECT_NO_THROW(parse_report_text(with("\"elapsed_s\": 0.0", "\"elapsed_s\": 12.5"), "x"));
   // Large integral doubles (FLOP counts, byte figures) are legitimate and read back exactly.
   const auto big = parse_report_text(with("\"elapsed_s\": 0.0", "\"elapsed_s\": 1099511627776.0"), "x");

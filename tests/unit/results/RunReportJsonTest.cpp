@@ -47,6 +47,27 @@ TEST(RunReportJson, RejectsOtherSchemaVersions) {
   EXPECT_THROW(j.get<RunReport>(), std::runtime_error);
 }
 
+TEST(RunReportJson, CompleteAndOutputSetRoundTripAndVersionOneReadsAsComplete) {
+  auto r = sample_report();
+  r.complete = false;
+  r.output_set = "20261130T000000Z-42-1";
+  r.verdict.passed = false;
+  r.verdict.incomplete = true;
+  nlohmann::json j = r;
+  EXPECT_EQ(j.at("verdict").at("result"), "INCOMPLETE");
+  auto back = j.get<RunReport>();
+  EXPECT_FALSE(back.complete);
+  EXPECT_TRUE(back.verdict.incomplete);
+  EXPECT_EQ(back.output_set, "20261130T000000Z-42-1");
+  j.erase("complete");
+  EXPECT_THROW(j.get<RunReport>(), std::runtime_error);  // required from version 2 on
+  j["schema_version"] = 1;  // files written before the field existed
+  j.erase("output_set");
+  back = j.get<RunReport>();
+  EXPECT_TRUE(back.complete);
+  EXPECT_EQ(nlohmann::json(back).at("schema_version"), kSchemaVersion);
+}
+
 TEST(RunReportJson, MalformedFieldIsAClearError) {
   nlohmann::json j = sample_report();
   j["ranks"][0]["rank"] = "zero";

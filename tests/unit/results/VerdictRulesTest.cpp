@@ -47,6 +47,22 @@ TEST(VerdictRules, ARunCutShortFails) {
   EXPECT_EQ(rule(verdict_for(r, flatten(r)), "run completed"), nullptr);
 }
 
+TEST(VerdictRules, ARunNotYetCompleteIsIncompleteNeverAPass) {
+  auto r = testing::sample_run();
+  r.complete = false;
+  auto v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  EXPECT_TRUE(v.incomplete);
+  EXPECT_STREQ(verdict_result(v), "INCOMPLETE");
+  ASSERT_NE(rule(v, "run completed"), nullptr);
+  EXPECT_EQ(rule(v, "run completed")->result, RuleResult::fail);
+  EXPECT_NE(rule(v, "run completed")->detail.find("after phases env"), std::string::npos);
+  r.failure = RunFailure{4, "interrupted by SIGTERM", 0, {}};  // ended early with a word: FAIL
+  v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  EXPECT_STREQ(verdict_result(v), "FAIL");
+}
+
 TEST(VerdictRules, WrongElementsFailTheRun) {
   auto r = testing::sample_run();
   EXPECT_EQ(rule(verdict_for(r, flatten(r)), "no wrong elements")->result, RuleResult::pass);
