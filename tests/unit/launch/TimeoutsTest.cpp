@@ -50,7 +50,8 @@ TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
       {"", "''"},           {"abc", "'abc'"},         {"0", "'0'"},
       {"-5", "'-5'"},       {"inf", "'inf'"},         {"nan", "'nan'"},
       {"1e999", "'1e999'"}, {"10,", "''"},            {"train=", "'train='"},
-      {"gpu=5", "'gpu'"},   {"train=5s", "'train=5s'"}, {"=5", "''"}};
+      {"gpu=5", "'gpu'"},   {"train=5s", "'train=5s'"}, {"=5", "''"},
+      {"1e300", "'1e300'"}, {"train=604801", "'train=604801'"}};
   for (const auto& [text, named] : cases) {
     try {
       parse_timeouts(text);
@@ -62,6 +63,14 @@ TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
       EXPECT_NE(what.find(named), std::string::npos) << text << " -> " << what;
     }
   }
+}
+
+// The bound is inclusive and the same one the help text names.
+TEST(Timeouts, AtMostAWeek) {
+  EXPECT_DOUBLE_EQ(parse_timeouts("604800").train_s, kMaxTimeoutS);
+  EXPECT_THROW(parse_timeouts("604800.5"), harness::UsageError);
+  const char* argv[] = {"gpuscale", "env", "--help"};
+  EXPECT_NE(parse_command_line(3, argv).help_text.find("at most 604800"), std::string::npos);
 }
 
 TEST(Timeouts, CommandLineAndHelp) {
