@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -10,8 +11,10 @@ namespace gpuscale::results {
 namespace {
 
 TEST(Utf8, ValidTextIsUnchanged) {
-  for (const std::string text : {"", "plain ascii", "r\xc3\xa9sultat", "\xe2\x82\xac 5", "\xf0\x9f\x9a\x80",
-                                 "\xed\x9f\xbf", "\xee\x80\x80", "\xf4\x8f\xbf\xbf", std::string("a\0b", 3)})
+  const std::vector<std::string> texts = {"",         "plain ascii",  "r\xc3\xa9sultat", "\xe2\x82\xac 5",
+                                          "\xf0\x9f\x9a\x80", "\xed\x9f\xbf", "\xee\x80\x80",     "\xf4\x8f\xbf\xbf",
+                                          std::string("a\0b", 3)};
+  for (const auto& text : texts)
     EXPECT_EQ(valid_utf8(text), text) << text;
 }
 
