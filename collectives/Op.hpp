@@ -56,7 +56,8 @@ std::uint64_t size_bytes(const Layout& layout, harness::DataType type);
 
 // Every op, in nccl-tests' order.
 std::span<const OpSpec* const> all_ops();
-// "allreduce,alltoall" or "all"; throws UsageError naming the unknown op.
+// "allreduce,alltoall", "all", or both: "all" stands for every op, and the list is the union, each
+// op once, in order of first mention. Throws UsageError naming an unknown or empty item.
 std::vector<const OpSpec*> parse_ops(std::string_view list);
 const OpSpec& find_op(std::string_view name);  // throws UsageError
 

@@ -1,7 +1,6 @@
 #include "collectives/SweepOptions.hpp"
 
-#include <cctype>
-#include <limits>
+#include <string>
 
 #include "harness/Error.hpp"
 
@@ -12,42 +11,7 @@ using harness::UsageError;
 
 constexpr std::size_t kMaxSizes = 10000;  // a typo like -i 1 -e 1G must not start a billion runs
 
-[[noreturn]] void bad(std::string_view flag, std::string_view text, std::string_view why) {
-  throw UsageError(std::string(flag) + " '" + std::string(text) + "': " + std::string(why));
-}
-
 }  // namespace
-
-std::uint64_t parse_size(std::string_view text, std::string_view flag) {
-  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text.front())))
-    bad(flag, text, "expected a size in bytes like 8, 64K, 256M or 1G");
-  std::uint64_t value = 0;
-  std::size_t i = 0;
-  for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
-    const std::uint64_t digit = static_cast<std::uint64_t>(text[i] - '0');
-    if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) bad(flag, text, "too large");
-    value = value * 10 + digit;
-  }
-  const std::string_view suffix = text.substr(i);
-  int shift = 0;
-  if (suffix == "K" || suffix == "k") shift = 10;
-  else if (suffix == "M" || suffix == "m") shift = 20;
-  else if (suffix == "G" || suffix == "g") shift = 30;
-  else if (suffix == "T" || suffix == "t") shift = 40;
-  else if (!suffix.empty() && suffix != "B" && suffix != "b") bad(flag, text, "unknown unit (use K, M, G)");
-  if (shift && value > (std::numeric_limits<std::uint64_t>::max() >> shift)) bad(flag, text, "too large");
-  return value << shift;
-}
-
-std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_view flag) {
-  std::vector<std::uint64_t> out;
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    out.push_back(parse_size(text.substr(0, comma), flag));
-    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
-  }
-  return out;
-}
 
 void validate(const SweepOptions& o) {
   auto fail = [](const std::string& why) { throw UsageError(why); };

@@ -3,7 +3,6 @@
 // validated here (UsageError on bad input), read from the command line by launch.
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "harness/DataType.hpp"
@@ -38,10 +37,6 @@ struct SweepOptions {
   double net_gbps = 0;          // the inter-node network per rank, per direction; 0: unknown
 };
 
-// "8", "64K", "256M", "1G" (binary multiples, like nccl-tests); throws UsageError naming `flag`.
-std::uint64_t parse_size(std::string_view text, std::string_view flag);
-// "8,64K,1G"
-std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_view flag);
 // nccl-tests' sizes: min, then *factor (or +step) while <= max.
 std::vector<std::uint64_t> size_list(const SweepOptions& options);
 // Throws UsageError for inconsistent values (max < min, factor < 2, iterations < 1, ...).

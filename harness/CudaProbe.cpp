@@ -12,6 +12,7 @@
 #include "harness/Nvml.hpp"
 #include "results/Format.hpp"
 #include "results/RankEnv.hpp"
+#include "results/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {
@@ -82,9 +83,9 @@ void probe_cuda_device(int device, results::RankEnv& env) {
   GPUSCALE_CHECK_CUDA(cudaGetDeviceProperties(&props, device));
   results::GpuInfo gpu;
   gpu.cuda_index = device;
-  gpu.name = props.name;
+  gpu.name = results::valid_utf8(props.name);
   gpu.uuid = uuid_string(props.uuid);
-  gpu.pci_bus_id = pci_bus_id(device);
+  gpu.pci_bus_id = results::valid_utf8(pci_bus_id(device));
   gpu.cc_major = props.major;
   gpu.cc_minor = props.minor;
   gpu.sm_count = props.multiProcessorCount;
@@ -98,10 +99,10 @@ void probe_cuda_device(int device, results::RankEnv& env) {
 
   std::string why;
   if (auto nvml = Nvml::load(why)) {
-    env.versions.driver = nvml->driver_version();
+    env.versions.driver = results::valid_utf8(nvml->driver_version());
     nvml->describe(gpu);
   } else {
-    env.versions.driver = proc_driver_version();
+    env.versions.driver = results::valid_utf8(proc_driver_version());
     std::fprintf(stderr, "%s NVML unavailable (%s): clocks, power, ECC and NVLink not reported\n",
                  error_location().c_str(), why.c_str());
   }

@@ -13,6 +13,7 @@
 #include "harness/World.hpp"
 #include "results/CpuList.hpp"
 #include "results/RankEnv.hpp"
+#include "results/Utf8.hpp"
 
 extern char** environ;
 
@@ -64,8 +65,8 @@ bool is_secret(std::string_view name) {
 }  // namespace
 
 std::map<std::string, std::string> allow_listed_variables(char** environ_block) {
-  static constexpr std::array<std::string_view, 7> kPrefixes = {"NCCL_", "CUDA_", "OMPI_", "SLURM_",
-                                                                 "UCX_",  "PMIX_", "GPUSCALE_"};
+  static constexpr std::array<std::string_view, 8> kPrefixes = {"NCCL_", "CUDA_", "OMPI_", "SLURM_",
+                                                                 "UCX_",  "PMIX_", "PMI_",  "GPUSCALE_"};
   std::map<std::string, std::string> out;
   for (char** e = environ_block; e && *e; ++e) {
     const std::string_view entry(*e);
@@ -74,7 +75,7 @@ std::map<std::string, std::string> allow_listed_variables(char** environ_block) 
     const std::string_view name = entry.substr(0, eq);
     bool wanted = false;
     for (auto prefix : kPrefixes) wanted = wanted || name.rfind(prefix, 0) == 0;
-    if (wanted && !is_secret(name)) out.emplace(name, entry.substr(eq + 1));
+    if (wanted && !is_secret(name)) out.emplace(results::valid_utf8(name), results::valid_utf8(entry.substr(eq + 1)));
   }
   return out;
 }
@@ -99,9 +100,9 @@ void probe_host(const World& world, results::RankEnv& env) {
   env.local_size = world.local_size();
   env.node = world.node();
   env.node_count = world.node_count();
-  env.host = world.host();
+  env.host = results::valid_utf8(world.host());
   env.pid = static_cast<int>(::getpid());
-  env.cpu_model = cpu_model();
+  env.cpu_model = results::valid_utf8(cpu_model());
   env.cpu_online = static_cast<int>(::sysconf(_SC_NPROCESSORS_ONLN));
   const auto cpus = affinity();
   env.cpu_affinity = results::format_cpulist(cpus);
@@ -110,8 +111,8 @@ void probe_host(const World& world, results::RankEnv& env) {
   env.variables = allow_listed_variables(environ);
   env.launcher = detect_launcher(env.variables);
   env.slurm = probe_slurm(env.variables);
-  env.versions.mpi_library = world.mpi_library_version();
-  env.versions.mpi_standard = world.mpi_standard_version();
+  env.versions.mpi_library = results::valid_utf8(world.mpi_library_version());
+  env.versions.mpi_standard = results::valid_utf8(world.mpi_standard_version());
 }
 
 }  // namespace gpuscale::harness

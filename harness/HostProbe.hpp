@@ -14,8 +14,9 @@ class World;
 
 void probe_host(const World& world, results::RankEnv& env);
 
-// The NCCL_*, CUDA_*, OMPI_*, SLURM_*, UCX_*, PMIX_* and GPUSCALE_* variables, minus secrets
-// (anything naming a key, token, password or credential).
+// The NCCL_*, CUDA_*, OMPI_*, SLURM_*, UCX_*, PMIX_*, PMI_* and GPUSCALE_* variables, minus secrets
+// (anything naming a key, token, password or credential); names and values as valid UTF-8
+// (results::valid_utf8).
 std::map<std::string, std::string> allow_listed_variables(char** environ_block);
 
 // "srun", "srun (no PMIx)", "mpirun", "mpirun in a Slurm allocation", "mpiexec (PMI)", "Slurm job

@@ -8,6 +8,8 @@
 
 #include <unistd.h>
 
+#include "results/Utf8.hpp"
+
 namespace gpuscale::harness {
 namespace {
 
@@ -43,11 +45,11 @@ results::NcclPaths parse_nccl_log(std::istream& log) {
     const auto network = line.find("Using network ");
     if (p.network.empty() && network != std::string::npos) {
       p.network = line.substr(network + 14);
-      p.network = p.network.substr(0, p.network.find_first_of(" \t\r"));
+      p.network = results::valid_utf8(p.network.substr(0, p.network.find_first_of(" \t\r")));
     }
     if (line.find("Channel ") != std::string::npos) {
       const std::string t = transport_of(line);
-      if (!t.empty()) transports.insert(t);
+      if (!t.empty()) transports.insert(results::valid_utf8(t));
     }
   }
   p.transports.assign(transports.begin(), transports.end());

@@ -22,7 +22,7 @@ std::string quoted(std::string_view text) {
 
 [[noreturn]] void reject(std::string_view option, std::string_view text, std::string_view why) {
   throw UsageError(std::string(option) + " " + quoted(text) + ": " + std::string(why) +
-                   " (a byte size such as 8, 64K, 16M or 1G)");
+                   " (a byte size such as 8, 64K, 16M, 1G or 512MiB)");
 }
 
 // The multiplier a suffix stands for ("", "B", "K", "KB", "KiB", ... any case); 0 when unknown.
@@ -60,16 +60,15 @@ std::uint64_t parse_size_bytes(std::string_view text, std::string_view option, b
   return value;
 }
 
-std::pair<std::uint64_t, std::uint64_t> parse_size_range(std::string_view min_text, std::string_view max_text,
-                                                         std::string_view min_option,
-                                                         std::string_view max_option) {
-  const auto lo = parse_size_bytes(min_text, min_option);
-  const auto hi = parse_size_bytes(max_text, max_option);
-  if (lo > hi) {
-    throw UsageError(std::string(min_option) + " " + quoted(min_text) + " is larger than " +
-                     std::string(max_option) + " " + quoted(max_text));
+std::vector<std::uint64_t> parse_size_list(std::string_view text, std::string_view option, bool allow_zero) {
+  if (text.empty()) reject(option, text, "empty list");
+  std::vector<std::uint64_t> out;
+  for (;;) {
+    const auto comma = text.find(',');
+    out.push_back(parse_size_bytes(text.substr(0, comma), option, allow_zero));
+    if (comma == std::string_view::npos) return out;
+    text = text.substr(comma + 1);
   }
-  return {lo, hi};
 }
 
 }  // namespace gpuscale::harness

@@ -7,6 +7,7 @@
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 #include "harness/World.hpp"
+#include "results/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {
@@ -50,7 +51,7 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
   } catch (const TimeoutError&) {
     throw;  // a peer is stalled or dead: the job cannot go on, so the error path ends it
   } catch (const RuntimeError& e) {
-    result.error = e.what();
+    result.error = results::valid_utf8(e.what());
     return result;
   }
   corrupt_if_requested(backend, *recv, "smoke-allreduce");  // test seam: verification must catch it

@@ -24,7 +24,8 @@ void add_common_options(cxxopts::Options& o) {
       ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
       ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
       ("timeout", "seconds any single wait may take before the job is aborted: S for every phase, or "
-                  "PHASE=S,... (default " + describe(PhaseTimeouts{}) + ")",
+                  "PHASE=S,... (default " + describe(PhaseTimeouts{}) + "; at most " +
+                  std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
        cxxopts::value<std::string>(), "S|PHASE=S,...")
       ("quick", "a short preflight (budget 15 s) instead of the default run (60 s; 120 s on the CPU backend)")
       ("quiet", "no progress on stderr")

@@ -1,31 +1,30 @@
 // The command line of `gpuscale collectives`, read into collectives::SweepOptions.
 #include <algorithm>
+#include <climits>
 #include <string>
 
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "launch/CollectivesPhase.hpp"
+#include "launch/OptionValue.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
-template <class T>
-void read(const cxxopts::ParseResult& r, const char* name, T& value) {
-  if (r.count(name)) value = r[name].as<T>();
-}
-
-void read_size(const cxxopts::ParseResult& r, const char* name, std::uint64_t& value) {
-  if (r.count(name)) value = collectives::parse_size(r[name].as<std::string>(), std::string("--") + name);
-}
+// Upper bounds that no sensible sweep reaches, so a typo cannot start a run of days.
+constexpr int kMaxIterations = 10'000'000;
+constexpr int kMaxStepFactor = 65536;
+constexpr int kMaxAggregated = 1024;
+constexpr double kMaxNetGbps = 1e6;
 
 }  // namespace
 
 void add_collectives_options(cxxopts::Options& o) {
   o.add_options("collectives")
-      ("b,minbytes", "smallest size in bytes, K/M/G suffixes (default 8)", cxxopts::value<std::string>(), "SIZE")
+      ("b,minbytes", "smallest size in bytes: 8, 64K, 16M, 1G, 512MiB (K/M/G/T, 1024-based; default 8)", cxxopts::value<std::string>(), "SIZE")
       ("e,maxbytes", "largest size (default 1G; 4M on the cpu backend)", cxxopts::value<std::string>(), "SIZE")
-      ("f,stepfactor", "multiply the size by F each step (default 2)", cxxopts::value<std::string>(), "F")
+      ("f,stepfactor", "multiply the size by F each step (default 2)", cxxopts::value<int>(), "F")
       ("i,stepbytes", "add SIZE each step instead of -f", cxxopts::value<std::string>(), "SIZE")
       ("n,iters", "timed iterations per size (default 20)", cxxopts::value<int>(), "N")
       ("w,warmup_iters", "warm-up iterations per size (default 5)", cxxopts::value<int>(), "N")
@@ -70,32 +69,32 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
     o.scaling_sizes = cpu ? std::vector<std::uint64_t>{8, 64u << 10} : std::vector<std::uint64_t>{8, 1u << 20, 64u << 20};
   o.pair_large_bytes = cpu ? 1u << 20 : 64u << 20;
   try {
-    read_size(r, "minbytes", o.min_bytes);
-    read_size(r, "maxbytes", o.max_bytes);
+    o.min_bytes = size_option(r, "minbytes", o.min_bytes);
+    o.max_bytes = size_option(r, "maxbytes", o.max_bytes);
     if (!r.count("maxbytes")) o.max_bytes = std::max(o.max_bytes, o.min_bytes);  // -b alone sweeps one size
-    read_size(r, "stepfactor", o.step_factor);
-    read_size(r, "stepbytes", o.step_bytes);
+    o.step_factor = static_cast<std::uint64_t>(option_within(r, "stepfactor", static_cast<int>(o.step_factor), 2, kMaxStepFactor));
+    o.step_bytes = size_option(r, "stepbytes", o.step_bytes);
     if (r.count("stepfactor") && r.count("stepbytes")) throw harness::UsageError("give -f or -i, not both");
-    read(r, "iters", o.iterations);
-    read(r, "warmup_iters", o.warmup);
-    read(r, "check", o.check_passes);
-    read(r, "cudagraph", o.graph_launches);
+    o.iterations = option_within(r, "iters", o.iterations, 1, kMaxIterations);
+    o.warmup = option_within(r, "warmup_iters", o.warmup, 0, kMaxIterations);
+    o.check_passes = option_within(r, "check", o.check_passes, 0, kMaxIterations);
+    o.graph_launches = option_within(r, "cudagraph", o.graph_launches, 0, kMaxIterations);
     if (r.count("datatype")) o.type = harness::parse_data_type(r["datatype"].as<std::string>());
     if (r.count("op")) o.redop = harness::parse_red_op(r["op"].as<std::string>());
-    read(r, "root", o.root);
-    read(r, "agg_iters", o.aggregated);
+    o.root = option_within(r, "root", o.root, 0, INT_MAX);
+    o.aggregated = option_within(r, "agg_iters", o.aggregated, 1, kMaxAggregated);
     o.ops = collectives::parse_ops(r.count("ops") ? r["ops"].as<std::string>() : "all");
     o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>() : "allreduce");
     if (r.count("scaling-sizes")) {
       const auto text = r["scaling-sizes"].as<std::string>();
       o.scaling_sizes = text == "none" ? std::vector<std::uint64_t>{}
-                                       : collectives::parse_size_list(text, "--scaling-sizes");
+                                       : harness::parse_size_list(text, "--scaling-sizes");
     }
-    read_size(r, "pair-bytes", o.pair_large_bytes);
-    read_size(r, "pair-small-bytes", o.pair_small_bytes);
-    read(r, "pair-threshold", o.pair_threshold);
-    read(r, "link-threshold", o.link_threshold);
-    read(r, "net-gbps", o.net_gbps);
+    o.pair_large_bytes = size_option(r, "pair-bytes", o.pair_large_bytes, true);  // 0 disables the matrix
+    o.pair_small_bytes = size_option(r, "pair-small-bytes", o.pair_small_bytes);
+    o.pair_threshold = option_within(r, "pair-threshold", o.pair_threshold, 0.0, 1.0);
+    o.link_threshold = option_within(r, "link-threshold", o.link_threshold, 0.0, 1.0);
+    o.net_gbps = option_within(r, "net-gbps", o.net_gbps, 0.0, kMaxNetGbps);
   } catch (const cxxopts::exceptions::exception& e) {
     throw harness::UsageError(std::string("gpuscale collectives: ") + e.what());
   }

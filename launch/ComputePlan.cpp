@@ -1,7 +1,6 @@
 #include "launch/ComputePlan.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <optional>
 
 #include "harness/Error.hpp"
@@ -47,20 +46,11 @@ PassSet parse_passes(const std::string& text) {
   return set;
 }
 
-void validate(const ComputePlan& plan) {
-  if (plan.bench.iterations < 1 || plan.bench.warmup < 0)
-    throw UsageError("--iters must be at least 1 and --warmup not negative");
-  if (!(plan.bench.warmup_s >= 0) || plan.bench.warmup_s > 3600)
-    throw UsageError("--warmup-ms must be in 0..3600000");
-  if (!(plan.bench.min_time_s >= 0) || plan.bench.min_time_s > 60)
-    throw UsageError("--min-time-ms must be in 0..60000");
-  if (!(plan.tuning.settled_window_s >= 0) || plan.tuning.settled_window_s > 10)
-    throw UsageError("--tune-window-ms must be in 0..10000");
-  if (!(plan.straggler_threshold > 0) || !std::isfinite(plan.straggler_threshold))
-    throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
-  if (plan.tuning.matmul_candidates < 1) throw UsageError("--matmul-candidates must be at least 1");
-  if (plan.tuning.conv_plans < 1) throw UsageError("--cudnn-plans must be at least 1");
-}
+// Upper bounds past any sensible run, so that a typo or an overflow is refused before any work.
+constexpr int kMaxCalls = 1'000'000;
+constexpr int kMaxCandidates = 1024;
+constexpr double kMaxWorkspaceMb = 1 << 20;  // a TiB
+constexpr double kMaxStragglerFraction = 100;
 
 }  // namespace
 
@@ -79,22 +69,22 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
     for (std::size_t p = 0; p < precisions.size(); ++p) plan.items.push_back({per_precision[p][s], precisions[p]});
 
   plan.tuning.conv_search = parse_algo_search(option<std::string>(r, "cudnn-algo", "heuristic"));
-  const double workspace_mb = option<double>(r, "workspace-mb", 1024);
-  if (!(workspace_mb >= 0) || !std::isfinite(workspace_mb)) throw UsageError("--workspace-mb must be >= 0");
+  const double workspace_mb = option_within(r, "workspace-mb", 1024.0, 0.0, kMaxWorkspaceMb);
   plan.tuning.workspace_limit_bytes = static_cast<std::size_t>(workspace_mb * 1024 * 1024);
-  plan.tuning.matmul_candidates = option<int>(r, "matmul-candidates", 8);
-  plan.tuning.conv_plans = option<int>(r, "cudnn-plans", 8);
+  plan.tuning.matmul_candidates = option_within(r, "matmul-candidates", 8, 1, kMaxCandidates);
+  plan.tuning.conv_plans = option_within(r, "cudnn-plans", 8, 1, kMaxCandidates);
   plan.tuning.conv_runtime_compiled = r.count("cudnn-runtime-compiled") > 0;
   plan.tuning.matmul_path = parse_matmul_path(option<std::string>(r, "matmul-path", "lt"));
-  plan.bench.iterations = option<int>(r, "iters", quick ? 5 : 20);
-  plan.bench.warmup = option<int>(r, "warmup", quick ? 2 : 5);
-  plan.bench.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
-  plan.bench.min_time_s = option<double>(r, "min-time-ms", 0) * 1e-3;
-  plan.tuning.settled_window_s = option<double>(r, "tune-window-ms", 0) * 1e-3;
+  plan.bench.iterations = option_within(r, "iters", quick ? 5 : 20, 1, kMaxCalls);
+  plan.bench.warmup = option_within(r, "warmup", quick ? 2 : 5, 0, kMaxCalls);
+  plan.bench.warmup_s = option_within(r, "warmup-ms", 0.0, 0.0, 3'600'000.0) * 1e-3;
+  plan.bench.min_time_s = option_within(r, "min-time-ms", 0.0, 0.0, 60'000.0) * 1e-3;
+  plan.tuning.settled_window_s = option_within(r, "tune-window-ms", 0.0, 0.0, 10'000.0) * 1e-3;
   plan.bench.passes = parse_passes(option<std::string>(r, "passes", "all"));
   plan.bench.check = !r.count("no-check");
-  plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
-  validate(plan);
+  plan.straggler_threshold = option_within(r, "straggler-threshold", 0.10, 0.0, kMaxStragglerFraction);
+  if (!(plan.straggler_threshold > 0))
+    throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   return plan;
 }
 

@@ -7,6 +7,7 @@
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
+#include "results/Utf8.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"
@@ -60,7 +61,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
               << ": no GPU is visible; running on the CPU BACKEND. Figures are not GPU figures. ***\n\n";
   }
   report_.tool_version = GPUSCALE_VERSION;
-  report_.command_line = invocation.command_line;
+  report_.command_line = results::valid_utf8(invocation.command_line);
   report_.start_time = utc_now();
   report_.world_size = world_.size();
   report_.node_count = world_.node_count();
@@ -95,6 +96,7 @@ void Job::record_failure(const results::RunFailure& failure) noexcept {
   if (world_.rank() != 0) return;
   try {
     report_.failure = failure;
+    report_.failure->message = results::valid_utf8(failure.message);  // may quote a path or a host name
     report_.interrupted = failure.exit_code == static_cast<int>(harness::ExitCode::interrupted);
     write_outputs();  // the verdict rules fail a run with a failure record
   } catch (const std::exception& e) {

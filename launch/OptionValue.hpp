@@ -1,12 +1,16 @@
 #pragma once
 // Small helpers for reading a command's own options: shared by the phase plans.
 #include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include <cxxopts.hpp>
 
 #include "harness/Error.hpp"
+#include "harness/SizeParse.hpp"
 
 namespace gpuscale::launch {
 
@@ -19,6 +23,36 @@ T option(const cxxopts::ParseResult& r, const char* name, T fallback) {
   } catch (const cxxopts::exceptions::exception& e) {
     throw harness::UsageError(std::string("--") + name + ": " + e.what());
   }
+}
+
+// The option's value when given and within [lo, hi]; nullopt when absent. Out of range, NaN, an
+// infinity or the wrong type is a harness::UsageError naming the option and the range: the one place
+// a numeric option's bounds are enforced, so that 0, negative, NaN and huge values are refused alike.
+template <class T>
+std::optional<T> option_within(const cxxopts::ParseResult& r, const char* name, T lo, T hi) {
+  if (!r.count(name)) return std::nullopt;
+  const T value = option<T>(r, name, lo);
+  if (!(value >= lo && value <= hi)) {
+    std::ostringstream message;
+    message.precision(15);
+    message << "--" << name << " " << value << ": must be in " << lo << ".." << hi;
+    throw harness::UsageError(message.str());
+  }
+  return value;
+}
+
+// As above with `fallback` when absent (the fallback is the caller's default, not checked).
+template <class T>
+T option_within(const cxxopts::ParseResult& r, const char* name, T fallback, T lo, T hi) {
+  return option_within<T>(r, name, lo, hi).value_or(fallback);
+}
+
+// A byte size in the one size syntax (harness::parse_size_bytes), or `fallback` when absent. Zero is
+// refused unless the option gives it a meaning (allow_zero, e.g. "0 disables").
+inline std::uint64_t size_option(const cxxopts::ParseResult& r, const char* name, std::uint64_t fallback,
+                                 bool allow_zero = false) {
+  if (!r.count(name)) return fallback;
+  return harness::parse_size_bytes(option<std::string>(r, name, ""), "--" + std::string(name), allow_zero);
 }
 
 // "a;b;c" -> {"a", "b", "c"}; an empty text gives one empty item.

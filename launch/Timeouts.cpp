@@ -1,7 +1,6 @@
 #include "launch/Timeouts.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -24,8 +23,9 @@ constexpr Field kFields[] = {{"env", &PhaseTimeouts::env_s},
 double parse_seconds(const std::string& text, const std::string& item) {
   char* end = nullptr;
   const double s = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(s) || !(s > 0))
-    throw harness::UsageError("--timeout: '" + item + "' is not a positive number of seconds");
+  if (text.empty() || *end != '\0' || !(s > 0) || !(s <= kMaxTimeoutS))
+    throw harness::UsageError("--timeout: '" + item + "' is not a number of seconds in (0, " +
+                              std::to_string(static_cast<long long>(kMaxTimeoutS)) + "]");
   return s;
 }
 

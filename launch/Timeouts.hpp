@@ -15,6 +15,10 @@ namespace gpuscale::launch {
 //                    10 GbE (~1.2 GB/s, 2 GiB moved per op) that is ~40 s
 //   train 300:       the first step tunes every layer (resnet50: 53 convs x 3 directions), and
 //                    DP-style drives every GPU of a node from one process
+// The longest wait --timeout accepts: a week, past any real phase, and far inside what a deadline
+// in clock ticks can hold (1e300 s would overflow it).
+constexpr double kMaxTimeoutS = 7 * 24 * 3600;
+
 struct PhaseTimeouts {
   double env_s = 120;
   double compute_s = 300;

@@ -30,7 +30,7 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
   int count = 0;
   if (world.rank() == 0) {
     const int visible = cpu ? std::max(2, world.local_size()) : harness::cuda_visible_device_count();
-    count = plan.dp_devices ? std::min(plan.dp_devices, visible) : visible;
+    count = std::min(plan.dp_devices.value_or(visible), visible);
     if (!cpu && visible < 2 && world.local_size() > 1) {
       count = 0;
       out.skipped_reason = "each rank sees one GPU: DP needs one process that sees every GPU of the node";
@@ -103,7 +103,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
 void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& results) {
   const auto& plan = env.plan;
   const bool root = env.job.world().rank() == 0;
-  const std::int64_t batch = plan.batch ? plan.batch : env.model.default_batch;
+  const std::int64_t batch = plan.batch.value_or(env.model.default_batch);
   auto add = [&](results::TrainRecord r) {
     if (root) results.records.push_back(std::move(r));
   };

@@ -1,6 +1,6 @@
 #include "launch/TrainPlan.hpp"
 
-#include <cmath>
+#include <limits>
 
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
@@ -9,6 +9,13 @@ namespace gpuscale::launch {
 namespace {
 
 using harness::UsageError;
+
+// Upper bounds past any sensible run, so that a typo or an overflow is refused before any work.
+constexpr int kMaxSteps = 1'000'000;
+constexpr double kMaxWarmupMs = 3'600'000;  // an hour
+constexpr double kMaxBucketMb = 1 << 20;    // a TiB
+constexpr double kMaxLearningRate = 1e3;
+constexpr double kMaxStragglerFraction = 100;
 
 void parse_comm_ctas(TrainPlan& plan, const std::string& text) {
   plan.comm_ctas_auto = text == "auto";
@@ -52,15 +59,16 @@ std::vector<harness::StreamPriority> parse_priorities(const std::string& text) {
 
 void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   auto& d = plan.ddp_options;
-  d.bucket_mb = option<double>(r, "bucket-mb", 25);
-  d.first_bucket_mb = option<double>(r, "first-bucket-mb", 1);
+  d.bucket_mb = option_within(r, "bucket-mb", 25.0, 0.0, kMaxBucketMb);
+  d.first_bucket_mb = option_within(r, "first-bucket-mb", 1.0, 0.0, kMaxBucketMb);
+  if (!(d.bucket_mb > 0) || !(d.first_bucket_mb > 0))
+    throw UsageError("--bucket-mb and --first-bucket-mb must be positive");
   d.overlap = !r.count("no-overlap");
   d.overlap_optimizer = !r.count("no-optimizer-overlap");
-  d.accum = option<int>(r, "accum", 1);
+  d.accum = option_within(r, "accum", 1, 1, 1024);
   d.h2d = r.count("h2d") > 0;
-  d.lr = static_cast<float>(option<double>(r, "lr", 0.01));
-  d.sm_margin = option<int>(r, "comm-sm-margin", 0);
-  if (d.sm_margin < 0 || d.sm_margin > 1024) throw UsageError("--comm-sm-margin must be in 0..1024");
+  d.lr = static_cast<float>(option_within(r, "lr", 0.01, 0.0, kMaxLearningRate));
+  d.sm_margin = option_within(r, "comm-sm-margin", 0, 0, 1024);
   const std::string grad = option<std::string>(r, "grad-dtype", "fp32");
   if (grad == "bf16") d.grad_type = harness::DataType::bfloat16;
   else if (grad == "fp16") d.grad_type = harness::DataType::float16;
@@ -68,27 +76,34 @@ void parse_ddp_options(TrainPlan& plan, const cxxopts::ParseResult& r) {
   const std::string buffers = option<std::string>(r, "comm-buffers", "plain");
   if (buffers != "plain" && buffers != "window") throw UsageError("--comm-buffers must be plain or window");
   d.comm_window = buffers == "window";
-  if (!(d.bucket_mb > 0) || !(d.first_bucket_mb > 0) || !std::isfinite(d.bucket_mb))
-    throw UsageError("--bucket-mb and --first-bucket-mb must be positive");
-  if (d.accum < 1 || d.accum > 1024) throw UsageError("--accum must be in 1..1024");
 }
 
+// "1,2,4": rank counts, each a whole number of at least 1.
+std::vector<int> parse_rank_counts(const std::string& text) {
+  std::vector<int> out;
+  for (const auto& k : split(text)) {
+    if (k.empty()) continue;
+    std::size_t used = 0;
+    int value = 0;
+    try {
+      value = std::stoi(k, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != k.size() || value < 1)
+      throw UsageError("--gpus: '" + k + "' is not a rank count (a whole number of at least 1)");
+    out.push_back(value);
+  }
+  return out;
+}
+
+// Every model at the asked depth, width and batch: a tensor past 2^31 elements is refused here, before
+// any work, rather than when the phase builds the layer.
 void validate(const TrainPlan& plan) {
-  if (plan.timing.iterations < 1 || plan.timing.warmup < 0)
-    throw UsageError("--iters must be at least 1 and --warmup not negative");
-  if (!(plan.timing.warmup_s >= 0) || plan.timing.warmup_s > 3600)
-    throw UsageError("--warmup-ms must be in 0..3600000");
-  if (plan.batch < 0 || plan.check_batch < 1) throw UsageError("--batch and --check-batch must be positive");
-  if (plan.dp_devices < 0) throw UsageError("--dp-devices must not be negative");
-  for (int k : plan.ddp_sizes)
-    if (k < 1) throw UsageError("--gpus: every rank count must be at least 1");
-  if (!(plan.straggler_threshold > 0)) throw UsageError("--straggler-threshold must be a positive fraction");
-  // Every model's layers at the per-GPU and the check batch, checked now rather than when the phase
-  // builds them: by then the first outputs are written, and bad input must write nothing.
   for (const auto& name : plan.models) {
     const auto model = workloads::make_model(name, {plan.depth, plan.width, workloads::Layout::nchw});
-    for (const std::int64_t batch : {plan.batch ? std::int64_t{plan.batch} : model.default_batch,
-                                     std::int64_t{plan.check_batch}})
+    // The per-GPU batch and the correctness checks' batch.
+    for (const std::int64_t batch : {plan.batch.value_or(model.default_batch), plan.check_batch})
       try {
         for (const auto& shape : workloads::shapes_at(model, batch)) workloads::validate(shape);
       } catch (const UsageError& e) {
@@ -154,19 +169,18 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.models = workloads::parse_model_list(option<std::string>(r, "model", quick ? "mlp" : "mlp,cnn"));
   plan.precisions = workloads::parse_precision_list(option<std::string>(r, "precision", quick ? "bf16" : "fp32,bf16"));
   parse_strategies(plan, option<std::string>(r, "strategy", "single,dp,ddp"));
-  plan.depth = option<int>(r, "depth", cpu ? 3 : 0);
-  plan.width = option<int>(r, "width", cpu ? 16 : 0);
-  plan.batch = option<int>(r, "batch", cpu ? 4 : 0);
-  parse_scaling(plan, option<std::string>(r, "scaling", "weak"));
-  for (const auto& k : split(option<std::string>(r, "gpus", ""))) {
-    if (k.empty()) continue;
-    try {
-      plan.ddp_sizes.push_back(std::stoi(k));
-    } catch (const std::exception&) {
-      throw UsageError("--gpus: '" + k + "' is not a rank count");
-    }
+  plan.depth = option_within(r, "depth", 1, workloads::kMaxDepth);
+  plan.width = option_within(r, "width", 1, workloads::kMaxWidth);
+  const auto batch = option_within(r, "batch", 1, std::numeric_limits<int>::max());
+  if (batch) plan.batch = *batch;
+  if (cpu) {
+    if (!plan.depth) plan.depth = 3;
+    if (!plan.width) plan.width = 16;
+    if (!plan.batch) plan.batch = 4;
   }
-  plan.dp_devices = option<int>(r, "dp-devices", 0);
+  parse_scaling(plan, option<std::string>(r, "scaling", "weak"));
+  plan.ddp_sizes = parse_rank_counts(option<std::string>(r, "gpus", ""));
+  plan.dp_devices = option_within(r, "dp-devices", 1, std::numeric_limits<int>::max());
   parse_ddp_options(plan, r);
   // The whole-job run keeps cudnnFind alone: with the graph plans timed in every fresh context (each DP
   // replica tunes its own) the default run took 91 s of its 60 on 2 H200s (PERFORMANCE.md).
@@ -176,12 +190,13 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.ddp_options.comm_priority = plan.comm_priorities.front();  // the first: every run; the rest: one each
   parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick || whole_job ? "0" : "auto"));
-  plan.timing.iterations = option<int>(r, "iters", cpu ? 3 : quick ? 5 : 20);
-  plan.timing.warmup = option<int>(r, "warmup", cpu ? 1 : quick ? 2 : 5);
-  plan.timing.warmup_s = option<double>(r, "warmup-ms", 0) * 1e-3;
+  plan.timing.iterations = option_within(r, "iters", cpu ? 3 : quick ? 5 : 20, 1, kMaxSteps);
+  plan.timing.warmup = option_within(r, "warmup", cpu ? 1 : quick ? 2 : 5, 0, kMaxSteps);
+  plan.timing.warmup_s = option_within(r, "warmup-ms", 0.0, 0.0, kMaxWarmupMs) * 1e-3;
   plan.check = !r.count("no-check");
-  plan.check_batch = option<int>(r, "check-batch", 2);
-  plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
+  plan.check_batch = option_within(r, "check-batch", 2, 1, 1 << 16);
+  plan.straggler_threshold = option_within(r, "straggler-threshold", 0.10, 0.0, kMaxStragglerFraction);
+  if (!(plan.straggler_threshold > 0)) throw UsageError("--straggler-threshold must be a positive fraction");
   validate(plan);
   return plan;
 }

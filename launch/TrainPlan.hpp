@@ -2,6 +2,7 @@
 // What the training phase runs, parsed from the command line. Pure (no MPI, no device), so the
 // parsing is unit-tested; bad input throws harness::UsageError with one line.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,11 +18,11 @@ struct TrainPlan {
   std::vector<std::string> models;
   std::vector<workloads::Precision> precisions;
   bool single = true, dp = true, ddp = true;
-  int depth = 0, width = 0;   // 0: the preset's
-  std::int64_t batch = 0;     // per GPU; 0: the preset's
+  std::optional<int> depth, width;  // unset: the preset's
+  std::optional<std::int64_t> batch;  // per GPU; unset: the preset's
   bool weak = true, strong = false;
   std::vector<int> ddp_sizes;  // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
-  int dp_devices = 0;          // 0: every visible GPU (cpu: the ranks of the node, at least 2)
+  std::optional<int> dp_devices;  // unset: every visible GPU (cpu: the ranks of the node, at least 2)
   workloads::DdpOptions ddp_options;
   // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
   workloads::TuningOptions tuning{workloads::AlgoSearch::exhaustive};

@@ -59,13 +59,13 @@ LayerShape with_batch(LayerShape shape, std::int64_t batch) {
 }  // namespace
 
 Model make_model(std::string_view preset, const ModelOptions& o) {
-  if (o.depth < 0 || o.width < 0 || o.depth > 1000 || o.width > 65536)
-    throw UsageError("--depth must be in 1..1000 and --width in 1..65536");
-  const int depth = o.depth, width = o.width;
-  if (preset == "mlp") return mlp(depth ? depth : 8, width ? width : 4096);
-  if (preset == "cnn") return cnn(depth ? depth : 8, width ? width : 256, o.layout);
+  if ((o.depth && (*o.depth < 1 || *o.depth > kMaxDepth)) || (o.width && (*o.width < 1 || *o.width > kMaxWidth)))
+    throw UsageError("--depth must be in 1.." + std::to_string(kMaxDepth) + " and --width in 1.." +
+                     std::to_string(kMaxWidth));
+  if (preset == "mlp") return mlp(o.depth.value_or(8), o.width.value_or(4096));
+  if (preset == "cnn") return cnn(o.depth.value_or(8), o.width.value_or(256), o.layout);
   if (preset == "resnet50") return resnet50(o.layout);
-  if (preset == "transformer") return transformer(depth ? depth : 2, width ? width : 1024);
+  if (preset == "transformer") return transformer(o.depth.value_or(2), o.width.value_or(1024));
   throw UsageError("unknown model '" + std::string(preset) + "' (use mlp, cnn, resnet50, transformer or all)");
 }
 

@@ -12,6 +12,7 @@
 // each sample's input is that sample's previous output read cyclically (x[j] = y[j mod |y|]); its
 // gradient sums back. Per sample, so any split of a batch over devices computes the same.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,9 +32,13 @@ struct Model {
   std::int64_t default_batch;  // per GPU
 };
 
+// The bounds of --depth and --width.
+constexpr int kMaxDepth = 1000;
+constexpr int kMaxWidth = 65536;
+
 struct ModelOptions {
-  int depth = 0;  // 0: the preset's
-  int width = 0;  // 0: the preset's
+  std::optional<int> depth;  // unset: the preset's
+  std::optional<int> width;  // unset: the preset's
   Layout layout = Layout::nchw;
 };
 

@@ -72,20 +72,34 @@ double flops_per_pass(const LayerShape& shape) {
 
 void validate(const LayerShape& shape) {
   const std::string text = describe(shape);
+  constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+  // Every field within 31 bits before any product or output size is computed, so that no product
+  // below overflows: a tensor with a larger dimension would pass 2^31 elements anyway.
+  const auto too_large = [&] {
+    return UsageError(std::string(layer_kind(shape)) + " " + text + ": a tensor has more than 2^31 elements");
+  };
+  double x = 0, w = 0, y = 0;  // element counts, in double so that the check itself cannot overflow
   if (const auto* l = std::get_if<LinearShape>(&shape)) {
     if (l->m <= 0 || l->n <= 0 || l->k <= 0) throw UsageError("matmul " + text + ": M, N and K must be positive");
+    if (l->m > kMax || l->n > kMax || l->k > kMax) throw too_large();
+    x = static_cast<double>(l->m) * static_cast<double>(l->k);
+    w = static_cast<double>(l->n) * static_cast<double>(l->k);
+    y = static_cast<double>(l->m) * static_cast<double>(l->n);
   } else {
     const auto& c = std::get<Conv2dShape>(shape);
     if (c.n <= 0 || c.c <= 0 || c.h <= 0 || c.w <= 0 || c.k <= 0 || c.r <= 0 || c.s <= 0)
       throw UsageError("conv " + text + ": N, C, H, W, K, R and S must be positive");
     if (c.stride <= 0 || c.dilation <= 0 || c.pad < 0)
       throw UsageError("conv " + text + ": stride and dilation must be positive and pad not negative");
+    for (const std::int64_t v : {c.n, c.c, c.h, c.w, c.k, c.r, c.s, c.stride, c.pad, c.dilation})
+      if (v > kMax) throw too_large();
     if (c.p() <= 0 || c.q() <= 0) throw UsageError("conv " + text + ": the filter is larger than the padded input");
+    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+    x = d(c.n) * d(c.c) * d(c.h) * d(c.w);
+    w = d(c.k) * d(c.c) * d(c.r) * d(c.s);
+    y = d(c.n) * d(c.k) * d(c.p()) * d(c.q());
   }
-  const auto n = counts(shape);
-  constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
-  if (n.x > kMax || n.w > kMax || n.y > kMax)
-    throw UsageError(std::string(layer_kind(shape)) + " " + text + ": a tensor has more than 2^31 elements");
+  if (x > kMax || w > kMax || y > kMax) throw too_large();
 }
 
 LinearShape parse_mnk(std::string_view text) {

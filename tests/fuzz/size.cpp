@@ -1,5 +1,6 @@
-// libFuzzer target: byte-size arguments (-b/-e). Rejections are UsageError; an accepted size is at
-// most 2^63-1 bytes and its decimal form parses back to the same value.
+// libFuzzer target: the one byte-size syntax every option reads (-b, -e, --scaling-sizes, ...).
+// Rejections are UsageError; an accepted size is at most 2^63-1 bytes and its decimal form parses
+// back to the same value; a list holds no zero.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -11,19 +12,16 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gpuscale::harness;
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const auto half = text.find('\0');
   try {
     const std::uint64_t bytes = parse_size_bytes(text, "-b", size % 2 == 0);
     if (bytes > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) __builtin_trap();
     if (parse_size_bytes(std::to_string(bytes), "-b", true) != bytes) __builtin_trap();
   } catch (const UsageError&) {
   }
-  if (half != std::string::npos) {
-    try {
-      const auto [lo, hi] = parse_size_range(text.substr(0, half), text.substr(half + 1), "-b", "-e");
-      if (lo > hi || lo == 0) __builtin_trap();
-    } catch (const UsageError&) {
-    }
+  try {
+    for (const std::uint64_t item : parse_size_list(text, "--scaling-sizes"))
+      if (item == 0 || item > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) __builtin_trap();
+  } catch (const UsageError&) {
   }
   return 0;
 }

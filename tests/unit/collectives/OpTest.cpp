@@ -60,6 +60,23 @@ TEST(Op, ParseOps) {
   EXPECT_EQ(two[0]->name, "alltoall");
   EXPECT_THROW(parse_ops("allreduce,bogus"), harness::UsageError);
   EXPECT_THROW(parse_ops(""), harness::UsageError);
+  EXPECT_THROW(parse_ops("allreduce,"), harness::UsageError);
+  EXPECT_THROW(parse_ops("allreduce,,allgather"), harness::UsageError);
+}
+
+// The message offers "all" beside the names, so "all" mixes with names: the union, each op once.
+TEST(Op, AllMixesWithNamesAsTheUnion) {
+  const auto mixed = parse_ops("all,allreduce");
+  ASSERT_EQ(mixed.size(), 7u);
+  EXPECT_EQ(mixed.front()->name, "allreduce");
+  const auto sendrecv_first = parse_ops("sendrecv,all");
+  ASSERT_EQ(sendrecv_first.size(), 7u);
+  EXPECT_EQ(sendrecv_first.front()->name, "sendrecv");
+  try {
+    parse_ops("allreduce,bogus");
+  } catch (const harness::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("or all"), std::string::npos) << e.what();
+  }
 }
 
 SweepOptions with(DataType type, harness::RedOp redop) {

@@ -16,16 +16,6 @@
 namespace gpuscale::collectives {
 namespace {
 
-TEST(SweepOptions, ParseSize) {
-  EXPECT_EQ(parse_size("8", "-b"), 8u);
-  EXPECT_EQ(parse_size("64K", "-b"), 65536u);
-  EXPECT_EQ(parse_size("256M", "-b"), 256u << 20);
-  EXPECT_EQ(parse_size("1G", "-e"), 1u << 30);
-  for (const char* bad : {"", "x", "-8", "1Q", "1.5G", "99999999999999999999", "17179869184G"})
-    EXPECT_THROW(parse_size(bad, "-b"), harness::UsageError) << bad;
-  EXPECT_EQ(parse_size_list("8,1M", "--scaling-sizes"), (std::vector<std::uint64_t>{8, 1u << 20}));
-}
-
 TEST(SweepOptions, SizeListsAreNcclTests) {
   SweepOptions o;
   o.min_bytes = 8;

@@ -17,6 +17,18 @@ TEST(HostProbe, AllowListKeepsLauncherAndNcclVariablesButNoSecrets) {
   EXPECT_EQ(v.count("SLURM_DB_PASSWORD"), 0u);
 }
 
+// PMI_SIZE and PMI_RANK feed the world-size check and the launcher: they must reach the report.
+TEST(HostProbe, AllowListKeepsPmiVariables) {
+  const char* block[] = {"PMI_SIZE=8", "PMI_RANK=0", "PMIX_RANK=0", "PMIPATH=/x", nullptr};
+  const auto v = allow_listed_variables(const_cast<char**>(block));
+  EXPECT_EQ(v.size(), 3u);
+  EXPECT_EQ(v.at("PMI_SIZE"), "8");
+  EXPECT_EQ(detect_launcher(v), "pmix launcher");
+  EXPECT_EQ(detect_launcher(allow_listed_variables(const_cast<char**>(block + 1))), "pmix launcher");
+  const char* pmi_only[] = {"PMI_RANK=3", nullptr};
+  EXPECT_EQ(detect_launcher(allow_listed_variables(const_cast<char**>(pmi_only))), "mpiexec (PMI)");
+}
+
 TEST(HostProbe, LauncherFromVariables) {
   EXPECT_EQ(detect_launcher({{"OMPI_COMM_WORLD_RANK", "0"}}), "mpirun");
   EXPECT_EQ(detect_launcher({{"OMPI_COMM_WORLD_RANK", "0"}, {"SLURM_JOB_ID", "7"}}), "mpirun in a Slurm allocation");

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/Error.hpp"
 
@@ -88,17 +89,19 @@ TEST(SizeParse, MessageIsOneLineNamingOptionAndInput) {
   EXPECT_LT(longer.size(), 120u);
 }
 
-TEST(SizeParse, RangeNeedsMinAtMostMax) {
-  EXPECT_EQ(parse_size_range("8", "1G", "-b", "-e"), std::make_pair(std::uint64_t{8}, std::uint64_t{1} << 30));
-  EXPECT_EQ(parse_size_range("1M", "1M", "-b", "-e"), std::make_pair(std::uint64_t{1} << 20, std::uint64_t{1} << 20));
+// --scaling-sizes: every item in the one syntax; zero, empty items and an empty list refused.
+TEST(SizeParse, ListsParseEveryItem) {
+  EXPECT_EQ(parse_size_list("8,1M,512MiB", "--scaling-sizes"),
+            (std::vector<std::uint64_t>{8, 1u << 20, 512ull << 20}));
+  EXPECT_EQ(parse_size_list("64K", "--scaling-sizes"), std::vector<std::uint64_t>{65536});
+  for (const char* bad : {"", "0", "8,0", "8,", ",8", "8,,1M", "8,x", "8;16", "8,9223372036854775808"})
+    EXPECT_THROW(parse_size_list(bad, "--scaling-sizes"), UsageError) << "'" << bad << "'";
+  EXPECT_EQ(parse_size_list("0,8", "--x", true), (std::vector<std::uint64_t>{0, 8}));
   try {
-    parse_size_range("2G", "1G", "-b", "-e");
-    FAIL() << "min > max accepted";
+    parse_size_list("8,0", "--scaling-sizes");
   } catch (const UsageError& e) {
-    EXPECT_EQ(std::string(e.what()), "-b '2G' is larger than -e '1G'");
+    EXPECT_EQ(std::string(e.what()).rfind("--scaling-sizes '0': must be more than zero", 0), 0u) << e.what();
   }
-  EXPECT_THROW(parse_size_range("0", "1G", "-b", "-e"), UsageError);
-  EXPECT_THROW(parse_size_range("8", "x", "-b", "-e"), UsageError);
 }
 
 }  // namespace

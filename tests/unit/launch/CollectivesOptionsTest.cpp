@@ -49,5 +49,32 @@ TEST(CollectivesOptions, BadInputIsUsageError) {
     EXPECT_THROW(options(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 
+// Every size option reads the one size syntax (harness::parse_size_bytes), so each form the README
+// lists works on the command line, and zero (where it means nothing) and 2^63 are refused.
+TEST(CollectivesOptions, SizesUseTheOneSyntax) {
+  EXPECT_EQ(options({"-b", "8", "-e", "512MiB"}).max_bytes, 512ull << 20);
+  EXPECT_EQ(options({"-b", "64KiB", "-e", "1GB"}).min_bytes, 64u << 10);
+  EXPECT_EQ(options({"-e", "2T"}).max_bytes, 2ull << 40);
+  EXPECT_EQ(options({"--scaling-sizes", "8,1MiB"}).scaling_sizes, (std::vector<std::uint64_t>{8, 1u << 20}));
+  EXPECT_EQ(options({"--pair-bytes", "0"}).pair_large_bytes, 0u);  // 0 disables the matrix
+  EXPECT_EQ(options({"--pair-bytes", "2MiB", "--pair-small-bytes", "1k"}).pair_small_bytes, 1024u);
+  for (const auto& bad : std::vector<std::vector<const char*>>{
+           {"-b", "0"}, {"-e", "0"}, {"-i", "0"}, {"--scaling-sizes", "0"}, {"--scaling-sizes", "8,0"},
+           {"--pair-small-bytes", "0"}, {"-e", "9223372036854775808"}, {"-e", "8388608T"},
+           {"-b", "1.5M"}})
+    EXPECT_THROW(options(bad), harness::UsageError) << bad[0] << " " << bad[1];
+}
+
+// Counts and fractions: zero where it means nothing, negatives, NaN and infinities are refused.
+TEST(CollectivesOptions, NumbersOutOfRangeAreUsageErrors) {
+  for (const auto& bad : std::vector<std::vector<const char*>>{
+           {"-w", "-1"}, {"-c", "-1"}, {"-G", "-1"}, {"-r", "-1"}, {"-f", "0"}, {"-f", "2x"},
+           {"-n", "99999999999"}, {"--pair-threshold", "nan"}, {"--link-threshold", "1.5"},
+           {"--net-gbps", "inf"}, {"--net-gbps", "-1"}, {"--net-gbps", "1e300"}})
+    EXPECT_THROW(options(bad), harness::UsageError) << bad[0] << " " << bad[1];
+  EXPECT_EQ(options({"-f", "8"}).step_factor, 8u);
+  EXPECT_EQ(options({"-c", "0", "-w", "0"}).check_passes, 0);
+}
+
 }  // namespace
 }  // namespace gpuscale::launch

@@ -99,7 +99,13 @@ TEST(ComputePlan, BadInputIsAUsageError) {
                                        {"--passes", "fwd,,bwd_data"},
                                        {"--min-time-ms", "60001"},
                                        {"--tune-window-ms", "-5"},
-                                       {"--tune-window-ms", "10001"}})
+                                       {"--tune-window-ms", "10001"},
+                                       {"--workspace-mb", "1e300"},
+                                       {"--workspace-mb", "nan"},
+                                       {"--warmup-ms", "inf"},
+                                       {"--straggler-threshold", "nan"},
+                                       {"--iters", "0"},
+                                       {"--matmul-candidates", "-3"}})
     EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
 }
 

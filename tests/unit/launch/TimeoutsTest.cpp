@@ -50,7 +50,8 @@ TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
       {"", "''"},           {"abc", "'abc'"},         {"0", "'0'"},
       {"-5", "'-5'"},       {"inf", "'inf'"},         {"nan", "'nan'"},
       {"1e999", "'1e999'"}, {"10,", "''"},            {"train=", "'train='"},
-      {"gpu=5", "'gpu'"},   {"train=5s", "'train=5s'"}, {"=5", "''"}};
+      {"gpu=5", "'gpu'"},   {"train=5s", "'train=5s'"}, {"=5", "''"},
+      {"1e300", "'1e300'"}, {"train=604801", "'train=604801'"}};
   for (const auto& [text, named] : cases) {
     try {
       parse_timeouts(text);
@@ -62,6 +63,12 @@ TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
       EXPECT_NE(what.find(named), std::string::npos) << text << " -> " << what;
     }
   }
+}
+
+// The bound is inclusive; the help text names it (CommandLineAndHelp).
+TEST(Timeouts, AtMostAWeek) {
+  EXPECT_DOUBLE_EQ(parse_timeouts("604800").train_s, kMaxTimeoutS);
+  EXPECT_THROW(parse_timeouts("604800.5"), harness::UsageError);
 }
 
 TEST(Timeouts, CommandLineAndHelp) {
@@ -78,7 +85,9 @@ TEST(Timeouts, CommandLineAndHelp) {
     if (!space) text += c;
     else if (!text.empty() && text.back() != ' ') text += ' ';
   }
-  EXPECT_NE(text.find("(default env 120, compute 300, collectives 180, train 300)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(default env 120, compute 300, collectives 180, train 300; at most 604800, a week)"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

@@ -29,8 +29,11 @@ TEST(TrainPlan, DefaultsFollowTheDesign) {
   EXPECT_EQ(p.timing.iterations, 20);
   EXPECT_DOUBLE_EQ(p.timing.warmup_s, 0);
   EXPECT_DOUBLE_EQ(plan_for({"--warmup-ms", "1500"}).timing.warmup_s, 1.5);
-  EXPECT_EQ(p.batch, 0);
-  EXPECT_EQ(plan_for({}, true).width, 16);  // scaled down on the cpu backend
+  EXPECT_FALSE(p.batch.has_value());  // the preset's
+  EXPECT_FALSE(p.depth.has_value());
+  EXPECT_FALSE(p.dp_devices.has_value());  // every visible GPU
+  EXPECT_EQ(plan_for({}, true).width.value(), 16);  // scaled down on the cpu backend
+  EXPECT_EQ(plan_for({"--batch", "7", "--depth", "2"}, true).batch.value(), 7);
 }
 
 TEST(TrainPlan, OptionsParse) {
@@ -108,6 +111,30 @@ TEST(TrainPlan, BadInputIsAUsageError) {
   EXPECT_THROW(plan_for({"--warmup-ms", "-1"}), harness::UsageError);
   for (const char* margin : {"-1", "1025", "some"})
     EXPECT_THROW(plan_for({"--comm-sm-margin", margin}), harness::UsageError) << margin;
+}
+
+// Zero is no batch, depth, width or device count: it is refused, never read as "the preset's".
+// Negative, NaN, infinite and huge values are refused alike, before any work.
+TEST(TrainPlan, ZeroNegativeNanAndHugeAreRefused) {
+  for (const auto& bad : std::vector<std::vector<const char*>>{
+           {"--batch", "0"}, {"--depth", "0"}, {"--width", "0"}, {"--dp-devices", "0"}, {"--batch", "-4"},
+           {"--depth", "1001"}, {"--iters", "0"}, {"--check-batch", "0"}, {"--gpus", "2x"}, {"--gpus", "0"},
+           {"--lr", "nan"}, {"--lr", "-1"}, {"--first-bucket-mb", "inf"}, {"--bucket-mb", "1e300"},
+           {"--warmup-ms", "nan"}, {"--straggler-threshold", "inf"}, {"--straggler-threshold", "0"}}) {
+    EXPECT_THROW(plan_for(bad), harness::UsageError) << bad[0] << " " << bad[1];
+    EXPECT_THROW(plan_for(bad, true), harness::UsageError) << bad[0] << " " << bad[1] << " (cpu)";
+  }
+}
+
+// A batch whose tensors pass 2^31 elements is bad input at parse time, not an error mid-run.
+TEST(TrainPlan, BatchTooLargeForTheModelIsRefusedAtParse) {
+  try {
+    plan_for({"--batch", "2000000000"});
+    FAIL() << "accepted";
+  } catch (const harness::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("2^31"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(plan_for({"--batch", "64", "--model", "mlp"}).batch.value(), 64);
 }
 
 TEST(TrainPlan, DefaultDdpSizes) {

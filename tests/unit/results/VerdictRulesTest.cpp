@@ -63,6 +63,74 @@ TEST(VerdictRules, ARunNotYetCompleteIsIncompleteNeverAPass) {
   EXPECT_STREQ(verdict_result(v), "FAIL");
 }
 
+CollectiveSweep sweep(const std::string& op, const std::string& skipped_reason) {
+  CollectiveSweep s;
+  s.op = op;
+  s.skipped_reason = skipped_reason;
+  if (skipped_reason.empty()) {
+    CollectiveRow row;
+    row.size_bytes = 8;
+    row.out_of_place.measured = true;
+    s.rows.push_back(row);
+  }
+  return s;
+}
+
+TrainRecord train_record(const std::string& strategy, const std::string& skipped_reason) {
+  TrainRecord t;
+  t.strategy = strategy;
+  t.model = "mlp";
+  t.skipped_reason = skipped_reason;
+  return t;
+}
+
+// -e past the memory skips every sweep: a run that measured nothing must not pass, and says why.
+TEST(VerdictRules, APhaseThatMeasuredNothingFails) {
+  auto r = testing::sample_run();
+  r.collectives = CollectivesRecord{};
+  const std::string oom = "out of memory on rank 0: 2 TiB";
+  for (const char* op : {"allreduce", "allgather"}) r.collectives->sweeps.push_back(sweep(op, oom));
+  auto v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  const auto* nothing = rule(v, "collectives measured something");
+  ASSERT_NE(nothing, nullptr);
+  EXPECT_EQ(nothing->result, RuleResult::fail);
+  EXPECT_EQ(nothing->detail, "all 2 skipped: allreduce: " + oom + "; allgather: " + oom);
+  // One sweep measured: judged by its figures, no such rule.
+  r.collectives->sweeps.push_back(sweep("broadcast", ""));
+  v = verdict_for(r, flatten(r));
+  EXPECT_EQ(rule(v, "collectives measured something"), nullptr);
+  EXPECT_TRUE(v.passed);
+  // A sweep without a reason but with no size measured counts as skipped too.
+  r.collectives->sweeps.back().rows.front().out_of_place.measured = false;
+  EXPECT_FALSE(verdict_for(r, flatten(r)).passed);
+}
+
+// DP skipped where each rank sees one GPU, while single and DDP ran, is a legitimate run.
+TEST(VerdictRules, OneStrategyNotApplicableStillPasses) {
+  auto r = testing::sample_run();
+  const std::string one_gpu = "each rank sees one GPU: DP needs one process that sees every GPU of the node";
+  r.train.records = {train_record("single", ""), train_record("dp", one_gpu), train_record("ddp", "")};
+  auto v = verdict_for(r, flatten(r));
+  EXPECT_EQ(rule(v, "train measured something"), nullptr);
+  EXPECT_TRUE(v.passed);
+  r.train.records = {train_record("dp", one_gpu)};  // --strategy dp alone: nothing measured
+  v = verdict_for(r, flatten(r));
+  EXPECT_FALSE(v.passed);
+  ASSERT_NE(rule(v, "train measured something"), nullptr);
+  EXPECT_EQ(rule(v, "train measured something")->detail, "all 1 skipped: dp mlp: " + one_gpu);
+  ComputeRecord c;
+  c.layer = "linear";
+  c.shape = "M8 N8 K8";
+  c.precision = "fp32";
+  c.skipped_reason = "out of memory";
+  r.train.records.clear();
+  r.compute = {c, c};
+  v = verdict_for(r, flatten(r));
+  ASSERT_NE(rule(v, "compute measured something"), nullptr);
+  EXPECT_EQ(rule(v, "compute measured something")->detail, "all 2 skipped: linear M8 N8 K8 fp32: out of memory");
+}
+
 TEST(VerdictRules, WrongElementsFailTheRun) {
   auto r = testing::sample_run();
   EXPECT_EQ(rule(verdict_for(r, flatten(r)), "no wrong elements")->result, RuleResult::pass);

@@ -48,6 +48,17 @@ TEST(Shapes, BadShapesAreUsageErrors) {
     EXPECT_THROW(parse_conv(bad), UsageError) << bad;
 }
 
+// Dimensions whose products overflow 64 bits are refused as too large, not wrapped past the check.
+TEST(Shapes, OverflowingDimensionsAreRefused) {
+  for (const char* bad : {"9223372036854775807,2,2", "4294967296,4294967296,1", "2147483648,1,1",
+                          "3037000500,3037000500,1"})
+    EXPECT_THROW(parse_mnk(bad), UsageError) << bad;
+  for (const char* bad : {"65536,65536,65536,65536,1,1,1", "1,1,4,4,1,3,3,1,9223372036854775807,1",
+                          "1,1,4,4,1,3,3,1,0,9223372036854775807", "1,1,4,4,1,9223372036854775807,3"})
+    EXPECT_THROW(parse_conv(bad), UsageError) << bad;
+  EXPECT_NO_THROW(parse_mnk("2147483647,1,1"));
+}
+
 TEST(Shapes, Describe) {
   EXPECT_EQ(describe(LinearShape{1, 2, 3}), "M1 N2 K3");
   EXPECT_EQ(describe(Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1, Layout::nhwc}),
