@@ -1,5 +1,7 @@
 #include "collectives/Sweep.hpp"
 
+#include "harness/Activity.hpp"
+
 namespace gpuscale::collectives {
 namespace {
 
@@ -46,6 +48,7 @@ results::CollectiveSweep sweep_op(BenchResources& resources, harness::Communicat
     const Layout l = op.layout(elements, ranks, rank);
     results::CollectiveRow row;
     row.size_bytes = size_bytes(l, o.type);
+    const harness::OpScope scope(op.name, size);  // a failure at this size names it
     row.count = l.count;
     row.out_of_place = measure(bench, o, op, {false, elements});
     row.in_place = measure(bench, o, op, {true, elements});

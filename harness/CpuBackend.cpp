@@ -8,6 +8,7 @@
 #include "harness/Error.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
+#include "harness/detail/HostMemoryHold.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::harness {
@@ -24,7 +25,8 @@ class HostBuffer final : public Buffer {
     if (tracker_) tracker_->allocated(bytes_);
   }
   ~HostBuffer() override {
-    std::free(data_);
+    // An abandoned MPI operation may still write here (detail/MpiRequest.hpp): keep the memory.
+    if (!detail::host_memory_held()) std::free(data_);
     if (tracker_) tracker_->freed(bytes_);
   }
   void* data() noexcept override { return data_; }

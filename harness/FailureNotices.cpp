@@ -1,5 +1,6 @@
 // World's error path: failure notices between ranks and rank 0's roll call (see World.hpp).
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -52,6 +53,7 @@ class NoticeWatch final : public PeerWatch {
     }
     return !m_.received.empty();
   }
+  int notice_exit_code() const noexcept override { return m_.received.front().exit_code; }
   [[noreturn]] void throw_notice() override {
     const auto& n = m_.received.front();
     throw PeerFailedError(n.source, static_cast<ExitCode>(n.exit_code), n.message);
@@ -63,12 +65,11 @@ class NoticeWatch final : public PeerWatch {
 
 void send(detail::MpiWorld& m, std::string payload, int destination, int tag) noexcept {
   try {
-    m.outgoing.push_back(std::make_unique<std::string>(std::move(payload)));
-    const auto& text = *m.outgoing.back();
-    MPI_Request request;
-    if (MPI_Isend(text.data(), static_cast<int>(text.size()), MPI_CHAR, destination, tag, m.notices, &request) ==
-        MPI_SUCCESS)
-      m.sends.push_back(request);
+    auto text = std::make_shared<std::string>(std::move(payload));
+    detail::MpiRequest request(detail::MpiRequest::Kind::point_to_point, text);
+    if (MPI_Isend(text->data(), static_cast<int>(text->size()), MPI_CHAR, destination, tag, m.notices,
+                  request.handle()) == MPI_SUCCESS)
+      m.sends.push_back(std::move(request));
   } catch (...) {
   }
 }
@@ -77,10 +78,44 @@ void send(detail::MpiWorld& m, std::string payload, int destination, int tag) no
 
 namespace detail {
 
+namespace {
+
+// One rank's identity as it travels in the start-up exchange.
+struct PeerRecord {
+  long pid = 0;
+  unsigned long long start_ticks = 0;
+  char host[256] = {};
+};
+
+void learn_peers(MpiWorld& m, const Deadline& deadline) {
+  auto records = std::make_shared<std::vector<PeerRecord>>(static_cast<std::size_t>(m.size) + 1);
+  PeerRecord& mine = records->back();
+  const ProcessId self = own_process();
+  mine.pid = self.pid;
+  mine.start_ticks = self.start_ticks;
+  std::strncpy(mine.host, m.host.c_str(), sizeof mine.host - 1);
+  {
+    MpiRequest request(MpiRequest::Kind::collective, records);
+    GPUSCALE_CHECK_MPI(MPI_Iallgather(&mine, sizeof(PeerRecord), MPI_BYTE, records->data(), sizeof(PeerRecord),
+                                      MPI_BYTE, m.world, request.handle()));
+    request.wait(deadline, "the exchange of every rank's host and process");
+  }
+  m.peers.assign(static_cast<std::size_t>(m.size), {});
+  for (int r = 0; r < m.size; ++r) {
+    const PeerRecord& record = (*records)[static_cast<std::size_t>(r)];
+    auto& peer = m.peers[static_cast<std::size_t>(r)];
+    peer.host.assign(record.host, strnlen(record.host, sizeof record.host));
+    const ProcessId process{record.pid, record.start_ticks};
+    // Same host name is not proof of the same process table (containers): judge only what we see.
+    if (peer.host == m.host && process_state(process) == ProcessState::alive) peer.process = process;
+  }
+}
+
+}  // namespace
+
 void start_notices(MpiWorld& m, const Deadline& deadline) {
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Comm_idup(m.world, &m.notices, &request));
-  wait_request(request, deadline, "the duplication of the world for failure notices");
+  m.notices = duplicate(m.world, deadline, "the duplication of the world for failure notices");
+  learn_peers(m, deadline);
   GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.notices, MPI_ERRORS_RETURN));
   m.reported.assign(static_cast<std::size_t>(m.size), 0);
   m.reported[static_cast<std::size_t>(m.rank)] = 1;
@@ -91,8 +126,7 @@ void start_notices(MpiWorld& m, const Deadline& deadline) {
 void stop_notices(MpiWorld& m) noexcept {
   set_peer_watch(nullptr);
   m.watch.reset();
-  for (auto& request : m.sends) MPI_Request_free(&request);
-  m.sends.clear();
+  m.sends.clear();  // each cancels or keeps its payload while MPI still holds it
   if (m.notices != MPI_COMM_NULL) MPI_Comm_free(&m.notices);
 }
 
@@ -108,36 +142,61 @@ void World::announce_failure(int exit_code, const std::string& message) const no
     if (r != m.rank) send(m, payload, r, kFailureTag);
 }
 
-void World::report_status_to_root(const std::string& activity) const noexcept {
+void World::report_status(int destination, const std::string& activity) const noexcept {
   auto& m = *mpi_;
-  if (m.notices != MPI_COMM_NULL && m.rank != 0) send(m, activity, 0, kStatusTag);
+  if (m.notices != MPI_COMM_NULL && destination != m.rank && destination >= 0 && destination < m.size)
+    send(m, activity, destination, kStatusTag);
 }
 
-std::vector<int> World::ranks_not_reporting(double grace_s) const noexcept {
+std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double grace_s) const noexcept {
   auto& m = *mpi_;
-  std::vector<int> missing;
-  const auto until = Clock::now() + std::chrono::duration<double>(grace_s);
-  auto all_reported = [&] {
-    for (const char r : m.reported)
-      if (!r) return false;
-    return true;
-  };
-  while (!all_reported() && Clock::now() < until) {
-    if (!take_one(m)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  std::vector<SilentRank> silent;
+  try {
+    auto seen = [&](int r) {
+      const auto& peer = m.peers[static_cast<std::size_t>(r)];
+      const auto state = detail::process_state(peer.process);
+      return state == detail::ProcessState::gone ? SilentRank::Seen::gone
+             : state == detail::ProcessState::stopped ? SilentRank::Seen::stopped
+                                                      : SilentRank::Seen::no_answer;
+    };
+    // Done when each rank answered, or is seen dead or stopped: those will not answer.
+    auto settled = [&] {
+      for (const int r : ranks)
+        if (!m.reported[static_cast<std::size_t>(r)] && seen(r) == SilentRank::Seen::no_answer) return false;
+      return true;
+    };
+    const auto until = Clock::now() + std::chrono::duration<double>(grace_s);
+    for (int polls = 0; Clock::now() < until; ++polls) {
+      while (take_one(m)) {
+      }
+      if (polls % 10 == 0 && settled()) break;  // reading /proc costs more than a probe
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    for (const int r : ranks)
+      if (r >= 0 && r < m.size && !m.reported[static_cast<std::size_t>(r)])
+        silent.push_back({r, m.peers[static_cast<std::size_t>(r)].host, seen(r)});
+  } catch (...) {
   }
-  for (int r = 0; r < static_cast<int>(m.reported.size()); ++r)
-    if (!m.reported[static_cast<std::size_t>(r)]) missing.push_back(r);
-  return missing;
+  return silent;
+}
+
+std::string describe(const SilentRank& rank, double grace_s) {
+  const std::string who = "rank " + std::to_string(rank.rank) + " (host " + rank.host + ")";
+  switch (rank.seen) {
+    case SilentRank::Seen::gone: return who + " died (its process is gone)";
+    case SilentRank::Seen::stopped: return who + " is stopped (SIGSTOP or a debugger) and did not respond";
+    case SilentRank::Seen::no_answer: break;
+  }
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", grace_s);
+  return who + " did not respond within " + seconds + " s (stalled or dead)";
 }
 
 void World::progress_notices(double seconds) const noexcept {
   auto& m = *mpi_;
   const auto until = Clock::now() + std::chrono::duration<double>(seconds);
   while (Clock::now() < until) {
-    for (auto& request : m.sends) {
-      int done = 0;
-      if (request != MPI_REQUEST_NULL) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    }
+    for (auto& request : m.sends) request.test();
     take_one(m);  // keeps the receive side progressing too
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }

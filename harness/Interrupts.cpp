@@ -17,9 +17,11 @@ extern "C" void record_signal(int signal) {
   if (received_signal == 0) received_signal = signal;
 }
 
-const char* signal_name(int signal) { return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal"; }
-
 }  // namespace
+
+const char* signal_name(int signal) noexcept {
+  return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal";
+}
 
 void install_signal_handlers() {
   struct sigaction action = {};
@@ -40,11 +42,14 @@ bool interrupts_pending() noexcept {
 }
 
 void poll_interrupts() {
-  if (const int signal = received_signal; signal != 0) {
+  const int signal = received_signal;
+  const bool peer_failed = peer_watch && peer_watch->notice_pending();
+  if (peer_failed && (signal == 0 || peer_watch->notice_exit_code() != static_cast<int>(ExitCode::interrupted)))
+    peer_watch->throw_notice();
+  if (signal != 0) {
     throw InterruptedError(signal, error_location() + " interrupted by " + signal_name(signal) + " (" +
                                        describe(current_activity()) + "); writing what finished");
   }
-  if (peer_watch && peer_watch->notice_pending()) peer_watch->throw_notice();
 }
 
 }  // namespace gpuscale::harness

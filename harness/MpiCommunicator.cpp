@@ -9,6 +9,7 @@
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
+#include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 namespace gpuscale::harness {
@@ -114,8 +115,8 @@ class MpiCommunicator final : public Communicator {
   void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
-    MPI_Request r;
-    GPUSCALE_CHECK_MPI(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, &r));
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
+    GPUSCALE_CHECK_MPI(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
     finish(r, "allreduce");
     if (op == RedOp::avg) divide(recv, count, t, size_);
   }
@@ -123,18 +124,18 @@ class MpiCommunicator final : public Communicator {
   void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
-    MPI_Request r;
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_CHECK_MPI(MPI_Iallgather(in, checked_count(count), mpi_type(t), recv, checked_count(count),
-                                      mpi_type(t), comm_, &r));
+                                      mpi_type(t), comm_, r.handle()));
     finish(r, "allgather");
   }
 
   void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
-    MPI_Request r;
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_CHECK_MPI(
-        MPI_Ireduce_scatter_block(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, &r));
+        MPI_Ireduce_scatter_block(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
     finish(r, "reducescatter");
     if (op == RedOp::avg) divide(recv, count, t, size_);
   }
@@ -142,17 +143,17 @@ class MpiCommunicator final : public Communicator {
   void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&) override {
     const std::size_t bytes = count * size_of(t);
     if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
-    MPI_Request r;
-    GPUSCALE_CHECK_MPI(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, &r));
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
+    GPUSCALE_CHECK_MPI(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, r.handle()));
     finish(r, "broadcast");
   }
 
   void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&) override {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
-    MPI_Request r;
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_CHECK_MPI(MPI_Ireduce(in, rank_ == root ? recv : nullptr, checked_count(count), mpi_type(t),
-                                   mpi_op(t, op), root, comm_, &r));
+                                   mpi_op(t, op), root, comm_, r.handle()));
     finish(r, "reduce");
     if (op == RedOp::avg && rank_ == root) divide(recv, count, t, size_);
   }
@@ -160,9 +161,9 @@ class MpiCommunicator final : public Communicator {
   void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
     const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
     const void* in = stage(send, bytes, recv, bytes);
-    MPI_Request r;
+    detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_CHECK_MPI(MPI_Ialltoall(in, checked_count(count), mpi_type(t), recv, checked_count(count),
-                                     mpi_type(t), comm_, &r));
+                                     mpi_type(t), comm_, r.handle()));
     finish(r, "alltoall");
   }
 
@@ -170,12 +171,15 @@ class MpiCommunicator final : public Communicator {
                  Stream&) override {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
-    MPI_Request r[2];
-    GPUSCALE_CHECK_MPI(MPI_Irecv(recv, checked_count(count), mpi_type(t), recv_peer, kSendRecvTag, comm_, &r[0]));
-    GPUSCALE_CHECK_MPI(MPI_Isend(in, checked_count(count), mpi_type(t), send_peer, kSendRecvTag, comm_, &r[1]));
+    using detail::MpiRequest;
+    MpiRequest receiving(MpiRequest::Kind::point_to_point), sending(MpiRequest::Kind::point_to_point, staging_);
+    GPUSCALE_CHECK_MPI(
+        MPI_Irecv(recv, checked_count(count), mpi_type(t), recv_peer, kSendRecvTag, comm_, receiving.handle()));
+    GPUSCALE_CHECK_MPI(
+        MPI_Isend(in, checked_count(count), mpi_type(t), send_peer, kSendRecvTag, comm_, sending.handle()));
     const Deadline deadline = Deadline::after(op_timeout_s_);
-    detail::wait_request(r[1], deadline, "sendrecv (send)");
-    detail::wait_request(r[0], deadline, "sendrecv (receive)");
+    sending.wait(deadline, "sendrecv (send)");
+    receiving.wait(deadline, "sendrecv (receive)");
   }
 
   void group_start() override {}
@@ -225,29 +229,26 @@ class MpiCommunicator final : public Communicator {
     const auto* s = static_cast<const char*>(send);
     const auto* r = static_cast<const char*>(recv);
     if (s + send_bytes <= r || r + recv_bytes <= s) return send;
-    staging_.assign(s, s + send_bytes);
-    return staging_.data();
+    staging_->assign(s, s + send_bytes);
+    return staging_->data();
   }
 
-  void finish(MPI_Request& r, std::string_view what) {
-    detail::wait_request(r, Deadline::after(op_timeout_s_), what);
-  }
+  void finish(detail::MpiRequest& r, std::string_view what) { r.wait(Deadline::after(op_timeout_s_), what); }
 
   MPI_Comm comm_;
   double op_timeout_s_;
   int rank_ = 0, size_ = 1;
   MPI_Op ops16_[2][4] = {{MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL},
                          {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL}};
-  std::vector<char> staging_;
+  // Shared with the requests that read it, so that an abandoned one keeps it (detail/MpiRequest.hpp).
+  std::shared_ptr<std::vector<char>> staging_ = std::make_shared<std::vector<char>>();
 };
 
 }  // namespace
 
 std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s) {
-  MPI_Comm comm = MPI_COMM_NULL;
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Comm_idup(world.mpi().world, &comm, &request));
-  detail::wait_request(request, Deadline::after(op_timeout_s), "MPI_Comm_idup");
+  const MPI_Comm comm = detail::duplicate(world.mpi().world, Deadline::after(op_timeout_s),
+                                         "MPI_Comm_idup (the duplication of the world for a communicator)");
   return std::make_unique<MpiCommunicator>(comm, op_timeout_s);
 }
 

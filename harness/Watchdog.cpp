@@ -30,12 +30,20 @@ std::condition_variable wake;
 std::optional<Armed> blocking, fatal;
 bool stop_thread = false;
 std::thread watcher;
+LastWords last_words;
 
 [[noreturn]] void fire(const Armed& armed) {
   const std::string line = error_location() + " " + armed.what + " (" + describe(current_activity()) +
-                           "); watchdog ends the process\n";
+                           "); watchdog ends the process";
   // write(2), not iostreams: the main thread may hold the stream's lock.
-  [[maybe_unused]] const auto n = ::write(2, line.data(), line.size());
+  const std::string printed = line + "\n";
+  [[maybe_unused]] const auto n = ::write(2, printed.data(), printed.size());
+  if (last_words) {
+    try {
+      last_words(static_cast<int>(armed.code), line);
+    } catch (...) {
+    }
+  }
   std::_Exit(static_cast<int>(armed.code));
 }
 
@@ -46,8 +54,10 @@ void watch() {
     wake.wait_for(lock, std::chrono::milliseconds(200));
     const auto now = Clock::now();
     if (pending_signal() && !signal_seen) signal_seen = now;
-    if (signal_seen && now - *signal_seen > std::chrono::duration<double>(kFatalGrace_s))
-      fire({now, "did not finish writing after a signal", ExitCode::interrupted});
+    const double grace_s = kFatalGrace_s + (last_words ? 0.0 : kLastWordsLead_s);
+    if (signal_seen && now - *signal_seen > std::chrono::duration<double>(grace_s))
+      fire({now, std::string("interrupted by ") + signal_name(pending_signal()) + ", busy in work that did not stop within " +
+           std::to_string(static_cast<int>(grace_s)) + " s", ExitCode::interrupted});
     if (fatal && now >= fatal->at) fire(*fatal);
     if (blocking && now >= blocking->at) fire(*blocking);
   }
@@ -60,6 +70,11 @@ Clock::time_point clock_at(const Deadline& deadline) {
 }
 
 }  // namespace
+
+void set_last_words(LastWords words) {
+  std::lock_guard lock(state_mutex);
+  last_words = std::move(words);
+}
 
 namespace detail {
 void on_fatal_error(ExitCode code) noexcept {

@@ -1,8 +1,9 @@
 #include "harness/World.hpp"
 
+#include <array>
 #include <cstdlib>
+#include <cstring>
 #include <string>
-#include <thread>
 
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "harness/SlurmProbe.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
+#include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 extern char** environ;
@@ -25,25 +27,6 @@ std::string mpi_error_text(int code) {
   return std::string(text, static_cast<std::size_t>(length));
 }
 
-namespace detail {
-
-void wait_request(MPI_Request& request, const Deadline& deadline, std::string_view what) {
-  int done = 0;
-  for (int polls = 0;; ++polls) {
-    GPUSCALE_CHECK_MPI(MPI_Test(&request, &done, MPI_STATUS_IGNORE));
-    if (done) return;
-    poll_interrupts();
-    if (deadline.expired()) {
-      throw TimeoutError(error_location() + " timed out in " + std::string(what) +
-                         ": another rank did not take part (stalled, dead, or in another phase) (" +
-                         describe(current_activity()) + ")");
-    }
-    // Spin briefly for latency, then back off so a waiting rank does not burn a core.
-    if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 20));
-  }
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -98,9 +81,11 @@ void init_mpi(int* argc, char*** argv, const Deadline& deadline, detail::MpiWorl
 // Local rank, node size, node index and count. The splits cannot poll: the barrier before them makes
 // sure every rank is here, and they are BlockingCalls against the same deadline.
 void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Ibarrier(m.world, &request));
-  detail::wait_request(request, deadline, "the start-up barrier (every rank past MPI_Init)");
+  {
+    detail::MpiRequest request(detail::MpiRequest::Kind::collective);
+    GPUSCALE_CHECK_MPI(MPI_Ibarrier(m.world, request.handle()));
+    request.wait(deadline, "the start-up barrier (every rank past MPI_Init)");
+  }
   MPI_Comm leaders = MPI_COMM_NULL;
   {
     const BlockingCall blocking(deadline, "MPI_Comm_split of the world into nodes");
@@ -114,16 +99,17 @@ void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
     // Node index: the order of each node's local rank 0 among all node leaders.
     GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
   }
-  int facts[2] = {0, 0};
+  auto facts = std::make_shared<std::array<int, 2>>();
   if (leaders != MPI_COMM_NULL) {
-    GPUSCALE_CHECK_MPI(MPI_Comm_rank(leaders, &facts[0]));
-    GPUSCALE_CHECK_MPI(MPI_Comm_size(leaders, &facts[1]));
+    GPUSCALE_CHECK_MPI(MPI_Comm_rank(leaders, &(*facts)[0]));
+    GPUSCALE_CHECK_MPI(MPI_Comm_size(leaders, &(*facts)[1]));
     MPI_Comm_free(&leaders);
   }
-  GPUSCALE_CHECK_MPI(MPI_Ibcast(facts, 2, MPI_INT, 0, m.node, &request));
-  detail::wait_request(request, deadline, "the broadcast of the node index");
-  m.node_index = facts[0];
-  m.node_count = facts[1];
+  detail::MpiRequest request(detail::MpiRequest::Kind::collective, facts);
+  GPUSCALE_CHECK_MPI(MPI_Ibcast(facts->data(), 2, MPI_INT, 0, m.node, request.handle()));
+  request.wait(deadline, "the broadcast of the node index");
+  m.node_index = (*facts)[0];
+  m.node_count = (*facts)[1];
 }
 
 }  // namespace
@@ -137,9 +123,7 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
   if (launcher_rank() >= 0) set_error_location(launcher_rank(), m.host);  // start-up messages name a rank
   init_mpi(argc, argv, deadline, m);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Comm_idup(MPI_COMM_WORLD, &m.world, &request));
-  detail::wait_request(request, deadline, "the duplication of MPI_COMM_WORLD");
+  m.world = detail::duplicate(MPI_COMM_WORLD, deadline, "the duplication of MPI_COMM_WORLD");
   GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
   GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.world, &m.rank));
   GPUSCALE_CHECK_MPI(MPI_Comm_size(m.world, &m.size));
@@ -191,63 +175,87 @@ std::string World::mpi_standard_version() const {
 }
 
 void World::barrier(const Deadline& deadline) const {
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Ibarrier(mpi_->world, &request));
-  detail::wait_request(request, deadline, "barrier");
+  detail::MpiRequest request(detail::MpiRequest::Kind::collective);
+  GPUSCALE_CHECK_MPI(MPI_Ibarrier(mpi_->world, request.handle()));
+  request.wait(deadline, "barrier");
 }
+
+namespace {
+
+using detail::MpiRequest;
+
+// The memory of one variable-length gather, owned by its requests (detail/MpiRequest.hpp).
+struct GatherMemory {
+  std::string mine, all;
+  int length = 0;
+  std::vector<int> lengths, offsets;
+};
+
+std::vector<std::string> split_gathered(const GatherMemory& g) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < g.lengths.size(); ++i)
+    out.push_back(g.all.substr(static_cast<std::size_t>(g.offsets[i]), static_cast<std::size_t>(g.lengths[i])));
+  return out;
+}
+
+void lay_out(GatherMemory& g) {
+  g.offsets.assign(g.lengths.size(), 0);
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < g.lengths.size(); ++i) {
+    g.offsets[i] = static_cast<int>(total);
+    total += static_cast<std::size_t>(g.lengths[i]);
+  }
+  g.all.assign(total, '\0');
+}
+
+}  // namespace
 
 std::vector<std::string> World::gather_to_root(const std::string& mine, const Deadline& deadline) const {
   const auto& m = *mpi_;
-  int length = static_cast<int>(mine.size());
-  std::vector<int> lengths(m.rank == 0 ? m.size : 0);
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Igather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, m.world, &request));
-  detail::wait_request(request, deadline, "gather of record sizes");
-
-  std::vector<int> offsets(lengths.size(), 0);
-  std::size_t total = 0;
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    offsets[i] = static_cast<int>(total);
-    total += static_cast<std::size_t>(lengths[i]);
+  auto g = std::make_shared<GatherMemory>();
+  g->mine = mine;
+  g->length = static_cast<int>(mine.size());
+  g->lengths.assign(m.rank == 0 ? static_cast<std::size_t>(m.size) : 0, 0);
+  {
+    MpiRequest request(MpiRequest::Kind::collective, g);
+    GPUSCALE_CHECK_MPI(MPI_Igather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, 0, m.world, request.handle()));
+    request.wait(deadline, "gather of record sizes");
   }
-  std::string all(total, '\0');
-  GPUSCALE_CHECK_MPI(MPI_Igatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
-                                  MPI_CHAR, 0, m.world, &request));
-  detail::wait_request(request, deadline, "gather of records");
-
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < lengths.size(); ++i)
-    out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));
-  return out;
+  lay_out(*g);
+  MpiRequest request(MpiRequest::Kind::collective, g);
+  GPUSCALE_CHECK_MPI(MPI_Igatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
+                                  g->offsets.data(), MPI_CHAR, 0, m.world, request.handle()));
+  request.wait(deadline, "gather of records");
+  return split_gathered(*g);
 }
 
 std::vector<std::string> World::node_all_gather(const std::string& mine, const Deadline& deadline) const {
   const auto& m = *mpi_;
-  int length = static_cast<int>(mine.size());
-  std::vector<int> lengths(static_cast<std::size_t>(m.local_size));
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Iallgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, m.node, &request));
-  detail::wait_request(request, deadline, "node gather of sizes");
-  std::vector<int> offsets(lengths.size(), 0);
-  int total = 0;
-  for (std::size_t i = 0; i < lengths.size(); ++i) {
-    offsets[i] = total;
-    total += lengths[i];
+  auto g = std::make_shared<GatherMemory>();
+  g->mine = mine;
+  g->length = static_cast<int>(mine.size());
+  g->lengths.assign(static_cast<std::size_t>(m.local_size), 0);
+  {
+    MpiRequest request(MpiRequest::Kind::collective, g);
+    GPUSCALE_CHECK_MPI(MPI_Iallgather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, m.node, request.handle()));
+    request.wait(deadline, "node gather of sizes");
   }
-  std::string all(static_cast<std::size_t>(total), '\0');
-  GPUSCALE_CHECK_MPI(MPI_Iallgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
-                                     MPI_CHAR, m.node, &request));
-  detail::wait_request(request, deadline, "node gather");
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < lengths.size(); ++i)
-    out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));
-  return out;
+  lay_out(*g);
+  MpiRequest request(MpiRequest::Kind::collective, g);
+  GPUSCALE_CHECK_MPI(MPI_Iallgatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
+                                     g->offsets.data(), MPI_CHAR, m.node, request.handle()));
+  request.wait(deadline, "node gather");
+  return split_gathered(*g);
 }
 
+// The bytes travel through memory the request owns: `data` may be the caller's stack.
 void World::broadcast_bytes(void* data, std::size_t bytes, int root, const Deadline& deadline) const {
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Ibcast(data, static_cast<int>(bytes), MPI_BYTE, root, mpi_->world, &request));
-  detail::wait_request(request, deadline, "broadcast");
+  const auto* begin = static_cast<const char*>(data);
+  auto copy = std::make_shared<std::vector<char>>(begin, begin + bytes);
+  MpiRequest request(MpiRequest::Kind::collective, copy);
+  GPUSCALE_CHECK_MPI(MPI_Ibcast(copy->data(), static_cast<int>(bytes), MPI_BYTE, root, mpi_->world, request.handle()));
+  request.wait(deadline, "broadcast");
+  if (bytes > 0) std::memcpy(data, copy->data(), bytes);
 }
 
 std::string World::broadcast_from_root(const std::string& value, const Deadline& deadline) const {
@@ -259,12 +267,19 @@ std::string World::broadcast_from_root(const std::string& value, const Deadline&
 }
 
 namespace {
+std::vector<double> reduce_doubles(const detail::MpiWorld& m, const std::vector<double>& values, MPI_Op op,
+                                   const Deadline& deadline, std::string_view what) {
+  auto memory = std::make_shared<std::array<std::vector<double>, 2>>();
+  (*memory)[0] = values;
+  (*memory)[1].assign(values.size(), 0.0);
+  MpiRequest request(MpiRequest::Kind::collective, memory);
+  GPUSCALE_CHECK_MPI(MPI_Iallreduce((*memory)[0].data(), (*memory)[1].data(), static_cast<int>(values.size()),
+                                    MPI_DOUBLE, op, m.world, request.handle()));
+  request.wait(deadline, what);
+  return (*memory)[1];
+}
 double reduce_double(const detail::MpiWorld& m, double value, MPI_Op op, const Deadline& deadline) {
-  double out = 0;
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Iallreduce(&value, &out, 1, MPI_DOUBLE, op, m.world, &request));
-  detail::wait_request(request, deadline, "allreduce of a figure");
-  return out;
+  return reduce_doubles(m, {value}, op, deadline, "allreduce of a figure")[0];
 }
 }  // namespace
 
@@ -273,12 +288,7 @@ double World::min_over_ranks(double value, const Deadline& d) const { return red
 double World::sum_over_ranks(double value, const Deadline& d) const { return reduce_double(*mpi_, value, MPI_SUM, d); }
 
 std::vector<double> World::max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const {
-  std::vector<double> out(values.size(), 0.0);
-  MPI_Request request;
-  GPUSCALE_CHECK_MPI(MPI_Iallreduce(values.data(), out.data(), static_cast<int>(values.size()), MPI_DOUBLE, MPI_MAX,
-                                    mpi_->world, &request));
-  detail::wait_request(request, deadline, "allreduce of figures");
-  return out;
+  return reduce_doubles(*mpi_, values, MPI_MAX, deadline, "allreduce of figures");
 }
 
 void World::abort(int exit_code) const noexcept {

@@ -16,6 +16,16 @@ namespace detail {
 struct MpiWorld;
 }
 
+// A rank that did not answer a roll call (World::roll_call), and what this rank could see of it.
+struct SilentRank {
+  enum class Seen { no_answer, stopped, gone };
+  int rank = -1;
+  std::string host;
+  Seen seen = Seen::no_answer;
+};
+// "rank 1 (host h) died (its process is gone)", "... did not respond within 2 s (stalled or dead)".
+std::string describe(const SilentRank& rank, double grace_s);
+
 // The rank the launcher gave this process (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, SLURM_PROCID,
 // the first one set), readable before MPI starts; -1 without a launcher or when it is not a number.
 int launcher_rank();
@@ -62,16 +72,17 @@ class World {
   std::vector<double> max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const;
 
   // The error path (FailureNotices.cpp): how a failing rank tells the others, so that none is left
-  // waiting for it, and how rank 0 learns which ranks are stalled or dead. All local and noexcept;
+  // waiting for it, and how rank 0 (and its deputy, for rank 0) learns which ranks are stalled or dead. All local and noexcept;
   // notices travel on a communicator of their own, and every polling wait looks for them
   // (Interrupts.hpp), turning another rank's failure into PeerFailedError within milliseconds.
   // Tells every other rank that this rank failed, with its exit code and one-line message.
   void announce_failure(int exit_code, const std::string& message) const noexcept;
-  // Rank != 0: tells rank 0 that this rank is alive in the error path, and what it was doing.
-  void report_status_to_root(const std::string& activity) const noexcept;
-  // Rank 0: waits up to grace_s for every other rank's notice or status (returns early once all have
-  // reported) and returns the ranks that sent neither: stalled or dead.
-  std::vector<int> ranks_not_reporting(double grace_s) const noexcept;
+  // Tells `destination` that this rank is alive in the error path, and what it was doing.
+  void report_status(int destination, const std::string& activity) const noexcept;
+  // Waits up to grace_s for a notice or status from each of `ranks` and returns those that sent
+  // neither. Returns early once every one has answered or is seen dead or stopped (ranks on this
+  // host; the others can only be "did not respond").
+  std::vector<SilentRank> roll_call(const std::vector<int>& ranks, double grace_s) const noexcept;
   // Keeps MPI progressing for `seconds` so that notices leave before this rank aborts.
   void progress_notices(double seconds) const noexcept;
 

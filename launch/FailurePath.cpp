@@ -21,10 +21,34 @@ std::string one_line(const std::string& message) {
 // written in pieces can be interleaved with another rank's.
 void print_line(const std::string& line) { std::cerr << (line + '\n') << std::flush; }
 
-std::string rank_list(const std::vector<int>& ranks) {
+// Rank 0 answers for the others; rank 1 answers for rank 0, which cannot judge itself.
+constexpr int kDeputy = 1;
+
+std::string join(const std::vector<harness::SilentRank>& silent) {
   std::string out;
-  for (const int r : ranks) out += (out.empty() ? "" : ", ") + std::to_string(r);
+  for (const auto& s : silent) out += (out.empty() ? "" : "; ") + harness::describe(s, kRollCall_s);
   return out;
+}
+
+// A rank seen dead or stopped is the cause of the failure, whatever reached this rank since
+// (mpirun's SIGTERM to the survivors, or its own timeout): a runtime failure.
+const harness::SilentRank* cause(const std::vector<harness::SilentRank>& silent) {
+  for (const auto& s : silent)
+    if (s.seen != harness::SilentRank::Seen::no_answer) return &s;
+  return nullptr;
+}
+
+// The deputy's roll call of rank 0: returns when rank 0 answered (it ends the job); otherwise names
+// rank 0 and ends the job itself.
+void judge_rank_zero(harness::World& world, int exit_code) {
+  const auto silent = world.roll_call({0}, kRollCall_s);
+  if (silent.empty()) return;
+  if (cause(silent)) exit_code = static_cast<int>(harness::ExitCode::runtime);
+  const std::string line = harness::error_location() + " ending the job: " + join(silent);
+  print_line(line);
+  world.announce_failure(exit_code, line);  // for rank 0's record, should it resume
+  world.progress_notices(0.1);
+  world.abort(exit_code);
 }
 
 [[noreturn]] void end_job(harness::World& world, Job* job, harness::ExitCode code, const std::string& line,
@@ -34,21 +58,32 @@ std::string rank_list(const std::vector<int>& ranks) {
     print_line(line);
     world.announce_failure(exit_code, line);
   }
+  const std::string status = harness::error_location() + " " + harness::describe(harness::current_activity());
   if (world.rank() != 0) {
-    world.report_status_to_root(harness::error_location() + " " + harness::describe(harness::current_activity()));
-    // Rank 0 ends the job after its roll call; if it is stalled or dead, end it from here.
+    world.report_status(0, status);
+    if (world.rank() == kDeputy) judge_rank_zero(world, exit_code);
+    // Rank 0 ends the job after its roll call; if that never comes, end it from here.
     world.progress_notices(kRollCall_s + 2.0);
     world.abort(exit_code);
   }
+  world.report_status(kDeputy, status);  // rank 0 is alive: the deputy leaves the job to it
   results::RunFailure failure{exit_code, line, failed_rank, {}};
   if (job) job->record_failure(failure);  // first, in case the launcher's SIGKILL comes soon
-  failure.ranks_not_responding = world.ranks_not_reporting(kRollCall_s);
-  if (!failure.ranks_not_responding.empty()) {
-    print_line(harness::error_location() + " ending the job: rank(s) " + rank_list(failure.ranks_not_responding) +
-               " did not respond within " + std::to_string(static_cast<int>(kRollCall_s)) + " s (stalled or dead)");
+  std::vector<int> others;
+  for (int r = 1; r < world.size(); ++r) others.push_back(r);
+  const auto silent = world.roll_call(others, kRollCall_s);
+  if (!silent.empty()) {
+    const std::string ending = harness::error_location() + " ending the job: " + join(silent);
+    print_line(ending);
+    for (const auto& s : silent) failure.ranks_not_responding.push_back(s.rank);
+    if (const auto* dead = cause(silent)) {
+      failure.exit_code = static_cast<int>(harness::ExitCode::runtime);
+      failure.rank = dead->rank;
+      failure.message = ending + "; then " + line;
+    }
     if (job) job->record_failure(failure);
   }
-  world.abort(exit_code);
+  world.abort(failure.exit_code);
 }
 
 }  // namespace

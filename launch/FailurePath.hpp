@@ -3,9 +3,13 @@
 //   - the rank that failed first prints one line: rank, host, what failed, phase, op, size, iteration;
 //   - it tells every other rank (World::announce_failure), whose waits then end within milliseconds;
 //   - ranks != 0 report to rank 0 that they are alive, then wait for rank 0 to end the job;
-//   - rank 0 writes the results of finished phases with the failure (interrupted: true for a signal),
-//     names the ranks that did not answer (stalled or dead), and ends the job with MPI_Abort(code):
-//     exit 3 for errors, 4 for signals. Ranks that never hear from rank 0 abort the job themselves.
+//   - rank 0 tells rank 1 (its deputy) that it is alive, writes the results of finished phases with
+//     the failure (interrupted: true for a signal), names the ranks that did not answer, and ends the
+//     job with MPI_Abort(code): exit 3 for errors, 4 for signals. A rank seen dead or stopped (same
+//     host) is named as such and is the failure's cause: its rank, exit 3;
+//   - the deputy judges rank 0 the same way: if rank 0 does not answer within kRollCall_s, rank 1
+//     prints one line naming it and ends the job itself (exit 3 when rank 0 is seen dead or stopped).
+//     Other ranks that never hear from rank 0 abort the job themselves after kRollCall_s + 2 s.
 #include <exception>
 
 #include "harness/Error.hpp"
@@ -14,7 +18,7 @@
 
 namespace gpuscale::launch {
 
-// Seconds rank 0 waits for the other ranks to answer before naming the silent ones.
+// Seconds rank 0 (and the deputy, for rank 0) waits for answers before naming the silent ranks.
 inline constexpr double kRollCall_s = 2.0;
 
 // `job` may be null (the error came before the job existed). Never returns.

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "harness/Error.hpp"
+#include "harness/Watchdog.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/Utf8.hpp"
@@ -68,7 +69,14 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.complete = false;
   // A file from an earlier run at the same path must not stand for this one: it is replaced now by
   // one that reads "not finished" until this job's last write.
-  if (world_.rank() == 0) write_outputs();
+  if (world_.rank() == 0) {
+    write_outputs();
+    harness::set_last_words([this](int exit_code, const std::string& line) { record_last_words(exit_code, line); });
+  }
+}
+
+Job::~Job() {
+  if (world_.rank() == 0) harness::set_last_words(nullptr);
 }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
@@ -81,9 +89,26 @@ void Job::progress(const std::string& step, std::size_t done, std::size_t total)
 }
 
 void Job::write_outputs() {
+  const std::lock_guard lock(write_mutex_);
   report_.elapsed_s = now_s() - started_s_;
   apply_verdict(report_, expectations_);
   write_report_files(report_, options(), ++writes_);
+  written_ = std::make_shared<const results::RunReport>(report_);
+}
+
+void Job::record_last_words(int exit_code, const std::string& line) noexcept {
+  try {
+    std::unique_lock lock(write_mutex_, std::chrono::seconds(1));
+    if (!lock || !written_ || written_->failure) return;
+    results::RunReport report = *written_;
+    report.failure = results::RunFailure{exit_code, results::valid_utf8(line), world_.rank(), {}};
+    report.interrupted = exit_code == static_cast<int>(harness::ExitCode::interrupted);
+    report.elapsed_s = now_s() - started_s_;
+    apply_verdict(report, expectations_);
+    write_report_files(report, options(), ++writes_);
+  } catch (const std::exception& e) {
+    std::cerr << harness::error_location() << " could not write the partial results: " << e.what() << '\n';
+  }
 }
 
 void Job::phase_done(const std::string& phase) {

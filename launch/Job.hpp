@@ -1,6 +1,7 @@
 #pragma once
 // One run under MPI: the world, this rank's backend, and rank 0's report, written after every phase.
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "harness/BackendSelect.hpp"
@@ -19,6 +20,9 @@ class Job {
   // one is unwritable or malformed), selects and binds the backend, picks the profile. Rank 0 then
   // writes a first set of outputs that reads "not finished".
   Job(const Invocation& invocation, harness::World& world);
+  ~Job();
+  Job(const Job&) = delete;
+  Job& operator=(const Job&) = delete;
 
   const Invocation& invocation() const { return invocation_; }
   const CommonOptions& options() const { return invocation_.common; }
@@ -49,6 +53,9 @@ class Job {
 
  private:
   void write_outputs();
+  // Rank 0, on the watchdog's thread: records its line into the report last written, unless that
+  // already holds a failure. Never waits for the main thread for long; never throws.
+  void record_last_words(int exit_code, const std::string& line) noexcept;
 
   Invocation invocation_;
   harness::World& world_;
@@ -60,6 +67,10 @@ class Job {
   double started_s_;
   std::string phase_;  // the phase begun last; empty before the first
   int writes_ = 0;     // rank 0: output sets written so far (ReportFiles.hpp: output_set_id)
+  // The report as last written, for the watchdog's last words (which must not read report_ while
+  // the main thread may change it); the mutex also keeps the two threads' writes apart.
+  std::timed_mutex write_mutex_;
+  std::shared_ptr<const results::RunReport> written_;
 };
 
 }  // namespace gpuscale::launch

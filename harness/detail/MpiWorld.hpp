@@ -1,5 +1,5 @@
 #pragma once
-// Internal to harness: the MPI handles behind World, and the one way harness waits on MPI requests.
+// Internal to harness: the MPI handles behind World.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -9,6 +9,8 @@
 
 #include "harness/Deadline.hpp"
 #include "harness/Interrupts.hpp"
+#include "harness/detail/MpiRequest.hpp"
+#include "harness/detail/PeerLiveness.hpp"
 
 namespace gpuscale::harness::detail {
 
@@ -22,8 +24,7 @@ struct MpiWorld {
 
   // Failure notices (FailureNotices.cpp): their own communicator, so they never match phase traffic.
   MPI_Comm notices = MPI_COMM_NULL;
-  std::vector<std::unique_ptr<std::string>> outgoing;  // payloads of sends in flight (must outlive them)
-  std::vector<MPI_Request> sends;
+  std::vector<MpiRequest> sends;  // notices and statuses in flight, each owning its payload
   std::vector<char> reported;  // rank 0: which ranks sent a notice or a status
   struct Notice {
     int source = -1, exit_code = 0;
@@ -31,16 +32,17 @@ struct MpiWorld {
   };
   std::vector<Notice> received;  // failure notices seen while polling, oldest first
   std::unique_ptr<PeerWatch> watch;  // registered with Interrupts while the World lives
+  struct Peer {
+    std::string host;
+    ProcessId process;  // zero where this rank cannot see the peer's process (another host)
+  };
+  std::vector<Peer> peers;  // index = rank, this rank included
 };
 
-// Duplicates the world for notices (by the deadline) and registers the peer watch with Interrupts.
-// Collective.
+// Duplicates the world for notices, learns every rank's host and process (by the deadline), and
+// registers the peer watch with Interrupts. Collective.
 void start_notices(MpiWorld& world, const Deadline& deadline);
 // Unregisters the watch and frees the communicator. Local.
 void stop_notices(MpiWorld& world) noexcept;
-
-// Polls the request until it completes; throws TimeoutError naming `what` when the deadline passes
-// (the request is left pending: the caller is about to end the job).
-void wait_request(MPI_Request& request, const Deadline& deadline, std::string_view what);
 
 }  // namespace gpuscale::harness::detail

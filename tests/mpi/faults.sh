@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Faults on the CPU backend under mpiexec, through the test seams (GPUSCALE_TEST_FAULT/CORRUPT):
 #   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt [PHASE]
+#   faults.sh sigterm_64m|sigterm_busy|stop0|kill0
+# The second group strikes a real job from outside, without a seam: SIGTERM to rank 0 while a 64 MiB
+# allreduce is in flight on every rank; SIGTERM to every rank while they fill buffers, work that does
+# not poll; SIGSTOP and kill -9 of rank 0 in the collectives phase, which its deputy (rank 1) names.
 # PHASE (default env) is where the fault strikes, at its first timed op: env (the smoke allreduce),
 # collectives (the allreduce sweep), compute (the first linear layer), train (the first DDP run), or
 # init (before MPI_Init; stall only). Each asserts mpiexec's exact exit status, the one-line messages,
@@ -43,6 +47,11 @@ case "$phase" in
     point=train/ddp op=ddp ;;
   *) echo "unknown phase $phase"; exit 2 ;;
 esac
+case "$scenario" in  # a sweep long enough to be struck in flight
+  sigterm_64m|stop0|kill0)
+    command=(collectives -b 64M -e 64M -n 100000 -w 0 --ops allreduce --scaling-sizes none --pair-bytes 0) ;;
+  sigterm_busy) command=(collectives -b 512M -e 512M -n 1 -w 0 --ops broadcast --scaling-sizes none --pair-bytes 0) ;;
+esac
 [ "$phase" = init ] && point=init
 
 launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
@@ -61,6 +70,19 @@ wait_for_fault_line() {
   fail "the fault never fired"
 }
 
+# Waits until rank 0 has written the env phase: the collectives phase has begun.
+wait_for_env() {
+  for _ in $(seq 1 600); do
+    python3 -c "import json,sys; sys.exit(0 if 'env' in json.load(open('$json'))['phases_completed'] else 1)" \
+      2>/dev/null && return 0
+    kill -0 "$job" 2>/dev/null || fail "the job ended before the env phase was written"
+    sleep 0.1
+  done
+  fail "the env phase was never written"
+}
+
+no_crash() { grep -Eq "signal 11|Segmentation|AddressSanitizer|runtime error:" "$err" && fail "a rank crashed"; true; }
+
 fault_time() { sed -n 's/^gpuscale test fault: .*t=\([0-9.]*\)$/\1/p' "$err" | head -1; }
 
 finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status and the time
@@ -68,8 +90,9 @@ finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status a
   end=$(now)
   [ "$rc" -eq "$1" ] || fail "mpiexec exited $rc, wanted $1"
   elapsed=$(python3 -c "print(f'{$end - $2:.2f}')")
-  python3 -c "import sys; sys.exit(0 if $elapsed <= $timeout_s + $slack_s else 1)" ||
-    fail "took ${elapsed} s from the fault to the last exit (limit $timeout_s + $slack_s)"
+  local limit=${limit_s:-$timeout_s + $slack_s}
+  python3 -c "import sys; sys.exit(0 if $elapsed <= $limit else 1)" ||
+    fail "took ${elapsed} s from the fault to the last exit (limit $limit)"
   echo "$name ($device, $np ranks): exit $rc, fault to last rank exiting ${elapsed} s"
 }
 
@@ -104,7 +127,7 @@ case "$scenario" in
     fi
     grep -Eq "^\[rank [02] host [^]]+\] timed out .*\(phase $phase, op $op[,)]" "$err" ||
       fail "no one-line timeout naming rank, host, phase $phase and op $op"
-    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank\(s\) 1 did not respond within 2 s \(stalled or dead\)$" "$err" ||
+    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank 1 \(host [^)]+\) did not respond within 2 s \(stalled or dead\)$" "$err" ||
       fail "the stalled rank was not named"
     check_json '
 f = d["failure"]
@@ -119,18 +142,68 @@ assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["pha
     wait_for_fault_line; t=$(fault_time)
     finish 1 "$t"  # Open MPI's own status for a rank that exits without MPI_Finalize
     grep -q "process rank 1 " "$err" || fail "mpiexec did not name rank 1"
-    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")
+    check_json 'f = d["failure"]
+assert f["exit_code"] == 3 and f["rank"] == 1 and "rank 1 (host " in f["message"] and "died" in f["message"], f
 assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
     ;;
-  kill9)
+  kill9)  # mpiexec answers a dead rank with SIGTERM to the others: rank 0 still names the dead one
     launch "stall:1:$point"
     wait_for_fault_line
     pid=$(rank_pids "$job" 1); [ -n "$pid" ] || fail "rank 1 not found"
     t=$(now); kill -9 "$pid"
     finish 137 "$t"
     grep -q "process rank 1 .*exited on signal 9" "$err" || fail "mpiexec did not name rank 1"
-    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")
+    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank 1 \(host [^)]+\) died \(its process is gone\)$" "$err" ||
+      fail "rank 0 did not name rank 1 as dead"
+    check_json '
+f = d["failure"]
+assert f["exit_code"] == 3 and f["rank"] == 1 and f["ranks_not_responding"] == [1], f
+assert "rank 1 (host " in f["message"] and "died" in f["message"] and d["interrupted"] is False, f
 assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
+    ;;
+  sigterm_64m)
+    launch ""
+    wait_for_env; sleep 1
+    pid=$(rank_pids "$job" 0); [ -n "$pid" ] || fail "rank 0 not found"
+    t=$(now); kill -TERM "$pid"
+    finish 4 "$t"
+    no_crash
+    grep -Eq "^\[rank 0 host [^]]+\] interrupted by SIGTERM \(phase collectives, op allreduce, size 67108864 B" "$err" ||
+      fail "no one-line interruption naming the op and size"
+    check_json '
+f = d["failure"]
+assert d["interrupted"] is True and f["exit_code"] == 4 and f["ranks_not_responding"] == [], f
+assert d["phases_completed"] == ["env"], d["phases_completed"]'
+    ;;
+  sigterm_busy)  # every rank signalled while busy: the watchdog ends them, rank 0 first, and records it
+    launch ""
+    wait_for_env; sleep 0.5
+    t=$(now); for pid in $(pgrep -P "$job"); do kill -TERM "$pid"; done
+    limit_s="10 + $slack_s"  # the watchdog's grace after a signal (harness/Watchdog.hpp)
+    finish 4 "$t"
+    no_crash
+    check_json '
+f = d["failure"]
+assert d["interrupted"] is True and f["exit_code"] == 4, f
+assert "interrupted by SIGTERM" in f["message"], f
+assert "phase collectives, op broadcast, size 536870912 B" in f["message"], f'
+    ;;
+  stop0|kill0)  # rank 0 stalls or dies mid-sweep: its deputy names it and ends the job
+    launch ""
+    wait_for_env; sleep 1
+    pid=$(rank_pids "$job" 0); [ -n "$pid" ] || fail "rank 0 not found"
+    if [ "$scenario" = stop0 ]; then
+      t=$(now); kill -STOP "$pid"
+      finish 3 "$t"
+      seen="is stopped \(SIGSTOP or a debugger\) and did not respond"
+    else
+      t=$(now); kill -9 "$pid"
+      finish 137 "$t"
+      seen="died \(its process is gone\)"
+    fi
+    no_crash
+    grep -Eq "^\[rank 1 host [^]]+\] ending the job: rank 0 \(host [^)]+\) $seen$" "$err" ||
+      fail "rank 1 did not name rank 0"
     ;;
   sigterm)  # Slurm's time limit: SIGTERM to every rank
     launch stall:1:env/smoke-allreduce
