@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""The last table of bench/collectives_vs_torch.sh: allreduce busbw (GB/s) per size from gpuscale (its
+"""Usage: collectives_table.py OUT_DIR SWEEP_WALL_S REPEAT   (run by collectives_vs_torch.sh)
+The last table of bench/collectives_vs_torch.sh: allreduce busbw (GB/s) per size from gpuscale (its
 headline: nccl-tests' back-to-back figure, the slowest rank's; and the median of its per-iteration
 pass), the NCCL ceiling (bench/nccl_ceiling, both ways), torch, the ratios, and
-the acceptance lines of issue 3:
+the acceptance lines:
   gpuscale >= torch at every size >= 32 MiB (median of REPEAT alternating runs against median, in place
   against torch's in-place all_reduce);
-  gpuscale within 2% of the ceiling at every size >= 32 MiB (batch against batch, median against median).
-Usage: collectives_table.py OUT_DIR SWEEP_WALL_S REPEAT"""
+  gpuscale within 2% of the ceiling at every size >= 32 MiB (batch against batch, median against median)."""
 import json
 import os
 import sys

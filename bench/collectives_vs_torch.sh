@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
+# Usage: GPUSCALE=build/launch/gpuscale [CEILING=build/bench/nccl_ceiling] [NP=2] [REPEAT=5] [OUT=dir] \
+#          bench/collectives_vs_torch.sh      (NP GPUs, PyTorch)
 # gpuscale's allreduce busbw beside torch.distributed.all_reduce's (NCCL backend) and beside the NCCL
 # ceiling (bench/nccl_ceiling: NCCL with no harness, timed both ways) at nccl-tests sizes (8 B .. 1 GiB,
 # x4), on $NP GPUs (default 2). torch and gpuscale's allreduce alternate for $REPEAT rounds (default 5)
 # and the table compares median with median, so run-to-run noise cannot decide. Also: the wall time of
 # the full seven-op sweep (target < 60 s), and the 8-byte allreduce latency with and without CUDA
-# graphs. About 4 minutes on 2 H200s.
-#   GPUSCALE=build/launch/gpuscale CEILING=build/bench/nccl_ceiling OUT=/tmp/bench bench/collectives_vs_torch.sh
+# graphs. About 4 minutes on 2 GPUs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 GPUSCALE=${GPUSCALE:-build/launch/gpuscale}

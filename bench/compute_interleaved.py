@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """gpuscale's layers against PyTorch, interleaved row by row (ABBA), both sides settled.
+Usage: compute_interleaved.py --gpuscale BINARY --out DIR [--rounds N] [--precision LIST] ...  (--help)
 
-Why: under the H200's power limit the settled clock follows the chip's temperature, and
+Why: under a GPU's power limit the settled clock follows the chip's temperature, and
 bench/compute_vs_torch.sh (all of gpuscale's rows, then all of torch's) gives each row a different
-thermal history on each side: gpuscale's bf16 conv forward read 671 TFLOP/s in one call and 560 in
-the next (docs/PERFORMANCE.md). Here every row (one op, size or layout, precision) is measured as
-gpuscale, torch, torch, gpuscale, ROUNDS times over, each measurement after the same one-second
+thermal history on each side, enough to move a row by more than the gap being measured. Here every
+row (one op, size or layout, precision) is measured as gpuscale, torch, torch, gpuscale, ROUNDS times over, each measurement after the same one-second
 warm-up, and each side's median over its 2 x ROUNDS runs is compared. The ratio's spread is printed
 beside it (each side's min and max). --min-time-ms T times each op for at least T on both sides: the
 settled clock saws over about a second, so 50 calls of a 0.2 ms GEMM (10 ms) time one phase of it and
-runs of one kernel spread by 15% (gpuscale's 4096 bf16: 565-670 TFLOP/s, device step mmbimodal).
+runs of one kernel spread widely.
 
   python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --out /tmp/ab     (GPU)
   python3 bench/compute_interleaved.py --gpuscale build/launch/gpuscale --device cpu --torch none \\

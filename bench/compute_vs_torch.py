@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """PyTorch's side of bench/compute_vs_torch.sh, and the side-by-side table.
+Usage: compute_vs_torch.py --gpuscale GPUSCALE.json... [--out TABLE.json]   (run by compute_vs_torch.sh)
 
 Times torch.matmul (x @ w.t(), the GEMM of gpuscale's Linear forward) and nn.Conv2d (cudnn.benchmark=True; forward, and forward+backward with both
 input and weight gradients) with CUDA events, one pair per call, median of the calls after warm-up
@@ -28,7 +29,8 @@ MATMULS = [4096, 8192]
 CONV = dict(n=32, c=256, h=56, w=56, k=256, r=3, s=3, stride=1, pad=1)
 PRECISIONS = ["fp32", "tf32", "bf16"]
 # The conv weight torch times with: "default" (nn.Conv2d's own init, |w| <= 1/sqrt(C R S)) or "uniform"
-# (U[-1, 1), as gpuscale fills every operand and as x here): see bench/conv_weight_probe.py.
+# (U[-1, 1), as gpuscale fills every operand and as x here). Under a power limit a kernel's clock depends
+# on the data it switches, so the weights' distribution can move torch's conv time by a few percent.
 CONV_WEIGHTS = "default"
 
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
+# Usage: GPUSCALE=build/launch/gpuscale [OUT=dir] bench/compute_vs_torch.sh      (one GPU, PyTorch)
 # gpuscale's layers side by side with PyTorch on one GPU (the first visible): torch.matmul and
 # nn.Conv2d (cudnn.benchmark = True, forward and forward+backward) on matmul 4096^3 and 8192^3 and
 # conv N32 C256 56x56 K256 3x3 pad 1, in fp32, tf32 and bf16. Prints one table of TFLOP/s last.
-#   GPUSCALE=build/launch/gpuscale bench/compute_vs_torch.sh        (logs under $OUT when set)
 # MATMUL_CANDIDATES=N and MATMUL_PATH=lt|fastest|gemmex pass --matmul-candidates / --matmul-path.
 # Both sides warm each shape up for a second (WARMUP_MS; torch: WARMUP_S in the .py) before timing:
-# an H200 at its power limit runs a bf16 matmul 4096 at ~800 TFLOP/s for tens of ms, ~690 after that.
+# a GPU at its power limit clocks high for the first tens of ms of a new load, then settles lower.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}

@@ -1,4 +1,5 @@
 """gpuscale's compute records (its --json) as the figures the benches compare: no torch needed.
+Usage: import gpuscale_json; gpuscale_json.figures(json.load(open(RUN_JSON))["compute"])
 
 figures(records) -> list of dict(op, precision, layout, tflops, config), one per
   matmul: op "matmul N" (the Linear forward, Y = X W^T, of an N x N x N shape);

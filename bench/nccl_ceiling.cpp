@@ -1,3 +1,6 @@
+// Usage: mpirun -np N build/bench/nccl_ceiling [-b MIN] [-e MAX] [-f FACTOR] [-n ITERS] [-w WARMUP] [--json PATH]
+//          [--op allreduce|allgather|reducescatter] [--inplace 0|1] [--ctas N] [--register local|window]
+//          [--cta-policy efficiency|zero]
 // nccl_ceiling: allreduce (float sum, out of place; --op allgather|reducescatter for the halves of
 // one) timed by NCCL alone, with no gpuscale harness: the ceiling any tool that measures NCCL can
 // report on this machine. Sizes are the full buffer (allreduce's, allgather's output, reducescatter's
@@ -14,7 +17,6 @@
 // --cta-policy efficiency|zero (ncclConfig_t.CTAPolicy, NCCL 2.28; zero with windows lets NCCL run an
 // allgather on the copy engines instead of SMs).
 // Standalone on purpose: MPI, CUDA and NCCL are called directly here, outside the project's layers.
-//   mpirun -np 2 build/bench/nccl_ceiling -b 8 -e 1G -f 4 -n 20 -w 5 --json ceiling.json
 #include <cuda_runtime.h>
 #include <mpi.h>
 #include <nccl.h>

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""torch.distributed.all_reduce (NCCL backend) busbw at nccl-tests sizes, as the reference column of
+"""Usage: mpirun -np N torch_allreduce.py [--min-bytes B] [--max-bytes B] [--factor F] [--iters N]
+                                        [--warmup N] [--json FILE]
+torch.distributed.all_reduce (NCCL backend) busbw at nccl-tests sizes, as the reference column of
 bench/collectives_vs_torch.sh. Launched by mpirun (one process per GPU, env:// initialisation from Open
 MPI's variables) or torchrun. Times like nccl-tests: warm-up, then N iterations between two CUDA events,
 time per op = elapsed / N, the slowest rank's; busbw = algbw * 2(n-1)/n."""

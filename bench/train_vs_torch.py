@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """PyTorch's side of bench/train_vs_torch.sh, and the side-by-side table.
+Usage: train_vs_torch.py ddp|local|table [options]   (run by train_vs_torch.sh; --help)
 
   ddp    (under torch.distributed.run) DistributedDataParallel, default and
          gradient_as_bucket_view=True + static_graph=True

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
+# Usage: GPUSCALE=build/launch/gpuscale [ITERS=20] [SETTLE_MS=0] [OUT=dir] bench/train_vs_torch.sh   (GPUs, PyTorch)
 # gpuscale's data-parallel training side by side with PyTorch 2.11 on the same presets and per-GPU
 # batch (mlp: 8 x Linear 4096, batch 256; cnn: 8 x Conv2d 256 3x3 on 56x56, batch 32), fp32 and bf16
-# autocast, over every visible GPU (2 on nvidia-h200-x2): torch single GPU, nn.DataParallel, DDP
+# autocast, over every visible GPU: torch single GPU, nn.DataParallel, DDP
 # (default) and DDP (gradient_as_bucket_view + static_graph), against gpuscale single, dp and ddp.
 # Prints one table last (step ms, samples/s, peak MiB, gpuscale's overlap %) and the goals.
 # SETTLE_MS=1000 times both sides settled: each configuration runs steps for that long first
 # (gpuscale --warmup-ms, the script's --warmup-s), past the GPU's power transient after a new load.
-#   GPUSCALE=build/launch/gpuscale bench/train_vs_torch.sh        (logs under $OUT when set)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}

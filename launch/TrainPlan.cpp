@@ -183,10 +183,10 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.dp_devices = option_within(r, "dp-devices", 1, std::numeric_limits<int>::max());
   parse_ddp_options(plan, r);
   // The whole-job run keeps cudnnFind alone: with the graph plans timed in every fresh context (each DP
-  // replica tunes its own) the default run took 91 s of its 60 on 2 H200s (PERFORMANCE.md).
+  // replica tunes its own) the default run cannot keep its time budget.
   plan.tuning.conv_search =
       workloads::parse_algo_search(option<std::string>(r, "cudnn-algo", whole_job ? "find" : "exhaustive"));
-  // Normal by default, as torch's NCCL streams: high measured the same on 2 H200s (PERFORMANCE.md).
+  // Normal by default, as torch's NCCL streams: a high priority does not make DDP's allreduces faster.
   plan.comm_priorities = parse_priorities(option<std::string>(r, "comm-priority", "normal"));
   plan.ddp_options.comm_priority = plan.comm_priorities.front();  // the first: every run; the rest: one each
   parse_comm_ctas(plan, option<std::string>(r, "comm-ctas", quick || whole_job ? "0" : "auto"));

@@ -51,9 +51,9 @@ void add_train_options(cxxopts::Options& options);
 // cpu: scaled-down defaults (depth 3, width 16, batch 4, 3 timed steps) so that CI runs in seconds.
 // quick: mlp only, bf16, fewer steps. quick and whole_job (the training phase of the whole-job run,
 // not `gpuscale train`) keep NCCL's CTAs unless --comm-ctas says otherwise: a second communicator per
-// DDP size and the timed trials would take the time budgets (the default run went from 50 to 62 s of
-// its 60 on 2 H200s). whole_job also searches convolutions with cudnnFind alone unless --cudnn-algo says
-// otherwise (graph plans timed in every DP replica's context: 91 s of 60).
+// DDP size and the timed trials do not fit the default run's time budget. whole_job also searches
+// convolutions with cudnnFind alone unless --cudnn-algo says otherwise (graph plans timed in every DP
+// replica's context do not fit it either).
 TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu, bool whole_job = false);
 
 // 1, 2, 4, ... below world_size, then world_size.

@@ -56,7 +56,6 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
   }
   out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
   t.write(out);
-  // An H200's fp32 backward filter of the default conv read 128% through WINOGRAD_NONFUSED.
   if (over_peak)
     out << "  * over the dense peak: the algorithm (Winograd, FFT) does fewer multiply-adds than the direct "
            "convolution TFLOP/s counts\n";

@@ -58,15 +58,15 @@ void warm_up_for(double seconds, Layer& layer, Pass pass, Tensors& t, harness::S
 // or cuBLAS, and two events) may be as long as the run. The acceptance rows' calls take 150 us and more
 // and get no hold; the hold gives each call's launch kHoldPerCall_s (Layer.hpp), twice that bound.
 // The probe itself runs behind a hold this long, so that its events time the call's run alone: timed
-// from an idle stream, a legacy cuDNN call that takes 70-90 us to launch and 15 us to run read as
-// 85-100 us, not launch-bound, and its timed calls went unheld (H200, the default conv, fp16/bf16).
+// from an idle stream, a call that takes longer to launch than to run would read as its launch time,
+// not launch-bound, and its timed calls would go unheld.
 constexpr double kProbeHold_s = 1e-3;
 
 // Every call timed by its own pair of events, recorded back to back, read at the end. Calls that may
 // be launch-bound (one probe call says) are enqueued behind a hold long enough for the host to launch
-// them all, so that no event pair waits on the host: on 2 H200s the default conv's calls of 30-70 us
-// read up to 43% slower on the rank that also prints progress, a false compute-straggler warning in
-// the default run's verdict. Longer calls keep the host ahead unaided and get no idle gap before them.
+// them all, so that no event pair waits on the host: otherwise short calls read slower on a rank whose
+// host does more (the one that prints progress), a false compute straggler. Longer calls keep the host
+// ahead unaided and get no idle gap before them.
 // The probe's call also sets how many calls fill BenchOptions::min_time_s (timed_calls).
 std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tensors& t, harness::Stream& stream,
                               const BenchOptions& o) {

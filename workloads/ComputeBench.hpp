@@ -16,15 +16,14 @@ struct BenchOptions {
   int warmup = 5;                // untimed calls per pass before timing
   // Then, before each pass is timed, more calls of that pass until at least this long has run: a GPU at
   // its power limit clocks high for a while under a new load, then settles at a clock that depends on
-  // the load (H200 bf16 matmul 4096: ~800 TFLOP/s for the first tens of ms, ~690 after a second); a
-  // long warm-up times the settled state a training job sees.
+  // the load, often 10-15% lower; a long warm-up times the settled state a training job sees.
   double warmup_s = 0;
   int iterations = 20;           // timed calls per pass: the same on every rank
   PassSet passes = kEveryPass;   // the passes timed (the reference check runs all three)
-  // More timed calls where these would span less than this (timed_calls): under its power limit an H200
+  // More timed calls where these would span less than this (timed_calls): under its power limit a GPU
   // saws its clock with a period of about a second, and 50 calls of a 0.2 ms GEMM, 10 ms, time one phase
-  // of it (the 4096 bf16 forward read 565-670 TFLOP/s across eight runs of one kernel, each run's
-  // samples within 3%). A window of a second or more times the clock a long job averages.
+  // of it, so runs of one kernel disagree while each run's samples agree. A window of a second or more
+  // times the clock a long job averages.
   double min_time_s = 0;
   // The ranks that time together agree on each pass's call count (each passes its own, all get the
   // largest), called once per timed pass on every rank where min_time_s > 0. May be empty.

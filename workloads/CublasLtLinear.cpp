@@ -1,20 +1,17 @@
 // Linear through cuBLAS. Each pass is one column-major GEMM (Gemm.hpp). Its algorithm is chosen by
 // timing candidates on scratch tensors, once per problem, and the winner is cached for every later
 // layer of the same problem. The candidates: cuBLASLt's heuristic top results under the workspace
-// limit, and cublasGemmEx's default algorithm (PyTorch's path, CublasGemmEx.hpp). (Asking the
-// heuristic again under 32 MiB doubled the tuning time and changed no winner on an H200. Timing the
-// first two again with their CTA swizzling flipped moved no row either, though 8192 fp32's first kernel
-// runs 1.6% faster so under the power limit (bench/matmul_sustained): short rounds never picked it, and
-// rounds after a settle picked slower kernels; docs/PERFORMANCE.md, eleventh session.) The first two
-// kernels that launch thread-block clusters are also timed with the other cluster shapes of
-// kClusterShapes: a kernel's cluster shape sets which operand tiles its CTAs share through the cluster,
-// hence its L2 traffic and power, and under the H200's power limit 8192 tf32's only heuristic kernel
-// (cluster 1x2) ran 3-4% slower than the same kernel with cluster 2x1 (bench/matmul_sustained --space,
-// twelfth session). With TuningOptions::settled_window_s (compute --tune-window-ms), for layers whose
-// LayerSpec::settle_tuning is set (not the reference check's), the first two kernels' swizzle twins are
-// candidates too, and the short rounds' fastest three (within 5%: settled_finalists) are ranked again
-// settled: the twins tie at the top clock and differ under the power limit, which only windows of a good
-// part of a second resolve (shorter ones ranked by the clock's sawtooth: docs/PERFORMANCE.md).
+// limit, and cublasGemmEx's default algorithm (PyTorch's path, CublasGemmEx.hpp). The heuristic is
+// asked once, under the workspace limit: a second query under a smaller workspace doubles the tuning
+// time without finding other winners. The first two kernels that launch thread-block clusters are also
+// timed with the other cluster shapes of kClusterShapes: a kernel's cluster shape sets which operand
+// tiles its CTAs share through the cluster, hence its L2 traffic and power, so under a power limit the
+// same kernel can run several percent faster with another shape than the heuristic's. With
+// TuningOptions::settled_window_s (compute --tune-window-ms), for layers whose LayerSpec::settle_tuning
+// is set (not the reference check's), the first two kernels' swizzle twins are candidates too, and the
+// short rounds' fastest three (within 5%: settled_finalists) are ranked again settled: the twins tie at
+// the top clock and differ under the power limit, which only windows of a good part of a second resolve
+// (shorter ones rank by the clock's sawtooth).
 #include <cublasLt.h>
 #include <cuda_runtime.h>
 

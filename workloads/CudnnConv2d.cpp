@@ -191,8 +191,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
 }
 
 // cudnnFind times each algorithm from an idle stream, so a convolution that runs shorter than its
-// launch is ranked by launch cost: on an H200, for the default 1x256x64x64 conv (15 us), find picked
-// bf16 IMPLICIT_PRECOMP_GEMM without tensor ops (26 TFLOP/s against the heuristic's 335). Its fitting
+// launch is ranked by launch cost, and can put an algorithm without tensor ops, ten times slower, first
+// for a conv as short as the default 1x256x64x64 one. Its fitting
 // candidates that find timed under kFindRetimeBelow_ms are timed again, round-robin behind a hold
 // (best_round_s), and the fastest kept. Longer calls keep find's order: their launches cannot rank them,
 // and re-timing them (a 10x slower algorithm among the six) would cost the whole-job run's training

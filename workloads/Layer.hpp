@@ -128,9 +128,9 @@ AlgoSearch parse_algo_search(std::string_view text);  // its names; UsageError o
 
 // Which cuBLAS path a Linear GEMM may take. lt (default): cuBLASLt's heuristic candidates; fastest:
 // those and cublasGemmEx (PyTorch's path) timed together, the fastest kept; gemmex: cublasGemmEx
-// alone. lt is the default because on an H200 cublasGemmEx never beat the best cuBLASLt candidate
-// (12 matmul rows; forced alone it ran at the same speed) while it costs a cuBLAS handle per device
-// context and one more candidate per shape (the default run grew 45.9 -> 58.3 s of its 60).
+// alone. lt is the default: cublasGemmEx runs cuBLASLt's kernels and does not beat the best cuBLASLt
+// candidate, while it costs a cuBLAS handle per device context and one more timed candidate per shape,
+// which the default run's time budget cannot carry.
 enum class MatmulPath { fastest, lt, gemmex };
 MatmulPath parse_matmul_path(std::string_view text);  // "fastest" | "lt" | "gemmex"; UsageError otherwise
 std::string_view to_string(MatmulPath path);
@@ -141,8 +141,8 @@ struct TuningOptions {
   // cuBLASLt heuristic results under the cap timed per shape (with cublasGemmEx for `fastest`); the
   // fastest is cached.
   int matmul_candidates = 8;
-  // cuDNN graph API plans timed per conv pass (graph, exhaustive), in the heuristics' order. On an
-  // H200, 64 found no engine faster than the first 8 in any of 15 conv passes, and made the search slow.
+  // cuDNN graph API plans timed per conv pass (graph, exhaustive), in the heuristics' order. The
+  // heuristics rank the fast engines first; timing many more makes the search slow and finds none faster.
   int conv_plans = 8;
   // Graph engines that compile their kernel at run time among those plans (seconds per plan; off: the
   // default job's budget cannot carry it). PyTorch's cudnn.benchmark filter does not leave them out.
@@ -151,14 +151,13 @@ struct TuningOptions {
   // Over 0 (compute's --tune-window-ms), the cuBLASLt tuner also times the CTA-swizzle twins of the heuristic's
   // first two kernels, and it and cuDNN's graph and exhaustive searches rank their short rounds' settled_finalists
   // again settled, in windows this long (settled_fastest, LayerFactory.hpp). Short rounds run at the top clock of a
-  // GPU just back from idle; under its power limit a kernel's speed is its energy per call, which they cannot see:
-  // 8192 fp32's first kernel ran 2% faster settled with its swizzle flipped (51.1 against 50.3 TFLOP/s, 1 s
-  // windows), and 4096 fp32's short rounds picked a tile 2% slower settled.
+  // GPU just back from idle; under its power limit a kernel's speed is its energy per call, which they cannot see,
+  // so two kernels that tie in short rounds can differ by a few percent settled.
   double settled_window_s = 0;
 };
 
 // Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN
-// call takes 70-90 us to launch on an H200 host, cuBLAS and an event pair less.
+// call takes up to ~100 us to launch, cuBLAS and an event pair less.
 inline constexpr double kHoldPerCall_s = 200e-6;
 
 // One device's compute resources: library handles, the per-shape algorithm cache, the shared

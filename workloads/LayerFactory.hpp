@@ -67,8 +67,8 @@ std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& str
 inline constexpr std::size_t kSettledFinalists = 3;
 inline constexpr double kSettledMaxCalls = 20000;  // per window
 // A candidate more than this much slower than the fastest in its best short round is no finalist: the
-// settled and the short-round ranks of one kernel pair differed by 2-3% on an H200 (the clock's sawtooth),
-// and each finalist costs two windows per pass tuned.
+// settled and short-round ranks of one kernel pair differ by a few percent (the clock's sawtooth), and
+// each finalist costs two windows per pass tuned.
 inline constexpr double kSettledWithin = 0.05;
 
 // The candidates worth ranking settled, fastest short round first: those that ran (finite short_s[i]),

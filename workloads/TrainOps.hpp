@@ -14,9 +14,8 @@ namespace gpuscale::workloads {
 
 // How wide an update's grid is: full (enough blocks to cover the elements; the fastest alone), or
 // narrow (four blocks per SM, for an update that runs while allreduces are in flight: NCCL's CTAs keep
-// their SM slots and more of the memory bandwidth). On 2 H200s, mlp-bf16 DDP with bf16 gradients:
-// 1.72 -> 1.69 ms (NCCL's defaults), 1.48 -> 1.44 ms (64 NCCL CTAs, 128 MiB buckets); one block per
-// SM was slower (1.63), and the whole-model update alone is as fast at four per SM as at full width.
+// their SM slots and more of the memory bandwidth). Four per SM: one per SM slows the update itself,
+// while at four the whole-model update alone is as fast as at full width.
 enum class SgdGrid { full, narrow };
 
 class TrainOps {

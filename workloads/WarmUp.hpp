@@ -1,5 +1,5 @@
 #pragma once
-// The time-based warm-up shared by the compute bench and the training timing: an H200 under its power
+// The time-based warm-up shared by the compute bench and the training timing: a GPU under its power
 // limit clocks high for the first tenths of a second of a new load and settles lower, so figures meant
 // for a long job are taken after the work itself has run for a while, with no idle gap in between.
 #include <algorithm>

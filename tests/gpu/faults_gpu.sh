@@ -7,8 +7,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/gpus.sh"
-# Ranks: FAULT_NP (default 2), not a caller's NP: `NP=1 bench/device-all.sh ctest report` meant one rank
-# for the report, and leaked into these cases (9 failures on one H200, none skipped).
+# Ranks: FAULT_NP (default 2), never a caller's NP: an NP exported for some other command (one rank for a
+# report) would leak into these cases and fail them instead of skipping.
 export DEVICE=cuda NP=${FAULT_NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults

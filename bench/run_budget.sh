@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Reports on the GPU machine: a 2-rank run writes JSON, CSV, HTML and a Chrome trace; --quick and the
-# default run are timed against their budgets (15 s and 60 s); report rebuilds the outputs from the
-# JSON without MPI; compare passes the run against itself. Files go to $OUT (or a temp folder); the
-# HTML can be screenshotted elsewhere with tests/html/html_chromium.sh's chromium flags.
-# Usage: GPUSCALE=build/launch/gpuscale [NP=2] [OUT=dir] bash bench/report.sh
+# Usage: GPUSCALE=build/launch/gpuscale [NP=2] [OUT=dir] bench/run_budget.sh      (NP GPUs)
+# The run budget: the default run and --quick, each timed on NP ranks against its budget (60 s and
+# 15 s). The default run also writes JSON, CSV, HTML and a Chrome trace (the trace is checked for
+# shape); report rebuilds the outputs from the JSON without MPI; compare passes the run against
+# itself. Prints the verdict and one line per command (wall seconds, exit code) last. Files go to $OUT
+# (or a temp folder).
 set -uo pipefail
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
 np=${NP:-2}

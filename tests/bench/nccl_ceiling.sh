@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/nccl_ceiling (NCCL's allreduce with no harness).
+# The bench binary nccl_ceiling (bench/nccl_ceiling.cpp: NCCL's allreduce with no harness).
 #   nccl_ceiling.sh BINARY usage: bad arguments are one line and exit 2 on every rank (no GPU needed)
 #   nccl_ceiling.sh BINARY run:   a short sweep on every visible GPU writes a consistent table and JSON
 set -euo pipefail
@@ -23,7 +23,7 @@ if [ "$mode" = usage ]; then
 fi
 
 here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$here/../gpu/gpus.sh"
 n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$ceiling" -b 8 -e 64M -f 8 -n 10 -w 2 --json "$out/ceiling.json" \
   >"$out/ceiling.txt" 2>"$out/ceiling.err" || { cat "$out/ceiling.err"; fail "nccl_ceiling exited $?"; }
