@@ -205,6 +205,14 @@ TEST(TrainBench, DerivedFiguresOfRanksTimedAloneAreTheFirstRanks) {
   EXPECT_DOUBLE_EQ(*r.overlap_pct, 100.0);
 }
 
+TEST(TrainBench, ExposedCommunicationBeyondTheAllreducesIsNoOverlap) {
+  results::TrainRecord r;
+  r.global_batch = 4;
+  derive_figures(r, {rank_figures(0, {1.0}, 0.5, 0.2, 1)}, true);
+  EXPECT_DOUBLE_EQ(*r.exposed_comm_s, 0.5);
+  EXPECT_DOUBLE_EQ(*r.overlap_pct, 0.0);
+}
+
 TEST(TrainBench, DerivedFiguresWithoutCommunicationLeaveItUnset) {
   results::TrainRecord r;
   r.global_batch = 4;
