@@ -26,8 +26,7 @@ Model cnn(int depth, int width, Layout layout) {
 Model resnet50(Layout layout) {
   Model m{"resnet50", {}, 64};
   for (auto& s : resnet50_shapes(layout)) {
-    if (auto* c = std::get_if<Conv2dShape>(&s.shape)) c->n = 1;
-    if (auto* l = std::get_if<LinearShape>(&s.shape)) l->m = 1;
+    std::visit(Overloaded{[](LinearShape& l) { l.m = 1; }, [](Conv2dShape& c) { c.n = 1; }}, s.shape);
     m.layers.push_back({std::move(s.name), s.shape});
   }
   return m;
@@ -48,11 +47,7 @@ Model transformer(int depth, int width) {
 }
 
 LayerShape with_batch(LayerShape shape, std::int64_t batch) {
-  if (auto* l = std::get_if<LinearShape>(&shape)) {
-    l->m *= batch;
-  } else {
-    std::get<Conv2dShape>(shape).n = batch;
-  }
+  std::visit(Overloaded{[batch](LinearShape& l) { l.m *= batch; }, [batch](Conv2dShape& c) { c.n = batch; }}, shape);
   return shape;
 }
 
