@@ -90,9 +90,6 @@ std::int64_t parameter_count(const Model& model) {
   return n;
 }
 
-std::int64_t input_elements_per_sample(const Model& model) { return input_elements(model.layers.front().shape); }
-std::int64_t output_elements_per_sample(const Model& model) { return output_elements(model.layers.back().shape); }
-
 double step_flops(const Model& model, std::int64_t batch) {
   double total = 0;
   const auto shapes = shapes_at(model, batch);

@@ -14,10 +14,11 @@ namespace {
 TEST(Activity, DescribesOnlyWhatIsSet) {
   enter_phase("collectives");
   EXPECT_EQ(describe(current_activity()), "phase collectives");
-  enter_op("allreduce", 1048576);
-  set_iteration(7);
-  EXPECT_EQ(describe(current_activity()), "phase collectives, op allreduce, size 1048576 B, iteration 7");
-  leave_op();
+  {
+    const OpScope op("allreduce", 1048576);
+    set_iteration(7);
+    EXPECT_EQ(describe(current_activity()), "phase collectives, op allreduce, size 1048576 B, iteration 7");
+  }
   EXPECT_EQ(describe(current_activity()), "phase collectives");
   EXPECT_EQ(describe(Activity{}), "phase startup");
 }
