@@ -1,6 +1,7 @@
 #include "collectives/BenchResources.hpp"
 
 #include "harness/Error.hpp"
+#include "harness/OutOfMemory.hpp"
 
 namespace gpuscale::collectives {
 
@@ -10,17 +11,12 @@ BenchResources::BenchResources(const harness::World& world, harness::Backend& ba
   stream_ = backend.create_stream(harness::StreamPriority::normal);
   check_ = make_data_check(backend);
   timer_ = std::make_unique<BoundaryTimer>(backend, iterations);
-  std::string mine;
-  try {
+  const auto skipped = harness::allocate_on_every_rank(world, harness::Deadline::after(timeout_s), buffer_bytes, [&] {
     send_ = backend.allocate(buffer_bytes);
     recv_ = backend.allocate(buffer_bytes);
-  } catch (const harness::OutOfMemoryError& e) {
-    mine = e.what();
-  }
-  const double failed = world.max_over_ranks(mine.empty() ? 0.0 : 1.0, harness::Deadline::after(timeout_s));
-  if (failed > 0) {
-    skipped_reason_ = "out of memory: two buffers of " + std::to_string(buffer_bytes) +
-                      " bytes do not fit on every rank" + (mine.empty() ? "" : " (" + mine + ")");
+  });
+  if (skipped) {
+    skipped_reason_ = *skipped;
     send_.reset();
     recv_.reset();
   }

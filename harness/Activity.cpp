@@ -38,13 +38,6 @@ void set_iteration(std::int64_t iteration) {
   activity.iteration = iteration;
 }
 
-void leave_op() {
-  std::lock_guard lock(activity_mutex);
-  activity.op.clear();
-  activity.size_bytes.reset();
-  activity.iteration.reset();
-}
-
 Activity current_activity() {
   std::lock_guard lock(activity_mutex);
   return activity;

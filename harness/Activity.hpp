@@ -21,8 +21,6 @@ void enter_phase(std::string_view phase);
 // Starts an operation within the current phase: clears the iteration. Test seams fire here too.
 void enter_op(std::string_view op, std::optional<std::uint64_t> size_bytes = std::nullopt);
 void set_iteration(std::int64_t iteration);
-// Back to "between operations" (the phase stays).
-void leave_op();
 
 Activity current_activity();
 // "phase env, op smoke-allreduce, size 4194304 B, iteration 1"; only the parts that are set.

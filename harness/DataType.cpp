@@ -12,15 +12,14 @@ struct TypeInfo {
   DataType type;
   std::string_view name;
   std::size_t bytes;
-  bool floating;
 };
 
 constexpr std::array kTypes = {
-    TypeInfo{DataType::int8, "int8", 1, false},        TypeInfo{DataType::uint8, "uint8", 1, false},
-    TypeInfo{DataType::int32, "int32", 4, false},      TypeInfo{DataType::uint32, "uint32", 4, false},
-    TypeInfo{DataType::int64, "int64", 8, false},      TypeInfo{DataType::uint64, "uint64", 8, false},
-    TypeInfo{DataType::float16, "half", 2, true},      TypeInfo{DataType::bfloat16, "bfloat16", 2, true},
-    TypeInfo{DataType::float32, "float", 4, true},     TypeInfo{DataType::float64, "double", 8, true},
+    TypeInfo{DataType::int8, "int8", 1},     TypeInfo{DataType::uint8, "uint8", 1},
+    TypeInfo{DataType::int32, "int32", 4},   TypeInfo{DataType::uint32, "uint32", 4},
+    TypeInfo{DataType::int64, "int64", 8},   TypeInfo{DataType::uint64, "uint64", 8},
+    TypeInfo{DataType::float16, "half", 2},  TypeInfo{DataType::bfloat16, "bfloat16", 2},
+    TypeInfo{DataType::float32, "float", 4}, TypeInfo{DataType::float64, "double", 8},
 };
 
 constexpr std::array<std::pair<std::string_view, DataType>, 6> kAliases = {{
@@ -38,7 +37,6 @@ const TypeInfo& info(DataType t) {
 
 std::size_t size_of(DataType t) { return info(t).bytes; }
 std::string_view to_string(DataType t) { return info(t).name; }
-bool is_floating(DataType t) { return info(t).floating; }
 
 std::string_view to_string(RedOp op) {
   switch (op) {

@@ -12,7 +12,6 @@ enum class RedOp { sum, prod, min, max, avg };
 std::size_t size_of(DataType t);
 std::string_view to_string(DataType t);
 std::string_view to_string(RedOp op);
-bool is_floating(DataType t);
 // Accept nccl-tests' names too ("float", "half", "bfloat16", "int32", ...); throw UsageError otherwise.
 DataType parse_data_type(std::string_view name);
 RedOp parse_red_op(std::string_view name);

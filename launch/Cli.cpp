@@ -37,8 +37,7 @@ std::string commands_overview() {
   out << "gpuscale: GPU cluster preflight and scaling benchmark (launch one rank per GPU with mpirun or srun)\n\n"
          "Usage: gpuscale [COMMAND] [options]\n\nCommands:\n";
   for (const auto& c : commands())
-    out << "  " << c.name << std::string(14 - c.name.size(), ' ') << c.summary << (c.built ? "" : " (not built yet)")
-        << '\n';
+    out << "  " << c.name << std::string(14 - c.name.size(), ' ') << c.summary << '\n';
   out << "\nRun `gpuscale COMMAND --help` for a command's options.\n"
          "Exit codes: 0 ok, 1 verdict failed, 2 bad usage or input, 3 runtime error, 4 interrupted.\n";
   return out.str();
@@ -93,8 +92,9 @@ Invocation parse_command_line(int argc, const char* const* argv) {
       inv.help_text = commands_overview();
       return inv;
     }
-    throw UsageError("unknown command '" + inv.command + "'; commands: run, env, compute, collectives, train, "
-                     "report, compare (gpuscale --help)");
+    std::string names;
+    for (const auto& c : commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    throw UsageError("unknown command '" + inv.command + "'; commands: " + names + " (gpuscale --help)");
   }
 
   cxxopts::Options options("gpuscale", "");
@@ -136,9 +136,6 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     throw UsageError("gpuscale " + inv.command + ": " + e.what());
   }
   validate(inv.command, c);
-  if (!spec->built)
-    throw UsageError("gpuscale " + inv.command + " is not built yet in this version; "
-                     "`gpuscale env` and `gpuscale run` are");
   return inv;
 }
 

@@ -22,39 +22,39 @@ void compare_options(cxxopts::Options& o) {
 }
 
 constexpr CommandSpec kCommands[] = {
-    {"run", "the default job: environment and checks, then every built phase, then the report",
+    {"run", "the default job: environment and checks, then every phase, then the report",
      "[run] [options]",
      "mpirun -np 8 gpuscale\n"
      "srun -N 4 --ntasks-per-node=8 --mpi=pmix gpuscale --json run.json\n"
      "gpuscale --device cpu --quick",
-     true, true, no_options},
+     true, no_options},
     {"env", "environment of every rank, cross-rank checks and a verified smoke allreduce",
      "env [options]",
      "mpirun -np 8 gpuscale env\n"
      "mpirun -np 2 gpuscale env --json env.json\n"
      "srun --mpi=pmix -n 4 gpuscale env --device cpu",
-     true, true, no_options},
+     true, no_options},
     {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
      "mpirun -np 8 gpuscale compute\n"
      "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
      "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
      "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
-     true, true, add_compute_options},
+     true, add_compute_options},
     {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
      "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
      "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
-     true, true, add_collectives_options},
+     true, add_collectives_options},
     {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
      "mpirun -np 8 gpuscale train\n"
      "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
      "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
      "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
-     true, true, add_train_options},
+     true, add_train_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
-     "gpuscale report run.json --html run.html", true, false, file_inputs},
+     "gpuscale report run.json --html run.html", false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
-     "gpuscale compare base.json new.json --tolerance 0.05", true, false, compare_options},
+     "gpuscale compare base.json new.json --tolerance 0.05", false, compare_options},
 };
 
 }  // namespace

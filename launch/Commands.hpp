@@ -1,6 +1,6 @@
 #pragma once
 // The subcommands, in one explicit table: what each is called, what it says in --help, which
-// options it adds, and whether it is built yet.
+// options it adds.
 #include <span>
 #include <string_view>
 
@@ -13,7 +13,6 @@ struct CommandSpec {
   std::string_view summary;
   std::string_view usage;     // after "gpuscale "
   std::string_view examples;  // lines, each a full command
-  bool built;                 // false: the command says so and exits 2
   bool needs_world;           // runs under MPI on every rank
   void (*add_options)(cxxopts::Options&);
 };

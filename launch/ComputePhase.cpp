@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
-#include <nlohmann/json.hpp>
 
 #include "harness/Activity.hpp"
+#include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
@@ -16,13 +16,9 @@ namespace {
 // Rank 0 receives every rank's records, interleaved so that one measurement's ranks are adjacent
 // (every rank measures the same items in the same order). Collective.
 std::vector<results::ComputeRecord> gather_compute_records(Job& job, const std::vector<results::ComputeRecord>& mine) {
-  const auto texts = job.world().gather_to_root(nlohmann::json(mine).dump(), job.deadline());
-  std::vector<std::vector<results::ComputeRecord>> by_rank;
+  const auto by_rank = harness::gather_records(job.world(), mine, job.deadline());
   std::size_t longest = 0;
-  for (const auto& text : texts) {
-    by_rank.push_back(nlohmann::json::parse(text).get<std::vector<results::ComputeRecord>>());
-    longest = std::max(longest, by_rank.back().size());
-  }
+  for (const auto& records : by_rank) longest = std::max(longest, records.size());
   std::vector<results::ComputeRecord> all;
   for (std::size_t i = 0; i < longest; ++i)
     for (const auto& records : by_rank)

@@ -1,24 +1,11 @@
 #include "launch/EnvPhase.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "harness/EnvChecks.hpp"
+#include "harness/GatherRecords.hpp"
 #include "harness/HostProbe.hpp"
 #include "harness/SmokeTest.hpp"
 
 namespace gpuscale::launch {
-namespace {
-
-template <class Record>
-std::vector<Record> gather_records(Job& job, const Record& mine) {
-  const auto texts = job.world().gather_to_root(nlohmann::json(mine).dump(), job.deadline());
-  std::vector<Record> all;
-  for (const auto& text : texts) all.push_back(nlohmann::json::parse(text).get<Record>());
-  return all;
-}
-
-}  // namespace
-
 void run_env_phase(Job& job) {
   auto& world = job.world();
   job.progress("env: probing " + std::to_string(world.size()) + " ranks");
@@ -29,10 +16,10 @@ void run_env_phase(Job& job) {
 
   auto& report = job.report();
   if (world.rank() == 0) {
-    report.ranks = gather_records(job, env);
+    report.ranks = harness::gather_records(world, env, job.deadline());
     report.checks = harness::run_env_checks(report.ranks);
   } else {
-    gather_records(job, env);
+    harness::gather_records(world, env, job.deadline());
   }
 
   // NCCL refuses two ranks on one GPU; say why the smoke test did not run instead of failing in NCCL.
@@ -46,7 +33,7 @@ void run_env_phase(Job& job) {
   } else {
     smoke.skipped_reason = skip;
   }
-  const auto smokes = gather_records(job, smoke);
+  const auto smokes = harness::gather_records(world, smoke, job.deadline());
   if (world.rank() == 0) {
     for (std::size_t r = 0; r < smokes.size(); ++r) report.ranks[r].smoke = smokes[r];
     report.checks = harness::run_env_checks(report.ranks);

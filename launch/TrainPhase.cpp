@@ -3,16 +3,108 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
 
+#include "harness/Activity.hpp"
 #include "harness/CpuBackend.hpp"
 #include "harness/CudaBackend.hpp"
+#include "harness/GatherRecords.hpp"
 #include "launch/TrainPlan.hpp"
-#include "launch/TrainRuns.hpp"
 #include "workloads/ComputeBench.hpp"
+#include "workloads/TrainBench.hpp"
 #include "workloads/TrainChecks.hpp"
 
 namespace gpuscale::launch {
 namespace {
+
+using CommsBySize = std::map<int, std::unique_ptr<harness::Communicator>>;
+
+// What every configuration of one model and precision shares on this rank.
+struct TrainEnv {
+  Job& job;
+  const TrainPlan& plan;
+  workloads::ComputeContext& ctx;
+  workloads::TrainOps& ops;
+  const workloads::Model& model;
+  workloads::Precision precision;
+  CommsBySize& ddp_comms;                     // by size; null where this rank is not a member
+  CommsBySize& tuned_comms;                   // by size: twins of ddp_comms with kTunedCommCtas; may lack one
+  std::vector<harness::Backend*> dp_devices;  // rank 0: DP's devices; empty elsewhere
+  std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here when tracing
+
+  workloads::TrainBenchOptions bench() const {
+    workloads::TrainBenchOptions o;
+    o.timing = plan.timing;
+    o.timing.timeout_s = job.timeout_s();
+    o.seed = job.options().seed;
+    o.rank = job.world().rank();
+    return o;
+  }
+};
+
+struct DdpConfig {
+  std::string strategy;  // "single" (every rank alone) or "ddp" (the first `gpus` ranks)
+  std::string scaling;
+  int gpus = 1;
+  std::int64_t batch_per_gpu = 0;
+  workloads::DdpOptions options;
+  bool traced = false;
+};
+
+// One single or DDP configuration, run by every rank (those that take no part only join the
+// barrier and the gather); rank 0 returns the assembled record, the other ranks its configuration.
+results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
+  auto& world = env.job.world();
+  const bool single = c.strategy == "single";
+  workloads::DdpRun run{c.batch_per_gpu, c.options, nullptr, nullptr, c.traced, ""};
+  if (!single) {
+    run.comm = env.ddp_comms.at(c.gpus).get();
+    const auto twin = env.tuned_comms.find(c.gpus);
+    if (twin != env.tuned_comms.end()) run.tuned_twin = twin->second.get();
+  }
+  const bool member = single || run.comm != nullptr;
+  auto r = workloads::train_record(env.model, env.precision, c.strategy, c.scaling, c.gpus, c.batch_per_gpu, c.options);
+  if (!single) r.comm_ctas = env.plan.comm_ctas;
+  run.label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
+  const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
+  env.job.progress("train: " + run.label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
+  // Every rank meets here first, so that a rank that stalled or died is found within the timeout of
+  // this point, not after the members' whole run.
+  world.barrier(env.job.deadline());
+  std::optional<workloads::TrainRankResult> mine;
+  if (member) mine = workloads::run_ddp_rank(env.ctx, env.ops, env.model, env.precision, run, env.bench());
+  const auto parts = harness::gather_records(
+      world, mine, env.job.deadline(),
+      [](const std::optional<workloads::TrainRankResult>& part) { return part ? nlohmann::json(*part) : nlohmann::json(); },
+      [](const nlohmann::json& j) {
+        return j.is_null() ? std::nullopt : std::optional(j.get<workloads::TrainRankResult>());
+      });
+  if (world.rank() == 0) workloads::assemble_record(r, parts, !single, env.trace);
+  return r;
+}
+
+// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait at the
+// barrier.
+results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, int devices, std::int64_t global_batch) {
+  workloads::DdpOptions none;
+  none.h2d = env.plan.ddp_options.h2d;
+  auto r = workloads::train_record(env.model, env.precision, "dp", scaling, devices, global_batch / devices, none);
+  r.overlap = false;
+  env.job.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
+  if (env.job.world().rank() == 0) {
+    workloads::DpOptions options;
+    options.h2d = none.h2d;
+    options.lr = env.plan.ddp_options.lr;
+    const std::span<harness::Backend* const> used(env.dp_devices.data(), static_cast<std::size_t>(devices));
+    workloads::run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench());
+    env.ctx.backend().make_current();
+  }
+  env.job.world().barrier(harness::Deadline::after(env.job.timeout_s() * 20));
+  return r;
+}
 
 // Rank 0's devices for DP, or why DP cannot run here; the decision is broadcast so every rank
 // runs the same configurations.
@@ -53,10 +145,8 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
 
 // One communicator per DDP size (null where this rank is not a member) with the CTAs asked for; with
 // --comm-ctas auto, `tuned` gets a twin of each NCCL one over 2+ ranks with kTunedCommCtas.
-std::map<int, std::unique_ptr<harness::Communicator>> make_ddp_comms(
-    Job& job, const TrainPlan& plan, harness::Communicator& world_comm,
-    std::map<int, std::unique_ptr<harness::Communicator>>& tuned) {
-  std::map<int, std::unique_ptr<harness::Communicator>> out;
+CommsBySize make_ddp_comms(Job& job, const TrainPlan& plan, harness::Communicator& world_comm, CommsBySize& tuned) {
+  CommsBySize out;
   const int rank = job.world().rank(), size = job.world().size();
   const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas};
   for (int k : plan.ddp_sizes.empty() ? default_ddp_sizes(size) : plan.ddp_sizes) {
@@ -67,7 +157,7 @@ std::map<int, std::unique_ptr<harness::Communicator>> make_ddp_comms(
     const int color = rank < k ? 0 : -1;
     out[k] = world_comm.split(color, rank, job.deadline(), fixed);
     if (plan.ddp && plan.comm_ctas_auto && k > 1 && world_comm.transport() == "nccl")
-      tuned[k] = world_comm.split(color, rank, job.deadline(), harness::CommConfig{kTunedCommCtas});
+      tuned[k] = world_comm.split(color, rank, job.deadline(), harness::CommConfig{workloads::kTunedCommCtas});
   }
   return out;
 }
@@ -145,7 +235,7 @@ void run_train_phase(Job& job) {
   const bool cpu = backend.kind() == harness::BackendKind::cpu, whole_job = job.invocation().command == "run";
   const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick, cpu, whole_job);
   auto world_comm = backend.create_communicator(job.world(), job.deadline());
-  std::map<int, std::unique_ptr<harness::Communicator>> tuned_comms;
+  CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);
   DpDevices dp = make_dp_devices(job, plan);
   results::TrainResults results;
@@ -157,7 +247,7 @@ void run_train_phase(Job& job) {
       for (const auto precision : plan.precisions) {
         const auto model =
             workloads::make_model(name, {plan.depth, plan.width, workloads::auto_layout(precision)});
-        TrainEnv env{job, plan, *ctx, *ops, model, precision, ddp_comms, dp.devices, nullptr, &tuned_comms};
+        TrainEnv env{job, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices, nullptr};
         if (!job.options().trace_path.empty()) env.trace = &job.report().trace_spans;
         if (plan.check) run_checks(env, *world_comm, results);
         run_model(env, dp, results);

@@ -153,10 +153,6 @@ void add_train_options(cxxopts::Options& o) {
        cxxopts::value<double>(), "F");
 }
 
-bool prefer_tuned_ctas(double nccl_choice_step_s, double tuned_step_s) {
-  return tuned_step_s < 0.99 * nccl_choice_step_s;
-}
-
 std::vector<int> default_ddp_sizes(int world_size) {
   std::vector<int> out;
   for (int k = 1; k < world_size; k *= 2) out.push_back(k);

@@ -10,6 +10,7 @@
 
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/Model.hpp"
+#include "workloads/TrainBench.hpp"
 #include "workloads/TrainTiming.hpp"
 
 namespace gpuscale::launch {
@@ -38,12 +39,7 @@ struct TrainPlan {
   double straggler_threshold = 0.10;
 };
 
-// The CTA count that --comm-ctas auto tries beside NCCL's own choice: NCCL's most (MAXCHANNELS).
-constexpr int kTunedCommCtas = 64;
-
-// --comm-ctas auto's rule, on the slowest rank's median steps: kTunedCommCtas only when it beat NCCL's
-// choice by more than 1%; a tie keeps NCCL's choice, which leaves the SMs to compute.
-bool prefer_tuned_ctas(double nccl_choice_step_s, double tuned_step_s);
+using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this
 
 // The options of `gpuscale train` (the phase reads its defaults where a command lacks them).
 void add_train_options(cxxopts::Options& options);

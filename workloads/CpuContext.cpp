@@ -19,7 +19,10 @@ class CpuLayer final : public Layer {
   explicit CpuLayer(LayerSpec spec) : spec_(std::move(spec)) {}
   const LayerSpec& spec() const noexcept override { return spec_; }
   AlgorithmChoice algorithm(Pass) const override {
-    return {std::holds_alternative<LinearShape>(spec_.shape) ? "cpu dgemm" : "cpu im2col+dgemm", 0};
+    return {std::visit(Overloaded{[](const LinearShape&) { return "cpu dgemm"; },
+                                  [](const Conv2dShape&) { return "cpu im2col+dgemm"; }},
+                       spec_.shape),
+            0};
   }
 
   void forward(const void* x, const void* w, void* y, harness::Stream&) override {

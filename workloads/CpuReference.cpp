@@ -156,16 +156,17 @@ void conv2d_backward_weight(const Conv2dShape& g, const double* dy, const double
 }
 
 void run(Pass pass, const LayerShape& shape, const double* a, const double* b, double* out) {
-  if (const auto* l = std::get_if<LinearShape>(&shape)) {
-    if (pass == Pass::forward) linear_forward(*l, a, b, out);
-    if (pass == Pass::backward_data) linear_backward_data(*l, a, b, out);
-    if (pass == Pass::backward_weight) linear_backward_weight(*l, a, b, out);
-    return;
-  }
-  const auto& c = std::get<Conv2dShape>(shape);
-  if (pass == Pass::forward) conv2d_forward(c, a, b, out);
-  if (pass == Pass::backward_data) conv2d_backward_data(c, a, b, out);
-  if (pass == Pass::backward_weight) conv2d_backward_weight(c, a, b, out);
+  std::visit(Overloaded{[&](const LinearShape& l) {
+                          if (pass == Pass::forward) linear_forward(l, a, b, out);
+                          if (pass == Pass::backward_data) linear_backward_data(l, a, b, out);
+                          if (pass == Pass::backward_weight) linear_backward_weight(l, a, b, out);
+                        },
+                        [&](const Conv2dShape& c) {
+                          if (pass == Pass::forward) conv2d_forward(c, a, b, out);
+                          if (pass == Pass::backward_data) conv2d_backward_data(c, a, b, out);
+                          if (pass == Pass::backward_weight) conv2d_backward_weight(c, a, b, out);
+                        }},
+             shape);
 }
 
 }  // namespace gpuscale::workloads::reference

@@ -22,7 +22,9 @@ class CudaContext final : public ComputeContext {
 
   std::unique_ptr<Layer> create_layer(const LayerSpec& spec) override {
     validate(spec);
-    return std::holds_alternative<LinearShape>(spec.shape) ? linear_->create(spec) : conv_->create(spec);
+    return std::visit(Overloaded{[&](const LinearShape&) { return linear_->create(spec); },
+                                 [&](const Conv2dShape&) { return conv_->create(spec); }},
+                      spec.shape);
   }
 
   void fill_uniform(void* data, harness::DataType type, std::size_t count, std::uint64_t seed, float scale,

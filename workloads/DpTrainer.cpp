@@ -213,7 +213,6 @@ void DpTrainer::step(DpStepEvents* events) {
   mark(DpStepEvents::end);
 }
 
-harness::Stream& DpTrainer::stream0() { return *impl_->r0().stream; }
 harness::Backend& DpTrainer::backend(std::size_t device) { return *impl_->replicas[device].backend; }
 std::size_t DpTrainer::device_count() const { return impl_->replicas.size(); }
 

@@ -37,7 +37,6 @@ class DpTrainer {
 
   void step(DpStepEvents* events = nullptr);
   DpStepEvents make_events();
-  harness::Stream& stream0();  // device 0's stream, where step boundaries are recorded
   harness::Backend& backend(std::size_t device);
   std::size_t device_count() const;
   void synchronize(const harness::Deadline& deadline);

@@ -26,8 +26,7 @@ Model cnn(int depth, int width, Layout layout) {
 Model resnet50(Layout layout) {
   Model m{"resnet50", {}, 64};
   for (auto& s : resnet50_shapes(layout)) {
-    if (auto* c = std::get_if<Conv2dShape>(&s.shape)) c->n = 1;
-    if (auto* l = std::get_if<LinearShape>(&s.shape)) l->m = 1;
+    std::visit(Overloaded{[](LinearShape& l) { l.m = 1; }, [](Conv2dShape& c) { c.n = 1; }}, s.shape);
     m.layers.push_back({std::move(s.name), s.shape});
   }
   return m;
@@ -48,11 +47,7 @@ Model transformer(int depth, int width) {
 }
 
 LayerShape with_batch(LayerShape shape, std::int64_t batch) {
-  if (auto* l = std::get_if<LinearShape>(&shape)) {
-    l->m *= batch;
-  } else {
-    std::get<Conv2dShape>(shape).n = batch;
-  }
+  std::visit(Overloaded{[batch](LinearShape& l) { l.m *= batch; }, [batch](Conv2dShape& c) { c.n = batch; }}, shape);
   return shape;
 }
 
@@ -94,9 +89,6 @@ std::int64_t parameter_count(const Model& model) {
   for (const auto& l : model.layers) n += weight_elements(l.shape);
   return n;
 }
-
-std::int64_t input_elements_per_sample(const Model& model) { return input_elements(model.layers.front().shape); }
-std::int64_t output_elements_per_sample(const Model& model) { return output_elements(model.layers.back().shape); }
 
 double step_flops(const Model& model, std::int64_t batch) {
   double total = 0;

@@ -51,8 +51,6 @@ std::vector<std::string> parse_model_list(std::string_view text);
 std::vector<LayerShape> shapes_at(const Model& model, std::int64_t batch);
 
 std::int64_t parameter_count(const Model& model);
-std::int64_t input_elements_per_sample(const Model& model);
-std::int64_t output_elements_per_sample(const Model& model);
 // FLOPs of one training step at `batch`: every layer's forward, backward weight and (all but the
 // first layer's) backward data, 2 FLOPs per multiply-add. Elementwise work is not counted.
 double step_flops(const Model& model, std::int64_t batch);

@@ -14,9 +14,9 @@ constexpr std::size_t kAlignElements = 8;
 std::size_t elements(std::int64_t n) { return static_cast<std::size_t>(n); }
 
 std::size_t fan_in(const LayerShape& shape) {
-  if (const auto* l = std::get_if<LinearShape>(&shape)) return elements(l->k);
-  const auto& c = std::get<Conv2dShape>(shape);
-  return elements(c.c * c.r * c.s);
+  return std::visit(Overloaded{[](const LinearShape& l) { return elements(l.k); },
+                               [](const Conv2dShape& c) { return elements(c.c * c.r * c.s); }},
+                    shape);
 }
 
 // Mixes the seed and a sample index into the seed of that sample's values.

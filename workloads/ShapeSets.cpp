@@ -97,18 +97,21 @@ LayerShape check_shape(const LayerShape& shape, double max_flops) {
   LayerShape s = shape;
   const double ratio = flops_per_pass(s) / max_flops;
   if (ratio <= 1) return s;
-  if (auto* l = std::get_if<LinearShape>(&s)) {
-    l->m = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(l->m) / ratio));
-    return s;
-  }
-  auto& c = std::get<Conv2dShape>(s);
-  c.n = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(c.n) / ratio));
-  // Still too large with one image: shrink the image, keeping at least the dilated filter's extent.
-  const std::int64_t min_h = c.dilation * (c.r - 1) + 1, min_w = c.dilation * (c.s - 1) + 1;
-  while (flops_per_pass(s) > max_flops && (c.h > min_h || c.w > min_w)) {
-    c.h = std::max(min_h, c.h / 2);
-    c.w = std::max(min_w, c.w / 2);
-  }
+  auto shrink = [ratio](std::int64_t rows) {
+    return std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(rows) / ratio));
+  };
+  std::visit(Overloaded{[&](LinearShape& l) { l.m = shrink(l.m); },
+                        [&](Conv2dShape& c) {
+                          c.n = shrink(c.n);
+                          // Still too large with one image: shrink the image, keeping at least the
+                          // dilated filter's extent.
+                          const std::int64_t min_h = c.dilation * (c.r - 1) + 1, min_w = c.dilation * (c.s - 1) + 1;
+                          while (flops_per_pass(c) > max_flops && (c.h > min_h || c.w > min_w)) {
+                            c.h = std::max(min_h, c.h / 2);
+                            c.w = std::max(min_w, c.w / 2);
+                          }
+                        }},
+             s);
   return s;
 }
 

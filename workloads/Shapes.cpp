@@ -1,5 +1,6 @@
 #include "workloads/Shapes.hpp"
 
+#include <array>
 #include <charconv>
 #include <limits>
 #include <vector>
@@ -33,9 +34,12 @@ struct ElementCounts {
 };
 
 ElementCounts counts(const LayerShape& shape) {
-  if (const auto* l = std::get_if<LinearShape>(&shape)) return {l->m * l->k, l->n * l->k, l->m * l->n};
-  const auto& c = std::get<Conv2dShape>(shape);
-  return {c.n * c.c * c.h * c.w, c.k * c.c * c.r * c.s, c.n * c.k * c.p() * c.q()};
+  return std::visit(Overloaded{[](const LinearShape& l) { return ElementCounts{l.m * l.k, l.n * l.k, l.m * l.n}; },
+                               [](const Conv2dShape& c) {
+                                 return ElementCounts{c.n * c.c * c.h * c.w, c.k * c.c * c.r * c.s,
+                                                      c.n * c.k * c.p() * c.q()};
+                               }},
+                    shape);
 }
 
 }  // namespace
@@ -63,42 +67,51 @@ std::int64_t weight_elements(const LayerShape& shape) { return counts(shape).w; 
 std::int64_t output_elements(const LayerShape& shape) { return counts(shape).y; }
 
 double flops_per_pass(const LayerShape& shape) {
-  if (const auto* l = std::get_if<LinearShape>(&shape))
-    return 2.0 * static_cast<double>(l->m) * static_cast<double>(l->n) * static_cast<double>(l->k);
-  const auto& c = std::get<Conv2dShape>(shape);
-  return 2.0 * static_cast<double>(c.n * c.k) * static_cast<double>(c.p() * c.q()) *
-         static_cast<double>(c.c * c.r * c.s);
+  return std::visit(
+      Overloaded{[](const LinearShape& l) {
+                   return 2.0 * static_cast<double>(l.m) * static_cast<double>(l.n) * static_cast<double>(l.k);
+                 },
+                 [](const Conv2dShape& c) {
+                   return 2.0 * static_cast<double>(c.n * c.k) * static_cast<double>(c.p() * c.q()) *
+                          static_cast<double>(c.c * c.r * c.s);
+                 }},
+      shape);
 }
 
 void validate(const LayerShape& shape) {
   const std::string text = describe(shape);
   constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
-  // Every field within 31 bits before any product or output size is computed, so that no product
-  // below overflows: a tensor with a larger dimension would pass 2^31 elements anyway.
+  // Every field within 31 bits before any product is computed, so that counts() cannot overflow: a
+  // tensor with a larger dimension would pass 2^31 elements anyway.
   const auto too_large = [&] {
     return UsageError(std::string(layer_kind(shape)) + " " + text + ": a tensor has more than 2^31 elements");
   };
-  double x = 0, w = 0, y = 0;  // element counts, in double so that the check itself cannot overflow
-  if (const auto* l = std::get_if<LinearShape>(&shape)) {
-    if (l->m <= 0 || l->n <= 0 || l->k <= 0) throw UsageError("matmul " + text + ": M, N and K must be positive");
-    if (l->m > kMax || l->n > kMax || l->k > kMax) throw too_large();
-    x = static_cast<double>(l->m) * static_cast<double>(l->k);
-    w = static_cast<double>(l->n) * static_cast<double>(l->k);
-    y = static_cast<double>(l->m) * static_cast<double>(l->n);
-  } else {
-    const auto& c = std::get<Conv2dShape>(shape);
-    if (c.n <= 0 || c.c <= 0 || c.h <= 0 || c.w <= 0 || c.k <= 0 || c.r <= 0 || c.s <= 0)
-      throw UsageError("conv " + text + ": N, C, H, W, K, R and S must be positive");
-    if (c.stride <= 0 || c.dilation <= 0 || c.pad < 0)
-      throw UsageError("conv " + text + ": stride and dilation must be positive and pad not negative");
-    for (const std::int64_t v : {c.n, c.c, c.h, c.w, c.k, c.r, c.s, c.stride, c.pad, c.dilation})
-      if (v > kMax) throw too_large();
-    if (c.p() <= 0 || c.q() <= 0) throw UsageError("conv " + text + ": the filter is larger than the padded input");
-    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
-    x = d(c.n) * d(c.c) * d(c.h) * d(c.w);
-    w = d(c.k) * d(c.c) * d(c.r) * d(c.s);
-    y = d(c.n) * d(c.k) * d(c.p()) * d(c.q());
-  }
+  std::visit(Overloaded{[&](const LinearShape& l) {
+                          if (l.m <= 0 || l.n <= 0 || l.k <= 0)
+                            throw UsageError("matmul " + text + ": M, N and K must be positive");
+                          if (l.m > kMax || l.n > kMax || l.k > kMax) throw too_large();
+                        },
+                        [&](const Conv2dShape& c) {
+                          if (c.n <= 0 || c.c <= 0 || c.h <= 0 || c.w <= 0 || c.k <= 0 || c.r <= 0 || c.s <= 0)
+                            throw UsageError("conv " + text + ": N, C, H, W, K, R and S must be positive");
+                          if (c.stride <= 0 || c.dilation <= 0 || c.pad < 0)
+                            throw UsageError("conv " + text +
+                                             ": stride and dilation must be positive and pad not negative");
+                          for (const std::int64_t v : {c.n, c.c, c.h, c.w, c.k, c.r, c.s, c.stride, c.pad, c.dilation})
+                            if (v > kMax) throw too_large();
+                          if (c.p() <= 0 || c.q() <= 0)
+                            throw UsageError("conv " + text + ": the filter is larger than the padded input");
+                        }},
+             shape);
+  // Element counts in double: four 31-bit factors of a conv tensor can overflow 64-bit integers.
+  const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+  const auto [x, w, y] = std::visit(
+      Overloaded{[&](const LinearShape& l) { return std::array{d(l.m) * d(l.k), d(l.n) * d(l.k), d(l.m) * d(l.n)}; },
+                 [&](const Conv2dShape& c) {
+                   return std::array{d(c.n) * d(c.c) * d(c.h) * d(c.w), d(c.k) * d(c.c) * d(c.r) * d(c.s),
+                                     d(c.n) * d(c.k) * d(c.p()) * d(c.q())};
+                 }},
+      shape);
   if (x > kMax || w > kMax || y > kMax) throw too_large();
 }
 
@@ -127,14 +140,19 @@ Conv2dShape parse_conv(std::string_view text, Layout layout) {
 
 std::string describe(const LayerShape& shape) {
   auto s = [](std::int64_t v) { return std::to_string(v); };
-  if (const auto* l = std::get_if<LinearShape>(&shape)) return "M" + s(l->m) + " N" + s(l->n) + " K" + s(l->k);
-  const auto& c = std::get<Conv2dShape>(shape);
-  return "N" + s(c.n) + " C" + s(c.c) + " H" + s(c.h) + " W" + s(c.w) + " K" + s(c.k) + " R" + s(c.r) + " S" + s(c.s) +
-         " s" + s(c.stride) + " p" + s(c.pad) + " d" + s(c.dilation) + " " + std::string(to_string(c.layout));
+  return std::visit(Overloaded{[&s](const LinearShape& l) { return "M" + s(l.m) + " N" + s(l.n) + " K" + s(l.k); },
+                               [&s](const Conv2dShape& c) {
+                                 return "N" + s(c.n) + " C" + s(c.c) + " H" + s(c.h) + " W" + s(c.w) + " K" + s(c.k) +
+                                        " R" + s(c.r) + " S" + s(c.s) + " s" + s(c.stride) + " p" + s(c.pad) + " d" +
+                                        s(c.dilation) + " " + std::string(to_string(c.layout));
+                               }},
+                    shape);
 }
 
 std::string_view layer_kind(const LayerShape& shape) {
-  return std::holds_alternative<LinearShape>(shape) ? "linear" : "conv2d";
+  return std::visit(Overloaded{[](const LinearShape&) { return std::string_view("linear"); },
+                               [](const Conv2dShape&) { return std::string_view("conv2d"); }},
+                    shape);
 }
 
 }  // namespace gpuscale::workloads

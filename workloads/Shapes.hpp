@@ -33,6 +33,16 @@ struct Conv2dShape {
 
 using LayerShape = std::variant<LinearShape, Conv2dShape>;
 
+// Every dispatch on a LayerShape is std::visit over one lambda per layer type, never std::get or
+// get_if, so that a new layer type is a compile error at every place that must handle it:
+//   std::visit(Overloaded{[](const LinearShape& l) { ... }, [](const Conv2dShape& c) { ... }}, shape);
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
 // Element counts of X (and dX), W (and dW), Y (and dY).
 std::int64_t input_elements(const LayerShape& shape);
 std::int64_t weight_elements(const LayerShape& shape);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
 
 #include "harness/Error.hpp"
@@ -13,10 +14,11 @@ namespace {
 TEST(Activity, DescribesOnlyWhatIsSet) {
   enter_phase("collectives");
   EXPECT_EQ(describe(current_activity()), "phase collectives");
-  enter_op("allreduce", 1048576);
-  set_iteration(7);
-  EXPECT_EQ(describe(current_activity()), "phase collectives, op allreduce, size 1048576 B, iteration 7");
-  leave_op();
+  {
+    const OpScope op("allreduce", 1048576);
+    set_iteration(7);
+    EXPECT_EQ(describe(current_activity()), "phase collectives, op allreduce, size 1048576 B, iteration 7");
+  }
   EXPECT_EQ(describe(current_activity()), "phase collectives");
   EXPECT_EQ(describe(Activity{}), "phase startup");
 }
@@ -54,14 +56,45 @@ TEST(FaultInjection, MalformedSeamsAreUsageErrors) {
   EXPECT_FALSE(corruption_requested("a"));
 }
 
-TEST(FaultInjection, OtherRanksFaultsDoNotFireHere) {
-  ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env,kill:2:env/op", 1);
-  configure_faults(0);
-  inject_fault_at("env");  // would exit this test process if it fired
-  inject_fault_at("env/op");
+// The fault seams end the process, so each case runs in a child process (a death test) that
+// asserts how the child ended: in this process, an exit fault that fired would end the test binary
+// with status 0, which reads as a pass.
+TEST(FaultInjectionDeathTest, ExitEndsTheRankWithStatusZeroAndSaysWhere) {
+  ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env", 1);
+  EXPECT_EXIT(
+      {
+        configure_faults(1);
+        inject_fault_at("env");
+        std::_Exit(7);
+      },
+      ::testing::ExitedWithCode(0), "gpuscale test fault: exit at env, t=[0-9]+");
   ::unsetenv("GPUSCALE_TEST_FAULT");
-  configure_faults(0);
-  SUCCEED();
+}
+
+TEST(FaultInjectionDeathTest, KillEndsTheRankWithSigkill) {
+  ::setenv("GPUSCALE_TEST_FAULT", "kill:2:train/ddp", 1);
+  EXPECT_EXIT(
+      {
+        configure_faults(2);
+        inject_fault_at("train/ddp");
+        std::_Exit(7);
+      },
+      ::testing::KilledBySignal(SIGKILL), "gpuscale test fault: kill at train/ddp");
+  ::unsetenv("GPUSCALE_TEST_FAULT");
+}
+
+TEST(FaultInjectionDeathTest, OtherRanksAndOtherPointsDoNotFire) {
+  ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env,kill:2:env/op,exit:0:compute/linear", 1);
+  EXPECT_EXIT(
+      {
+        configure_faults(0);
+        inject_fault_at("env");
+        inject_fault_at("env/op");
+        inject_fault_at("compute");  // a phase is not its ops' point
+        std::_Exit(7);  // reached only when nothing fired
+      },
+      ::testing::ExitedWithCode(7), "");
+  ::unsetenv("GPUSCALE_TEST_FAULT");
 }
 
 }  // namespace

@@ -32,8 +32,8 @@ TEST(Model, Resnet50HasItsRealLayers) {
   const Model m = make_model("resnet50", {});
   EXPECT_EQ(m.layers.size(), 54u);  // 53 convolutions + fc
   EXPECT_EQ(parameter_count(m), 25502912LL);  // torchvision's 25,557,032 minus biases and batch norm
-  EXPECT_EQ(input_elements_per_sample(m), 3 * 224 * 224);
-  EXPECT_EQ(output_elements_per_sample(m), 1000);
+  EXPECT_EQ(input_elements(m.layers.front().shape), 3 * 224 * 224);
+  EXPECT_EQ(output_elements(m.layers.back().shape), 1000);
 }
 
 TEST(Model, TransformerBlockGemms) {
