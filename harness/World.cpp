@@ -1,5 +1,6 @@
 #include "harness/World.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -120,7 +121,9 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
   if (!problem.empty()) throw UsageError(problem);
   auto& m = *mpi_;
   m.host = host_name();
-  if (launcher_rank() >= 0) set_error_location(launcher_rank(), m.host);  // start-up messages name a rank
+  // Start-up messages name a rank: the launcher's, or 0 where no launcher variable is set (MPI then
+  // starts a singleton, rank 0 of 1).
+  set_error_location(std::max(launcher_rank(), 0), m.host);
   init_mpi(argc, argv, deadline, m);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   m.world = detail::duplicate(MPI_COMM_WORLD, deadline, "the duplication of MPI_COMM_WORLD");

@@ -93,6 +93,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
   none.h2d = env.plan.ddp_options.h2d;
   auto r = workloads::train_record(env.model, env.precision, "dp", scaling, devices, global_batch / devices, none);
   r.overlap = false;
+  const harness::OpScope scope("dp");  // names the strategy in errors
   env.job.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
   if (env.job.world().rank() == 0) {
     workloads::DpOptions options;
@@ -185,6 +186,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_GRADS_RANK");
   setup.corrupt_for_test = corrupt && std::to_string(job.world().rank()) == corrupt;
   job.progress("train: checking gradients of " + setup.config);
+  const harness::OpScope scope("gradient-check");  // names the step in errors
   auto checks = workloads::run_train_checks(setup);
   if (job.world().rank() == 0)
     for (auto& c : checks) results.checks.push_back(std::move(c));

@@ -46,6 +46,11 @@ GPUSCALE_TEST_FAULT=zap:1:env expect_usage env --device cpu
 GPUSCALE_TEST_FAULT=stall:x:env expect_usage env --device cpu
 GPUSCALE_TEST_FAULT=stall:1 expect_usage env --device cpu
 GPUSCALE_TEST_CORRUPT=1 expect_usage env --device cpu
+# A deadline that passes at once, without a launcher (an MPI singleton): the message names rank and host.
+err=$(env -u OMPI_COMM_WORLD_RANK -u PMIX_RANK -u PMI_RANK -u SLURM_PROCID \
+  timeout 60 "$GPUSCALE" env --device cpu --timeout 1e-9 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 3 ] || fail "--timeout 1e-9 exited $rc, wanted 3"
+grep -q "^\[rank 0 host [^ ?]" <<<"$err" || fail "--timeout 1e-9 does not name rank and host: $err"
 "$GPUSCALE" --help >/dev/null || fail "--help"
 "$GPUSCALE" env --help | grep "Examples:" >/dev/null || fail "env --help has no examples"
 "$GPUSCALE" --version | grep -q "^gpuscale [0-9]" || fail "--version"
