@@ -35,6 +35,17 @@ bool MpiRequest::test() noexcept {
 }
 
 void MpiRequest::wait(const Deadline& deadline, std::string_view what) {
+  try {
+    poll_until_done(deadline, what);
+  } catch (...) {
+    // This rank is on its error path, and other operations of its own (a comm stream's bucket
+    // allreduce) may still be in flight while the unwinding frees their buffers: keep host memory.
+    hold_host_memory();
+    throw;
+  }
+}
+
+void MpiRequest::poll_until_done(const Deadline& deadline, std::string_view what) {
   for (int polls = 0;; ++polls) {
     int done = request_ == MPI_REQUEST_NULL ? 1 : 0;
     if (!done) GPUSCALE_CHECK_MPI(MPI_Test(&request_, &done, MPI_STATUS_IGNORE));

@@ -40,12 +40,14 @@ class MpiRequest {
   // Polls until the operation completes, looking at the interrupt flag and peer notices on every
   // poll, the last one included: a signal that arrived during the operation ends the run here.
   // Throws TimeoutError naming `what` and the current activity when the deadline passes first,
-  // InterruptedError or PeerFailedError from poll_interrupts(); the request stays owned (see above).
+  // InterruptedError or PeerFailedError from poll_interrupts(); the request stays owned (see above),
+  // and host memory is held from then on (other operations of this rank may still be in flight).
   void wait(const Deadline& deadline, std::string_view what);
   // One MPI_Test; true once complete. Never throws.
   bool test() noexcept;
 
  private:
+  void poll_until_done(const Deadline& deadline, std::string_view what);
   void release() noexcept;
 
   Kind kind_;
