@@ -1,17 +1,7 @@
 #!/usr/bin/env bash
 # Bad input: one line on stderr, exit 2, nothing written. --help and --version: exit 0.
 set -uo pipefail
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-
-expect_usage() {
-  local err rc
-  err=$("$GPUSCALE" "$@" --json "$out/never.json" 2>&1 >/dev/null); rc=$?
-  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, wanted 2"
-  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed more than one line: $err"
-  [ ! -e "$out/never.json" ] || fail "'$*' wrote a file"
-}
+source "$(dirname "$0")/usage_lib.sh"
 
 expect_usage env --bogus
 expect_usage env --timeout nope

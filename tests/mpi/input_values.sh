@@ -3,17 +3,7 @@
 # refused (one line, exit 2, nothing written), a run that measured nothing failing its verdict, a
 # non-UTF-8 environment value kept without ending the job, and PMI_SIZE reaching the world-size check.
 set -uo pipefail
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-
-expect_usage() {
-  local err rc
-  err=$("$GPUSCALE" "$@" --json "$out/never.json" 2>&1 >/dev/null); rc=$?
-  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, wanted 2"
-  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed more than one line: $err"
-  [ ! -e "$out/never.json" ] || fail "'$*' wrote a file"
-}
+source "$(dirname "$0")/usage_lib.sh"
 
 for bad in "-b 0" "-e 0" "-i 0 -b 8 -e 64" "--scaling-sizes 0" "--scaling-sizes 8,0" "-e 9223372036854775808" \
            "-e 8388608T" "--pair-small-bytes 0" "-w -1" "--net-gbps nan" "--link-threshold inf"; do
