@@ -35,6 +35,12 @@ class Job {
   results::RunReport& report() { return report_; }
   // Rank 0: records the phase as completed, recomputes the verdict and rewrites the JSON file.
   void phase_done(const std::string& phase);
+  // Every rank: the env phase found a check that makes GPU work impossible (the same reason on every
+  // rank); the GPU phases are skipped with it. Empty: nothing blocks them.
+  void block_gpu_work(const std::string& reason) { gpu_work_blocked_ = reason; }
+  const std::string& gpu_work_blocked() const { return gpu_work_blocked_; }
+  // Rank 0: records the phase as skipped with the blocking reason and rewrites the JSON file.
+  void phase_skipped(const std::string& phase);
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
@@ -57,6 +63,7 @@ class Job {
   std::unique_ptr<Progress> progress_;
   double started_s_;
   std::string phase_;  // the phase begun last; empty before the first
+  std::string gpu_work_blocked_;
 };
 
 }  // namespace gpuscale::launch

@@ -68,7 +68,7 @@ TEST(EnvChecks, DuplicateUuidIsAnErrorNamingBothRanks) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->severity, Severity::error);
   EXPECT_EQ(c->ranks, (std::vector<int>{0, 1}));
-  EXPECT_TRUE(gpus_shared(checks));
+  EXPECT_EQ(results::gpu_work_blocker(checks), c);
   EXPECT_TRUE(results::has_errors(checks));
 }
 
