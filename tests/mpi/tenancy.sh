@@ -15,8 +15,9 @@ set +e
 code=$?
 set -e
 [ "$code" -eq 1 ] || { echo "expected exit 1, got $code"; cat "$out/stderr.txt"; exit 1; }
-grep -q "Verdict: FAIL" "$out/console.txt"
-grep -q "Skipped compute: env check gpu-in-use on ranks 1" "$out/console.txt"
+for line in "Verdict: FAIL" "Skipped compute: env check gpu-in-use on ranks 1"; do
+  grep -q "$line" "$out/console.txt" || { echo "console lacks '$line'"; cat "$out/console.txt"; exit 1; }
+done
 python3 - "$out/run.json" "$foreign" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
