@@ -18,6 +18,9 @@ std::string process_name(int pid) {
 
 namespace {
 
+// What an injected process holds, so tests see a memory figure in the message like a real one's.
+constexpr std::uint64_t kInjectedProcessMemoryBytes = 512ull << 20;
+
 void probe_gpu(const std::string& pci_bus_id, results::Tenancy& out) {
   std::string why;
   const auto nvml = harness::Nvml::load(why);
@@ -54,7 +57,8 @@ void probe_tenancy(results::RankEnv& env) {
   const auto& injected = harness::injected_foreign_processes();
   if (injected.empty()) return;
   env.tenancy.probed = true;
-  for (const auto& p : injected) env.tenancy.processes.push_back({p.pid, process_name(p.pid), p.compute, 512ull << 20});
+  for (const auto& p : injected)
+    env.tenancy.processes.push_back({p.pid, process_name(p.pid), p.compute, kInjectedProcessMemoryBytes});
 }
 
 }  // namespace gpuscale::probes

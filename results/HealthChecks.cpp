@@ -166,7 +166,7 @@ void nccl_plugin_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& o
     std::map<std::string, const LibraryFile*> example;
     for (const auto& r : ranks)
       for (const auto& f : r.nccl_libraries)
-        if (f.kind == kind) {
+        if (f.kind == kind && r.backend == "cuda") {  // the CPU backend never loads NCCL
           by_signature[signature(f)].push_back(&r);
           example.emplace(signature(f), &f);
         }

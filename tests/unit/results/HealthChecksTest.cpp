@@ -159,6 +159,14 @@ TEST(NcclPluginChecks, PluginOnSomeNodesOnlyIsAnError) {
   EXPECT_NE(out[0].message.find("NCCL_NET_PLUGIN"), std::string::npos);
 }
 
+TEST(NcclPluginChecks, CpuBackendRanksAreNotCompared) {
+  auto ranks = with_plugins({{plugin("net", true)}, {plugin("net", false)}});
+  for (auto& r : ranks) r.backend = "cpu";
+  std::vector<Check> out;
+  nccl_plugin_checks(ranks, out);
+  EXPECT_TRUE(out.empty());
+}
+
 TEST(NcclPluginChecks, DifferentHashIsAnError) {
   std::vector<Check> out;
   nccl_plugin_checks(with_plugins({{plugin("tuner", true, 1)}, {plugin("tuner", true, 2)}}), out);
