@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Node health on a real GPU.
-#   health_gpu.sh tenancy MATMUL_SUSTAINED: a second process of the project's own (bench/matmul_sustained)
-#     computes on GPU 0; `gpuscale env` on that GPU exits 1 with gpu-in-use naming its PID, and the
+#   health_gpu.sh tenancy: a second process of the project's own (`gpuscale compute`, timing bf16 GEMMs
+#     over long windows) computes on GPU 0; `gpuscale env` on that GPU exits 1 with gpu-in-use naming its PID, and the
 #     GPU phases of `gpuscale --quick` are skipped.
 #   health_gpu.sh shared: two ranks on one GPU (CUDA_VISIBLE_DEVICES=0): `gpuscale --quick` exits 1 with
 #     the verdict FAIL, duplicate-gpu, every later phase skipped, and no NCCL error.
@@ -25,8 +25,7 @@ expect_exit() {  # CODE LOG COMMAND...
 
 case "$scenario" in
   tenancy)
-    "${2:?path to matmul_sustained}" --n 8192 --precision bf16 --candidates 1 --settle-ms 60000 --calls 1 \
-      >"$out/other.txt" 2>&1 &
+    "$GPUSCALE" compute --precision bf16 --passes fwd --min-time-ms 30000 --quiet >"$out/other.txt" 2>&1 &
     other=$!
     sleep 8  # its context is up and its GEMMs run
     expect_exit 1 "$out/env.txt" "$GPUSCALE" env --json "$out/env.json"
@@ -35,7 +34,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 c = [c for c in d["checks"] if c["id"] == "gpu-in-use"]
 assert c and c[0]["severity"] == "error", d["checks"]
-assert f"PID {sys.argv[2]} (matmul_sustaine" in c[0]["message"], c[0]["message"]
+assert f"PID {sys.argv[2]} (gpuscale" in c[0]["message"], c[0]["message"]
 t = d["ranks"][0]["tenancy"]
 assert t["probed"] and max(t["utilization_pct"]) > 50, t
 PY
