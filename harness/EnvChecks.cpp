@@ -11,6 +11,7 @@
 #include "results/CpuList.hpp"
 #include "results/Format.hpp"
 #include "results/CheckIds.hpp"
+#include "results/HealthChecks.hpp"
 
 namespace gpuscale::harness {
 
@@ -22,8 +23,9 @@ using results::RankEnv;
 using results::Severity;
 using Checks = std::vector<Check>;
 
-void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message) {
-  out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message)});
+void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message,
+         bool blocks_gpu_work = false) {
+  out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message), blocks_gpu_work});
 }
 
 std::string ranks_text(const std::vector<int>& ranks) { return "ranks " + results::join_ints(ranks); }
@@ -39,7 +41,8 @@ void duplicate_gpus(const std::vector<RankEnv>& ranks, Checks& out) {
         ranks_text(users) + " share GPU " + uuid + " (" + g.name + ", " + g.pci_bus_id + " on " +
             ranks[static_cast<std::size_t>(users.front())].host +
             "): give each rank its own GPU (one rank per GPU; check CUDA_VISIBLE_DEVICES, "
-            "srun --gpus-per-task=1 or --gpu-bind)");
+            "srun --gpus-per-task=1 or --gpu-bind)",
+        /*blocks_gpu_work=*/true);
   }
 }
 
@@ -62,7 +65,8 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
     add(out, ids::kMoreRanksThanGpus, Severity::error, ids,
         std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
             std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
-            std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")");
+            std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")",
+        /*blocks_gpu_work=*/true);
   }
 }
 
@@ -237,16 +241,13 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   nccl_variables(ranks, out);
   p2p(ranks, out);
   health(ranks, out);
+  results::tenancy_checks(ranks, out);
+  results::nccl_plugin_checks(ranks, out);
+  results::adapter_checks(ranks, out);
   backend_and_smoke(ranks, out);
   std::stable_sort(out.begin(), out.end(),
                    [](const Check& a, const Check& b) { return a.severity > b.severity; });
   return out;
-}
-
-bool gpus_shared(const std::vector<results::Check>& checks) {
-  return std::any_of(checks.begin(), checks.end(), [](const results::Check& c) {
-    return c.id == ids::kDuplicateGpu || c.id == ids::kMoreRanksThanGpus;
-  });
 }
 
 }  // namespace gpuscale::harness

@@ -13,8 +13,4 @@ inline constexpr double kLowFreeMemoryFraction = 0.9;
 
 std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks);
 
-// True when the placement checks found ranks sharing a GPU: NCCL refuses such a communicator, so the
-// smoke test is skipped rather than failing obscurely.
-bool gpus_shared(const std::vector<results::Check>& checks);
-
 }  // namespace gpuscale::harness

@@ -27,6 +27,7 @@ struct Fault {
 // Set once at startup, read-only afterwards.
 std::vector<Fault> faults;
 std::vector<std::string> corrupted_buffers;
+std::vector<InjectedProcess> foreign_processes;
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
@@ -39,11 +40,11 @@ std::vector<std::string> split(const std::string& text, char separator) {
   }
 }
 
-int parse_rank(const std::string& text, const char* variable) {
+int parse_rank(const std::string& text, const char* variable, const char* what = "rank") {
   char* end = nullptr;
   const long rank = std::strtol(text.c_str(), &end, 10);
   if (text.empty() || *end != '\0' || rank < 0 || rank > 1 << 24)
-    throw UsageError(std::string(variable) + ": rank must be a number, got '" + text + "'");
+    throw UsageError(std::string(variable) + ": " + what + " must be a number, got '" + text + "'");
   return static_cast<int>(rank);
 }
 
@@ -59,6 +60,7 @@ FaultKind parse_kind(const std::string& text) {
 void configure_faults(int rank) {
   faults.clear();
   corrupted_buffers.clear();
+  foreign_processes.clear();
   if (const char* value = std::getenv("GPUSCALE_TEST_FAULT"); value && *value) {
     for (const auto& item : split(value, ',')) {
       const auto parts = split(item, ':');
@@ -76,7 +78,19 @@ void configure_faults(int rank) {
       if (parse_rank(parts[0], "GPUSCALE_TEST_CORRUPT") == rank) corrupted_buffers.push_back(parts[1]);
     }
   }
+  if (const char* value = std::getenv("GPUSCALE_TEST_FOREIGN_PROCESS"); value && *value) {
+    for (const auto& item : split(value, ',')) {
+      const auto parts = split(item, ':');
+      if (parts.size() != 3 || (parts[1] != "compute" && parts[1] != "memory"))
+        throw UsageError("GPUSCALE_TEST_FOREIGN_PROCESS: expected RANK:compute|memory:PID, got '" + item + "'");
+      const int pid = parse_rank(parts[2], "GPUSCALE_TEST_FOREIGN_PROCESS", "PID");
+      if (parse_rank(parts[0], "GPUSCALE_TEST_FOREIGN_PROCESS") == rank)
+        foreign_processes.push_back({parts[1] == "compute", pid});
+    }
+  }
 }
+
+const std::vector<InjectedProcess>& injected_foreign_processes() { return foreign_processes; }
 
 namespace {
 

@@ -11,8 +11,12 @@
 //           "train/ddp": fires when the operation starts; see Activity.hpp)
 //   GPUSCALE_TEST_CORRUPT=RANK:BUFFER[,...]  flips bits in the named result buffer on that rank after
 //     the operation that fills it, so verification must catch it ("smoke-allreduce").
+//   GPUSCALE_TEST_FOREIGN_PROCESS=RANK:KIND:PID[,...]  the tenancy probe of that rank lists process
+//     PID on its GPU as well, as NVML would (KIND compute: a compute context, memory: graphics only,
+//     holding memory), on any backend; the name comes from /proc/PID/comm like a real one's.
 // Malformed values are a UsageError (exit 2) before World starts.
 #include <string_view>
+#include <vector>
 
 namespace gpuscale::harness {
 
@@ -24,6 +28,12 @@ class Buffer;
 void configure_faults(int rank);
 // Fires the fault configured for this rank at `point`, if any (called by Activity).
 void inject_fault_at(std::string_view point);
+struct InjectedProcess {
+  bool compute = false;
+  int pid = 0;
+};
+// GPUSCALE_TEST_FOREIGN_PROCESS's entries for this rank.
+const std::vector<InjectedProcess>& injected_foreign_processes();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
 bool corruption_requested(std::string_view buffer);
 // Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.

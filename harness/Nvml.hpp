@@ -1,8 +1,11 @@
 #pragma once
 // NVML, loaded at run time (libnvidia-ml.so.1). Owner of the library handle and of nvmlInit; query
 // failures are not errors: the figure simply stays unknown (std::nullopt).
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuscale::results {
 struct GpuInfo;
@@ -27,12 +30,27 @@ class Nvml {
   // the GPU whose pci_bus_id is set. Returns false when NVML does not know that GPU.
   bool describe(results::GpuInfo& gpu) const;
 
+  struct Process {
+    unsigned pid = 0;
+    std::optional<std::uint64_t> used_memory_bytes;  // nullopt where NVML does not say
+    bool compute = false;                            // in the compute list (else graphics only)
+  };
+  // Every process with a context on the GPU at pci_bus_id, compute and graphics lists merged
+  // (_v3 calls, falling back to _v2 and the unversioned ones); nullopt where NVML cannot list them.
+  std::optional<std::vector<Process>> processes(const std::string& pci_bus_id) const;
+  struct Load {
+    std::optional<unsigned> utilization_pct;  // of the driver's last sample period
+    std::optional<std::uint64_t> memory_used_bytes;
+  };
+  Load load_now(const std::string& pci_bus_id) const;  // the GPU at pci_bus_id, now
+
  private:
   struct Api;
   using Device = nvml_abi::DeviceOpaque*;
   explicit Nvml(void* library);
   void describe_nvlinks(Device device, results::GpuInfo& gpu) const;
   void describe_peers(Device device, results::GpuInfo& gpu) const;
+  Device handle(const std::string& pci_bus_id) const;  // nullptr where NVML does not know the GPU
   void* library_;
   std::unique_ptr<Api> api_;
 };

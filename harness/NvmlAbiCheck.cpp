@@ -1,5 +1,6 @@
 // Built only where nvml.h exists: proves that detail/NvmlAbi.hpp matches the real header.
 #include <cstddef>
+#include <type_traits>
 
 #include <nvml.h>
 
@@ -23,3 +24,25 @@ static_assert(offsetof(abi::PciInfo, bus_id) == offsetof(nvmlPciInfo_t, busId));
 static_assert(offsetof(abi::PciInfo, domain) == offsetof(nvmlPciInfo_t, domain));
 static_assert(sizeof(nvmlReturn_t) == sizeof(abi::Return));
 static_assert(sizeof(nvmlEnableState_t) == sizeof(int));
+static_assert(abi::kErrorInsufficientSize == NVML_ERROR_INSUFFICIENT_SIZE);
+static_assert(abi::kValueNotAvailable == static_cast<unsigned long long>(NVML_VALUE_NOT_AVAILABLE));
+static_assert(sizeof(abi::ProcessInfo) == sizeof(nvmlProcessInfo_t));
+static_assert(offsetof(abi::ProcessInfo, pid) == offsetof(nvmlProcessInfo_t, pid));
+static_assert(offsetof(abi::ProcessInfo, used_gpu_memory) == offsetof(nvmlProcessInfo_t, usedGpuMemory));
+static_assert(offsetof(abi::ProcessInfo, gpu_instance_id) == offsetof(nvmlProcessInfo_t, gpuInstanceId));
+static_assert(offsetof(abi::ProcessInfo, compute_instance_id) == offsetof(nvmlProcessInfo_t, computeInstanceId));
+static_assert(sizeof(abi::ProcessInfoV1) == sizeof(nvmlProcessInfo_v1_t));
+static_assert(offsetof(abi::ProcessInfoV1, used_gpu_memory) == offsetof(nvmlProcessInfo_v1_t, usedGpuMemory));
+static_assert(sizeof(abi::Utilization) == sizeof(nvmlUtilization_t));
+static_assert(offsetof(abi::Utilization, gpu) == offsetof(nvmlUtilization_t, gpu));
+static_assert(offsetof(abi::Utilization, memory) == offsetof(nvmlUtilization_t, memory));
+static_assert(sizeof(abi::Memory) == sizeof(nvmlMemory_t));
+static_assert(offsetof(abi::Memory, free) == offsetof(nvmlMemory_t, free));
+static_assert(offsetof(abi::Memory, used) == offsetof(nvmlMemory_t, used));
+// The process listings' and queries' signatures, as this code calls them through dlsym.
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetComputeRunningProcesses_v3),
+                             nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetGraphicsRunningProcesses_v3),
+                             nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetUtilizationRates), nvmlReturn_t (*)(nvmlDevice_t, nvmlUtilization_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetMemoryInfo), nvmlReturn_t (*)(nvmlDevice_t, nvmlMemory_t*)>);

@@ -4,6 +4,10 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/HostProbe.hpp"
 #include "harness/SmokeTest.hpp"
+#include "probes/NcclLibraries.hpp"
+#include "probes/NetworkProbe.hpp"
+#include "probes/TenancyProbe.hpp"
+#include "results/Format.hpp"
 
 namespace gpuscale::launch {
 void run_env_phase(Job& job) {
@@ -13,6 +17,11 @@ void run_env_phase(Job& job) {
   harness::probe_host(world, env);
   job.backend().probe(env);
   env.backend_fallback = job.fell_back();
+  // Before the gather, so no rank has started GPU work while another samples its GPU's load.
+  job.progress("env: GPU tenancy, NCCL plugins, RDMA adapters");
+  probes::probe_tenancy(env);
+  env.nccl_libraries = probes::probe_nccl_libraries(env.variables, env.versions.nccl_library);
+  env.network = probes::probe_network(probes::sysfs_root(env.node));
 
   auto& report = job.report();
   if (world.rank() == 0) {
@@ -22,10 +31,14 @@ void run_env_phase(Job& job) {
     harness::gather_records(world, env, job.deadline());
   }
 
-  // NCCL refuses two ranks on one GPU; say why the smoke test did not run instead of failing in NCCL.
-  const std::string skip = world.broadcast_from_root(
-      world.rank() == 0 && harness::gpus_shared(report.checks) ? "ranks share a GPU (see checks)" : "",
-      job.deadline());
+  // A check that makes GPU work impossible (NCCL refuses two ranks on one GPU) or meaningless (another
+  // process computes on it) stops the GPU work here: no communicator, the later phases skipped.
+  std::string blocker;
+  if (world.rank() == 0)
+    if (const auto* c = results::gpu_work_blocker(report.checks))
+      blocker = "env check " + c->id + " on ranks " + results::join_ints(c->ranks) + " (see checks)";
+  const std::string skip = world.broadcast_from_root(blocker, job.deadline());
+  job.block_gpu_work(skip);
   results::SmokeTest smoke;
   if (skip.empty()) {
     job.progress("env: smoke allreduce");

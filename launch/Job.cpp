@@ -117,6 +117,12 @@ void Job::phase_done(const std::string& phase) {
   write_outputs();
 }
 
+void Job::phase_skipped(const std::string& phase) {
+  if (world_.rank() != 0) return;
+  report_.phases_skipped.push_back({phase, gpu_work_blocked_});
+  write_outputs();
+}
+
 void Job::record_failure(const results::RunFailure& failure) noexcept {
   if (world_.rank() != 0) return;
   try {

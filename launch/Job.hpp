@@ -41,6 +41,12 @@ class Job {
   // Rank 0: records the phase as completed, recomputes the verdict and rewrites the outputs, marked
   // not complete (verdict INCOMPLETE) until finish() writes the last set.
   void phase_done(const std::string& phase);
+  // Every rank: the env phase found a check that makes GPU work impossible (the same reason on every
+  // rank); the GPU phases are skipped with it. Empty: nothing blocks them.
+  void block_gpu_work(const std::string& reason) { gpu_work_blocked_ = reason; }
+  const std::string& gpu_work_blocked() const { return gpu_work_blocked_; }
+  // Rank 0: records the phase as skipped with the blocking reason and rewrites the JSON file.
+  void phase_skipped(const std::string& phase);
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
@@ -71,6 +77,7 @@ class Job {
   // the main thread may change it); the mutex also keeps the two threads' writes apart.
   std::timed_mutex write_mutex_;
   std::shared_ptr<const results::RunReport> written_;
+  std::string gpu_work_blocked_;
 };
 
 }  // namespace gpuscale::launch

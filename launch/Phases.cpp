@@ -19,7 +19,7 @@
 namespace gpuscale::launch {
 
 std::vector<Phase> phases_for(const std::string& command) {
-  const Phase env{"env", run_env_phase};
+  const Phase env{"env", run_env_phase, false};
   const Phase collectives{"collectives", run_collectives_phase};
   const Phase compute{"compute", run_compute_phase};
   if (command == "env") return {env};
@@ -69,6 +69,11 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
     for (std::size_t i = 0; i < phases.size(); ++i) {
       harness::enter_phase(phases[i].name);
       job->begin_phase(phases[i].name, i + 1, phases.size());
+      if (phases[i].needs_gpu_work && !job->gpu_work_blocked().empty()) {
+        job->progress("skipped: " + job->gpu_work_blocked());
+        job->phase_skipped(phases[i].name);
+        continue;
+      }
       phases[i].run(*job);
     }
     harness::enter_phase("finish");

@@ -10,6 +10,7 @@ namespace gpuscale::launch {
 struct Phase {
   const char* name;
   void (*run)(Job& job);
+  bool needs_gpu_work = true;  // skipped when an env check blocks GPU work (Job::gpu_work_blocked)
 };
 
 std::vector<Phase> phases_for(const std::string& command);

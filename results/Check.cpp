@@ -28,8 +28,15 @@ bool has_errors(const std::vector<Check>& checks) {
                      [](const Check& c) { return c.severity == Severity::error; });
 }
 
+const Check* gpu_work_blocker(const std::vector<Check>& checks) {
+  const auto it = std::find_if(checks.begin(), checks.end(),
+                               [](const Check& c) { return c.blocks_gpu_work && c.severity == Severity::error; });
+  return it == checks.end() ? nullptr : &*it;
+}
+
 void to_json(nlohmann::json& j, const Check& c) {
   j = {{"id", c.id}, {"severity", to_string(c.severity)}, {"ranks", c.ranks}, {"message", c.message}};
+  if (c.blocks_gpu_work) j["blocks_gpu_work"] = true;
 }
 
 void from_json(const nlohmann::json& j, Check& c) {
@@ -37,6 +44,7 @@ void from_json(const nlohmann::json& j, Check& c) {
   c.severity = severity_from_string(j.at("severity").get<std::string>());
   j.at("ranks").get_to(c.ranks);
   j.at("message").get_to(c.message);
+  if (const auto it = j.find("blocks_gpu_work"); it != j.end()) it->get_to(c.blocks_gpu_work);
 }
 
 }  // namespace gpuscale::results

@@ -19,9 +19,14 @@ struct Check {
   Severity severity = Severity::info;
   std::vector<int> ranks;  // empty: the whole job
   std::string message;
+  // The finding makes NCCL or the GPU work impossible or meaningless (ranks sharing a GPU, another
+  // process computing on one): the phases after env are skipped with this check as the reason.
+  bool blocks_gpu_work = false;
 };
 
 bool has_errors(const std::vector<Check>& checks);
+// The first error-level check that blocks GPU work, or nullptr.
+const Check* gpu_work_blocker(const std::vector<Check>& checks);
 
 void to_json(nlohmann::json& j, const Check& c);
 void from_json(const nlohmann::json& j, Check& c);

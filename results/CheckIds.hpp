@@ -38,7 +38,14 @@
   X(kCollectiveSkipped, "collective-skipped")                   \
   X(kComputeStraggler, "compute-straggler")                     \
   X(kComputeReferenceMismatch, "compute-reference-mismatch")    \
-  X(kTrainStraggler, "train-straggler")
+  X(kTrainStraggler, "train-straggler")                         \
+  X(kGpuInUse, "gpu-in-use")                                    \
+  X(kGpuInUseUnchecked, "gpu-in-use-unchecked")                 \
+  X(kNcclPluginMismatch, "nccl-plugin-mismatch")                \
+  X(kNoRdmaAdapter, "no-rdma-adapter")                          \
+  X(kNicDown, "nic-down")                                       \
+  X(kNicRateMismatch, "nic-rate-mismatch")                      \
+  X(kGdrUnavailable, "gdr-unavailable")
 
 // X(constant, name): the training correctness checks (TrainCheck::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.

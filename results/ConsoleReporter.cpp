@@ -146,6 +146,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   if (r.collectives) write_collectives(*r.collectives, out);
   write_train_tables(r.train, out);
   write_checks(r, out);
+  for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);
 }
 

@@ -4,6 +4,7 @@
 
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/HealthChecks.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -30,9 +31,26 @@ void append_gpu(const RankEnv& e, const GpuInfo& g, std::vector<Figure>& out) {
   add_optional(out, e, names::kPowerLimit, g.power_limit_w, "W", Better::none);
 }
 
+// The figures behind gpu-in-use and nic-rate-mismatch, so --expect can bound them.
+void append_health(const std::vector<RankEnv>& ranks, std::size_t index, std::vector<Figure>& out) {
+  const auto& e = ranks[index];
+  if (e.tenancy.probed) {
+    add(out, e, "foreign_gpu_processes", static_cast<double>(foreign_processes(ranks, index).size()), "count",
+        Better::lower);
+    if (const auto busy = mean_utilization_pct(e.tenancy)) add(out, e, "gpu_utilization_before_start", *busy, "%", Better::lower);
+  }
+  for (const auto& a : e.network.adapters)
+    for (const auto& p : a.ports)
+      if (p.state == "ACTIVE")
+        out.push_back(Figure{names::kEnv, "rdma_port_rate",
+                             {{names::kRank, std::to_string(e.rank)}, {"adapter", a.name}, {"port", std::to_string(p.port)}},
+                             p.rate_gbps, "Gb/s", Better::higher});
+}
+
 }  // namespace
 
 void append_figures(const std::vector<RankEnv>& ranks, std::vector<Figure>& out) {
+  for (std::size_t i = 0; i < ranks.size(); ++i) append_health(ranks, i, out);
   for (const auto& e : ranks) {
     if (e.smoke.ran) {
       add(out, e, names::kSmokeAllreduceTime, e.smoke.op_s, "s", Better::lower);

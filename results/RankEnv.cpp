@@ -170,6 +170,9 @@ void to_json(nlohmann::json& j, const RankEnv& v) {
        {"smoke_allreduce", v.smoke}};
   j["gpu"] = v.gpu ? nlohmann::json(*v.gpu) : nlohmann::json(nullptr);
   put_optional(j, "slurm", v.slurm);
+  j["tenancy"] = v.tenancy;
+  j["nccl_libraries"] = v.nccl_libraries;
+  j["network"] = v.network;
 }
 
 void from_json(const nlohmann::json& j, RankEnv& v) {
@@ -195,6 +198,9 @@ void from_json(const nlohmann::json& j, RankEnv& v) {
   get_if_present(j, "smoke_allreduce", v.smoke);
   get_optional(j, "gpu", v.gpu);
   get_optional(j, "slurm", v.slurm);
+  get_if_present(j, "tenancy", v.tenancy);
+  get_if_present(j, "nccl_libraries", v.nccl_libraries);
+  get_if_present(j, "network", v.network);
 }
 
 std::string dotted_version(int code) {

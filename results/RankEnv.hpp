@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/HealthRecords.hpp"
 #include "results/SlurmInfo.hpp"
 
 namespace gpuscale::results {
@@ -107,6 +108,9 @@ struct RankEnv {
   std::map<std::string, std::string> variables;  // allow-listed environment variables
   SmokeTest smoke;
   std::optional<SlurmInfo> slurm;  // set when the rank runs inside a Slurm job
+  Tenancy tenancy;                 // other processes on this rank's GPU, before any work
+  std::vector<LibraryFile> nccl_libraries;  // libnccl and the plugins NCCL would load
+  NetworkAdapters network;         // this rank's node's RDMA adapters (every rank of a node reads them)
 };
 
 void to_json(nlohmann::json& j, const NvLinkGroup& v);

@@ -43,6 +43,13 @@ void from_json(const nlohmann::json& j, RunFailure& f) {
   j.at("ranks_not_responding").get_to(f.ranks_not_responding);
 }
 
+void to_json(nlohmann::json& j, const SkippedPhase& s) { j = {{"phase", s.phase}, {"reason", s.reason}}; }
+
+void from_json(const nlohmann::json& j, SkippedPhase& s) {
+  j.at("phase").get_to(s.phase);
+  j.at("reason").get_to(s.reason);
+}
+
 void to_json(nlohmann::json& j, const RunReport& r) {
   j = {{"schema_version", kSchemaVersion},  // the document written is in this build's schema, whatever was read
        {"tool", "gpuscale"},
@@ -52,6 +59,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"elapsed_s", r.elapsed_s},
        {"world", {{"size", r.world_size}, {"nodes", r.node_count}}},
        {"phases_completed", r.phases_completed},
+       {"phases_skipped", r.phases_skipped},
        {"ranks", r.ranks},
        {"checks", r.checks},
        {"verdict", r.verdict},
@@ -85,6 +93,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("world").at("size").get_to(r.world_size);
     j.at("world").at("nodes").get_to(r.node_count);
     j.at("phases_completed").get_to(r.phases_completed);
+    get_if_present(j, "phases_skipped", r.phases_skipped);
     j.at("ranks").get_to(r.ranks);
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);

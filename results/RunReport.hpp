@@ -37,6 +37,12 @@ struct RunFailure {
   std::vector<int> ranks_not_responding;  // stalled or dead: they did not answer the roll call
 };
 
+// A phase that did not run because an env check made GPU work impossible (Check::blocks_gpu_work).
+struct SkippedPhase {
+  std::string phase;
+  std::string reason;
+};
+
 struct RunReport {
   int schema_version = kSchemaVersion;
   std::string tool_version;
@@ -46,6 +52,7 @@ struct RunReport {
   int world_size = 0;
   int node_count = 0;
   std::vector<std::string> phases_completed;
+  std::vector<SkippedPhase> phases_skipped;
   std::vector<RankEnv> ranks;  // index = rank
   std::vector<Check> checks;
   Verdict verdict;
@@ -71,6 +78,8 @@ Verdict verdict_from_checks(const std::vector<Check>& checks);
 
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);
+void to_json(nlohmann::json& j, const SkippedPhase& s);
+void from_json(const nlohmann::json& j, SkippedPhase& s);
 void to_json(nlohmann::json& j, const RunFailure& f);
 void from_json(const nlohmann::json& j, RunFailure& f);
 void to_json(nlohmann::json& j, const RunReport& r);

@@ -20,6 +20,9 @@ inline constexpr int kFeatureEnabled = 1;    // NVML_FEATURE_ENABLED
 inline constexpr unsigned kMaxNvLinks = 18;  // NVML_NVLINK_MAX_LINKS (Hopper and Blackwell: 18)
 inline constexpr int kP2PCapsNvlink = 2;     // NVML_P2P_CAPS_INDEX_NVLINK
 inline constexpr int kP2PStatusOk = 0;       // NVML_P2P_STATUS_OK
+inline constexpr Return kErrorInsufficientSize = 7;  // NVML_ERROR_INSUFFICIENT_SIZE
+// NVML_VALUE_NOT_AVAILABLE, as nvmlProcessInfo_t.usedGpuMemory holds it (no figure, e.g. under MIG)
+inline constexpr unsigned long long kValueNotAvailable = ~0ull;
 
 // nvmlPciInfo_t
 struct PciInfo {
@@ -30,6 +33,33 @@ struct PciInfo {
   unsigned pci_device_id;
   unsigned pci_subsystem_id;
   char bus_id[32];
+};
+
+// nvmlProcessInfo_t (= nvmlProcessInfo_v2_t), what the _v2 and _v3 process listings fill
+struct ProcessInfo {
+  unsigned pid;
+  unsigned long long used_gpu_memory;
+  unsigned gpu_instance_id;
+  unsigned compute_instance_id;
+};
+
+// nvmlProcessInfo_v1_t, what the unversioned nvmlDeviceGetComputeRunningProcesses fills
+struct ProcessInfoV1 {
+  unsigned pid;
+  unsigned long long used_gpu_memory;
+};
+
+// nvmlUtilization_t: percent of the last sample period with a kernel (gpu) or memory traffic running
+struct Utilization {
+  unsigned gpu;
+  unsigned memory;
+};
+
+// nvmlMemory_t, bytes
+struct Memory {
+  unsigned long long total;
+  unsigned long long free;
+  unsigned long long used;
 };
 
 }  // namespace gpuscale::harness::nvml_abi

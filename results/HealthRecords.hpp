@@ -1,0 +1,80 @@
+#pragma once
+// Node-health facts that a rank's env record carries: who else uses its GPU (tenancy), which NCCL
+// library and plugins it would load, and the node's RDMA adapters. Plain data filled by probes/,
+// judged by results/HealthChecks, printed by the reporters.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace gpuscale::results {
+
+// A process NVML lists on the rank's GPU (any process: telling the job's own from others is the
+// check's business, with every rank's PID at hand).
+struct GpuProcess {
+  int pid = 0;
+  std::string name;                            // /proc/PID/comm; empty where a PID namespace hides it
+  bool compute = false;                        // listed as a compute process (else graphics only)
+  std::optional<std::uint64_t> used_memory_bytes;  // nullopt: NVML does not say (MIG, some drivers)
+};
+
+struct Tenancy {
+  bool probed = false;
+  std::string unavailable_reason;  // why nothing was listed (no NVML, CPU backend, ...)
+  std::vector<GpuProcess> processes;
+  // Sampled a few times over about half a second before any rank starts GPU work.
+  std::vector<unsigned> utilization_pct;             // NVML gpu utilization, one per sample
+  std::vector<std::uint64_t> memory_used_bytes;      // NVML memory in use, one per sample
+};
+
+// A library file NCCL loads (libnccl itself or a plugin), or would load.
+struct LibraryFile {
+  std::string kind;       // "libnccl", "net", "tuner", "profiler"
+  std::string requested;  // the name NCCL asks dlopen for ("libnccl-net.so", "libnccl-net-aws.so", a path)
+  bool found = false;
+  std::string path;       // where the dynamic loader would find it (empty when not found)
+  std::uint64_t size_bytes = 0;
+  std::uint64_t fnv1a64 = 0;  // FNV-1a 64 of the file's bytes
+  std::string version;    // libnccl: NCCL's own version; plugins: empty
+};
+
+// One port of an RDMA adapter, as sysfs reports it.
+struct AdapterPort {
+  int port = 0;
+  std::string state;       // "ACTIVE", "DOWN", "INIT", ... (sysfs "4: ACTIVE" without the number)
+  std::string phys_state;  // "LinkUp", "Polling", "Disabled", ...
+  double rate_gbps = 0;    // "400 Gb/sec (4X NDR)" -> 400
+  std::string rate_text;   // as sysfs wrote it
+  std::string link_layer;  // "InfiniBand" or "Ethernet" (RoCE)
+};
+
+struct RdmaAdapter {
+  std::string name;  // "mlx5_0"
+  int numa_node = -1;
+  std::vector<AdapterPort> ports;
+};
+
+struct NetworkAdapters {
+  bool probed = false;
+  std::vector<RdmaAdapter> adapters;  // sorted by name
+  std::vector<std::string> interfaces;  // /sys/class/net names, sorted
+  bool peermem_loaded = false;        // /sys/module/nvidia_peermem exists
+  bool dmabuf_possible = false;       // the kernel exposes dma-buf (/sys/kernel/dmabuf or /dev/dma_heap)
+};
+
+void to_json(nlohmann::json& j, const GpuProcess& v);
+void from_json(const nlohmann::json& j, GpuProcess& v);
+void to_json(nlohmann::json& j, const Tenancy& v);
+void from_json(const nlohmann::json& j, Tenancy& v);
+void to_json(nlohmann::json& j, const LibraryFile& v);
+void from_json(const nlohmann::json& j, LibraryFile& v);
+void to_json(nlohmann::json& j, const AdapterPort& v);
+void from_json(const nlohmann::json& j, AdapterPort& v);
+void to_json(nlohmann::json& j, const RdmaAdapter& v);
+void from_json(const nlohmann::json& j, RdmaAdapter& v);
+void to_json(nlohmann::json& j, const NetworkAdapters& v);
+void from_json(const nlohmann::json& j, NetworkAdapters& v);
+
+}  // namespace gpuscale::results
