@@ -9,6 +9,7 @@ inline constexpr char kChecks[] = "checks";
 inline constexpr char kCollectives[] = "collectives";
 inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
+inline constexpr char kBurn[] = "burn";
 
 // Metrics.
 inline constexpr char kBusBw[] = "busbw";                    // GB/s; labels op, bytes, ranks, scope
@@ -27,6 +28,7 @@ inline constexpr char kRankStepTime[] = "rank_step_time";    // s; labels strate
 inline constexpr char kDpPhaseTime[] = "dp_phase_time";      // s; labels strategy, gpus, dp_phase
 inline constexpr char kWrongElements[] = "wrong_elements";   // count; any > 0 fails the run
 inline constexpr char kStragglerSpread[] = "straggler_spread";  // ratio (slowest/median - 1); warns
+inline constexpr char kSustainedTflops[] = "sustained_tflops";  // TFLOP/s; labels rank, precision (burn)
 inline constexpr char kLinkUse[] = "link_use";               // ratio of the link's peak; low warns
 
 // Labels.
