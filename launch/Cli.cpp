@@ -86,7 +86,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
       return inv;
     }
     throw UsageError("unknown command '" + inv.command + "'; commands: run, env, compute, collectives, train, "
-                     "report, compare (gpuscale --help)");
+                     "burn, report, compare (gpuscale --help)");
   }
 
   cxxopts::Options options("gpuscale", "");

@@ -93,7 +93,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.tuning.settled_window_s = option<double>(r, "tune-window-ms", 0) * 1e-3;
   plan.bench.passes = parse_passes(option<std::string>(r, "passes", "all"));
   plan.bench.check = !r.count("no-check");
-  plan.straggler_threshold = option<double>(r, "straggler-threshold", 0.10);
+  plan.straggler_threshold = option<double>(r, "straggler-threshold", kDefaultStragglerThreshold);
   validate(plan);
   return plan;
 }

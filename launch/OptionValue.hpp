@@ -21,6 +21,10 @@ T option(const cxxopts::ParseResult& r, const char* name, T fallback) {
   }
 }
 
+// --straggler-threshold's default, for compute and burn alike: a GPU slower than the median GPU by
+// more than this fraction is flagged.
+inline constexpr double kDefaultStragglerThreshold = 0.10;
+
 // "a;b;c" -> {"a", "b", "c"}; an empty text gives one empty item.
 inline std::vector<std::string> split_list(const std::string& text, char separator) {
   std::vector<std::string> out;

@@ -21,6 +21,29 @@ inline constexpr unsigned kMaxNvLinks = 18;  // NVML_NVLINK_MAX_LINKS (Hopper an
 inline constexpr int kP2PCapsNvlink = 2;     // NVML_P2P_CAPS_INDEX_NVLINK
 inline constexpr int kP2PStatusOk = 0;       // NVML_P2P_STATUS_OK
 
+inline constexpr unsigned kFieldPerfPolicyPower = 74;    // NVML_FI_DEV_PERF_POLICY_POWER (= ..._CLOCKS_EVENT_REASON_SW_POWER_CAP)
+inline constexpr unsigned kFieldPerfPolicyThermal = 75;  // NVML_FI_DEV_PERF_POLICY_THERMAL
+inline constexpr int kValueTypeUnsignedLongLong = 3;     // NVML_VALUE_TYPE_UNSIGNED_LONG_LONG
+
+// nvmlFieldValue_t (nvmlDeviceGetFieldValues)
+struct FieldValue {
+  unsigned field_id;
+  unsigned scope_id;
+  long long timestamp;
+  long long latency_usec;
+  int value_type;  // nvmlValueType_t
+  Return result;   // nvmlReturn_t: this field's own answer
+  union {
+    double d;
+    unsigned ui;
+    unsigned long ul;
+    unsigned long long ull;
+    long long sll;
+    int si;
+    unsigned short us;
+  } value;
+};
+
 // nvmlPciInfo_t
 struct PciInfo {
   char bus_id_legacy[16];
