@@ -1,5 +1,6 @@
 #include "results/ComputeTable.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -55,6 +56,10 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     t.add_row(std::move(row));
   }
   out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
+  const bool burst = std::any_of(records.begin(), records.end(), [](const ComputeRecord& r) { return r.timing == "burst"; });
+  if (burst)
+    out << "  burst figures: a few calls at the clock of a GPU just back from idle; `gpuscale burn` gives the sustained "
+           "rate, --warmup-ms / --min-time-ms settled figures\n";
   t.write(out);
   // An H200's fp32 backward filter of the default conv read 128% through WINOGRAD_NONFUSED.
   if (over_peak)
