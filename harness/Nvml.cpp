@@ -103,6 +103,8 @@ Nvml::~Nvml() {
   ::dlclose(library_);
 }
 
+void* Nvml::symbol(const char* name) const { return ::dlsym(library_, name); }
+
 std::string Nvml::driver_version() const {
   char text[96] = {};
   if (!api_->driver_version || api_->driver_version(text, sizeof text) != kSuccess) return "";

@@ -29,6 +29,9 @@ class Nvml {
   // Fills clocks, clock event reasons, temperature, power, ECC, row remapping, PCIe and NVLinks of
   // the GPU whose pci_bus_id is set. Returns false when NVML does not know that GPU.
   bool describe(results::GpuInfo& gpu) const;
+  // The library's function `name` (nullptr when this driver lacks it), for readers that bind their own
+  // slice of NVML (LoadSampler). Valid while this object lives.
+  void* symbol(const char* name) const;
 
   struct Process {
     unsigned pid = 0;

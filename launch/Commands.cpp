@@ -1,5 +1,6 @@
 #include "launch/Commands.hpp"
 
+#include "launch/BurnPhase.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/TrainPlan.hpp"
@@ -51,6 +52,12 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
      "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
      true, add_train_options},
+    {"burn", "sustained GEMM load on every GPU at once: throughput over wall time, clocks, power, temperature, "
+     "throttle reasons, ECC errors, and the outputs compared across GPUs", "burn [options]",
+     "mpirun -np 8 gpuscale burn\n"
+     "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
+     "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
+     true, add_burn_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html", false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",

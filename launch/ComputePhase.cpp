@@ -7,6 +7,8 @@
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"
+#include "launch/OptionValue.hpp"
+#include "results/Format.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
 
@@ -75,7 +77,8 @@ void add_compute_options(cxxopts::Options& o) {
       "this long (default 0: short rounds alone)",
       cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
-  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
+  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default " +
+      results::fixed(kDefaultStragglerThreshold, 2) + ")",
       cxxopts::value<double>(), "F");
 }
 

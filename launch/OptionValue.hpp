@@ -55,6 +55,17 @@ inline std::uint64_t size_option(const cxxopts::ParseResult& r, const char* name
   return harness::parse_size_bytes(option<std::string>(r, name, ""), "--" + std::string(name), allow_zero);
 }
 
+// --straggler-threshold's default, for compute and burn alike: a GPU slower than the median GPU by
+// more than this fraction is flagged.
+inline constexpr double kDefaultStragglerThreshold = 0.10;
+
+// --straggler-threshold, as compute, burn and train read it: a positive fraction up to 100.
+inline double straggler_threshold_option(const cxxopts::ParseResult& r) {
+  const double t = option_within(r, "straggler-threshold", kDefaultStragglerThreshold, 0.0, 100.0);
+  if (!(t > 0)) throw harness::UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
+  return t;
+}
+
 // "a;b;c" -> {"a", "b", "c"}; an empty text gives one empty item.
 inline std::vector<std::string> split_list(const std::string& text, char separator) {
   std::vector<std::string> out;

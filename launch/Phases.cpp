@@ -8,6 +8,7 @@
 #include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
+#include "launch/BurnPhase.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePlan.hpp"
 #include "launch/ComputePhase.hpp"
@@ -22,13 +23,16 @@ std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase, false};
   const Phase collectives{"collectives", run_collectives_phase};
   const Phase compute{"compute", run_compute_phase};
+  const Phase burn{"burn", run_burn_phase};
   if (command == "env") return {env};
+  if (command == "burn") return {env, burn};
   const Phase train{"train", run_train_phase};
   if (command == "collectives") return {env, collectives};
   if (command == "compute") return {env, compute};
   if (command == "train") return {env, train};
-  // `run`: the environment first, then compute, collectives and training.
-  return {env, compute, collectives, train};
+  // `run`: the environment first, then compute, a short burn (after compute, whose figures it would
+  // otherwise heat), collectives and training.
+  return {env, compute, burn, collectives, train};
 }
 
 namespace {
@@ -40,6 +44,7 @@ void validate_phase_options(const Invocation& invocation) {
   const bool cpu = invocation.common.device == "cpu";
   if (c == "compute" || c == "run") parse_compute_plan(invocation.options, invocation.common.quick, cpu);
   if (c == "train" || c == "run") parse_train_plan(invocation.options, invocation.common.quick, cpu);
+  if (c == "burn") parse_burn_plan(invocation.options, Profile{}, kBurnCommandSeconds);
 }
 
 }  // namespace

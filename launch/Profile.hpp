@@ -24,7 +24,14 @@ struct Profile {
   // Training: steps per strategy and GPU count, of which the first are warm-up.
   int train_steps = 20;
   int train_warmup_steps = 3;
+  // Burn: seconds of sustained GEMM load on every GPU at once (`gpuscale burn` defaults to
+  // kBurnCommandSeconds instead), and the GEMM's edge (M = N = K), large enough to fill the chip.
+  double burn_s = 4;
+  int burn_dim = 8192;
 };
+
+// `gpuscale burn --burn-s`'s default: long enough for power and temperature to settle.
+inline constexpr double kBurnCommandSeconds = 60;
 
 Profile make_profile(bool quick, harness::BackendKind backend);
 

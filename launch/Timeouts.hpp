@@ -15,6 +15,8 @@ namespace gpuscale::launch {
 //                    10 GbE (~1.2 GB/s, 2 GiB moved per op) that is ~40 s
 //   train 300:       the first step tunes every layer (resnet50: 53 convs x 3 directions), and
 //                    DP-style drives every GPU of a node from one process
+//   burn 120:        a wait covers one queue of GEMM batches (a fraction of a second) or the barrier
+//                    and gather around the burn, whose length --burn-s sets apart
 // The longest wait --timeout accepts: a week, past any real phase, and far inside what a deadline
 // in clock ticks can hold (1e300 s would overflow it).
 constexpr double kMaxTimeoutS = 7 * 24 * 3600;
@@ -24,16 +26,17 @@ struct PhaseTimeouts {
   double compute_s = 300;
   double collectives_s = 180;
   double train_s = 300;
+  double burn_s = 120;
 
-  // The phase's timeout; anything outside the four phases (start-up, finish) is bootstrap: env.
+  // The phase's timeout; anything outside the phases (start-up, finish) is bootstrap: env.
   double for_phase(std::string_view phase) const;
-  // The longest of the four: the bound for waits that serve every phase (the backend's own ops).
+  // The longest of them: the bound for waits that serve every phase (the backend's own ops).
   double longest_s() const;
 };
 
 // "S" or "PHASE=S" items, comma-separated, over the defaults. Throws UsageError naming the item.
 PhaseTimeouts parse_timeouts(const std::string& text);
-// "env 120, compute 300, collectives 180, train 300": for --help and messages.
+// "env 120, compute 300, collectives 180, train 300, burn 120": for --help and messages.
 std::string describe(const PhaseTimeouts& timeouts);
 
 }  // namespace gpuscale::launch

@@ -15,7 +15,6 @@ constexpr int kMaxSteps = 1'000'000;
 constexpr double kMaxWarmupMs = 3'600'000;  // an hour
 constexpr double kMaxBucketMb = 1 << 20;    // a TiB
 constexpr double kMaxLearningRate = 1e3;
-constexpr double kMaxStragglerFraction = 100;
 
 void parse_comm_ctas(TrainPlan& plan, const std::string& text) {
   plan.comm_ctas_auto = text == "auto";
@@ -191,8 +190,7 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.timing.warmup_s = option_within(r, "warmup-ms", 0.0, 0.0, kMaxWarmupMs) * 1e-3;
   plan.check = !r.count("no-check");
   plan.check_batch = option_within(r, "check-batch", 2, 1, 1 << 16);
-  plan.straggler_threshold = option_within(r, "straggler-threshold", 0.10, 0.0, kMaxStragglerFraction);
-  if (!(plan.straggler_threshold > 0)) throw UsageError("--straggler-threshold must be a positive fraction");
+  plan.straggler_threshold = straggler_threshold_option(r);
   validate(plan);
   return plan;
 }

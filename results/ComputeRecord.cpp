@@ -106,7 +106,8 @@ void to_json(nlohmann::json& j, const ComputeRecord& r) {
        {"tflops", r.tflops},
        {"check", r.check},
        {"skipped_reason", r.skipped_reason},
-       {"straggler", r.straggler}};
+       {"straggler", r.straggler},
+       {"timing", r.timing}};
   put_optional(j, "peak_tflops", r.peak_tflops);
 }
 
@@ -129,6 +130,7 @@ void from_json(const nlohmann::json& j, ComputeRecord& r) {
   j.at("check").get_to(r.check);
   j.at("skipped_reason").get_to(r.skipped_reason);
   j.at("straggler").get_to(r.straggler);
+  get_if_present(j, "timing", r.timing);
   get_optional(j, "peak_tflops", r.peak_tflops);
 }
 

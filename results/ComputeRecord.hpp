@@ -42,6 +42,9 @@ struct ComputeRecord {
   ComputeCheck check;
   std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
   bool straggler = false;      // slower than the median rank by more than the threshold
+  // "burst": timed right after a few warm-up calls, at the clock of a GPU just back from idle;
+  // "settled": after --warmup-ms or over --min-time-ms, nearer what a long job sees.
+  std::string timing = "burst";
 };
 
 // Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank

@@ -1,5 +1,6 @@
 #include "results/ComputeTable.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -55,6 +56,10 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     t.add_row(std::move(row));
   }
   out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
+  const bool burst = std::any_of(records.begin(), records.end(), [](const ComputeRecord& r) { return r.timing == "burst"; });
+  if (burst)
+    out << "  burst figures: a few calls at the clock of a GPU just back from idle; `gpuscale burn` gives the sustained "
+           "rate, --warmup-ms / --min-time-ms settled figures\n";
   t.write(out);
   if (over_peak)
     out << "  * over the dense peak: the algorithm (Winograd, FFT) does fewer multiply-adds than the direct "

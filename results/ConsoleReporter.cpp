@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "results/BurnTable.hpp"
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
 #include "results/ComputeTable.hpp"
@@ -143,6 +144,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_versions(r, out);
   write_topology(r, out);
   write_compute_table(r.compute, out);
+  write_burn_table(r.burn, out);
   if (r.collectives) write_collectives(*r.collectives, out);
   write_train_tables(r.train, out);
   write_checks(r, out);

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/BurnTable.hpp"
 #include "results/CollectiveFigures.hpp"
 #include "results/ComputeFigures.hpp"
 #include "results/EnvFigures.hpp"
@@ -57,6 +58,7 @@ std::vector<Figure> flatten(const RunReport& report) {
   append_figures(report.compute, figures);
   append_figures(report.collectives, figures);
   append_figures(report.train, figures);
+  append_figures(report.burn, figures);
   // Each further phase adds its line here: append_figures(report.<its records>, figures);
   return figures;
 }

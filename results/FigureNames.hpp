@@ -11,6 +11,7 @@ inline constexpr char kChecks[] = "checks";
 inline constexpr char kCollectives[] = "collectives";
 inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
+inline constexpr char kBurn[] = "burn";
 
 // Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in
 // phase "checks", check ids) as a threshold's metric.
@@ -47,6 +48,7 @@ inline constexpr char kTrain[] = "train";
   X(kDpPhaseTime, "dp_phase_time", "s; labels strategy, gpus, dp_phase")                        \
   X(kWrongElements, "wrong_elements", "count; any > 0 fails the run")                           \
   X(kStragglerSpread, "straggler_spread", "ratio (slowest/median - 1); warns")                  \
+  X(kSustainedTflops, "sustained_tflops", "TFLOP/s; labels rank, precision (burn)")               \
   X(kLinkUse, "link_use", "ratio of the link's peak; low warns")
 
 #define GPUSCALE_DEFINE_METRIC(constant, name, what) inline constexpr char constant[] = name;

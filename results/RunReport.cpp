@@ -70,6 +70,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   put_optional(j, "collectives", r.collectives);
   j["compute"] = r.compute;
   j["train"] = r.train;
+  j["burn"] = r.burn;
   if (r.failure) j["failure"] = *r.failure;
 }
 
@@ -105,6 +106,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_optional(j, "collectives", r.collectives);
     get_if_present(j, "compute", r.compute);
     get_if_present(j, "train", r.train);
+    get_if_present(j, "burn", r.burn);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());

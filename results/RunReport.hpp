@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/BurnRecord.hpp"
 #include "results/Check.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/ComputeRecord.hpp"
@@ -67,6 +68,7 @@ struct RunReport {
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
+  std::vector<BurnRecord> burn;        // the burn phase, one record per rank
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 

@@ -108,6 +108,7 @@ results::ComputeRecord base_record(const NamedShape& shape, Precision precision,
   r.pass = std::string(to_string(pass));
   r.flops = flops_per_pass(shape.shape);
   r.peak_tflops = results::peak_tflops(o.gpu, r.precision);
+  r.timing = o.warmup_s > 0 || o.min_time_s > 0 ? "settled" : "burst";
   return r;
 }
 

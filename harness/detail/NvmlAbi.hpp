@@ -24,6 +24,29 @@ inline constexpr Return kErrorInsufficientSize = 7;  // NVML_ERROR_INSUFFICIENT_
 // NVML_VALUE_NOT_AVAILABLE, as nvmlProcessInfo_t.usedGpuMemory holds it (no figure, e.g. under MIG)
 inline constexpr unsigned long long kValueNotAvailable = ~0ull;
 
+inline constexpr unsigned kFieldPerfPolicyPower = 74;    // NVML_FI_DEV_PERF_POLICY_POWER (= ..._CLOCKS_EVENT_REASON_SW_POWER_CAP)
+inline constexpr unsigned kFieldPerfPolicyThermal = 75;  // NVML_FI_DEV_PERF_POLICY_THERMAL
+inline constexpr int kValueTypeUnsignedLongLong = 3;     // NVML_VALUE_TYPE_UNSIGNED_LONG_LONG
+
+// nvmlFieldValue_t (nvmlDeviceGetFieldValues)
+struct FieldValue {
+  unsigned field_id;
+  unsigned scope_id;
+  long long timestamp;
+  long long latency_usec;
+  int value_type;  // nvmlValueType_t
+  Return result;   // nvmlReturn_t: this field's own answer
+  union {
+    double d;
+    unsigned ui;
+    unsigned long ul;
+    unsigned long long ull;
+    long long sll;
+    int si;
+    unsigned short us;
+  } value;
+};
+
 // nvmlPciInfo_t
 struct PciInfo {
   char bus_id_legacy[16];

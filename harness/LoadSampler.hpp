@@ -1,0 +1,59 @@
+#pragma once
+// A GPU's telemetry under load: a thread that reads its SM clock, power, temperature and clock-event
+// reasons from NVML every period, and the counters read before and after (ECC totals, cumulative
+// power-cap and thermal clock-event time). Local: no communication. NVML is loaded at run time;
+// without it, or without a GPU (the cpu backend), nothing is sampled and unavailable() says why.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "results/BurnRecord.hpp"
+
+namespace gpuscale::harness {
+
+class Nvml;
+
+class LoadSampler {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // pci_bus_id: the GPU as RankEnv names it; empty on the cpu backend.
+  LoadSampler(const std::string& pci_bus_id, double period_s);
+  ~LoadSampler();  // stops the thread
+  LoadSampler(const LoadSampler&) = delete;
+  LoadSampler& operator=(const LoadSampler&) = delete;
+
+  // Starts sampling; samples carry seconds since `t0`. At most once.
+  void start(Clock::time_point t0);
+  // Stops and returns the samples, in time order.
+  std::vector<results::BurnSample> stop();
+  // The counters now (each absent where NVML does not answer).
+  results::BurnCounters counters() const;
+  const std::string& unavailable() const { return unavailable_; }
+
+ private:
+  struct Api;
+  void run(Clock::time_point t0);
+  results::BurnSample read(Clock::time_point t0) const;
+
+  std::unique_ptr<Nvml> nvml_;
+  std::unique_ptr<Api> api_;
+  void* device_ = nullptr;  // nvmlDevice_t
+  std::string unavailable_;
+  double period_s_;
+  std::vector<results::BurnSample> samples_;  // written by the thread until it is joined
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+// Counters after minus before, each present only where both were read (a counter that went back, a
+// reset, counts as absent).
+results::BurnCounters counter_delta(const results::BurnCounters& before, const results::BurnCounters& after);
+
+}  // namespace gpuscale::harness

@@ -1,0 +1,106 @@
+#include "launch/BurnPhase.hpp"
+
+#include "harness/Activity.hpp"
+#include "harness/GatherRecords.hpp"
+#include "harness/LoadSampler.hpp"
+#include "launch/OptionValue.hpp"
+#include "results/BurnChecks.hpp"
+#include "results/BurnSummary.hpp"
+#include "results/Format.hpp"
+#include "results/GpuPeak.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+using harness::UsageError;
+
+// Telemetry every 100 ms; throughput in 250 ms windows.
+constexpr double kSamplePeriodS = 0.1;
+constexpr double kWindowS = 0.25;
+// --burn-s: from one window to an hour.
+constexpr double kMinBurnS = kWindowS;
+constexpr double kMaxBurnS = 3600;
+
+results::BurnRecord make_record(const workloads::BurnRun& run, const BurnPlan& plan, const results::RankEnv& env,
+                                int rank) {
+  results::BurnRecord r;
+  r.rank = rank;
+  r.gpu = env.gpu ? env.gpu->name : "cpu";
+  r.precision = std::string(workloads::to_string(plan.burn.precision));
+  r.shape = run.shape;
+  r.algorithm = run.algorithm;
+  r.requested_s = plan.burn.burn_s;
+  r.flops_per_call = run.flops_per_call;
+  r.calls = run.calls;
+  r.window_s = kWindowS;
+  r.progress = run.progress;
+  r.output_hashes = run.output_hashes;
+  r.peak_tflops = results::peak_tflops(r.gpu, r.precision);
+  return r;
+}
+
+}  // namespace
+
+void add_burn_options(cxxopts::Options& o) {
+  auto add = o.add_options("burn");
+  add("burn-s", "seconds of load on every GPU at once (default " + results::fixed(kBurnCommandSeconds, 0) + ")",
+      cxxopts::value<double>(), "S");
+  add("precision", "the GEMM's precision: fp32, tf32, fp16 or bf16 (default bf16)", cxxopts::value<std::string>(),
+      "P");
+  add("straggler-threshold",
+      "flag a GPU whose sustained TFLOP/s is below the median GPU's by more than this fraction (default " +
+          results::fixed(kDefaultStragglerThreshold, 2) + ")",
+      cxxopts::value<double>(), "F");
+}
+
+BurnPlan parse_burn_plan(const cxxopts::ParseResult& r, const Profile& profile, double command_default_s) {
+  BurnPlan plan;
+  plan.burn.burn_s = option_within(r, "burn-s", command_default_s, kMinBurnS, kMaxBurnS);
+  plan.burn.precision = workloads::parse_precision(option<std::string>(r, "precision", "bf16"));
+  plan.straggler_threshold = straggler_threshold_option(r);
+  plan.burn.dim = profile.burn_dim;
+  return plan;
+}
+
+void run_burn_phase(Job& job) {
+  auto& world = job.world();
+  const bool own_command = job.invocation().command == "burn";
+  BurnPlan plan = parse_burn_plan(job.invocation().options, job.profile(),
+                                  own_command ? kBurnCommandSeconds : job.profile().burn_s);
+  plan.burn.seed = job.options().seed;
+  plan.burn.timeout_s = job.timeout_s();
+  plan.burn.before_start = [&] { world.barrier(job.deadline()); };
+  results::RankEnv env;
+  job.backend().probe(env);
+  harness::LoadSampler sampler(env.gpu ? env.gpu->pci_bus_id : "", kSamplePeriodS);
+  plan.burn.on_start = [&](auto t0) { sampler.start(t0); };
+  job.progress("burn: " + std::string(workloads::to_string(plan.burn.precision)) + " matmul " +
+               std::to_string(plan.burn.dim) + " for " + results::fixed(plan.burn.burn_s, 1) + " s");
+
+  const auto before = sampler.counters();
+  auto stream = job.backend().create_stream(harness::StreamPriority::normal);
+  workloads::BurnRun run;
+  {
+    const harness::OpScope scope("gemm");  // test seam "burn/gemm"
+    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning());
+    run = workloads::run_burn(*ctx, *stream, plan.burn);
+  }
+  auto mine = make_record(run, plan, env, world.rank());
+  mine.samples = sampler.stop();
+  mine.counters = harness::counter_delta(before, sampler.counters());
+  mine.telemetry_unavailable = sampler.unavailable();
+  results::summarize_burn(mine);
+
+  auto all = harness::gather_records(world, mine, job.deadline());
+  if (world.rank() == 0) {
+    auto& report = job.report();
+    for (auto& r : all)
+      if (static_cast<std::size_t>(r.rank) < report.ranks.size()) r.host = report.ranks[r.rank].host;
+    for (auto& check : results::burn_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
+    report.burn = std::move(all);
+  }
+  job.phase_done("burn");
+}
+
+}  // namespace gpuscale::launch
