@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "collectives/DataCheck.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -75,8 +75,8 @@ cudaStream_t native(harness::Stream& s) { return static_cast<cudaStream_t>(s.nat
 class DeviceDataCheck final : public DataCheck {
  public:
   DeviceDataCheck() {
-    GPUSCALE_CHECK_CUDA(cudaMalloc(&wrong_device_, sizeof(unsigned long long)));
-    GPUSCALE_CHECK_CUDA(cudaMallocHost(&wrong_host_, sizeof(unsigned long long)));
+    GPUSCALE_CUDA_OK(cudaMalloc(&wrong_device_, sizeof(unsigned long long)));
+    GPUSCALE_CUDA_OK(cudaMallocHost(&wrong_host_, sizeof(unsigned long long)));
   }
   ~DeviceDataCheck() override {
     if (cudaFree(wrong_device_) != cudaSuccess || cudaFreeHost(wrong_host_) != cudaSuccess)
@@ -88,24 +88,24 @@ class DeviceDataCheck final : public DataCheck {
     with_type(type, [&](auto* tag) {
       fill_kernel<<<blocks_for(count), kThreads, 0, native(s)>>>(static_cast<decltype(tag)>(data), count, spec);
     });
-    GPUSCALE_CHECK_LAUNCH();
+    GPUSCALE_LAUNCH_OK();
   }
 
   void clear(void* data, std::size_t bytes, harness::Stream& s) override {
-    if (bytes) GPUSCALE_CHECK_CUDA(cudaMemsetAsync(data, 0, bytes, native(s)));
+    if (bytes) GPUSCALE_CUDA_OK(cudaMemsetAsync(data, 0, bytes, native(s)));
   }
 
   std::uint64_t count_wrong(const void* data, std::size_t count, DataType type, const pattern::Spec& spec,
                             harness::Stream& s, const harness::Deadline& deadline) override {
     if (count == 0) return 0;
-    GPUSCALE_CHECK_CUDA(cudaMemsetAsync(wrong_device_, 0, sizeof(unsigned long long), native(s)));
+    GPUSCALE_CUDA_OK(cudaMemsetAsync(wrong_device_, 0, sizeof(unsigned long long), native(s)));
     with_type(type, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       check_kernel<<<blocks_for(count), kThreads, 0, native(s)>>>(static_cast<const T*>(data), count, spec,
                                                                  wrong_device_);
     });
-    GPUSCALE_CHECK_LAUNCH();
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(wrong_host_, wrong_device_, sizeof(unsigned long long),
+    GPUSCALE_LAUNCH_OK();
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(wrong_host_, wrong_device_, sizeof(unsigned long long),
                                         cudaMemcpyDeviceToHost, native(s)));
     s.synchronize(deadline, "the collectives data check");
     return *wrong_host_;
