@@ -66,7 +66,7 @@ void dp_table(const TrainResults& results, std::ostream& out) {
 
 void check_table(const TrainResults& results, std::ostream& out) {
   Table t({"check", "config", "result", "error", "tolerance", "detail"});
-  for (const auto& c : results.checks) {
+  for (const auto& c : results.verifications) {
     char err[32], tol[32];
     std::snprintf(err, sizeof err, "%.2e", c.error);
     std::snprintf(tol, sizeof tol, "%.2e", c.tolerance);
