@@ -54,7 +54,8 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
                            verification_cell(r.verification), r.straggler ? "STRAGGLER" : ""});
     t.add_row(std::move(row));
   }
-  out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
+  out << section_header("Compute: matmul and conv (per rank)",
+                        "TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision");
   t.write(out);
   if (over_peak)
     out << "  * over the dense peak: the algorithm (Winograd, FFT) does fewer multiply-adds than the direct "

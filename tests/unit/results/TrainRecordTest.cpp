@@ -112,7 +112,7 @@ TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   std::ostringstream out;
   write_train_tables(results, out);
   const std::string text = out.str();
-  EXPECT_NE(text.find("Training correctness"), std::string::npos);
+  EXPECT_NE(text.find("== Training: correctness =="), std::string::npos);
   EXPECT_NE(text.find("FAIL"), std::string::npos);
   EXPECT_NE(text.find("DP-style phases"), std::string::npos);
   EXPECT_NE(text.find("STRAGGLER"), std::string::npos);
