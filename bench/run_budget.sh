@@ -36,7 +36,7 @@ for e in ev:
         assert "ts" in e and "dur" in e, e
 print("trace ok:", sum(e["ph"] == "X" for e in ev), "spans")
 PY
-echo "--- verdict (full run) ---"; sed -n '/^Verdict/,$p' "$out/full.stdout"
+echo "--- verdict (full run) ---"; sed -n '/^== Verdict/,$p' "$out/full.stdout"
 echo "--- $(cat "$out/trace-check.txt")"
 ls -la "$out" | grep -E "run\.|trace\.json|rebuilt" || true
 echo "run        wall s   rc   (budgets: quick 15 s, default 60 s)"

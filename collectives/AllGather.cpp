@@ -19,6 +19,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 
 }  // namespace
 
-extern const OpSpec kAllGather{"allgather", pattern::Expect::gathered, false, false, true, busbw_factor, layout, run};
+extern const OpSpec kAllGather{
+    "allgather", "AllGather", pattern::Expect::gathered, false, false, true, busbw_factor, layout, run};
 
 }  // namespace gpuscale::collectives

@@ -14,7 +14,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 }  // namespace
 
 // Every buffer holds the whole size.
-extern const OpSpec kAllReduce{"allreduce", pattern::Expect::reduced, true, false, true,
-                               busbw_factor, whole_buffer_layout, run};
+extern const OpSpec kAllReduce{
+    "allreduce", "AllReduce", pattern::Expect::reduced, true, false, true, busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

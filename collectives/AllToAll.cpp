@@ -18,6 +18,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 
 }  // namespace
 
-extern const OpSpec kAllToAll{"alltoall", pattern::Expect::exchanged, false, false, false, busbw_factor, layout, run};
+extern const OpSpec kAllToAll{
+    "alltoall", "", pattern::Expect::exchanged, false, false, false, busbw_factor, layout, run};
 
 }  // namespace gpuscale::collectives

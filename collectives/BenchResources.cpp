@@ -9,7 +9,7 @@ BenchResources::BenchResources(const harness::World& world, harness::Backend& ba
                                int iterations, double timeout_s, bool corrupt)
     : world_(world), backend_(backend), timeout_s_(timeout_s), corrupt_(corrupt) {
   stream_ = backend.create_stream(harness::StreamPriority::normal);
-  check_ = make_data_check(backend);
+  verifier_ = make_data_verifier(backend);
   timer_ = std::make_unique<BoundaryTimer>(backend, iterations);
   const auto skipped = harness::allocate_on_every_rank(world, harness::Deadline::after(timeout_s), buffer_bytes, [&] {
     send_ = backend.allocate(buffer_bytes);
@@ -24,7 +24,7 @@ BenchResources::BenchResources(const harness::World& world, harness::Backend& ba
 
 Bench BenchResources::bench(harness::Communicator* comm) {
   if (!send_) throw harness::RuntimeError("collectives: measurement without buffers (" + skipped_reason_ + ")");
-  return Bench{world_, backend_, comm, *stream_, *check_, *send_, *recv_, *timer_, timeout_s_, corrupt_};
+  return Bench{world_, backend_, comm, *stream_, *verifier_, *send_, *recv_, *timer_, timeout_s_, corrupt_};
 }
 
 }  // namespace gpuscale::collectives

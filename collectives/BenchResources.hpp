@@ -1,5 +1,5 @@
 #pragma once
-// What every measurement of one run shares: a stream, the data check, the timer and two buffers of
+// What every measurement of one run shares: a stream, the data verifier, the timer and two buffers of
 // the largest size. Created collectively, so that a rank that cannot allocate makes every rank skip
 // (instead of leaving the others waiting in the first collective).
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "collectives/DataCheck.hpp"
+#include "collectives/DataVerifier.hpp"
 #include "collectives/Measure.hpp"
 #include "harness/Backend.hpp"
 #include "harness/World.hpp"
@@ -40,7 +40,7 @@ class BenchResources {
   double timeout_s_;
   bool corrupt_;
   std::unique_ptr<harness::Stream> stream_;
-  std::unique_ptr<DataCheck> check_;
+  std::unique_ptr<DataVerifier> verifier_;
   std::unique_ptr<BoundaryTimer> timer_;
   std::unique_ptr<harness::Buffer> send_, recv_;
   std::string skipped_reason_;

@@ -11,6 +11,8 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 }  // namespace
 
 // nccl-tests: busbw factor 1, the data crosses each link once (pipelined chain). Every buffer holds the whole size.
-extern const OpSpec kBroadcast{"broadcast", pattern::Expect::from_root, false, true, true, unit_busbw_factor, whole_buffer_layout, run};
+extern const OpSpec kBroadcast{
+    "broadcast", "Broadcast", pattern::Expect::from_root, false, true, true,
+    unit_busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

@@ -128,14 +128,14 @@ std::uint64_t run_checks(Bench& b, const SweepOptions& o, const OpSpec& op, cons
   const std::size_t ts = harness::size_of(o.type);
   std::uint64_t wrong = 0;
   for (int pass = 0; pass < o.check_passes; ++pass) {
-    b.check.clear(ptr.region, ptr.region_bytes, b.stream);
-    b.check.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);
+    b.verifier.clear(ptr.region, ptr.region_bytes, b.stream);
+    b.verifier.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);
     op.run(*b.comm, call, b.stream);
     b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label + " (check)");
     if (!pattern::checked(spec)) continue;
     if (b.corrupt && pass == o.check_passes - 1 && l.recv_count > 0)
-      b.check.clear(ptr.recv, ts, b.stream);
-    wrong += b.check.count_wrong(ptr.recv, l.recv_count, o.type, spec, b.stream,
+      b.verifier.clear(ptr.recv, ts, b.stream);
+    wrong += b.verifier.count_wrong(ptr.recv, l.recv_count, o.type, spec, b.stream,
                                  harness::Deadline::after(b.timeout_s));
   }
   return wrong;
@@ -169,7 +169,7 @@ results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec&
   std::uint64_t wrong = 0;
   if (member) {
     const Pointers ptr = pointers(b, l, p, o.type);
-    b.check.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);  // never time on zeros
+    b.verifier.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);  // never time on zeros
     RankTimes times = time_samples(b, o, op, {ptr.send, ptr.recv, l.count, o.type, o.redop, o.root}, label);
     mine = std::move(times.samples_s);
     my_batch = times.batch_s;

@@ -1,7 +1,7 @@
 #pragma once
-// Times and checks one op at one size in one placement, the way nccl-tests does: inputs written,
-// warm-up, barrier, timed iterations between boundary events (collectives/BoundaryTimer), then check
-// passes after timing.
+// Times and verifies one op at one size in one placement, the way nccl-tests does: inputs written,
+// warm-up, barrier, timed iterations between boundary events (collectives/BoundaryTimer), then
+// verification passes after timing.
 // Collective over the WORLD: every rank calls it, members of `comm` do the work, the others (comm ==
 // nullptr: not in this sub-communicator) only join the reductions of the figures.
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "collectives/BoundaryTimer.hpp"
-#include "collectives/DataCheck.hpp"
+#include "collectives/DataVerifier.hpp"
 #include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "harness/Backend.hpp"
@@ -24,7 +24,7 @@ struct Bench {
   harness::Backend& backend;
   harness::Communicator* comm;  // nullptr: this rank sits this one out
   harness::Stream& stream;
-  DataCheck& check;
+  DataVerifier& verifier;
   harness::Buffer& send;
   harness::Buffer& recv;
   BoundaryTimer& timer;  // max_iterations() >= max(iterations, graph launches)

@@ -4,6 +4,8 @@
 #include <map>
 #include <regex>
 
+#include "collectives/Op.hpp"
+
 namespace gpuscale::collectives {
 namespace {
 
@@ -26,11 +28,8 @@ std::vector<TuningChoice> parse_nccl_tuning_log(std::istream& in) {
 }
 
 std::string nccl_func_name(std::string_view op) {
-  if (op == "allreduce") return "AllReduce";
-  if (op == "allgather") return "AllGather";
-  if (op == "reducescatter") return "ReduceScatter";
-  if (op == "broadcast") return "Broadcast";
-  if (op == "reduce") return "Reduce";
+  for (const auto* spec : all_ops())
+    if (spec->name == op) return std::string(spec->nccl_log_name);
   return "";
 }
 

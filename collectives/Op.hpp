@@ -1,7 +1,7 @@
 #pragma once
 // One collective as the sweep sees it: how a size maps to buffers (nccl-tests' semantics), what the
 // output must hold, the busbw factor, and the one Communicator call. Each op is one small file that
-// defines one OpSpec; OpList.cpp lists them.
+// defines one OpSpec, and one line of OpRegistry.def registers it.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -35,6 +35,7 @@ struct Call {
 
 struct OpSpec {
   std::string_view name;          // nccl-tests' name without "_perf": allreduce, allgather, ...
+  std::string_view nccl_log_name;  // the op in NCCL's TUNING log (AllReduce, ...); empty: NCCL logs none
   pattern::Expect expect;
   bool reduces;                   // takes -o
   bool rooted;                    // takes -r
@@ -54,8 +55,13 @@ double unit_busbw_factor(int ranks);
 // nccl-tests' size column: the larger of the bytes sent and received by one rank.
 std::uint64_t size_bytes(const Layout& layout, harness::DataType type);
 
-// Every op, in nccl-tests' order.
+// Every registered op, in the registry's order (nccl-tests').
 std::span<const OpSpec* const> all_ops();
+// Their names, ", "-separated, for help and error text.
+std::string op_names();
+// What `--ops` and `--scaling-ops` mean when not given (parse_ops syntax).
+inline constexpr std::string_view kDefaultOps = "all";
+inline constexpr std::string_view kDefaultScalingOps = "allreduce";
 // "allreduce,alltoall", "all", or both: "all" stands for every op, and the list is the union, each
 // op once, in order of first mention. Throws UsageError naming an unknown or empty item.
 std::vector<const OpSpec*> parse_ops(std::string_view list);

@@ -57,7 +57,7 @@ results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communic
   if (!resources.skipped_reason().empty()) return m;
   Bench b = resources.bench(&comm);
   const std::size_t ts = harness::size_of(o.type);
-  b.check.fill(b.send.data(), o.pair_large_bytes / ts, o.type, make_spec(*all_ops()[0], o, n, me, 0), b.stream);
+  b.verifier.fill(b.send.data(), o.pair_large_bytes / ts, o.type, make_spec(*all_ops()[0], o, n, me, 0), b.stream);
 
   // times[(a * n + b) * 2 + {0: large, 1: small}], filled by both ends; the max is the pair's time.
   std::vector<double> times(static_cast<std::size_t>(n) * n * 2, 0.0);

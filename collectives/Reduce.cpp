@@ -11,6 +11,8 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 }  // namespace
 
 // nccl-tests: busbw factor 1, the data crosses each link once (pipelined chain). Every buffer holds the whole size.
-extern const OpSpec kReduce{"reduce", pattern::Expect::reduced_at_root, true, true, true, unit_busbw_factor, whole_buffer_layout, run};
+extern const OpSpec kReduce{
+    "reduce", "Reduce", pattern::Expect::reduced_at_root, true, true, true,
+    unit_busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

@@ -19,6 +19,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 
 }  // namespace
 
-extern const OpSpec kReduceScatter{"reducescatter", pattern::Expect::reduced_block, true, false, true, busbw_factor, layout, run};
+extern const OpSpec kReduceScatter{
+    "reducescatter", "ReduceScatter", pattern::Expect::reduced_block, true, false, true, busbw_factor, layout, run};
 
 }  // namespace gpuscale::collectives

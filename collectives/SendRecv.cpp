@@ -12,6 +12,7 @@ void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
 }  // namespace
 
 // nccl-tests: busbw factor 1, one point-to-point transfer per rank. Every buffer holds the whole size.
-extern const OpSpec kSendRecv{"sendrecv", pattern::Expect::from_previous, false, false, false, unit_busbw_factor, whole_buffer_layout, run};
+extern const OpSpec kSendRecv{
+    "sendrecv", "", pattern::Expect::from_previous, false, false, false, unit_busbw_factor, whole_buffer_layout, run};
 
 }  // namespace gpuscale::collectives

@@ -10,7 +10,7 @@
 #include <nccl.h>
 
 #include "harness/Activity.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/CudaProbe.hpp"
 #include "harness/MemoryTracker.hpp"
@@ -27,7 +27,7 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
   for (int polls = 0;; ++polls) {
     const cudaError_t state = query();
     if (state == cudaSuccess) return;
-    if (state != cudaErrorNotReady) GPUSCALE_CHECK_CUDA(state);
+    if (state != cudaErrorNotReady) GPUSCALE_CUDA_OK(state);
     poll_interrupts();
     if (deadline.expired())
       throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) + " (" +
@@ -45,7 +45,7 @@ class CudaBuffer final : public Buffer {
     // Clear the error: a caller that turns out-of-memory into a skipped record goes on launching
     // kernels, and the next cudaGetLastError() must not report this allocation again.
     if (rc != cudaSuccess) cudaGetLastError();
-    GPUSCALE_CHECK_CUDA(rc);
+    GPUSCALE_CUDA_OK(rc);
     if (tracker_) tracker_->allocated(bytes_);
   }
   ~CudaBuffer() override {
@@ -65,16 +65,16 @@ class CudaBuffer final : public Buffer {
 
 class CudaEvent final : public Event {
  public:
-  CudaEvent() { GPUSCALE_CHECK_CUDA(cudaEventCreate(&event_)); }
+  CudaEvent() { GPUSCALE_CUDA_OK(cudaEventCreate(&event_)); }
   ~CudaEvent() override { cudaEventDestroy(event_); }
-  void record(Stream& s) override { GPUSCALE_CHECK_CUDA(cudaEventRecord(event_, static_cast<cudaStream_t>(s.native()))); }
+  void record(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(event_, static_cast<cudaStream_t>(s.native()))); }
   void make_wait(Stream& s) override {
-    GPUSCALE_CHECK_CUDA(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.native()), event_, 0));
+    GPUSCALE_CUDA_OK(cudaStreamWaitEvent(static_cast<cudaStream_t>(s.native()), event_, 0));
   }
   double seconds_since(Event& start, const Deadline& deadline) override {
     poll_until_done([this] { return cudaEventQuery(event_); }, deadline, "a timed event");
     float ms = 0;
-    GPUSCALE_CHECK_CUDA(cudaEventElapsedTime(&ms, static_cast<CudaEvent&>(start).event_, event_));
+    GPUSCALE_CUDA_OK(cudaEventElapsedTime(&ms, static_cast<CudaEvent&>(start).event_, event_));
     return ms * 1e-3;
   }
 
@@ -86,8 +86,8 @@ class CudaStream final : public Stream {
  public:
   explicit CudaStream(StreamPriority priority) {
     int least = 0, greatest = 0;
-    GPUSCALE_CHECK_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
-    GPUSCALE_CHECK_CUDA(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking,
+    GPUSCALE_CUDA_OK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    GPUSCALE_CUDA_OK(cudaStreamCreateWithPriority(&stream_, cudaStreamNonBlocking,
                                                      priority == StreamPriority::high ? greatest : least));
   }
   ~CudaStream() override { cudaStreamDestroy(stream_); }
@@ -103,19 +103,19 @@ class CudaStream final : public Stream {
 class EventTimer final : public Timer {
  public:
   explicit EventTimer(double timeout_s) : timeout_s_(timeout_s) {
-    GPUSCALE_CHECK_CUDA(cudaEventCreate(&start_));
-    GPUSCALE_CHECK_CUDA(cudaEventCreate(&stop_));
+    GPUSCALE_CUDA_OK(cudaEventCreate(&start_));
+    GPUSCALE_CUDA_OK(cudaEventCreate(&stop_));
   }
   ~EventTimer() override {
     cudaEventDestroy(start_);
     cudaEventDestroy(stop_);
   }
-  void start(Stream& s) override { GPUSCALE_CHECK_CUDA(cudaEventRecord(start_, static_cast<cudaStream_t>(s.native()))); }
-  void stop(Stream& s) override { GPUSCALE_CHECK_CUDA(cudaEventRecord(stop_, static_cast<cudaStream_t>(s.native()))); }
+  void start(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(start_, static_cast<cudaStream_t>(s.native()))); }
+  void stop(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(stop_, static_cast<cudaStream_t>(s.native()))); }
   double elapsed_s() override {
     poll_until_done([this] { return cudaEventQuery(stop_); }, Deadline::after(timeout_s_), "a timed interval");
     float ms = 0;
-    GPUSCALE_CHECK_CUDA(cudaEventElapsedTime(&ms, start_, stop_));
+    GPUSCALE_CUDA_OK(cudaEventElapsedTime(&ms, start_, stop_));
     return ms * 1e-3;
   }
 
@@ -129,7 +129,7 @@ class CudaGraph final : public Graph {
   // Captures in thread-local mode: only this thread's calls are recorded, as NCCL expects.
   CudaGraph(Stream& stream, const std::function<void()>& enqueue) {
     const auto s = static_cast<cudaStream_t>(stream.native());
-    GPUSCALE_CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+    GPUSCALE_CUDA_OK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
     try {
       enqueue();
     } catch (...) {
@@ -137,15 +137,15 @@ class CudaGraph final : public Graph {
       if (cudaStreamEndCapture(s, &partial) == cudaSuccess && partial) cudaGraphDestroy(partial);
       throw;
     }
-    GPUSCALE_CHECK_CUDA(cudaStreamEndCapture(s, &graph_));
-    GPUSCALE_CHECK_CUDA(cudaGraphInstantiate(&exec_, graph_, 0));
+    GPUSCALE_CUDA_OK(cudaStreamEndCapture(s, &graph_));
+    GPUSCALE_CUDA_OK(cudaGraphInstantiate(&exec_, graph_, 0));
   }
   ~CudaGraph() override {
     if (exec_) cudaGraphExecDestroy(exec_);
     if (graph_) cudaGraphDestroy(graph_);
   }
   void launch(Stream& stream) override {
-    GPUSCALE_CHECK_CUDA(cudaGraphLaunch(exec_, static_cast<cudaStream_t>(stream.native())));
+    GPUSCALE_CUDA_OK(cudaGraphLaunch(exec_, static_cast<cudaStream_t>(stream.native())));
   }
 
  private:
@@ -156,8 +156,8 @@ class CudaGraph final : public Graph {
 class CudaBackend final : public Backend {
  public:
   CudaBackend(int device, double op_timeout_s) : nccl_log_(), device_(device), op_timeout_s_(op_timeout_s) {
-    GPUSCALE_CHECK_CUDA(cudaSetDevice(device_));
-    GPUSCALE_CHECK_CUDA(cudaFree(nullptr));  // create the context now, not inside a timed region
+    GPUSCALE_CUDA_OK(cudaSetDevice(device_));
+    GPUSCALE_CUDA_OK(cudaFree(nullptr));  // create the context now, not inside a timed region
     copies_ = std::make_unique<CudaStream>(StreamPriority::normal);
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
@@ -165,11 +165,11 @@ class CudaBackend final : public Backend {
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
   // cudaMemcpy could block for ever behind a hung device: copy asynchronously and poll instead.
   void upload(Buffer& dst, const void* src, std::size_t bytes) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst.data(), src, bytes, cudaMemcpyHostToDevice, copy_stream()));
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst.data(), src, bytes, cudaMemcpyHostToDevice, copy_stream()));
     copies_->synchronize(Deadline::after(op_timeout_s_), "a host-to-device copy");
   }
   void download(void* dst, const Buffer& src, std::size_t bytes) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src.data(), bytes, cudaMemcpyDeviceToHost, copy_stream()));
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst, src.data(), bytes, cudaMemcpyDeviceToHost, copy_stream()));
     copies_->synchronize(Deadline::after(op_timeout_s_), "a device-to-host copy");
   }
   std::unique_ptr<Stream> create_stream(StreamPriority priority) override {
@@ -184,10 +184,10 @@ class CudaBackend final : public Backend {
   }
   results::NcclPaths communication_paths() const override { return nccl_log_.paths(); }
   std::unique_ptr<Event> create_event() override { return std::make_unique<CudaEvent>(); }
-  void make_current() override { GPUSCALE_CHECK_CUDA(cudaSetDevice(device_)); }
+  void make_current() override { GPUSCALE_CUDA_OK(cudaSetDevice(device_)); }
   int device_index() const noexcept override { return device_; }
   void copy_async(void* dst, const void* src, std::size_t bytes, Stream& stream) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream.native())));
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream.native())));
   }
   std::unique_ptr<Buffer> allocate_pinned_host(std::size_t bytes) override {
     return std::make_unique<CudaBuffer>(bytes, nullptr);

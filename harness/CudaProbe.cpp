@@ -8,7 +8,7 @@
 #include <cudnn.h>
 #include <nccl.h>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Nvml.hpp"
 #include "results/Format.hpp"
 #include "results/RankEnv.hpp"
@@ -27,7 +27,7 @@ std::string uuid_string(const cudaUUID_t& uuid) {
 
 std::string pci_bus_id(int device) {
   char id[32] = {};
-  GPUSCALE_CHECK_CUDA(cudaDeviceGetPCIBusId(id, sizeof id, device));
+  GPUSCALE_CUDA_OK(cudaDeviceGetPCIBusId(id, sizeof id, device));
   return results::normalize_pci_bus_id(id);
 }
 
@@ -48,13 +48,13 @@ std::string proc_driver_version() {
 }
 
 void probe_versions(results::Versions& v) {
-  GPUSCALE_CHECK_CUDA(cudaDriverGetVersion(&v.cuda_driver_api));
-  GPUSCALE_CHECK_CUDA(cudaRuntimeGetVersion(&v.cuda_runtime));
+  GPUSCALE_CUDA_OK(cudaDriverGetVersion(&v.cuda_driver_api));
+  GPUSCALE_CUDA_OK(cudaRuntimeGetVersion(&v.cuda_runtime));
   v.cublas = static_cast<int>(cublasLtGetVersion());
   v.cudnn_header = CUDNN_VERSION;
   v.cudnn_library = static_cast<int>(cudnnGetVersion());
   v.nccl_header = NCCL_VERSION_CODE;
-  GPUSCALE_CHECK_NCCL(ncclGetVersion(&v.nccl_library));
+  GPUSCALE_NCCL_OK(ncclGetVersion(&v.nccl_library));
 }
 
 void probe_peers(int device, int count, results::GpuInfo& gpu) {
@@ -64,7 +64,7 @@ void probe_peers(int device, int count, results::GpuInfo& gpu) {
     peer.peer_pci_bus_id = pci_bus_id(other);
     peer.cuda_visible = true;
     int can = 0;
-    GPUSCALE_CHECK_CUDA(cudaDeviceCanAccessPeer(&can, device, other));
+    GPUSCALE_CUDA_OK(cudaDeviceCanAccessPeer(&can, device, other));
     peer.can_access = can != 0;
     if (cudaDeviceGetP2PAttribute(&peer.performance_rank, cudaDevP2PAttrPerformanceRank, device, other) != cudaSuccess) {
       cudaGetLastError();
@@ -78,9 +78,9 @@ void probe_peers(int device, int count, results::GpuInfo& gpu) {
 
 void probe_cuda_device(int device, results::RankEnv& env) {
   env.backend = "cuda";
-  GPUSCALE_CHECK_CUDA(cudaGetDeviceCount(&env.visible_gpu_count));
+  GPUSCALE_CUDA_OK(cudaGetDeviceCount(&env.visible_gpu_count));
   cudaDeviceProp props{};
-  GPUSCALE_CHECK_CUDA(cudaGetDeviceProperties(&props, device));
+  GPUSCALE_CUDA_OK(cudaGetDeviceProperties(&props, device));
   results::GpuInfo gpu;
   gpu.cuda_index = device;
   gpu.name = results::valid_utf8(props.name);
@@ -90,7 +90,7 @@ void probe_cuda_device(int device, results::RankEnv& env) {
   gpu.cc_minor = props.minor;
   gpu.sm_count = props.multiProcessorCount;
   std::size_t free_bytes = 0, total_bytes = 0;
-  GPUSCALE_CHECK_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes));
+  GPUSCALE_CUDA_OK(cudaMemGetInfo(&free_bytes, &total_bytes));
   gpu.memory_free_bytes = free_bytes;
   gpu.memory_total_bytes = total_bytes;
   gpu.numa_node = sysfs_numa_node(gpu.pci_bus_id);

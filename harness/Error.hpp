@@ -86,7 +86,7 @@ class PeerFailedError : public Error {
 void set_error_location(int rank, const std::string& host);
 std::string error_location();
 
-// Builds and throws the right LibraryError subtype; used by the check macros.
+// Builds and throws the right LibraryError subtype; used by the GPUSCALE_<LIBRARY>_OK macros.
 [[noreturn]] void throw_library_error(const char* library, int code, const char* name, const char* text,
                                       const char* expr, const char* file, int line, bool out_of_memory);
 

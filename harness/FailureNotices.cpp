@@ -4,7 +4,7 @@
 #include <cstring>
 #include <thread>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -96,7 +96,7 @@ void learn_peers(MpiWorld& m, const Deadline& deadline) {
   std::strncpy(mine.host, m.host.c_str(), sizeof mine.host - 1);
   {
     MpiRequest request(MpiRequest::Kind::collective, records);
-    GPUSCALE_CHECK_MPI(MPI_Iallgather(&mine, sizeof(PeerRecord), MPI_BYTE, records->data(), sizeof(PeerRecord),
+    GPUSCALE_MPI_OK(MPI_Iallgather(&mine, sizeof(PeerRecord), MPI_BYTE, records->data(), sizeof(PeerRecord),
                                       MPI_BYTE, m.world, request.handle()));
     request.wait(deadline, "the exchange of every rank's host and process");
   }
@@ -116,7 +116,7 @@ void learn_peers(MpiWorld& m, const Deadline& deadline) {
 void start_notices(MpiWorld& m, const Deadline& deadline) {
   m.notices = duplicate(m.world, deadline, "the duplication of the world for failure notices");
   learn_peers(m, deadline);
-  GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.notices, MPI_ERRORS_RETURN));
+  GPUSCALE_MPI_OK(MPI_Comm_set_errhandler(m.notices, MPI_ERRORS_RETURN));
   m.reported.assign(static_cast<std::size_t>(m.size), 0);
   m.reported[static_cast<std::size_t>(m.rank)] = 1;
   m.watch = std::make_unique<NoticeWatch>(m);

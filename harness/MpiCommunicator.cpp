@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "harness/Backend.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
@@ -116,7 +116,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
+    GPUSCALE_MPI_OK(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
     finish(r, "allreduce");
     if (op == RedOp::avg) divide(recv, count, t, size_);
   }
@@ -125,7 +125,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(MPI_Iallgather(in, checked_count(count), mpi_type(t), recv, checked_count(count),
+    GPUSCALE_MPI_OK(MPI_Iallgather(in, checked_count(count), mpi_type(t), recv, checked_count(count),
                                       mpi_type(t), comm_, r.handle()));
     finish(r, "allgather");
   }
@@ -134,7 +134,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(
+    GPUSCALE_MPI_OK(
         MPI_Ireduce_scatter_block(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
     finish(r, "reducescatter");
     if (op == RedOp::avg) divide(recv, count, t, size_);
@@ -144,7 +144,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t);
     if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, r.handle()));
+    GPUSCALE_MPI_OK(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, r.handle()));
     finish(r, "broadcast");
   }
 
@@ -152,7 +152,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(MPI_Ireduce(in, rank_ == root ? recv : nullptr, checked_count(count), mpi_type(t),
+    GPUSCALE_MPI_OK(MPI_Ireduce(in, rank_ == root ? recv : nullptr, checked_count(count), mpi_type(t),
                                    mpi_op(t, op), root, comm_, r.handle()));
     finish(r, "reduce");
     if (op == RedOp::avg && rank_ == root) divide(recv, count, t, size_);
@@ -162,7 +162,7 @@ class MpiCommunicator final : public Communicator {
     const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
-    GPUSCALE_CHECK_MPI(MPI_Ialltoall(in, checked_count(count), mpi_type(t), recv, checked_count(count),
+    GPUSCALE_MPI_OK(MPI_Ialltoall(in, checked_count(count), mpi_type(t), recv, checked_count(count),
                                      mpi_type(t), comm_, r.handle()));
     finish(r, "alltoall");
   }
@@ -173,9 +173,9 @@ class MpiCommunicator final : public Communicator {
     const void* in = stage(send, bytes, recv, bytes);
     using detail::MpiRequest;
     MpiRequest receiving(MpiRequest::Kind::point_to_point), sending(MpiRequest::Kind::point_to_point, staging_);
-    GPUSCALE_CHECK_MPI(
+    GPUSCALE_MPI_OK(
         MPI_Irecv(recv, checked_count(count), mpi_type(t), recv_peer, kSendRecvTag, comm_, receiving.handle()));
-    GPUSCALE_CHECK_MPI(
+    GPUSCALE_MPI_OK(
         MPI_Isend(in, checked_count(count), mpi_type(t), send_peer, kSendRecvTag, comm_, sending.handle()));
     const Deadline deadline = Deadline::after(op_timeout_s_);
     sending.wait(deadline, "sendrecv (send)");
@@ -193,7 +193,7 @@ class MpiCommunicator final : public Communicator {
     MPI_Comm out = MPI_COMM_NULL;
     {
       const BlockingCall blocking(deadline, "MPI_Comm_split");  // MPI has no nonblocking split
-      GPUSCALE_CHECK_MPI(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
+      GPUSCALE_MPI_OK(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
     }
     if (out == MPI_COMM_NULL) return nullptr;
     return std::make_unique<MpiCommunicator>(out, op_timeout_s_);
@@ -212,8 +212,8 @@ class MpiCommunicator final : public Communicator {
         reduce_16bit<bfloat16_to_float, float_to_bfloat16, 0>, reduce_16bit<bfloat16_to_float, float_to_bfloat16, 1>,
         reduce_16bit<bfloat16_to_float, float_to_bfloat16, 2>, reduce_16bit<bfloat16_to_float, float_to_bfloat16, 3>};
     for (int i = 0; i < 4; ++i) {
-      GPUSCALE_CHECK_MPI(MPI_Op_create(half_ops[i], 1, &ops16_[0][i]));
-      GPUSCALE_CHECK_MPI(MPI_Op_create(bf16_ops[i], 1, &ops16_[1][i]));
+      GPUSCALE_MPI_OK(MPI_Op_create(half_ops[i], 1, &ops16_[0][i]));
+      GPUSCALE_MPI_OK(MPI_Op_create(bf16_ops[i], 1, &ops16_[1][i]));
     }
   }
 

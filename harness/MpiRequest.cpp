@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "harness/Activity.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
 
 namespace gpuscale::harness::detail {
@@ -48,7 +48,7 @@ void MpiRequest::wait(const Deadline& deadline, std::string_view what) {
 void MpiRequest::poll_until_done(const Deadline& deadline, std::string_view what) {
   for (int polls = 0;; ++polls) {
     int done = request_ == MPI_REQUEST_NULL ? 1 : 0;
-    if (!done) GPUSCALE_CHECK_MPI(MPI_Test(&request_, &done, MPI_STATUS_IGNORE));
+    if (!done) GPUSCALE_MPI_OK(MPI_Test(&request_, &done, MPI_STATUS_IGNORE));
     poll_interrupts();
     if (done) return;
     if (deadline.expired()) {
@@ -77,7 +77,7 @@ void MpiRequest::release() noexcept {
 MPI_Comm duplicate(MPI_Comm comm, const Deadline& deadline, std::string_view what) {
   auto out = std::make_shared<MPI_Comm>(MPI_COMM_NULL);
   MpiRequest request(MpiRequest::Kind::collective, out);
-  GPUSCALE_CHECK_MPI(MPI_Comm_idup(comm, out.get(), request.handle()));
+  GPUSCALE_MPI_OK(MPI_Comm_idup(comm, out.get(), request.handle()));
   request.wait(deadline, what);
   return *out;
 }

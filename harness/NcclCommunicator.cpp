@@ -12,7 +12,7 @@
 
 #include "harness/Backend.hpp"
 #include "harness/Activity.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/LocalGroup.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
@@ -86,8 +86,8 @@ class NcclCommunicator final : public Communicator {
   // one member could wait for the others, which the same thread destroys later; destroy alone frees.
   NcclCommunicator(ncclComm_t comm, double op_timeout_s, bool finalize = true)
       : comm_(comm), op_timeout_s_(op_timeout_s), finalize_(finalize) {
-    GPUSCALE_CHECK_NCCL(ncclCommCount(comm_, &size_));
-    GPUSCALE_CHECK_NCCL(ncclCommUserRank(comm_, &rank_));
+    GPUSCALE_NCCL_OK(ncclCommCount(comm_, &size_));
+    GPUSCALE_NCCL_OK(ncclCommUserRank(comm_, &rank_));
   }
 
   ~NcclCommunicator() override {
@@ -134,22 +134,22 @@ class NcclCommunicator final : public Communicator {
   }
   void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream& s) override {
     const std::size_t block = count * size_of(t);
-    GPUSCALE_CHECK_NCCL(ncclGroupStart());
+    GPUSCALE_NCCL_OK(ncclGroupStart());
     for (int peer = 0; peer < size_; ++peer) {
-      GPUSCALE_CHECK_NCCL(ncclSend(static_cast<const char*>(send) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
-      GPUSCALE_CHECK_NCCL(ncclRecv(static_cast<char*>(recv) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
+      GPUSCALE_NCCL_OK(ncclSend(static_cast<const char*>(send) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
+      GPUSCALE_NCCL_OK(ncclRecv(static_cast<char*>(recv) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
     }
     run("ncclGroupEnd (alltoall)", [&] { return ncclGroupEnd(); });
   }
   void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
                  Stream& s) override {
-    GPUSCALE_CHECK_NCCL(ncclGroupStart());
-    GPUSCALE_CHECK_NCCL(ncclSend(send, count, nccl_type(t), send_peer, comm_, native(s)));
-    GPUSCALE_CHECK_NCCL(ncclRecv(recv, count, nccl_type(t), recv_peer, comm_, native(s)));
+    GPUSCALE_NCCL_OK(ncclGroupStart());
+    GPUSCALE_NCCL_OK(ncclSend(send, count, nccl_type(t), send_peer, comm_, native(s)));
+    GPUSCALE_NCCL_OK(ncclRecv(recv, count, nccl_type(t), recv_peer, comm_, native(s)));
     run("ncclGroupEnd (sendrecv)", [&] { return ncclGroupEnd(); });
   }
 
-  void group_start() override { GPUSCALE_CHECK_NCCL(ncclGroupStart()); }
+  void group_start() override { GPUSCALE_NCCL_OK(ncclGroupStart()); }
   void group_end() override { run("ncclGroupEnd", [&] { return ncclGroupEnd(); }); }
 
   void wait(Stream& stream, const Deadline& deadline, std::string_view what) override {
@@ -158,7 +158,7 @@ class NcclCommunicator final : public Communicator {
       if (state == cudaSuccess) break;
       if (state != cudaErrorNotReady) {
         abort();
-        GPUSCALE_CHECK_CUDA(state);
+        GPUSCALE_CUDA_OK(state);
       }
       check_async(what);
       if (interrupts_pending()) {
@@ -260,7 +260,7 @@ class NcclCommunicator final : public Communicator {
   void check_async(std::string_view what) {
     ncclResult_t state = ncclSuccess;
     if (!comm_) throw RuntimeError(error_location() + " " + std::string(what) + " on an aborted NCCL communicator");
-    GPUSCALE_CHECK_NCCL(ncclCommGetAsyncError(comm_, &state));
+    GPUSCALE_NCCL_OK(ncclCommGetAsyncError(comm_, &state));
     if (state != ncclSuccess && state != ncclInProgress) fail(state, what);
   }
 
@@ -287,15 +287,15 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
   // user's own setting wins.
   ::setenv("NCCL_RUNTIME_CONNECT", "0", 0);
   ncclUniqueId id{};
-  if (world.rank() == 0) GPUSCALE_CHECK_NCCL(ncclGetUniqueId(&id));
+  if (world.rank() == 0) GPUSCALE_NCCL_OK(ncclGetUniqueId(&id));
   world.broadcast_bytes(&id, sizeof id, 0, deadline);
   ncclConfig_t config = config_with_blocking(0);
   ncclComm_t comm = nullptr;
-  GPUSCALE_CHECK_NCCL(ncclCommInitRankConfig(&comm, world.size(), id, world.rank(), &config));
+  GPUSCALE_NCCL_OK(ncclCommInitRankConfig(&comm, world.size(), id, world.rank(), &config));
   // Wrap first so that a failed or late init is aborted by the owner, then settle.
   ncclResult_t state = ncclInProgress;
   for (int polls = 0;; ++polls) {
-    GPUSCALE_CHECK_NCCL(ncclCommGetAsyncError(comm, &state));
+    GPUSCALE_NCCL_OK(ncclCommGetAsyncError(comm, &state));
     if (state != ncclInProgress) break;
     if (interrupts_pending()) {
       ncclCommAbort(comm);
@@ -324,10 +324,10 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
 std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices,
                                                                  double op_timeout_s) {
   std::vector<ncclComm_t> comms(cuda_devices.size(), nullptr);
-  GPUSCALE_CHECK_NCCL(ncclCommInitAll(comms.data(), static_cast<int>(comms.size()), cuda_devices.data()));
+  GPUSCALE_NCCL_OK(ncclCommInitAll(comms.data(), static_cast<int>(comms.size()), cuda_devices.data()));
   std::vector<std::unique_ptr<Communicator>> out;
   for (std::size_t i = 0; i < comms.size(); ++i) {
-    GPUSCALE_CHECK_CUDA(cudaSetDevice(cuda_devices[i]));
+    GPUSCALE_CUDA_OK(cudaSetDevice(cuda_devices[i]));
     out.push_back(std::make_unique<NcclCommunicator>(comms[i], op_timeout_s, false));
   }
   return out;

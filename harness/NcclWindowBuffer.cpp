@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Error.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/Watchdog.hpp"
@@ -15,7 +15,7 @@ class NcclWindowBuffer final : public Buffer {
  public:
   NcclWindowBuffer(ncclComm_t comm, std::size_t bytes, MemoryTracker* tracker, const Deadline& deadline)
       : comm_(comm), bytes_(bytes), tracker_(tracker) {
-    GPUSCALE_CHECK_NCCL(ncclMemAlloc(&data_, bytes_));
+    GPUSCALE_NCCL_OK(ncclMemAlloc(&data_, bytes_));
     if (tracker_) tracker_->allocated(bytes_);
     ncclResult_t rc = ncclSuccess;
     {
@@ -24,7 +24,7 @@ class NcclWindowBuffer final : public Buffer {
     }
     if (rc != ncclSuccess) {
       release_memory();
-      GPUSCALE_CHECK_NCCL(rc);
+      GPUSCALE_NCCL_OK(rc);
     }
   }
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "harness/Activity.hpp"
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/HostProbe.hpp"
 #include "harness/SlurmProbe.hpp"
 #include "harness/Interrupts.hpp"
@@ -84,30 +84,30 @@ void init_mpi(int* argc, char*** argv, const Deadline& deadline, detail::MpiWorl
 void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
   {
     detail::MpiRequest request(detail::MpiRequest::Kind::collective);
-    GPUSCALE_CHECK_MPI(MPI_Ibarrier(m.world, request.handle()));
+    GPUSCALE_MPI_OK(MPI_Ibarrier(m.world, request.handle()));
     request.wait(deadline, "the start-up barrier (every rank past MPI_Init)");
   }
   MPI_Comm leaders = MPI_COMM_NULL;
   {
     const BlockingCall blocking(deadline, "MPI_Comm_split of the world into nodes");
     if (per_node > 0) {
-      GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
+      GPUSCALE_MPI_OK(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
     } else {
-      GPUSCALE_CHECK_MPI(MPI_Comm_split_type(m.world, MPI_COMM_TYPE_SHARED, m.rank, MPI_INFO_NULL, &m.node));
+      GPUSCALE_MPI_OK(MPI_Comm_split_type(m.world, MPI_COMM_TYPE_SHARED, m.rank, MPI_INFO_NULL, &m.node));
     }
-    GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.node, &m.local_rank));
-    GPUSCALE_CHECK_MPI(MPI_Comm_size(m.node, &m.local_size));
+    GPUSCALE_MPI_OK(MPI_Comm_rank(m.node, &m.local_rank));
+    GPUSCALE_MPI_OK(MPI_Comm_size(m.node, &m.local_size));
     // Node index: the order of each node's local rank 0 among all node leaders.
-    GPUSCALE_CHECK_MPI(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
+    GPUSCALE_MPI_OK(MPI_Comm_split(m.world, m.local_rank == 0 ? 0 : MPI_UNDEFINED, m.rank, &leaders));
   }
   auto facts = std::make_shared<std::array<int, 2>>();
   if (leaders != MPI_COMM_NULL) {
-    GPUSCALE_CHECK_MPI(MPI_Comm_rank(leaders, &(*facts)[0]));
-    GPUSCALE_CHECK_MPI(MPI_Comm_size(leaders, &(*facts)[1]));
+    GPUSCALE_MPI_OK(MPI_Comm_rank(leaders, &(*facts)[0]));
+    GPUSCALE_MPI_OK(MPI_Comm_size(leaders, &(*facts)[1]));
     MPI_Comm_free(&leaders);
   }
   detail::MpiRequest request(detail::MpiRequest::Kind::collective, facts);
-  GPUSCALE_CHECK_MPI(MPI_Ibcast(facts->data(), 2, MPI_INT, 0, m.node, request.handle()));
+  GPUSCALE_MPI_OK(MPI_Ibcast(facts->data(), 2, MPI_INT, 0, m.node, request.handle()));
   request.wait(deadline, "the broadcast of the node index");
   m.node_index = (*facts)[0];
   m.node_count = (*facts)[1];
@@ -127,9 +127,9 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
   init_mpi(argc, argv, deadline, m);
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   m.world = detail::duplicate(MPI_COMM_WORLD, deadline, "the duplication of MPI_COMM_WORLD");
-  GPUSCALE_CHECK_MPI(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
-  GPUSCALE_CHECK_MPI(MPI_Comm_rank(m.world, &m.rank));
-  GPUSCALE_CHECK_MPI(MPI_Comm_size(m.world, &m.size));
+  GPUSCALE_MPI_OK(MPI_Comm_set_errhandler(m.world, MPI_ERRORS_RETURN));
+  GPUSCALE_MPI_OK(MPI_Comm_rank(m.world, &m.rank));
+  GPUSCALE_MPI_OK(MPI_Comm_size(m.world, &m.size));
   set_error_location(m.rank, m.host);
 
   const int per_node = emulated_ranks_per_node();
@@ -163,7 +163,7 @@ const std::string& World::host() const noexcept { return mpi_->host; }
 std::string World::mpi_library_version() const {
   char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
   int length = 0;
-  GPUSCALE_CHECK_MPI(MPI_Get_library_version(text, &length));
+  GPUSCALE_MPI_OK(MPI_Get_library_version(text, &length));
   std::string s(text, static_cast<std::size_t>(length));
   const auto eol = s.find_first_of("\n,");
   if (eol != std::string::npos) s.resize(eol);
@@ -173,13 +173,13 @@ std::string World::mpi_library_version() const {
 
 std::string World::mpi_standard_version() const {
   int version = 0, subversion = 0;
-  GPUSCALE_CHECK_MPI(MPI_Get_version(&version, &subversion));
+  GPUSCALE_MPI_OK(MPI_Get_version(&version, &subversion));
   return std::to_string(version) + "." + std::to_string(subversion);
 }
 
 void World::barrier(const Deadline& deadline) const {
   detail::MpiRequest request(detail::MpiRequest::Kind::collective);
-  GPUSCALE_CHECK_MPI(MPI_Ibarrier(mpi_->world, request.handle()));
+  GPUSCALE_MPI_OK(MPI_Ibarrier(mpi_->world, request.handle()));
   request.wait(deadline, "barrier");
 }
 
@@ -221,12 +221,12 @@ std::vector<std::string> World::gather_to_root(const std::string& mine, const De
   g->lengths.assign(m.rank == 0 ? static_cast<std::size_t>(m.size) : 0, 0);
   {
     MpiRequest request(MpiRequest::Kind::collective, g);
-    GPUSCALE_CHECK_MPI(MPI_Igather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, 0, m.world, request.handle()));
+    GPUSCALE_MPI_OK(MPI_Igather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, 0, m.world, request.handle()));
     request.wait(deadline, "gather of record sizes");
   }
   lay_out(*g);
   MpiRequest request(MpiRequest::Kind::collective, g);
-  GPUSCALE_CHECK_MPI(MPI_Igatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
+  GPUSCALE_MPI_OK(MPI_Igatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
                                   g->offsets.data(), MPI_CHAR, 0, m.world, request.handle()));
   request.wait(deadline, "gather of records");
   return split_gathered(*g);
@@ -240,12 +240,12 @@ std::vector<std::string> World::node_all_gather(const std::string& mine, const D
   g->lengths.assign(static_cast<std::size_t>(m.local_size), 0);
   {
     MpiRequest request(MpiRequest::Kind::collective, g);
-    GPUSCALE_CHECK_MPI(MPI_Iallgather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, m.node, request.handle()));
+    GPUSCALE_MPI_OK(MPI_Iallgather(&g->length, 1, MPI_INT, g->lengths.data(), 1, MPI_INT, m.node, request.handle()));
     request.wait(deadline, "node gather of sizes");
   }
   lay_out(*g);
   MpiRequest request(MpiRequest::Kind::collective, g);
-  GPUSCALE_CHECK_MPI(MPI_Iallgatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
+  GPUSCALE_MPI_OK(MPI_Iallgatherv(g->mine.data(), g->length, MPI_CHAR, g->all.data(), g->lengths.data(),
                                      g->offsets.data(), MPI_CHAR, m.node, request.handle()));
   request.wait(deadline, "node gather");
   return split_gathered(*g);
@@ -256,7 +256,7 @@ void World::broadcast_bytes(void* data, std::size_t bytes, int root, const Deadl
   const auto* begin = static_cast<const char*>(data);
   auto copy = std::make_shared<std::vector<char>>(begin, begin + bytes);
   MpiRequest request(MpiRequest::Kind::collective, copy);
-  GPUSCALE_CHECK_MPI(MPI_Ibcast(copy->data(), static_cast<int>(bytes), MPI_BYTE, root, mpi_->world, request.handle()));
+  GPUSCALE_MPI_OK(MPI_Ibcast(copy->data(), static_cast<int>(bytes), MPI_BYTE, root, mpi_->world, request.handle()));
   request.wait(deadline, "broadcast");
   if (bytes > 0) std::memcpy(data, copy->data(), bytes);
 }
@@ -276,7 +276,7 @@ std::vector<double> reduce_doubles(const detail::MpiWorld& m, const std::vector<
   (*memory)[0] = values;
   (*memory)[1].assign(values.size(), 0.0);
   MpiRequest request(MpiRequest::Kind::collective, memory);
-  GPUSCALE_CHECK_MPI(MPI_Iallreduce((*memory)[0].data(), (*memory)[1].data(), static_cast<int>(values.size()),
+  GPUSCALE_MPI_OK(MPI_Iallreduce((*memory)[0].data(), (*memory)[1].data(), static_cast<int>(values.size()),
                                     MPI_DOUBLE, op, m.world, request.handle()));
   request.wait(deadline, what);
   return (*memory)[1];

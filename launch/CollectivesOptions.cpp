@@ -36,11 +36,12 @@ void add_collectives_options(cxxopts::Options& o) {
       ("o,op", "reduction: sum, prod, min, max, avg (default sum)", cxxopts::value<std::string>(), "OP")
       ("r,root", "root of broadcast and reduce (default 0)", cxxopts::value<int>(), "RANK")
       ("m,agg_iters", "ops per iteration, fused in one NCCL group (default 1)", cxxopts::value<int>(), "M")
-      ("ops", "comma list of allreduce, allgather, reducescatter, broadcast, reduce, alltoall, sendrecv, "
-              "or all (default all)", cxxopts::value<std::string>(), "LIST")
+      ("ops", "comma list of " + collectives::op_names() + ", or all (default " + std::string(collectives::kDefaultOps) + ")",
+       cxxopts::value<std::string>(), "LIST")
       ("scaling-sizes", "sizes for the scaling table over 2, 4, ..., N ranks; none disables it "
                         "(default 8,1M,64M; 8,64K on cpu)", cxxopts::value<std::string>(), "LIST")
-      ("scaling-ops", "ops for the scaling table (default allreduce)", cxxopts::value<std::string>(), "LIST")
+      ("scaling-ops", "ops for the scaling table (default " + std::string(collectives::kDefaultScalingOps) + ")",
+       cxxopts::value<std::string>(), "LIST")
       ("pair-bytes", "large message of the pairwise matrix; 0 disables it (default 64M; 1M on cpu)",
        cxxopts::value<std::string>(), "SIZE")
       ("pair-small-bytes", "small message of the pairwise matrix, for latency (default 8)",
@@ -83,8 +84,9 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
     if (r.count("op")) o.redop = harness::parse_red_op(r["op"].as<std::string>());
     o.root = option_within(r, "root", o.root, 0, INT_MAX);
     o.aggregated = option_within(r, "agg_iters", o.aggregated, 1, kMaxAggregated);
-    o.ops = collectives::parse_ops(r.count("ops") ? r["ops"].as<std::string>() : "all");
-    o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>() : "allreduce");
+    o.ops = collectives::parse_ops(r.count("ops") ? r["ops"].as<std::string>() : collectives::kDefaultOps);
+    o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>()
+                                                                   : collectives::kDefaultScalingOps);
     if (r.count("scaling-sizes")) {
       const auto text = r["scaling-sizes"].as<std::string>();
       o.scaling_sizes = text == "none" ? std::vector<std::uint64_t>{}

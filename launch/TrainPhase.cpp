@@ -15,7 +15,7 @@
 #include "launch/TrainPlan.hpp"
 #include "workloads/ComputeBench.hpp"
 #include "workloads/TrainBench.hpp"
-#include "workloads/TrainChecks.hpp"
+#include "workloads/TrainVerification.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -165,7 +165,7 @@ CommsBySize make_ddp_comms(Job& job, const TrainPlan& plan, harness::Communicato
 
 void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::TrainResults& results) {
   auto& job = env.job;
-  workloads::CheckSetup setup;
+  workloads::VerificationSetup setup;
   setup.ctx = &env.ctx;
   setup.ops = &env.ops;
   setup.comm = &world_comm;
@@ -187,9 +187,9 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   setup.corrupt_for_test = corrupt && std::to_string(job.world().rank()) == corrupt;
   job.progress("train: checking gradients of " + setup.config);
   const harness::OpScope scope("gradient-check");  // names the step in errors
-  auto checks = workloads::run_train_checks(setup);
+  auto checks = workloads::run_train_verification(setup);
   if (job.world().rank() == 0)
-    for (auto& c : checks) results.checks.push_back(std::move(c));
+    for (auto& c : checks) results.verifications.push_back(std::move(c));
 }
 
 void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& results) {

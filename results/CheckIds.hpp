@@ -47,7 +47,7 @@
   X(kNicRateMismatch, "nic-rate-mismatch")                      \
   X(kGdrUnavailable, "gdr-unavailable")
 
-// X(constant, name): the training correctness checks (TrainCheck::name); a failed one is raised as
+// X(constant, name): the training verifications (TrainVerification::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.
 #define GPUSCALE_TRAIN_CHECK_NAMES(X)                                     \
   X(kDdpGradientsBitwiseEqual, "ddp-gradients-bitwise-equal")             \

@@ -90,7 +90,8 @@ void write_sweep(const CollectiveSweep& s, std::ostream& out) {
 
 void write_scaling(const std::vector<ScalingPoint>& points, std::ostream& out) {
   if (points.empty()) return;
-  out << "Collective scaling (busbw against ranks; concurrent communicators are timed by their slowest rank)\n";
+  out << section_header("Collectives: scaling",
+                        "busbw against ranks; concurrent communicators are timed by their slowest rank");
   Table t({"op", "size", "group", "ranks", "comms", "time(us)", "busbw(GB/s)", "#wrong"});
   for (const auto& p : points)
     t.add_row({p.op, size_label(p.size_bytes), p.group, std::to_string(p.ranks), std::to_string(p.communicators),
@@ -121,8 +122,10 @@ void write_pair_grid(const PairMatrix& m, std::ostream& out) {
 }
 
 void write_pairs(const PairMatrix& m, std::ostream& out) {
-  out << "Pairwise send/recv (" << m.pairs.size() << " pairs in " << m.rounds << " rounds; bandwidth per direction at "
-      << size_label(m.large_bytes) << ", latency at " << size_label(m.small_bytes) << "; slowest first)\n";
+  out << section_header("Collectives: pairwise send/recv",
+                        std::to_string(m.pairs.size()) + " pairs in " + std::to_string(m.rounds) +
+                            " rounds; bandwidth per direction at " + size_label(m.large_bytes) + ", latency at " +
+                            size_label(m.small_bytes) + "; slowest first");
   constexpr std::size_t kListed = 12;  // every pair stays in the JSON
   auto sorted = m.pairs;
   std::sort(sorted.begin(), sorted.end(),
@@ -140,10 +143,11 @@ void write_pairs(const PairMatrix& m, std::ostream& out) {
 }  // namespace
 
 void write_collectives(const CollectivesRecord& record, std::ostream& out) {
-  out << "Collectives (" << record.transport << "; " << record.iterations << " iterations after " << record.warmup
-      << " warm-up, " << record.aggregated << " op(s) per iteration, " << record.check_passes << " check pass(es)";
-  if (record.graph_launches > 0) out << ", " << record.graph_launches << " CUDA graph launches";
-  out << "; time = median over iterations of the slowest rank)\n";
+  std::string note = record.transport + "; " + std::to_string(record.iterations) + " iterations after " +
+                     std::to_string(record.warmup) + " warm-up, " + std::to_string(record.aggregated) +
+                     " op(s) per iteration, " + std::to_string(record.check_passes) + " check pass(es)";
+  if (record.graph_launches > 0) note += ", " + std::to_string(record.graph_launches) + " CUDA graph launches";
+  out << section_header("Collectives: sweeps (per op)", note + "; time = median over iterations of the slowest rank");
   for (const auto& s : record.sweeps) write_sweep(s, out);
   if (!record.nccl_algorithm_note.empty()) out << "  NCCL algorithm: " << record.nccl_algorithm_note << '\n';
   write_scaling(record.scaling, out);

@@ -28,9 +28,9 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
     labels[names::kRank] = std::to_string(r.rank);
     out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
     out.push_back(Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower});
-    if (r.check.ran) {
-      out.push_back(Figure{names::kCompute, names::kRelativeError, labels, r.check.relative_error, "ratio", Better::lower});
-      out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.check.passed ? 0.0 : 1.0, "count",
+    if (r.verification.ran) {
+      out.push_back(Figure{names::kCompute, names::kRelativeError, labels, r.verification.relative_error, "ratio", Better::lower});
+      out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
   }

@@ -59,20 +59,20 @@ std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double th
   std::vector<Check> checks;
   mark_stragglers(records, threshold, checks);
   for (const auto& r : records) {
-    if (!r.check.ran || r.check.passed) continue;
+    if (!r.verification.ran || r.verification.passed) continue;
     checks.push_back(Check{
         check_ids::kComputeReferenceMismatch,
         Severity::error,
         {r.rank},
         label(r) + ": relative error " +
-            (std::isnan(r.check.relative_error) ? std::string("NaN") : fixed(r.check.relative_error * 1e6, 2) + "e-6") +
-            " against the reference exceeds " + fixed(r.check.limit * 1e6, 2) + "e-6 (checked on " + r.check.shape +
+            (std::isnan(r.verification.relative_error) ? std::string("NaN") : fixed(r.verification.relative_error * 1e6, 2) + "e-6") +
+            " against the reference exceeds " + fixed(r.verification.limit * 1e6, 2) + "e-6 (checked on " + r.verification.shape +
             ")"});
   }
   return checks;
 }
 
-void to_json(nlohmann::json& j, const ComputeCheck& c) {
+void to_json(nlohmann::json& j, const ComputeVerification& c) {
   j = {{"ran", c.ran},
        {"passed", c.passed},
        {"relative_error", c.relative_error},
@@ -80,7 +80,7 @@ void to_json(nlohmann::json& j, const ComputeCheck& c) {
        {"shape", c.shape}};
 }
 
-void from_json(const nlohmann::json& j, ComputeCheck& c) {
+void from_json(const nlohmann::json& j, ComputeVerification& c) {
   j.at("ran").get_to(c.ran);
   j.at("passed").get_to(c.passed);
   c.relative_error = number_or_nan(j, "relative_error");
@@ -104,7 +104,7 @@ void to_json(nlohmann::json& j, const ComputeRecord& r) {
        {"samples_s", r.samples_s},
        {"time_s", r.time_s},
        {"tflops", r.tflops},
-       {"check", r.check},
+       {"check", r.verification},
        {"skipped_reason", r.skipped_reason},
        {"straggler", r.straggler},
        {"timing", r.timing}};
@@ -127,7 +127,7 @@ void from_json(const nlohmann::json& j, ComputeRecord& r) {
   j.at("samples_s").get_to(r.samples_s);
   j.at("time_s").get_to(r.time_s);
   r.tflops = number_or_nan(j, "tflops");
-  j.at("check").get_to(r.check);
+  j.at("check").get_to(r.verification);
   j.at("skipped_reason").get_to(r.skipped_reason);
   j.at("straggler").get_to(r.straggler);
   get_if_present(j, "timing", r.timing);

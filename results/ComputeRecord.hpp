@@ -12,14 +12,14 @@
 
 namespace gpuscale::results {
 
-// The reference check of one layer and precision, run before timing (on a smaller shape when the
+// The reference verification of one layer and precision, run before timing (on a smaller shape when the
 // timed one is too large for the cpu reference).
-struct ComputeCheck {
+struct ComputeVerification {
   bool ran = false;
   bool passed = false;
   double relative_error = 0;  // ||out - ref||_2 / ||ref||_2; NaN (null in JSON) when the output had NaN
   double limit = 0;
-  std::string shape;  // the shape checked
+  std::string shape;  // the shape verified
 };
 
 struct ComputeRecord {
@@ -39,7 +39,7 @@ struct ComputeRecord {
   Summary time_s;
   double tflops = 0;                  // flops / median time / 1e12
   std::optional<double> peak_tflops;  // the GPU's dense peak for this precision, where known
-  ComputeCheck check;
+  ComputeVerification verification;
   std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
   bool straggler = false;      // slower than the median rank by more than the threshold
   // "burst": timed right after a few warm-up calls, at the clock of a GPU just back from idle;
@@ -50,11 +50,11 @@ struct ComputeRecord {
 // Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank
 // whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%); records of
 // the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
-// error per failed reference check.
+// error per failed reference verification.
 std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
 
-void to_json(nlohmann::json& j, const ComputeCheck& c);
-void from_json(const nlohmann::json& j, ComputeCheck& c);
+void to_json(nlohmann::json& j, const ComputeVerification& c);
+void from_json(const nlohmann::json& j, ComputeVerification& c);
 void to_json(nlohmann::json& j, const ComputeRecord& r);
 void from_json(const nlohmann::json& j, ComputeRecord& r);
 

@@ -12,7 +12,7 @@ namespace {
 
 std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1); }
 
-std::string check_cell(const ComputeCheck& c) {
+std::string verification_cell(const ComputeVerification& c) {
   if (!c.ran) return "-";
   const std::string error = std::isnan(c.relative_error) ? "NaN" : [&] {
     char text[32];
@@ -52,10 +52,11 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     const std::string peak = r.peak_tflops ? fixed(percent, 0) + (over ? "*" : "") : "-";
     row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
                            tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes), mib(r.memory_bytes),
-                           check_cell(r.check), r.straggler ? "STRAGGLER" : ""});
+                           verification_cell(r.verification), r.straggler ? "STRAGGLER" : ""});
     t.add_row(std::move(row));
   }
-  out << "Compute (TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision)\n";
+  out << section_header("Compute: matmul and conv (per rank)",
+                        "TFLOP/s = 2 x multiply-adds / median time; % of the GPU's dense peak for the precision");
   const bool burst = std::any_of(records.begin(), records.end(), [](const ComputeRecord& r) { return r.timing == "burst"; });
   if (burst)
     out << "  burst figures: a few calls at the clock of a GPU just back from idle; `gpuscale burn` gives the sustained "

@@ -17,7 +17,7 @@ std::string variable(const RankEnv& e, const char* name) {
 }
 
 void write_job_line(const RankEnv& e, const RunReport& r, std::ostream& out) {
-  out << "Launch: " << dash_if_empty(e.launcher);
+  out << section_header("Env: launch") << "  launcher " << dash_if_empty(e.launcher);
   if (e.slurm) {
     const auto& s = *e.slurm;
     out << " | Slurm job " << s.job_id;
@@ -50,7 +50,7 @@ void write_nccl_paths(const RunReport& r, std::ostream& out) {
   }
   for (const auto& [view, ranks] : views) {
     const auto& smoke = r.ranks[static_cast<std::size_t>(ranks.front())].smoke;
-    out << "NCCL: " << view << " [ranks " << join_ints(ranks) << "]; smoke allreduce "
+    out << "  NCCL: " << view << " [ranks " << join_ints(ranks) << "]; smoke allreduce "
         << fixed(smoke.elements * 4.0 / (1 << 20), 0) << " MiB " << (smoke.passed ? "ok" : "FAILED") << ", "
         << fixed(smoke.op_s * 1e3, 3) << " ms (one call; the collectives phase measures bandwidth)\n";
   }

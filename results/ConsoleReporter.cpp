@@ -47,14 +47,14 @@ void write_ranks(const RunReport& r, std::ostream& out) {
     row.push_back(smoke(e.smoke));
     t.add_row(std::move(row));
   }
-  out << "Ranks\n";
+  out << section_header("Env: ranks");
   t.write(out);
 }
 
 void write_versions(const RunReport& r, std::ostream& out) {
   if (r.ranks.empty()) return;
   const auto& v = r.ranks.front().versions;
-  out << "Versions (rank 0; differences across ranks are listed under Checks)\n";
+  out << section_header("Env: versions (rank 0)", "differences across ranks are listed under Checks");
   if (r.ranks.front().backend == "cuda") {
     out << "  driver " << (v.driver.empty() ? "-" : v.driver) << " | CUDA driver API "
         << cuda_version_string(v.cuda_driver_api) << " | CUDA runtime " << cuda_version_string(v.cuda_runtime)
@@ -101,15 +101,15 @@ void write_topology(const RunReport& r, std::ostream& out) {
     }
   }
   if (links.empty()) return;
-  out << "GPU links\n";
+  out << section_header("Env: GPU links");
   links.write(out);
   if (pairs.empty()) return;
-  out << "GPU pairs\n";
+  out << section_header("Env: GPU pairs");
   pairs.write(out);
 }
 
 void write_checks(const RunReport& r, std::ostream& out) {
-  out << "Checks\n";
+  out << section_header("Checks");
   if (r.checks.empty()) {
     out << "  none\n";
     return;
@@ -123,7 +123,7 @@ void write_checks(const RunReport& r, std::ostream& out) {
 
 // The PASS/WARN/FAIL list last, where a job log's tail shows it.
 void write_verdict(const Verdict& v, std::ostream& out) {
-  out << "Verdict: " << verdict_result(v) << '\n';
+  out << section_header(std::string("Verdict: ") + verdict_result(v));
   if (v.rules.empty()) {
     for (const auto& reason : v.reasons) out << "  - " << reason << '\n';
     return;

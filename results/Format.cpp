@@ -82,4 +82,10 @@ std::string join_words(const std::vector<std::string>& words) {
   return s;
 }
 
+std::string section_header(std::string_view title, std::string_view note) {
+  std::string out = "== " + std::string(title) + " ==\n";
+  if (!note.empty()) out += "  " + std::string(note) + "\n";
+  return out;
+}
+
 }  // namespace gpuscale::results

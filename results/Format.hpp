@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpuscale::results {
@@ -21,6 +22,9 @@ std::string shortest(double value);
 std::string si_compact(double value);
 // Bytes with binary prefixes for size axes and tables: 1024 -> "1K", 67108864 -> "64M", 1.5 GiB -> "1.5G".
 std::string binary_bytes(double bytes);
+// The console's one section header: "== Area: what ==", and the note (units, how figures are made) on
+// the next line, indented: "== Compute: matmul and conv (per rank) ==\n  TFLOP/s = ...\n".
+std::string section_header(std::string_view title, std::string_view note = {});
 // Comma-joined list of ints, "0,1,2".
 std::string join_ints(const std::vector<int>& values);
 // Comma-and-space-joined words, "P2P/CUMEM, SHM"; "" for none.

@@ -88,7 +88,7 @@ std::vector<Check> finish_train_results(TrainResults& results, double straggler_
       r.efficiency = r.samples_per_s / (static_cast<double>(r.gpus) * base->samples_per_s);
     mark_stragglers(r, straggler_threshold, checks);
   }
-  for (const auto& c : results.checks) {
+  for (const auto& c : results.verifications) {
     if (c.passed) continue;
     checks.push_back({check_ids::kTrainCheckPrefix + c.name, Severity::error, {},
                       c.config + ": error " + sci(c.error) + " exceeds " + sci(c.tolerance) +

@@ -1,6 +1,6 @@
 #pragma once
 // The training phase's figures: one record per strategy, model, precision, scaling mode and GPU
-// count, with every rank's raw step times; the correctness checks run before timing; trace spans.
+// count, with every rank's raw step times; the correctness verifications run before timing; trace spans.
 // Plain data, made on every rank by workloads/ and launch/, gathered to rank 0, printed by reporters.
 #include <cstdint>
 #include <optional>
@@ -77,8 +77,8 @@ struct TrainRecord {
   std::string skipped_reason;       // non-empty: not run, and why
 };
 
-// A correctness check of the training algorithms, run before timing.
-struct TrainCheck {
+// A correctness verification of the training algorithms, run before timing.
+struct TrainVerification {
   std::string name;        // "ddp-gradients-bitwise-equal", "ddp-matches-single", ...
   std::string config;      // "mlp fp32, 2 ranks"
   bool passed = false;
@@ -89,7 +89,7 @@ struct TrainCheck {
 
 struct TrainResults {
   std::vector<TrainRecord> records;
-  std::vector<TrainCheck> checks;  // trace spans go to RunReport::trace_spans
+  std::vector<TrainVerification> verifications;  // trace spans go to RunReport::trace_spans
 };
 
 // How the console names a configuration, "ddp mlp bf16 x2 weak grad:bf16 opt-overlap": the options
@@ -99,13 +99,13 @@ std::string train_config(const TrainRecord& r);
 
 // Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
 // with the same global batch for strong; else the strategy's own 1-GPU record), marks straggler
-// ranks, and returns the checks to add: an error per failed TrainCheck, a warning per straggler.
+// ranks, and returns the checks to add: an error per failed TrainVerification, a warning per straggler.
 std::vector<Check> finish_train_results(TrainResults& results, double straggler_threshold);
 
 void to_json(nlohmann::json& j, const TrainRecord& r);
 void from_json(const nlohmann::json& j, TrainRecord& r);
-void to_json(nlohmann::json& j, const TrainCheck& c);
-void from_json(const nlohmann::json& j, TrainCheck& c);
+void to_json(nlohmann::json& j, const TrainVerification& c);
+void from_json(const nlohmann::json& j, TrainVerification& c);
 void to_json(nlohmann::json& j, const TrainResults& r);
 void from_json(const nlohmann::json& j, TrainResults& r);
 void to_json(nlohmann::json& j, const TrainRankFigures& r);

@@ -94,12 +94,12 @@ void from_json(const nlohmann::json& j, TrainRecord& r) {
   if (dp != j.end() && !dp->is_null()) r.dp = dp_from(*dp);
 }
 
-void to_json(nlohmann::json& j, const TrainCheck& c) {
+void to_json(nlohmann::json& j, const TrainVerification& c) {
   j = {{"name", c.name}, {"config", c.config}, {"passed", c.passed}, {"error", c.error}, {"tolerance", c.tolerance},
        {"detail", c.detail}};
 }
 
-void from_json(const nlohmann::json& j, TrainCheck& c) {
+void from_json(const nlohmann::json& j, TrainVerification& c) {
   j.at("name").get_to(c.name);
   j.at("config").get_to(c.config);
   j.at("passed").get_to(c.passed);
@@ -109,12 +109,12 @@ void from_json(const nlohmann::json& j, TrainCheck& c) {
 }
 
 void to_json(nlohmann::json& j, const TrainResults& r) {
-  j = {{"records", r.records}, {"checks", r.checks}};
+  j = {{"records", r.records}, {"checks", r.verifications}};
 }
 
 void from_json(const nlohmann::json& j, TrainResults& r) {
   j.at("records").get_to(r.records);
-  j.at("checks").get_to(r.checks);
+  j.at("checks").get_to(r.verifications);
 }
 
 }  // namespace gpuscale::results

@@ -30,8 +30,9 @@ void scaling_table(const TrainResults& results, std::ostream& out) {
     }
     t.add_row(std::move(row));
   }
-  out << "Training (step = slowest rank per step; eff = samples/s over GPUs x 1-GPU samples/s; exposed = step - "
-         "compute-only; overlap = 1 - exposed / comm)\n";
+  out << section_header("Training: scaling",
+                        "step = slowest rank per step; eff = samples/s over GPUs x 1-GPU samples/s; exposed = step - "
+                        "compute-only; overlap = 1 - exposed / comm");
   t.write(out);
 }
 
@@ -42,7 +43,7 @@ void rank_table(const TrainResults& results, std::ostream& out) {
       t.add_row({train_config(r), std::to_string(k.rank), ms(k.step_s.median), ms(k.step_s.p90), ms(k.compute_s),
                  ms(k.comm_s), mib(k.peak_memory_bytes), k.straggler ? "STRAGGLER" : ""});
   if (t.empty()) return;
-  out << "Training per rank (for dp: per device of rank 0)\n";
+  out << section_header("Training: per rank", "for dp: per device of rank 0");
   t.write(out);
 }
 
@@ -60,20 +61,21 @@ void dp_table(const TrainResults& results, std::ostream& out) {
     t.add_row(std::move(row));
   }
   if (t.empty()) return;
-  out << "DP-style phases on device 0 (ms, medians; gather and reduce include waiting for the replicas)\n";
+  out << section_header("Training: DP-style phases on device 0",
+                        "ms, medians; gather and reduce include waiting for the replicas");
   t.write(out);
 }
 
 void check_table(const TrainResults& results, std::ostream& out) {
   Table t({"check", "config", "result", "error", "tolerance", "detail"});
-  for (const auto& c : results.checks) {
+  for (const auto& c : results.verifications) {
     char err[32], tol[32];
     std::snprintf(err, sizeof err, "%.2e", c.error);
     std::snprintf(tol, sizeof tol, "%.2e", c.tolerance);
     t.add_row({c.name, c.config, c.passed ? "ok" : "FAIL", err, tol, c.detail});
   }
   if (t.empty()) return;
-  out << "Training correctness (relative L2 error of the gradients after one step)\n";
+  out << section_header("Training: correctness", "relative L2 error of the gradients after one step");
   t.write(out);
 }
 

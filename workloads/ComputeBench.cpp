@@ -5,7 +5,7 @@
 
 #include "harness/Error.hpp"
 #include "results/GpuPeak.hpp"
-#include "workloads/ReferenceCheck.hpp"
+#include "workloads/ReferenceVerification.hpp"
 #include "workloads/WarmUp.hpp"
 
 namespace gpuscale::workloads {
@@ -126,12 +126,12 @@ std::vector<Pass> passes_in(PassSet set) {
 void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
              const std::vector<Pass>& passes, std::vector<results::ComputeRecord>& records, bool& barrier_done) {
   if (o.check) {
-    LayerSpec small{check_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
+    LayerSpec small{verification_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
                     spec.weight_grad_type};
     small.settle_tuning = false;  // checked for its numbers, not timed
     const auto checks =
-        check_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
-    for (std::size_t i = 0; i < passes.size(); ++i) records[i].check = checks[static_cast<std::size_t>(passes[i])];
+        verify_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
+    for (std::size_t i = 0; i < passes.size(); ++i) records[i].verification = checks[static_cast<std::size_t>(passes[i])];
   }
   auto layer = ctx.create_layer(spec);
   Tensors t = allocate(ctx, stream, spec, o.seed);

@@ -33,7 +33,7 @@ struct BenchOptions {
   // set it to make the choice independent of the host's speed.
   double launch_bound_s = 100e-6;
   bool check = true;             // compare with the cpu reference before timing
-  double check_max_flops = 4e9;  // larger shapes are checked on check_shape(shape, this)
+  double check_max_flops = 4e9;  // larger shapes are checked on verification_shape(shape, this)
   std::uint64_t seed = 1;
   bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
   double timeout_s = 120;               // any single wait

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/CublasGemmEx.hpp"
 #include "workloads/Gemm.hpp"
 #include "workloads/LayerFactory.hpp"
@@ -36,20 +36,20 @@ struct GemmDescriptors {
   LibraryHandle<cublasLtMatrixLayout_t, cublasLtMatrixLayoutDestroy> a, b, c;
 
   explicit GemmDescriptors(const Gemm& g) {
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescCreate(&op.value, compute_type(g.precision), CUDA_R_32F));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatmulDescCreate(&op.value, compute_type(g.precision), CUDA_R_32F));
     const cublasOperation_t ta = operation(g.trans_a), tb = operation(g.trans_b);
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
     if (g.sm_count_target > 0) {  // the heuristic ranks, and the kernel runs, for that many SMs
       const std::int32_t sms = g.sm_count_target;
-      GPUSCALE_CHECK_CUBLASLT(
+      GPUSCALE_CUBLASLT_OK(
           cublasLtMatmulDescSetAttribute(op.value, CUBLASLT_MATMUL_DESC_SM_COUNT_TARGET, &sms, sizeof sms));
     }
     // Stored (pre-op) shapes.
     const auto a_cols = g.trans_a ? g.m : g.k, b_cols = g.trans_b ? g.k : g.n;
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), g.lda(), a_cols, g.lda()));
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), g.ldb(), b_cols, g.ldb()));
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.ldc()));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatrixLayoutCreate(&a.value, cuda_type(g.ab_type), g.lda(), a_cols, g.lda()));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatrixLayoutCreate(&b.value, cuda_type(g.ab_type), g.ldb(), b_cols, g.ldb()));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatrixLayoutCreate(&c.value, cuda_type(g.d_type), g.m, g.n, g.ldc()));
   }
 };
 
@@ -149,7 +149,7 @@ class CublasLtLinear final : public Layer {
 class CublasLtFactory final : public LayerFactory {
  public:
   explicit CublasLtFactory(DeviceEnv& env) : env_(env), gemmex_(env.workspace) {
-    GPUSCALE_CHECK_CUBLASLT(cublasLtCreate(&handle_.value));
+    GPUSCALE_CUBLASLT_OK(cublasLtCreate(&handle_.value));
   }
   std::unique_ptr<Layer> create(const LayerSpec& spec) override {
     return std::make_unique<CublasLtLinear>(*this, spec);
@@ -165,7 +165,7 @@ class CublasLtFactory final : public LayerFactory {
     if (t.path == MatmulPath::gemmex) return gemmex_.run(g, a, b, out, beta, t.workspace_bytes, stream);
     const float alpha = 1.0f;
     void* workspace = env_.workspace.ensure(t.workspace_bytes);
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmul(handle_.value, d.op.value, &alpha, a, d.a.value, b, d.b.value, &beta, out,
+    GPUSCALE_CUBLASLT_OK(cublasLtMatmul(handle_.value, d.op.value, &alpha, a, d.a.value, b, d.b.value, &beta, out,
                                            d.c.value, out, d.c.value, &t.algo, workspace, t.workspace_bytes,
                                            static_cast<cudaStream_t>(stream.native())));
   }
@@ -188,18 +188,18 @@ class CublasLtFactory final : public LayerFactory {
 std::vector<cublasLtMatmulHeuristicResult_t> CublasLtFactory::heuristic(const GemmDescriptors& d,
                                                                         std::uint64_t workspace_limit_bytes) {
   LibraryHandle<cublasLtMatmulPreference_t, cublasLtMatmulPreferenceDestroy> pref;
-  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceCreate(&pref.value));
-  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+  GPUSCALE_CUBLASLT_OK(cublasLtMatmulPreferenceCreate(&pref.value));
+  GPUSCALE_CUBLASLT_OK(cublasLtMatmulPreferenceSetAttribute(pref.value, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                                                &workspace_limit_bytes, sizeof workspace_limit_bytes));
   // Callers may pass views (gradient buckets) aligned to 16 bytes rather than cudaMalloc's 256.
   const std::uint32_t alignment = 16;
   for (auto which : {CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
                      CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES})
-    GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulPreferenceSetAttribute(pref.value, which, &alignment, sizeof alignment));
+    GPUSCALE_CUBLASLT_OK(cublasLtMatmulPreferenceSetAttribute(pref.value, which, &alignment, sizeof alignment));
   std::vector<cublasLtMatmulHeuristicResult_t> results(
       static_cast<std::size_t>(std::max(1, env_.tuning.matmul_candidates)));
   int returned = 0;
-  GPUSCALE_CHECK_CUBLASLT(cublasLtMatmulAlgoGetHeuristic(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value,
+  GPUSCALE_CUBLASLT_OK(cublasLtMatmulAlgoGetHeuristic(handle_.value, d.op.value, d.a.value, d.b.value, d.c.value,
                                                          d.c.value, pref.value, static_cast<int>(results.size()),
                                                          results.data(), &returned));
   results.resize(static_cast<std::size_t>(returned));

@@ -2,7 +2,7 @@
 
 #include <cuda_runtime.h>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/DeviceKernels.hpp"
 #include "workloads/LayerFactory.hpp"
 
@@ -33,13 +33,13 @@ class CudaContext final : public ComputeContext {
   }
 
   void upload(void* dst, const void* src, std::size_t bytes, harness::Stream& stream) override {
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, native(stream)));
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, native(stream)));
   }
 
   void hold(harness::Stream& stream, double seconds) override { kernels::hold(seconds, stream.native()); }
 
   void poison(void* data, std::size_t bytes, harness::Stream& stream) override {
-    GPUSCALE_CHECK_CUDA(cudaMemsetAsync(data, 0xff, bytes, native(stream)));
+    GPUSCALE_CUDA_OK(cudaMemsetAsync(data, 0xff, bytes, native(stream)));
   }
 
   void convert(const void* src, harness::DataType src_type, void* dst, harness::DataType dst_type, std::size_t count,
@@ -66,7 +66,7 @@ std::unique_ptr<harness::Buffer> random_buffer(harness::Backend& backend, harnes
 std::unique_ptr<harness::Buffer> poisoned_buffer(harness::Backend& backend, harness::Stream& stream,
                                                  std::size_t bytes) {
   auto buffer = backend.allocate(bytes);
-  GPUSCALE_CHECK_CUDA(cudaMemsetAsync(buffer->data(), 0xff, bytes, native(stream)));
+  GPUSCALE_CUDA_OK(cudaMemsetAsync(buffer->data(), 0xff, bytes, native(stream)));
   return buffer;
 }
 

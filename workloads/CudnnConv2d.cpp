@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/CudnnGraph.hpp"
 #include "workloads/DeviceKernels.hpp"
 #include "workloads/LayerFactory.hpp"
@@ -83,11 +83,11 @@ class CudnnConv2d final : public Layer {
 
 class CudnnFactory final : public LayerFactory {
  public:
-  explicit CudnnFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CHECK_CUDNN(cudnnCreate(&handle_.value)); }
+  explicit CudnnFactory(DeviceEnv& env) : env_(env) { GPUSCALE_CUDNN_OK(cudnnCreate(&handle_.value)); }
   std::unique_ptr<Layer> create(const LayerSpec& spec) override { return std::make_unique<CudnnConv2d>(*this, spec); }
   DeviceEnv& env() { return env_; }
   cudnnHandle_t handle(harness::Stream& stream) {
-    GPUSCALE_CHECK_CUDNN(cudnnSetStream(handle_.value, static_cast<cudaStream_t>(stream.native())));
+    GPUSCALE_CUDNN_OK(cudnnSetStream(handle_.value, static_cast<cudaStream_t>(stream.native())));
     return handle_.value;
   }
   // The cached choice for this pass of this spec, searching first if needed.

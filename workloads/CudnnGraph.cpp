@@ -6,7 +6,7 @@
 #include <optional>
 #include <set>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Error.hpp"
 
 namespace gpuscale::workloads {
@@ -20,13 +20,13 @@ constexpr std::int64_t kAlignmentBytes = 16;  // gradient views in flat buckets 
 
 Descriptor create(cudnnBackendDescriptorType_t type) {
   cudnnBackendDescriptor_t d = nullptr;
-  GPUSCALE_CHECK_CUDNN(cudnnBackendCreateDescriptor(type, &d));
+  GPUSCALE_CUDNN_OK(cudnnBackendCreateDescriptor(type, &d));
   return Descriptor(d, [](void* p) { cudnnBackendDestroyDescriptor(p); });
 }
 
 void set(const Descriptor& d, cudnnBackendAttributeName_t name, cudnnBackendAttributeType_t type,
          std::int64_t count, const void* values) {
-  GPUSCALE_CHECK_CUDNN(cudnnBackendSetAttribute(d.get(), name, type, count, values));
+  GPUSCALE_CUDNN_OK(cudnnBackendSetAttribute(d.get(), name, type, count, values));
 }
 
 void set_descriptor(const Descriptor& d, cudnnBackendAttributeName_t name, const Descriptor& value) {
@@ -46,7 +46,7 @@ constexpr cudnnBackendAttributeName_t kPlanHandle = CUDNN_ATTR_EXECUTION_PLAN_HA
 #pragma GCC diagnostic pop
 
 Descriptor finalized(Descriptor d) {
-  GPUSCALE_CHECK_CUDNN(cudnnBackendFinalize(d.get()));
+  GPUSCALE_CUDNN_OK(cudnnBackendFinalize(d.get()));
   return d;
 }
 
@@ -143,7 +143,7 @@ std::vector<Descriptor> engine_configs(const Graph& graph, cudnnBackendHeurMode_
   set(heuristics, CUDNN_ATTR_ENGINEHEUR_MODE, CUDNN_TYPE_HEUR_MODE, 1, &mode);
   heuristics = finalized(std::move(heuristics));
   std::int64_t count = 0;
-  GPUSCALE_CHECK_CUDNN(cudnnBackendGetAttribute(heuristics.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS,
+  GPUSCALE_CUDNN_OK(cudnnBackendGetAttribute(heuristics.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS,
                                                 CUDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr));
   std::vector<Descriptor> configs;
   std::vector<cudnnBackendDescriptor_t> raw;
@@ -152,7 +152,7 @@ std::vector<Descriptor> engine_configs(const Graph& graph, cudnnBackendHeurMode_
     raw.push_back(configs.back().get());
   }
   std::int64_t returned = 0;
-  GPUSCALE_CHECK_CUDNN(cudnnBackendGetAttribute(heuristics.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS,
+  GPUSCALE_CUDNN_OK(cudnnBackendGetAttribute(heuristics.get(), CUDNN_ATTR_ENGINEHEUR_RESULTS,
                                                 CUDNN_TYPE_BACKEND_DESCRIPTOR, count, &returned, raw.data()));
   configs.resize(static_cast<std::size_t>(std::clamp<std::int64_t>(returned, 0, count)));
   return configs;
@@ -269,7 +269,7 @@ void run_conv_graph(cudnnHandle_t handle, const ConvGraphPlan& plan, Pass pass, 
   set(pack, CUDNN_ATTR_VARIANT_PACK_DATA_POINTERS, CUDNN_TYPE_VOID_PTR, 3, pointers.data());
   set(pack, CUDNN_ATTR_VARIANT_PACK_WORKSPACE, CUDNN_TYPE_VOID_PTR, 1, &workspace);
   pack = finalized(std::move(pack));
-  GPUSCALE_CHECK_CUDNN(cudnnBackendExecute(handle, plan.plan.get(), pack.get()));
+  GPUSCALE_CUDNN_OK(cudnnBackendExecute(handle, plan.plan.get(), pack.get()));
 }
 
 }  // namespace gpuscale::workloads

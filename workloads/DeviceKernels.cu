@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/DeviceKernels.hpp"
 #include "workloads/KernelTypes.cuh"
 #include "workloads/RandomValue.hpp"
@@ -92,7 +92,7 @@ void fill_uniform(void* data, harness::DataType type, std::size_t count, std::ui
                   void* stream) {
   require_layer_type(type);
   fill_kernel<<<blocks_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(data, type, count, seed, scale);
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 namespace {
@@ -111,7 +111,7 @@ __global__ void hold_kernel(std::uint64_t ns) {
 void hold(double seconds, void* stream) {
   const auto ns = static_cast<std::uint64_t>(seconds > 0 ? seconds * 1e9 : 0);
   hold_kernel<<<1, 1, 0, static_cast<cudaStream_t>(stream)>>>(ns);
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 namespace {
@@ -124,7 +124,7 @@ void launch_convert(const void* src, void* dst, std::size_t count, bool add, cud
   const std::size_t packs = whole ? count / kVector : 0;
   convert_kernel<<<blocks_for(whole ? (count + kVector - 1) / kVector : count), kThreads, 0, stream>>>(
       static_cast<const SrcT*>(src), static_cast<DstT*>(dst), count, packs, add);
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 }  // namespace
@@ -143,8 +143,8 @@ void convert(const void* src, harness::DataType src_type, void* dst, harness::Da
 
 int current_device_sms() {
   int device = 0, sms = 0;
-  GPUSCALE_CHECK_CUDA(cudaGetDevice(&device));
-  GPUSCALE_CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  GPUSCALE_CUDA_OK(cudaGetDevice(&device));
+  GPUSCALE_CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   return sms;
 }
 

@@ -93,7 +93,7 @@ std::vector<NamedShape> shape_sets(std::string_view list, Layout layout) {
   return out;
 }
 
-LayerShape check_shape(const LayerShape& shape, double max_flops) {
+LayerShape verification_shape(const LayerShape& shape, double max_flops) {
   LayerShape s = shape;
   const double ratio = flops_per_pass(s) / max_flops;
   if (ratio <= 1) return s;

@@ -33,6 +33,6 @@ std::vector<NamedShape> shape_sets(std::string_view list, Layout conv_layout);
 // The shape the cpu reference checks for `shape`: the same one when it costs at most max_flops per
 // pass, else fewer rows (linear M) or images (conv N), then a smaller image, keeping the channels,
 // the filter and the reduction sizes that drive the error.
-LayerShape check_shape(const LayerShape& shape, double max_flops);
+LayerShape verification_shape(const LayerShape& shape, double max_flops);
 
 }  // namespace gpuscale::workloads

@@ -6,7 +6,7 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/DeviceKernels.hpp"
 #include "workloads/KernelTypes.cuh"
 
@@ -130,7 +130,7 @@ void relu_forward(void* data, DataType type, std::size_t n, void* s) {
     using T = decltype(t);
     relu_kernel<T><<<blocks_for(n), kThreads, 0, native(s)>>>(static_cast<T*>(data), n);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void relu_backward(void* dy, const void* y, DataType type, std::size_t n, void* s) {
@@ -138,7 +138,7 @@ void relu_backward(void* dy, const void* y, DataType type, std::size_t n, void* 
     using T = decltype(t);
     relu_backward_kernel<T><<<blocks_for(n), kThreads, 0, native(s)>>>(static_cast<T*>(dy), static_cast<const T*>(y), n);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void fill(void* data, DataType type, std::size_t n, float value, void* s) {
@@ -146,17 +146,17 @@ void fill(void* data, DataType type, std::size_t n, float value, void* s) {
     using T = decltype(t);
     fill_kernel<T><<<blocks_for(n), kThreads, 0, native(s)>>>(static_cast<T*>(data), n, value);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void mean(const void* data, DataType type, std::size_t n, float* loss, void* s) {
-  GPUSCALE_CHECK_CUDA(cudaMemsetAsync(loss, 0, sizeof(float), native(s)));
+  GPUSCALE_CUDA_OK(cudaMemsetAsync(loss, 0, sizeof(float), native(s)));
   with_type(type, [&](auto t) {
     using T = decltype(t);
     const unsigned blocks = blocks_for(n) < 1024 ? blocks_for(n) : 1024;
     mean_kernel<T><<<blocks, kThreads, 0, native(s)>>>(static_cast<const T*>(data), n, loss);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, std::size_t samples, DataType type,
@@ -166,7 +166,7 @@ void join_forward(const void* y, std::size_t ny, void* x, std::size_t nx, std::s
     join_forward_kernel<T><<<blocks_for(nx), kThreads, 0, native(s)>>>(static_cast<const T*>(y), ny / samples,
                                                                         static_cast<T*>(x), nx / samples, nx);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std::size_t samples, DataType type,
@@ -176,7 +176,7 @@ void join_backward(const void* dx, std::size_t nx, void* dy, std::size_t ny, std
     join_backward_kernel<T><<<blocks_for(ny), kThreads, 0, native(s)>>>(static_cast<const T*>(dx), nx / samples,
                                                                          static_cast<T*>(dy), ny / samples, ny);
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, void* copy, DataType copy_type,
@@ -192,7 +192,7 @@ void sgd(float* w, const void* g, DataType grad_type, std::size_t n, float lr, v
           w, static_cast<const G*>(g), n, packs, lr, static_cast<T*>(copy));
     });
   });
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 }  // namespace gpuscale::workloads::kernels

@@ -16,7 +16,7 @@
 #include "workloads/CpuReference.hpp"
 #include "workloads/HostConvert.hpp"
 #include "workloads/RandomValue.hpp"
-#include "workloads/ReferenceCheck.hpp"
+#include "workloads/ReferenceVerification.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -39,7 +39,7 @@ struct Gpu {
 };
 
 void expect_all_pass(Gpu& gpu, const LayerSpec& spec) {
-  const auto checks = check_against_reference(*gpu.ctx, *gpu.stream, spec, 7, 60);
+  const auto checks = verify_against_reference(*gpu.ctx, *gpu.stream, spec, 7, 60);
   for (Pass pass : kAllPasses) {
     const auto& c = checks[static_cast<int>(pass)];
     EXPECT_TRUE(c.passed) << describe(spec.shape) << " " << to_string(spec.precision) << " " << to_string(pass)

@@ -94,7 +94,7 @@ assert all(s["headline"]["latency_graph_s"] and s["headline"]["latency_stream_s"
 print("  sizes, scaling, pairs, graphs: ok")
 PY
 grep -q "busbw(GB/s)" "$out/sum_2.txt" || fail "no nccl-tests table on the console"
-grep -q "Collective scaling" "$out/sum_2.txt" || fail "no scaling table on the console"
+grep -q "== Collectives: scaling ==" "$out/sum_2.txt" || fail "no scaling table on the console"
 
 # The test seam (harness/FaultInjection): rank 0 spoils one element per measurement; the run must
 # count it and exit 1.

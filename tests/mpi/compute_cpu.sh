@@ -29,7 +29,7 @@ assert {r["layer"] for r in recs} == {"linear", "conv2d"}
 assert {r["pass"] for r in recs} == {"fwd", "bwd_data", "bwd_weight"}
 assert d["verdict"]["passed"], d["verdict"]
 PY
-grep -q "Compute (TFLOP/s" "$out/console.txt"
+grep -q "== Compute: matmul and conv (per rank) ==" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
 
 # Fault injection: rank 1's outputs are perturbed before comparing.

@@ -96,5 +96,5 @@ assert d["phases_completed"] == ["env"], d["phases_completed"]
 PY
 "$GPUSCALE" report "$out/killed.json" >"$out/killed.txt"; rc=$?
 [ "$rc" -eq 1 ] || fail "report of a killed job exited $rc, wanted 1"
-grep -q "^Verdict: INCOMPLETE" "$out/killed.txt" || fail "report did not show the run as incomplete"
+grep -q "^== Verdict: INCOMPLETE ==$" "$out/killed.txt" || fail "report did not show the run as incomplete"
 echo "outputs: ok"

@@ -18,7 +18,7 @@ one_line_exit() {  # RC ARGS...: runs gpuscale, wants exit RC and exactly one li
 "$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --quiet --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
   --trace "$out/trace.json" >"$out/console.txt" || fail "the run failed"
 for f in run.json run.csv run.html trace.json; do [ -s "$out/$f" ] || fail "$f not written"; done
-grep -q "^Verdict: PASS" "$out/console.txt" || fail "no verdict in the console output"
+grep -q "^== Verdict: PASS ==$" "$out/console.txt" || fail "no verdict in the console output"
 grep -q "^env,smoke_allreduce_time,rank=1," "$out/run.csv" || fail "CSV lacks rank 1's smoke time"
 python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert isinstance(t['traceEvents'], list)" "$out/trace.json" \
   || fail "trace is not Trace Event JSON"

@@ -42,7 +42,7 @@ assert all(r["dp"] is not None and r["dp"]["broadcast_s"] >= 0 for r in dp)
 assert {r["scaling"] for r in by["ddp"]} == {"weak", "strong"}
 assert d["verdict"]["passed"], d["verdict"]
 PY
-grep -q "Training correctness" "$out/console.txt"
+grep -q "== Training: correctness ==" "$out/console.txt"
 # bf16 compute with fp32 master weights: the cast, ReLU and SGD twins on half-precision data.
 "$MPIEXEC" -n "$np" "$GPUSCALE" train --device cpu --model mlp --precision bf16 --depth 3 --width 8 --batch 4 --iters 1 \
   --warmup 0 --strategy ddp --gpus "$np" --accum 2 --grad-dtype bf16 --timeout 60 --json "$out/bf16.json" >/dev/null
@@ -62,7 +62,7 @@ ddp = [r for r in d["train"]["records"] if r["strategy"] == "ddp" and r["grad_dt
 assert ddp and all(r["step_s"]["median"] > 0 for r in ddp), ddp
 assert all(r["comm_sm_margin"] == 8 for r in ddp), [r["comm_sm_margin"] for r in ddp]
 PY
-grep -q "DP-style phases" "$out/console.txt"
+grep -q "== Training: DP-style phases on device 0 ==" "$out/console.txt"
 grep -q "Verdict: PASS" "$out/console.txt"
 # The time-based warm-up (--warmup-ms): DDP's ranks agree on one step count before timing (a count
 # that differed between ranks would leave one rank's allreduces unmatched: a timeout, not a pass).

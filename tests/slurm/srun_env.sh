@@ -5,7 +5,7 @@ source "$(dirname "$0")/common.sh"
 bounded srun --immediate=30 -n 4 -O --mpi=pmix "$GPUSCALE" env --device cpu --quiet --timeout 60 \
   --json "$out/env.json" >"$out/console.txt"
 check_env "$out/env.json" --ranks 4 --launcher srun --srun-task yes
-grep -q "^Launch: srun | Slurm job [0-9]* step 0" "$out/console.txt" || fail "console has no launch line: $(cat "$out/console.txt")"
+grep -q "^  launcher srun | Slurm job [0-9]* step 0" "$out/console.txt" || fail "console has no launch line: $(cat "$out/console.txt")"
 echo "slurm_srun_env: 4 srun tasks ok"
 
 # The same step as 2 emulated nodes x 2 (test-only override): MPI's nodes differ from Slurm's on

@@ -2,7 +2,7 @@
 // exact expected values per op and data type, computed by hand.
 #include <gtest/gtest.h>
 
-#include "collectives/DataCheck.hpp"
+#include "collectives/DataVerifier.hpp"
 #include "collectives/Measure.hpp"
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
@@ -133,9 +133,9 @@ TEST(Pattern, ReductionsStayExactInEveryType) {
   EXPECT_EQ(pattern::expected(mx, 0), 1 + 21 % 13);  // rank 3 holds the largest at i = 0
 }
 
-// The host check against a hand-written half buffer: one wrong element is counted, zeros are wrong.
-TEST(HostDataCheck, CountsWrongHalfElements) {
-  auto check = make_host_data_check();
+// The host verifier against a hand-written half buffer: one wrong element is counted, zeros are wrong.
+TEST(HostDataVerifier, CountsWrongHalfElements) {
+  auto verifier = make_host_data_verifier();
   const auto o = with(DataType::float16, harness::RedOp::sum);
   auto s = make_spec(find_op("allreduce"), o, 2, 0, 8);
   std::vector<std::uint16_t> data(8);
@@ -145,12 +145,12 @@ TEST(HostDataCheck, CountsWrongHalfElements) {
     void synchronize(const harness::Deadline&, std::string_view) override {}
     void* native() noexcept override { return nullptr; }
   } stream;
-  EXPECT_EQ(check->count_wrong(data.data(), 8, o.type, s, stream, harness::Deadline::never()), 0u);
+  EXPECT_EQ(verifier->count_wrong(data.data(), 8, o.type, s, stream, harness::Deadline::never()), 0u);
   data[3] = harness::float_to_half(1000.0f);
-  check->clear(data.data() + 6, 2 * sizeof(std::uint16_t), stream);
-  EXPECT_EQ(check->count_wrong(data.data(), 8, o.type, s, stream, harness::Deadline::never()), 3u);
+  verifier->clear(data.data() + 6, 2 * sizeof(std::uint16_t), stream);
+  EXPECT_EQ(verifier->count_wrong(data.data(), 8, o.type, s, stream, harness::Deadline::never()), 3u);
   s.rank = 1;
-  check->fill(data.data(), 8, o.type, s, stream);
+  verifier->fill(data.data(), 8, o.type, s, stream);
   EXPECT_EQ(harness::half_to_float(data[5]), static_cast<float>(pattern::input(s, 1, 5)));
 }
 

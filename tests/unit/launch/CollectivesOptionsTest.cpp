@@ -1,6 +1,9 @@
 // `gpuscale collectives` options: nccl-tests' letters, defaults by backend, bad input -> UsageError.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
@@ -33,9 +36,37 @@ TEST(CollectivesOptions, NcclTestsLetters) {
   EXPECT_EQ(o.ops[1]->name, "sendrecv");
 }
 
+// The `--ops` text of `gpuscale collectives --help`, up to the next option.
+std::string ops_help() {
+  const char* args[] = {"gpuscale", "collectives", "--help"};
+  const auto help = parse_command_line(3, args).help_text;
+  const auto from = help.find("--ops");
+  const auto to = help.find("--scaling-sizes", from);
+  if (from == std::string::npos || to == std::string::npos) return "";
+  return help.substr(from, to - from);
+}
+
+// The registry (collectives/OpRegistry.def) is the one list of ops: each registered op is named in
+// the `--ops` help, parses on the command line, and is in the default set, in registry order.
+TEST(CollectivesOptions, EveryRegisteredOpIsInHelpAndParses) {
+  const auto help = ops_help();
+  const auto registered = collectives::all_ops();
+  ASSERT_GE(registered.size(), 7u);
+  for (const auto* op : registered) {
+    const std::string name(op->name);
+    EXPECT_NE(help.find(" " + name + ","), std::string::npos) << name << " missing from: " << help;
+    const auto parsed = options({"--ops", name.c_str()}).ops;
+    ASSERT_EQ(parsed.size(), 1u) << name;
+    EXPECT_EQ(parsed[0], op);
+    EXPECT_EQ(options({"--scaling-ops", name.c_str()}).scaling_ops.at(0), op);
+  }
+  const auto defaults = options({}).ops;
+  EXPECT_TRUE(std::equal(defaults.begin(), defaults.end(), registered.begin(), registered.end()));
+  EXPECT_NE(help.find("(default " + std::string(collectives::kDefaultOps) + ")"), std::string::npos) << help;
+}
+
 TEST(CollectivesOptions, DefaultsByBackend) {
   EXPECT_EQ(options({}).max_bytes, 1u << 30);
-  EXPECT_EQ(options({}).ops.size(), 7u);
   EXPECT_EQ(options({}, true).max_bytes, 4u << 20);
   EXPECT_TRUE(options({"--scaling-sizes", "none"}).scaling_sizes.empty());
   EXPECT_EQ(options({"-i", "1K", "-b", "1K", "-e", "4K"}).step_bytes, 1024u);

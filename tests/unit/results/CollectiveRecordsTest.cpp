@@ -93,7 +93,7 @@ TEST(CollectivesReporter, ReadsLikeNcclTests) {
   for (const char* expected :
        {"size(B)", "count(elts)", "type", "redop", "root", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
         "1048576  262144       float  sum    -1    10.50", "99.86", "N/A", "RING/LL128",
-        "peak busbw 99.86 GB/s at 1 MiB", "latency at 1 MiB 10.50 us 4.25 us (CUDA graph)", "link NVLink4 x18 478.12 GB/s", "Pairwise send/recv", "h:0", "350.00"})
+        "peak busbw 99.86 GB/s at 1 MiB", "latency at 1 MiB 10.50 us 4.25 us (CUDA graph)", "link NVLink4 x18 478.12 GB/s", "== Collectives: pairwise send/recv ==", "h:0", "350.00"})
     EXPECT_NE(text.find(expected), std::string::npos) << "missing '" << expected << "' in\n" << text;
 }
 

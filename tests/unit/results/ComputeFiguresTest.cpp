@@ -19,8 +19,8 @@ ComputeRecord record(int rank, double median_s, bool passed) {
   r.set = "default";
   r.tflops = 100.0 / median_s;
   r.time_s.median = median_s;
-  r.check.ran = true;
-  r.check.passed = passed;
+  r.verification.ran = true;
+  r.verification.passed = passed;
   return r;
 }
 

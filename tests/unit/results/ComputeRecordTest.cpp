@@ -29,7 +29,7 @@ ComputeRecord record(int rank, double median_s) {
   r.tflops = r.flops / median_s / 1e12;
   r.peak_tflops = peak_tflops(r.gpu, r.precision);
   r.algorithm = "cublasLt algo 66";
-  r.check = {true, true, 1.5e-3, 1e-2, "M2048 N4096 K4096"};
+  r.verification = {true, true, 1.5e-3, 1e-2, "M2048 N4096 K4096"};
   return r;
 }
 
@@ -65,8 +65,8 @@ TEST(ComputeRecord, StragglerPastThresholdOnly) {
 
 TEST(ComputeRecord, FailedOrNanCheckIsAnError) {
   std::vector<ComputeRecord> records = {record(0, 1e-3), record(1, 1e-3)};
-  records[1].check.passed = false;
-  records[1].check.relative_error = std::nan("");
+  records[1].verification.passed = false;
+  records[1].verification.relative_error = std::nan("");
   const auto checks = compute_checks(records, 0.10);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "compute-reference-mismatch");

@@ -45,7 +45,7 @@ TEST(TrainRecord, WeakScalingEfficiencyFromSingleBaseline) {
 TEST(TrainRecord, StragglerAndFailedCheckBecomeChecks) {
   TrainResults results;
   results.records = {record("ddp", 3, 1000, {0.10, 0.10, 0.13})};
-  results.checks = {{"ddp-gradients-bitwise-equal", "mlp fp32", false, 1, 0, "2 ranks"},
+  results.verifications = {{"ddp-gradients-bitwise-equal", "mlp fp32", false, 1, 0, "2 ranks"},
                     {"ddp-matches-single", "mlp fp32", true, 1e-7, 2e-5, ""}};
   const auto checks = finish_train_results(results, 0.10);
   ASSERT_EQ(checks.size(), 2u);
@@ -108,11 +108,11 @@ TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   r.dp = DpPhases{0.001, 0, 0, 0, 0, 0, 0.004, 0};
   r.ranks[1].straggler = true;
   results.records = {r};
-  results.checks = {{"dp-matches-single", "mlp bf16", false, 0.5, 0.02, ""}};
+  results.verifications = {{"dp-matches-single", "mlp bf16", false, 0.5, 0.02, ""}};
   std::ostringstream out;
   write_train_tables(results, out);
   const std::string text = out.str();
-  EXPECT_NE(text.find("Training correctness"), std::string::npos);
+  EXPECT_NE(text.find("== Training: correctness =="), std::string::npos);
   EXPECT_NE(text.find("FAIL"), std::string::npos);
   EXPECT_NE(text.find("DP-style phases"), std::string::npos);
   EXPECT_NE(text.find("STRAGGLER"), std::string::npos);

@@ -44,7 +44,7 @@ TEST(ComputeBench, MeasuresAllThreePassesAfterTheCheck) {
     EXPECT_EQ(r.precision, "bf16");
     EXPECT_EQ(r.samples_s.size(), 4u);
     EXPECT_GT(r.tflops, 0);
-    EXPECT_TRUE(r.check.ran && r.check.passed) << r.check.relative_error;
+    EXPECT_TRUE(r.verification.ran && r.verification.passed) << r.verification.relative_error;
     EXPECT_DOUBLE_EQ(r.flops, 2.0 * 2 * 3 * 6 * 6 * 4 * 9);
     EXPECT_TRUE(r.skipped_reason.empty());
   }
@@ -202,7 +202,7 @@ TEST(ComputeBench, OnlyTheAskedPassesAreTimed) {
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].pass, "fwd");
   EXPECT_EQ(records[0].samples_s.size(), static_cast<std::size_t>(o.iterations));
-  EXPECT_TRUE(records[0].check.ran && records[0].check.passed);
+  EXPECT_TRUE(records[0].verification.ran && records[0].verification.passed);
   ASSERT_EQ(rec.logs.size(), 2u) << "the check's layer, then the timed one";
   EXPECT_EQ(rec.logs[0]->size(), 3u) << "the check runs all three passes once";
   EXPECT_EQ(rec.settle_tuning, (std::vector<bool>{false, true})) << "only the timed layer's tuning settles";

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
-#include "workloads/ReferenceCheck.hpp"
+#include "workloads/ReferenceVerification.hpp"
 #include "workloads/ShapeSets.hpp"
 
 namespace gpuscale::workloads {
@@ -43,20 +43,20 @@ TEST(ShapeSets, PresetsMatchTheTrainingDesign) {
 
 TEST(ShapeSets, CheckShapeShrinksToTheBudget) {
   const LayerShape big = LinearShape{4096, 4096, 4096};
-  const auto small = std::get<LinearShape>(check_shape(big, 4e9));
+  const auto small = std::get<LinearShape>(verification_shape(big, 4e9));
   EXPECT_EQ(small.n, 4096);
   EXPECT_EQ(small.k, 4096);
   EXPECT_LE(flops_per_pass(LayerShape{small}), 4e9);
   EXPECT_GT(small.m, 50);
   const LayerShape conv = Conv2dShape{32, 256, 56, 56, 256, 3, 3, 1, 1, 1};
-  const auto c = std::get<Conv2dShape>(check_shape(conv, 1e9));
+  const auto c = std::get<Conv2dShape>(verification_shape(conv, 1e9));
   EXPECT_EQ(c.n, 1);
   EXPECT_EQ(c.c, 256);
   EXPECT_LE(flops_per_pass(LayerShape{c}), 1e9);
-  EXPECT_EQ(check_shape(LayerShape{LinearShape{8, 8, 8}}, 4e9), (LayerShape{LinearShape{8, 8, 8}}));
+  EXPECT_EQ(verification_shape(LayerShape{LinearShape{8, 8, 8}}, 4e9), (LayerShape{LinearShape{8, 8, 8}}));
 }
 
-TEST(ReferenceCheck, RelativeErrorAndLimits) {
+TEST(ReferenceVerification, RelativeErrorAndLimits) {
   const std::vector<double> ref = {3, 4}, same = {3, 4}, off = {3, 4.05};
   EXPECT_EQ(relative_error(same, ref), 0.0);
   EXPECT_NEAR(relative_error(off, ref), 0.01, 1e-12);

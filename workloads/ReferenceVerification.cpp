@@ -1,4 +1,4 @@
-#include "workloads/ReferenceCheck.hpp"
+#include "workloads/ReferenceVerification.hpp"
 
 #include <cmath>
 #include <vector>
@@ -35,13 +35,13 @@ std::unique_ptr<harness::Buffer> poisoned(ComputeContext& ctx, harness::Stream& 
   return buffer;
 }
 
-results::ComputeCheck compare(harness::Backend& backend, const harness::Buffer& out, harness::DataType type,
+results::ComputeVerification compare(harness::Backend& backend, const harness::Buffer& out, harness::DataType type,
                               const std::vector<double>& ref, const LayerSpec& spec, bool corrupt) {
   std::vector<unsigned char> bytes(ref.size() * harness::size_of(type));
   backend.download(bytes.data(), out, bytes.size());
   auto got = to_double(bytes.data(), type, ref.size());
   if (corrupt && !got.empty()) got[0] += 10;
-  results::ComputeCheck c;
+  results::ComputeVerification c;
   c.ran = true;
   c.relative_error = relative_error(got, ref);
   c.limit = relative_error_limit(spec.precision);
@@ -66,7 +66,7 @@ double relative_error(std::span<const double> out, std::span<const double> ref) 
 
 bool within_limit(double error, double limit) { return !std::isnan(error) && error <= limit; }
 
-std::array<results::ComputeCheck, 3> check_against_reference(ComputeContext& ctx, harness::Stream& stream,
+std::array<results::ComputeVerification, 3> verify_against_reference(ComputeContext& ctx, harness::Stream& stream,
                                                              const LayerSpec& spec, std::uint64_t seed,
                                                              double timeout_s, bool corrupt_for_test) {
   auto& backend = ctx.backend();

@@ -1,6 +1,7 @@
 #pragma once
 // Correctness of the training algorithms, run before timing on a small batch (the timed model's
-// layers, batch_per_rank samples per rank). Each check compares gradients after one step:
+// layers, batch_per_rank samples per rank). Each verification compares gradients after one step
+// (its name is the check id raised when it fails):
 //   ddp-gradients-bitwise-equal  every rank's averaged gradients are bitwise equal (allreduce max and
 //                                min of them equal this rank's)
 //   ddp-matches-single           DDP over the world = one device on the same global batch
@@ -20,8 +21,8 @@
 
 namespace gpuscale::workloads {
 
-// Not owning: everything pointed to outlives the checks.
-struct CheckSetup {
+// Not owning: everything pointed to outlives the verification.
+struct VerificationSetup {
   ComputeContext* ctx = nullptr;
   TrainOps* ops = nullptr;
   harness::Communicator* comm = nullptr;  // every rank of the job
@@ -34,14 +35,14 @@ struct CheckSetup {
   double timeout_s = 120;
   std::string config;                                 // "mlp fp32"
   std::function<double(double)> max_over_ranks;       // collective over the job
-  std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP check
+  std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP verification
   TuningOptions tuning;
   bool corrupt_for_test = false;  // test seam: this rank's DDP gradients are perturbed before comparing
   bool essential_only = false;    // --quick: DDP bitwise equality and DDP vs single only
   bool comm_window = false;       // DDP trainers' buckets in the communicator's window memory
 };
 
-std::vector<results::TrainCheck> run_train_checks(const CheckSetup& setup);
+std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& setup);
 
 // ||a - ref||_2 / ||ref||_2; 1e300 when a holds NaN or Inf (JSON has no NaN).
 double relative_l2_error(const std::vector<float>& a, const std::vector<float>& ref);

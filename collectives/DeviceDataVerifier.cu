@@ -1,4 +1,4 @@
-// The GPU data check: the pattern (Pattern.hpp, shared with the host check) evaluated by kernels, so
+// The GPU data verifier: the pattern (Pattern.hpp, shared with the host verifier) evaluated by kernels, so
 // checking a 1 GiB buffer costs milliseconds and nothing crosses PCIe but one counter.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -6,8 +6,8 @@
 
 #include <cstdio>
 
-#include "collectives/DataCheck.hpp"
-#include "harness/Check.hpp"
+#include "collectives/DataVerifier.hpp"
+#include "harness/LibraryCall.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -72,15 +72,15 @@ void with_type(DataType type, F&& f) {
 
 cudaStream_t native(harness::Stream& s) { return static_cast<cudaStream_t>(s.native()); }
 
-class DeviceDataCheck final : public DataCheck {
+class DeviceDataVerifier final : public DataVerifier {
  public:
-  DeviceDataCheck() {
-    GPUSCALE_CHECK_CUDA(cudaMalloc(&wrong_device_, sizeof(unsigned long long)));
-    GPUSCALE_CHECK_CUDA(cudaMallocHost(&wrong_host_, sizeof(unsigned long long)));
+  DeviceDataVerifier() {
+    GPUSCALE_CUDA_OK(cudaMalloc(&wrong_device_, sizeof(unsigned long long)));
+    GPUSCALE_CUDA_OK(cudaMallocHost(&wrong_host_, sizeof(unsigned long long)));
   }
-  ~DeviceDataCheck() override {
+  ~DeviceDataVerifier() override {
     if (cudaFree(wrong_device_) != cudaSuccess || cudaFreeHost(wrong_host_) != cudaSuccess)
-      std::fprintf(stderr, "%s freeing the data check's counter failed\n", harness::error_location().c_str());
+      std::fprintf(stderr, "%s freeing the data verifier's counter failed\n", harness::error_location().c_str());
   }
 
   void fill(void* data, std::size_t count, DataType type, const pattern::Spec& spec, harness::Stream& s) override {
@@ -88,26 +88,26 @@ class DeviceDataCheck final : public DataCheck {
     with_type(type, [&](auto* tag) {
       fill_kernel<<<blocks_for(count), kThreads, 0, native(s)>>>(static_cast<decltype(tag)>(data), count, spec);
     });
-    GPUSCALE_CHECK_LAUNCH();
+    GPUSCALE_LAUNCH_OK();
   }
 
   void clear(void* data, std::size_t bytes, harness::Stream& s) override {
-    if (bytes) GPUSCALE_CHECK_CUDA(cudaMemsetAsync(data, 0, bytes, native(s)));
+    if (bytes) GPUSCALE_CUDA_OK(cudaMemsetAsync(data, 0, bytes, native(s)));
   }
 
   std::uint64_t count_wrong(const void* data, std::size_t count, DataType type, const pattern::Spec& spec,
                             harness::Stream& s, const harness::Deadline& deadline) override {
     if (count == 0) return 0;
-    GPUSCALE_CHECK_CUDA(cudaMemsetAsync(wrong_device_, 0, sizeof(unsigned long long), native(s)));
+    GPUSCALE_CUDA_OK(cudaMemsetAsync(wrong_device_, 0, sizeof(unsigned long long), native(s)));
     with_type(type, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       check_kernel<<<blocks_for(count), kThreads, 0, native(s)>>>(static_cast<const T*>(data), count, spec,
                                                                  wrong_device_);
     });
-    GPUSCALE_CHECK_LAUNCH();
-    GPUSCALE_CHECK_CUDA(cudaMemcpyAsync(wrong_host_, wrong_device_, sizeof(unsigned long long),
+    GPUSCALE_LAUNCH_OK();
+    GPUSCALE_CUDA_OK(cudaMemcpyAsync(wrong_host_, wrong_device_, sizeof(unsigned long long),
                                         cudaMemcpyDeviceToHost, native(s)));
-    s.synchronize(deadline, "the collectives data check");
+    s.synchronize(deadline, "the collectives data verification");
     return *wrong_host_;
   }
 
@@ -118,6 +118,6 @@ class DeviceDataCheck final : public DataCheck {
 
 }  // namespace
 
-std::unique_ptr<DataCheck> make_device_data_check() { return std::make_unique<DeviceDataCheck>(); }
+std::unique_ptr<DataVerifier> make_device_data_verifier() { return std::make_unique<DeviceDataVerifier>(); }
 
 }  // namespace gpuscale::collectives

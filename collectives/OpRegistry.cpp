@@ -1,4 +1,4 @@
-// The one list of ops: a new collective is one file plus one line here.
+// The table of ops, built from the registry OpRegistry.def, and the `--ops` list syntax over it.
 #include <algorithm>
 
 #include "collectives/Op.hpp"
@@ -6,17 +6,16 @@
 
 namespace gpuscale::collectives {
 
-extern const OpSpec kAllReduce, kAllGather, kReduceScatter, kBroadcast, kReduce, kAllToAll, kSendRecv;
+#define GPUSCALE_COLLECTIVE(Name) extern const OpSpec k##Name;
+#include "collectives/OpRegistry.def"
+#undef GPUSCALE_COLLECTIVE
 
 namespace {
-constexpr const OpSpec* kOps[] = {&kAllReduce, &kAllGather, &kReduceScatter, &kBroadcast,
-                                  &kReduce,    &kAllToAll,  &kSendRecv};
-
-std::string names() {
-  std::string out;
-  for (const auto* op : kOps) out += (out.empty() ? "" : ", ") + std::string(op->name);
-  return out;
-}
+constexpr const OpSpec* kOps[] = {
+#define GPUSCALE_COLLECTIVE(Name) &k##Name,
+#include "collectives/OpRegistry.def"
+#undef GPUSCALE_COLLECTIVE
+};
 }  // namespace
 
 Layout whole_buffer_layout(std::size_t elements, int, int) { return {elements, elements, elements, 0, 0}; }
@@ -29,10 +28,16 @@ std::uint64_t size_bytes(const Layout& l, harness::DataType type) {
 
 std::span<const OpSpec* const> all_ops() { return kOps; }
 
+std::string op_names() {
+  std::string out;
+  for (const auto* op : kOps) out += (out.empty() ? "" : ", ") + std::string(op->name);
+  return out;
+}
+
 const OpSpec& find_op(std::string_view name) {
   for (const auto* op : kOps)
     if (op->name == name) return *op;
-  throw harness::UsageError("unknown collective '" + std::string(name) + "' (use " + names() + ", or all)");
+  throw harness::UsageError("unknown collective '" + std::string(name) + "' (use " + op_names() + ", or all)");
 }
 
 std::vector<const OpSpec*> parse_ops(std::string_view list) {

@@ -1,6 +1,6 @@
 #pragma once
 // Writes the pattern's inputs and counts wrong outputs where the data lives: on the GPU with kernels
-// (DeviceDataCheck.cu), in host memory on the cpu backend (HostDataCheck.cpp). Pointers may point
+// (DeviceDataVerifier.cu), in host memory on the cpu backend (HostDataVerifier.cpp). Pointers may point
 // inside a Buffer (in-place layouts). Work is enqueued on `stream`.
 #include <cstddef>
 #include <cstdint>
@@ -12,12 +12,12 @@
 
 namespace gpuscale::collectives {
 
-class DataCheck {
+class DataVerifier {
  public:
-  virtual ~DataCheck() = default;
-  DataCheck() = default;
-  DataCheck(const DataCheck&) = delete;
-  DataCheck& operator=(const DataCheck&) = delete;
+  virtual ~DataVerifier() = default;
+  DataVerifier() = default;
+  DataVerifier(const DataVerifier&) = delete;
+  DataVerifier& operator=(const DataVerifier&) = delete;
 
   // Element i of data = pattern::input(spec, spec.rank, i), for i < count.
   virtual void fill(void* data, std::size_t count, harness::DataType type, const pattern::Spec& spec,
@@ -30,10 +30,10 @@ class DataCheck {
                                     const harness::Deadline& deadline) = 0;
 };
 
-std::unique_ptr<DataCheck> make_host_data_check();
-// Defined by DeviceDataCheck.cu where the CUDA backend is built; elsewhere it throws.
-std::unique_ptr<DataCheck> make_device_data_check();
+std::unique_ptr<DataVerifier> make_host_data_verifier();
+// Defined by DeviceDataVerifier.cu where the CUDA backend is built; elsewhere it throws.
+std::unique_ptr<DataVerifier> make_device_data_verifier();
 // The check that matches where `backend` keeps its buffers.
-std::unique_ptr<DataCheck> make_data_check(const harness::Backend& backend);
+std::unique_ptr<DataVerifier> make_data_verifier(const harness::Backend& backend);
 
 }  // namespace gpuscale::collectives

@@ -1,7 +1,7 @@
-// The cpu backend's data check: the pattern evaluated in host memory, element by element.
+// The cpu backend's data verifier: the pattern evaluated in host memory, element by element.
 #include <cstring>
 
-#include "collectives/DataCheck.hpp"
+#include "collectives/DataVerifier.hpp"
 #include "harness/HalfFloat.hpp"
 
 namespace gpuscale::collectives {
@@ -36,7 +36,7 @@ void with_type(DataType type, F&& f) {
   }
 }
 
-class HostDataCheck final : public DataCheck {
+class HostDataVerifier final : public DataVerifier {
  public:
   void fill(void* data, std::size_t count, DataType type, const pattern::Spec& spec, harness::Stream&) override {
     with_type(type, [&](auto* tag, auto, auto from_int) {
@@ -59,10 +59,10 @@ class HostDataCheck final : public DataCheck {
 
 }  // namespace
 
-std::unique_ptr<DataCheck> make_host_data_check() { return std::make_unique<HostDataCheck>(); }
+std::unique_ptr<DataVerifier> make_host_data_verifier() { return std::make_unique<HostDataVerifier>(); }
 
-std::unique_ptr<DataCheck> make_data_check(const harness::Backend& backend) {
-  return backend.kind() == harness::BackendKind::cuda ? make_device_data_check() : make_host_data_check();
+std::unique_ptr<DataVerifier> make_data_verifier(const harness::Backend& backend) {
+  return backend.kind() == harness::BackendKind::cuda ? make_device_data_verifier() : make_host_data_verifier();
 }
 
 }  // namespace gpuscale::collectives

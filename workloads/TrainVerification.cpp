@@ -1,4 +1,4 @@
-#include "workloads/TrainChecks.hpp"
+#include "workloads/TrainVerification.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,21 +16,21 @@ namespace {
 
 using harness::DataType;
 
-std::vector<float> single_gradients(const CheckSetup& s, std::int64_t batch) {
+std::vector<float> single_gradients(const VerificationSetup& s, std::int64_t batch) {
   DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch);
   t.gradients_only();
   return t.download_gradients();
 }
 
 // This rank's DDP trainer over the check's communicator: its slice of the global batch.
-std::unique_ptr<DdpTrainer> ddp_trainer(const CheckSetup& s, const DdpOptions& options) {
+std::unique_ptr<DdpTrainer> ddp_trainer(const VerificationSetup& s, const DdpOptions& options) {
   const std::int64_t b = s.batch_per_rank;
   return std::make_unique<DdpTrainer>(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed,
                                       s.comm->rank() * b, s.comm->size() * b);
 }
 
 // The DDP options every check starts from: the run's bucket memory, the rest DDP's defaults.
-DdpOptions base_options(const CheckSetup& s) {
+DdpOptions base_options(const VerificationSetup& s) {
   DdpOptions options;
   options.comm_window = s.comm_window;
   return options;
@@ -42,7 +42,7 @@ std::vector<float> gradients_of(DdpTrainer& t) {
   return t.download_gradients();
 }
 
-std::vector<float> ddp_gradients(const CheckSetup& s, const DdpOptions& options) {
+std::vector<float> ddp_gradients(const VerificationSetup& s, const DdpOptions& options) {
   return gradients_of(*ddp_trainer(s, options));
 }
 
@@ -60,7 +60,7 @@ DdpOptions with_check_lr(DdpOptions options) {
 // Exact up to float rounding: error = the fraction of elements further than two ulps from
 // w_before - lr g (g: the gradients after the step, as the optimizer read them); tolerance 0.
 // t: built with with_check_lr(...), its weights not yet updated (gradients_only() may have run).
-results::TrainCheck sgd_check(const CheckSetup& s, DdpTrainer& t, const std::string& name, const std::string& ranks) {
+results::TrainVerification sgd_check(const VerificationSetup& s, DdpTrainer& t, const std::string& name, const std::string& ranks) {
   const auto before = t.download_weights();
   t.step();
   const auto after = t.download_weights(), g = t.download_gradients();
@@ -79,7 +79,7 @@ results::TrainCheck sgd_check(const CheckSetup& s, DdpTrainer& t, const std::str
 }
 
 // Allreduce max and min of the gradients: both equal this rank's exactly iff every rank agrees.
-bool bitwise_equal_everywhere(const CheckSetup& s, const std::vector<float>& mine) {
+bool bitwise_equal_everywhere(const VerificationSetup& s, const std::vector<float>& mine) {
   auto& backend = s.ctx->backend();
   auto stream = backend.create_stream(harness::StreamPriority::normal);
   const std::size_t bytes = mine.size() * sizeof(float);
@@ -95,7 +95,7 @@ bool bitwise_equal_everywhere(const CheckSetup& s, const std::vector<float>& min
   return std::memcmp(h.data(), mine.data(), bytes) == 0 && std::memcmp(l.data(), mine.data(), bytes) == 0;
 }
 
-results::TrainCheck compare(const CheckSetup& s, std::string name, const std::vector<float>& got,
+results::TrainVerification compare(const VerificationSetup& s, std::string name, const std::vector<float>& got,
                             const std::vector<float>& ref, double tolerance, std::string detail, bool collective) {
   double error = relative_l2_error(got, ref);
   if (collective) error = s.max_over_ranks(error);
@@ -115,8 +115,8 @@ double relative_l2_error(const std::vector<float>& a, const std::vector<float>& 
   return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
 }
 
-std::vector<results::TrainCheck> run_train_checks(const CheckSetup& s) {
-  std::vector<results::TrainCheck> out;
+std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& s) {
+  std::vector<results::TrainVerification> out;
   // Two configurations of one batch (split across ranks or micro-steps, or not) take different GEMM
   // and convolution algorithms, so their rounding differs layer by layer: the per-layer limit, grown
   // like a random walk over the 2L passes of forward and backward. Seen on 2 H200s (mlp, 8 layers):
