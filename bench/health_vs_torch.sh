@@ -47,7 +47,7 @@ d_nccl=$(grep -c "NCCL error\|ncclCommInitRank" "$out/d_two.txt")
 d_default_s=$(timed "$out/d_default.txt" "${mpirun[@]}" -np 1 "$GPUSCALE" --json "$out/d_default.json")
 d_quick_s=$(timed "$out/d_quick.txt" "${mpirun[@]}" -np 1 "$GPUSCALE" --quick --json "$out/d_quick.json")
 
-sed -n '/^Burn/,/^Checks/p' "$out/b_burn.txt"
+sed -n '/^== Burn:/,/^== Checks/p' "$out/b_burn.txt"
 echo
 printf '%-48s %s\n' "item" "figure"
 printf '%-48s %s\n' "(a) gpuscale env exit, second process running" "$a_env_rc (checks: $(field "$out/a_env.json" "', '.join(c['id'] for c in d['checks'])"))"

@@ -50,9 +50,10 @@ void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out)
                optional_cell(r.clock_p10_mhz, 0), optional_cell(r.clock_p50_mhz, 0), optional_cell(r.power_p50_w, 0),
                optional_cell(r.peak_temperature_c, 0), throttle_cell(r), hash, flags(r)});
   }
-  out << "Burn (every GPU at once; sustained = work over wall time after the first "
-      << fixed(records.front().settle_s, 2) << " s, in " << fixed(records.front().window_s * 1e3, 0)
-      << " ms windows; first/sust = the first stretch's rate over it)\n";
+  out << section_header("Burn: sustained load (every GPU at once)",
+                        "sustained = work over wall time after the first " + fixed(records.front().settle_s, 2) +
+                            " s, in " + fixed(records.front().window_s * 1e3, 0) +
+                            " ms windows; first/sust = the first stretch's rate over it");
   t.write(out);
 }
 

@@ -30,5 +30,5 @@ for r in recs:
 assert all(len(h) == 1 for h in by_model.values()), by_model
 assert not [c for c in d["checks"] if c["id"] == "gpu-wrong-result"], d["checks"]
 PY
-sed -n '/^Burn/,/^Checks/p' "$out/burn_gpus.txt"
+sed -n '/^== Burn:/,/^== Checks/p' "$out/burn_gpus.txt"
 echo "burn_gpus: ok ($n GPUs)"

@@ -23,7 +23,7 @@ assert recs[0]["output_hashes"] == recs[1]["output_hashes"]
 assert d["verdict"]["passed"], d["verdict"]
 assert not [c for c in d["checks"] if c["id"] == "gpu-wrong-result"]
 PY
-grep -q "^Burn (every GPU at once" "$out/console.txt"
+grep -q "^== Burn: sustained load (every GPU at once) ==" "$out/console.txt"
 
 set +e
 GPUSCALE_TEST_CORRUPT=1:burn-output "$MPIEXEC" -x GPUSCALE_TEST_CORRUPT -n 3 "$GPUSCALE" burn --device cpu \
