@@ -21,5 +21,5 @@ for r in recs:
     assert r["tflops"] > 1, (r["shape"], r["precision"], r["pass"], r["tflops"])
 assert not [c for c in d["checks"] if c["severity"] == "error"], d["checks"]
 PY
-sed -n '/^Compute/,/^Checks/p' "$out/compute_gpus.txt"
+sed -n '/^== Compute:/,/^== Checks/p' "$out/compute_gpus.txt"
 echo "compute_gpus: ok ($n GPUs)"
