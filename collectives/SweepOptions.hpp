@@ -11,6 +11,8 @@ namespace gpuscale::collectives {
 
 struct OpSpec;
 
+// nccl-tests' defaults. launch sets the sizes, step, iteration counts, scaling and pair sizes of
+// every run from its profile table (launch/Profile.cpp) and prints the rest in --help from here.
 struct SweepOptions {
   std::uint64_t min_bytes = 8, max_bytes = 1ull << 30;  // -b, -e
   std::uint64_t step_factor = 2;                         // -f (geometric) ...

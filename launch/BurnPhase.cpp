@@ -3,7 +3,7 @@
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
-#include "launch/OptionValue.hpp"
+#include "launch/BurnPlan.hpp"
 #include "results/BurnChecks.hpp"
 #include "results/BurnSummary.hpp"
 #include "results/Format.hpp"
@@ -13,14 +13,10 @@
 namespace gpuscale::launch {
 namespace {
 
-using harness::UsageError;
 
 // Telemetry every 100 ms; throughput in 250 ms windows.
 constexpr double kSamplePeriodS = 0.1;
 constexpr double kWindowS = 0.25;
-// --burn-s: from one window to an hour.
-constexpr double kMinBurnS = kWindowS;
-constexpr double kMaxBurnS = 3600;
 
 results::BurnRecord make_record(const workloads::BurnRun& run, const BurnPlan& plan, const results::RankEnv& env,
                                 int rank) {
@@ -42,32 +38,9 @@ results::BurnRecord make_record(const workloads::BurnRun& run, const BurnPlan& p
 
 }  // namespace
 
-void add_burn_options(cxxopts::Options& o) {
-  auto add = o.add_options("burn");
-  add("burn-s", "seconds of load on every GPU at once (default " + results::fixed(kBurnCommandSeconds, 0) + ")",
-      cxxopts::value<double>(), "S");
-  add("precision", "the GEMM's precision: fp32, tf32, fp16 or bf16 (default bf16)", cxxopts::value<std::string>(),
-      "P");
-  add("straggler-threshold",
-      "flag a GPU whose sustained TFLOP/s is below the median GPU's by more than this fraction (default " +
-          results::fixed(kDefaultStragglerThreshold, 2) + ")",
-      cxxopts::value<double>(), "F");
-}
-
-BurnPlan parse_burn_plan(const cxxopts::ParseResult& r, const Profile& profile, double command_default_s) {
-  BurnPlan plan;
-  plan.burn.burn_s = option_within(r, "burn-s", command_default_s, kMinBurnS, kMaxBurnS);
-  plan.burn.precision = workloads::parse_precision(option<std::string>(r, "precision", "bf16"));
-  plan.straggler_threshold = straggler_threshold_option(r);
-  plan.burn.dim = profile.burn_dim;
-  return plan;
-}
-
 void run_burn_phase(Job& job) {
   auto& world = job.world();
-  const bool own_command = job.invocation().command == "burn";
-  BurnPlan plan = parse_burn_plan(job.invocation().options, job.profile(),
-                                  own_command ? kBurnCommandSeconds : job.profile().burn_s);
+  BurnPlan plan = *job.plan().burn;
   plan.burn.seed = job.options().seed;
   plan.burn.timeout_s = job.timeout_s();
   plan.burn.before_start = [&] { world.barrier(job.deadline()); };

@@ -6,11 +6,21 @@
 #include "harness/Error.hpp"
 #include "harness/World.hpp"
 #include "launch/Commands.hpp"
+#include "launch/Profile.hpp"
+#include "results/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
 using harness::UsageError;
+
+// "60 s; 120 s on the CPU backend": the stated budget of the default run or of --quick.
+std::string budget_text(bool quick) {
+  const double gpu_s = make_profile(quick, false).budget_s, cpu_s = make_profile(quick, true).budget_s;
+  std::string text = results::fixed(gpu_s, 0) + " s";
+  if (cpu_s != gpu_s) text += "; " + results::fixed(cpu_s, 0) + " s on the CPU backend";
+  return text;
+}
 
 void add_common_options(cxxopts::Options& o) {
   o.add_options("common")
@@ -27,7 +37,8 @@ void add_common_options(cxxopts::Options& o) {
                   "PHASE=S,... (default " + describe(PhaseTimeouts{}) + "; at most " +
                   std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
        cxxopts::value<std::string>(), "S|PHASE=S,...")
-      ("quick", "a short preflight (budget 15 s) instead of the default run (60 s; 120 s on the CPU backend)")
+      ("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
+                    budget_text(false) + ")")
       ("quiet", "no progress on stderr")
       ("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
 }

@@ -8,6 +8,8 @@
 #include "harness/Error.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/OptionValue.hpp"
+#include "launch/Profile.hpp"
+#include "results/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -21,34 +23,49 @@ constexpr double kMaxNetGbps = 1e6;
 }  // namespace
 
 void add_collectives_options(cxxopts::Options& o) {
+  const collectives::SweepOptions d;  // the defaults that no profile changes
+  const auto by_profile = [](auto field) {
+    return " (default " + profile_default_text([&](const Profile& p) { return field(p.collectives); }) + ")";
+  };
+  const auto fixed = [](const std::string& value) { return " (default " + value + ")"; };
+  const auto number = [](auto value) { return results::shortest(static_cast<double>(value)); };
   o.add_options("collectives")
-      ("b,minbytes", "smallest size in bytes: 8, 64K, 16M, 1G, 512MiB (K/M/G/T, 1024-based; default 8)", cxxopts::value<std::string>(), "SIZE")
-      ("e,maxbytes", "largest size (default 1G; 4M on the cpu backend)", cxxopts::value<std::string>(), "SIZE")
-      ("f,stepfactor", "multiply the size by F each step (default 2)", cxxopts::value<int>(), "F")
+      ("b,minbytes", "smallest size in bytes: 8, 64K, 16M, 1G, 512MiB (K/M/G/T, 1024-based)" + fixed(size_text(d.min_bytes)),
+       cxxopts::value<std::string>(), "SIZE")
+      ("e,maxbytes", "largest size" + by_profile([](const CollectivesProfile& c) { return size_text(c.max_bytes); }),
+       cxxopts::value<std::string>(), "SIZE")
+      ("f,stepfactor", "multiply the size by F each step" +
+       by_profile([](const CollectivesProfile& c) { return std::to_string(c.step_factor); }), cxxopts::value<int>(), "F")
       ("i,stepbytes", "add SIZE each step instead of -f", cxxopts::value<std::string>(), "SIZE")
-      ("n,iters", "timed iterations per size (default 20)", cxxopts::value<int>(), "N")
-      ("w,warmup_iters", "warm-up iterations per size (default 5)", cxxopts::value<int>(), "N")
-      ("c,check", "check passes after timing; 0 disables the check (default 3)", cxxopts::value<int>(), "N")
-      ("G,cudagraph", "time N launches of a CUDA graph of the -n iterations (default 0: stream launches)",
+      ("n,iters", "timed iterations per size" +
+       by_profile([](const CollectivesProfile& c) { return std::to_string(c.iterations); }), cxxopts::value<int>(), "N")
+      ("w,warmup_iters", "warm-up iterations per size" +
+       by_profile([](const CollectivesProfile& c) { return std::to_string(c.warmup); }), cxxopts::value<int>(), "N")
+      ("c,check", "check passes after timing; 0 disables the check" + fixed(std::to_string(d.check_passes)),
        cxxopts::value<int>(), "N")
-      ("d,datatype", "float, half, bfloat16, double, int8, uint8, int32, uint32, int64, uint64 (default float)",
-       cxxopts::value<std::string>(), "TYPE")
-      ("o,op", "reduction: sum, prod, min, max, avg (default sum)", cxxopts::value<std::string>(), "OP")
-      ("r,root", "root of broadcast and reduce (default 0)", cxxopts::value<int>(), "RANK")
-      ("m,agg_iters", "ops per iteration, fused in one NCCL group (default 1)", cxxopts::value<int>(), "M")
-      ("ops", "comma list of " + collectives::op_names() + ", or all (default " + std::string(collectives::kDefaultOps) + ")",
+      ("G,cudagraph", "time N launches of a CUDA graph of the -n iterations; 0: stream launches" +
+       fixed(std::to_string(d.graph_launches)), cxxopts::value<int>(), "N")
+      ("d,datatype", "float, half, bfloat16, double, int8, uint8, int32, uint32, int64, uint64" +
+       fixed(std::string(harness::to_string(d.type))), cxxopts::value<std::string>(), "TYPE")
+      ("o,op", "reduction: sum, prod, min, max, avg" + fixed(std::string(harness::to_string(d.redop))),
+       cxxopts::value<std::string>(), "OP")
+      ("r,root", "root of broadcast and reduce" + fixed(std::to_string(d.root)), cxxopts::value<int>(), "RANK")
+      ("m,agg_iters", "ops per iteration, fused in one NCCL group" + fixed(std::to_string(d.aggregated)),
+       cxxopts::value<int>(), "M")
+      ("ops", "comma list of " + collectives::op_names() + ", or all" + fixed(std::string(collectives::kDefaultOps)),
        cxxopts::value<std::string>(), "LIST")
-      ("scaling-sizes", "sizes for the scaling table over 2, 4, ..., N ranks; none disables it "
-                        "(default 8,1M,64M; 8,64K on cpu)", cxxopts::value<std::string>(), "LIST")
-      ("scaling-ops", "ops for the scaling table (default " + std::string(collectives::kDefaultScalingOps) + ")",
+      ("scaling-sizes", "sizes for the scaling table over 2, 4, ..., N ranks; none disables it" +
+       by_profile([](const CollectivesProfile& c) { return size_list_text(c.scaling_sizes); }),
        cxxopts::value<std::string>(), "LIST")
-      ("pair-bytes", "large message of the pairwise matrix; 0 disables it (default 64M; 1M on cpu)",
+      ("scaling-ops", "ops for the scaling table" + fixed(std::string(collectives::kDefaultScalingOps)), cxxopts::value<std::string>(), "LIST")
+      ("pair-bytes", "large message of the pairwise matrix; 0 disables it" +
+       by_profile([](const CollectivesProfile& c) { return size_text(c.pair_large_bytes); }),
        cxxopts::value<std::string>(), "SIZE")
-      ("pair-small-bytes", "small message of the pairwise matrix, for latency (default 8)",
+      ("pair-small-bytes", "small message of the pairwise matrix, for latency" + fixed(size_text(d.pair_small_bytes)),
        cxxopts::value<std::string>(), "SIZE")
-      ("pair-threshold", "flag pairs under this fraction of their class's median (default 0.8)",
+      ("pair-threshold", "flag pairs under this fraction of their class's median" + fixed(number(d.pair_threshold)),
        cxxopts::value<double>(), "X")
-      ("link-threshold", "warn when peak busbw is under this fraction of the link (default 0.5)",
+      ("link-threshold", "warn when peak busbw is under this fraction of the link" + fixed(number(d.link_threshold)),
        cxxopts::value<double>(), "X")
       ("net-gbps", "inter-node network per rank and direction, GB/s, for link expectations",
        cxxopts::value<double>(), "GBPS")
@@ -57,18 +74,13 @@ void add_collectives_options(cxxopts::Options& o) {
 
 collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, bool cpu, bool quick) {
   collectives::SweepOptions o;
-  if (cpu) o.max_bytes = quick ? 64u << 10 : 4u << 20;
-  else if (quick) o.max_bytes = 64u << 20;
-  if (quick) {
-    o.step_factor = 4;
-    o.iterations = 5;
-    o.warmup = 2;
-  }
-  // --quick keeps the pairwise matrix (it finds a bad link) but not the scaling table (1.5 s of the
-  // preflight's 15 s on 2 H200s); --scaling-sizes still asks for it.
-  if (!quick)
-    o.scaling_sizes = cpu ? std::vector<std::uint64_t>{8, 64u << 10} : std::vector<std::uint64_t>{8, 1u << 20, 64u << 20};
-  o.pair_large_bytes = cpu ? 1u << 20 : 64u << 20;
+  const auto profile = make_profile(quick, cpu).collectives;
+  o.max_bytes = profile.max_bytes;
+  o.step_factor = profile.step_factor;
+  o.iterations = profile.iterations;
+  o.warmup = profile.warmup;
+  o.scaling_sizes = profile.scaling_sizes;
+  o.pair_large_bytes = profile.pair_large_bytes;
   try {
     o.min_bytes = size_option(r, "minbytes", o.min_bytes);
     o.max_bytes = size_option(r, "maxbytes", o.max_bytes);
@@ -85,8 +97,7 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
     o.root = option_within(r, "root", o.root, 0, INT_MAX);
     o.aggregated = option_within(r, "agg_iters", o.aggregated, 1, kMaxAggregated);
     o.ops = collectives::parse_ops(r.count("ops") ? r["ops"].as<std::string>() : collectives::kDefaultOps);
-    o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>()
-                                                                   : collectives::kDefaultScalingOps);
+    o.scaling_ops = collectives::parse_ops(r.count("scaling-ops") ? r["scaling-ops"].as<std::string>() : collectives::kDefaultScalingOps);
     if (r.count("scaling-sizes")) {
       const auto text = r["scaling-sizes"].as<std::string>();
       o.scaling_sizes = text == "none" ? std::vector<std::uint64_t>{}
@@ -106,9 +117,8 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
 }
 
 void prepare_collectives(const Invocation& invocation) {
-  if (invocation.command != "collectives") return;
-  collectives_options(invocation.options, false, invocation.common.quick);  // bad input: exit 2 before MPI
-  if (invocation.options.count("nccl-algo")) collectives::enable_nccl_tuning_log();
+  if (invocation.command == "collectives" && invocation.options.count("nccl-algo"))
+    collectives::enable_nccl_tuning_log();
 }
 
 }  // namespace gpuscale::launch

@@ -89,8 +89,7 @@ void run_extras(Job& job, collectives::BenchResources& res, harness::Communicato
 
 void run_collectives_phase(Job& job) {
   auto& world = job.world();
-  const auto o = collectives_options(job.invocation().options,
-                                     job.backend().kind() == harness::BackendKind::cpu, job.options().quick);
+  const auto& o = *job.plan().collectives;
   job.progress("collectives: creating the communicator");
   auto comm = job.backend().create_communicator(world, job.deadline());
 

@@ -1,6 +1,6 @@
 #include "launch/Commands.hpp"
 
-#include "launch/BurnPhase.hpp"
+#include "launch/BurnPlan.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/TrainPlan.hpp"

@@ -22,9 +22,14 @@ struct ComputePlan {
   double straggler_threshold = 0.10;
 };
 
-// `options` may lack the compute options (the `run` command): defaults apply. quick: fewer
-// iterations. cpu_backend: without shapes on the command line, the small "cpu" set replaces
-// "default" (4096^3 in double precision would take minutes per call).
+// --layout's value that picks the layout by precision (workloads::auto_layout); its default.
+inline constexpr const char* kAutoLayout = "auto";
+
+// "all", or the passes as --passes takes them ("fwd,bwd_weight").
+std::string passes_text(workloads::PassSet passes);
+
+// `options` may lack the compute options (the `run` command): defaults apply, from the plan's
+// initialisers and, where --quick or the backend changes them, from the profile (Profile.hpp).
 ComputePlan parse_compute_plan(const cxxopts::ParseResult& options, bool quick, bool cpu_backend = false);
 
 }  // namespace gpuscale::launch

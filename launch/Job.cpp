@@ -53,10 +53,10 @@ Job::Job(const Invocation& invocation, harness::World& world)
   check_inputs(options(), world_, deadline(), expectations_);
   selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_,
                                        options().timeouts.longest_s());  // serves every phase
-  profile_ = make_profile(options().quick, selection_.backend->kind());
+  plan_ = resolve_run_plan(invocation_, selection_.backend->kind() == harness::BackendKind::cpu);
   progress_ = std::make_unique<Progress>(std::cerr, world_.rank() == 0 && !options().quiet, stderr_is_terminal(),
-                                         profile_.budget_s, now_s);
-  progress_->step("profile " + describe(profile_));
+                                         plan_.profile.budget_s, now_s);
+  progress_->step("plan " + describe(plan_));
   if (selection_.fell_back && world_.local_rank() == 0) {
     std::cerr << "\n*** WARNING " << harness::error_location()
               << ": no GPU is visible; running on the CPU BACKEND. Figures are not GPU figures. ***\n\n";

@@ -7,7 +7,7 @@
 #include "harness/BackendSelect.hpp"
 #include "harness/World.hpp"
 #include "launch/Cli.hpp"
-#include "launch/Profile.hpp"
+#include "launch/RunPlan.hpp"
 #include "launch/Progress.hpp"
 #include "results/Expectations.hpp"
 #include "results/RunReport.hpp"
@@ -17,8 +17,9 @@ namespace gpuscale::launch {
 class Job {
  public:
   // Collective. Validates output paths and the --expect file on rank 0 (UsageError on every rank if
-  // one is unwritable or malformed), selects and binds the backend, picks the profile. Rank 0 then
-  // writes a first set of outputs that reads "not finished".
+  // one is unwritable or malformed), selects and binds the backend, resolves the plan for that
+  // backend and prints it (the start-up line). Rank 0 then writes a first set of outputs that reads
+  // "not finished".
   Job(const Invocation& invocation, harness::World& world);
   ~Job();
   Job(const Job&) = delete;
@@ -33,8 +34,9 @@ class Job {
   // the phases: env's). Every phase reads its timeout here, and only here.
   double timeout_s() const { return options().timeouts.for_phase(phase_); }
   harness::Deadline deadline() const { return harness::Deadline::after(timeout_s()); }
-  // Sizes, iteration counts and the time budget for this run (--quick, backend); the same on every rank.
-  const Profile& profile() const { return profile_; }
+  // What every phase runs (sizes, iteration counts) and the time budget, resolved from the command
+  // line and the profile (--quick, backend); the same on every rank.
+  const RunPlan& plan() const { return plan_; }
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
@@ -68,7 +70,7 @@ class Job {
   harness::BackendSelection selection_;
   results::RunReport report_;
   results::Expectations expectations_;  // rank 0
-  Profile profile_;
+  RunPlan plan_;
   std::unique_ptr<Progress> progress_;
   double started_s_;
   std::string phase_;  // the phase begun last; empty before the first

@@ -59,9 +59,10 @@ inline std::uint64_t size_option(const cxxopts::ParseResult& r, const char* name
 // more than this fraction is flagged.
 inline constexpr double kDefaultStragglerThreshold = 0.10;
 
-// --straggler-threshold, as compute, burn and train read it: a positive fraction up to 100.
-inline double straggler_threshold_option(const cxxopts::ParseResult& r) {
-  const double t = option_within(r, "straggler-threshold", kDefaultStragglerThreshold, 0.0, 100.0);
+// --straggler-threshold, as compute, burn and train read it: a positive fraction up to 100, or
+// `fallback` (the plan's default) when absent.
+inline double straggler_threshold_option(const cxxopts::ParseResult& r, double fallback) {
+  const double t = option_within(r, "straggler-threshold", fallback, 0.0, 100.0);
   if (!(t > 0)) throw harness::UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   return t;
 }

@@ -10,12 +10,11 @@
 #include "harness/Watchdog.hpp"
 #include "launch/BurnPhase.hpp"
 #include "launch/CollectivesPhase.hpp"
-#include "launch/ComputePlan.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
 #include "launch/TrainPhase.hpp"
-#include "launch/TrainPlan.hpp"
+#include "launch/RunPlan.hpp"
 
 namespace gpuscale::launch {
 
@@ -38,13 +37,9 @@ std::vector<Phase> phases_for(const std::string& command) {
 namespace {
 
 // Every phase's options are checked before MPI starts and before any output, so bad input is one
-// line and exit 2 on every rank (the phases parse them again, with the backend known).
+// line and exit 2 on every rank (the Job resolves the plan again, with the backend known).
 void validate_phase_options(const Invocation& invocation) {
-  const auto& c = invocation.command;
-  const bool cpu = invocation.common.device == "cpu";
-  if (c == "compute" || c == "run") parse_compute_plan(invocation.options, invocation.common.quick, cpu);
-  if (c == "train" || c == "run") parse_train_plan(invocation.options, invocation.common.quick, cpu);
-  if (c == "burn") parse_burn_plan(invocation.options, Profile{}, kBurnCommandSeconds);
+  resolve_run_plan(invocation, invocation.common.device == "cpu");
 }
 
 }  // namespace

@@ -3,30 +3,74 @@
 #include "results/Format.hpp"
 
 namespace gpuscale::launch {
+namespace {
 
-Profile make_profile(bool quick, harness::BackendKind backend) {
-  const bool cpu = backend == harness::BackendKind::cpu;
+constexpr std::uint64_t kKiB = 1ull << 10, kMiB = 1ull << 20, kGiB = 1ull << 30;
+
+}  // namespace
+
+Profile make_profile(bool quick, bool cpu_backend) {
   Profile p;
-  if (!cpu && quick) {
-    p = {"quick", 15, 8, 64ull << 20, 2, 5, 4096, 1.0, 5, 1, 2, 8192};
-  } else if (!cpu) {
-    p = {"default", 60, 8, 1ull << 30, 5, 20, 8192, 1.0, 20, 3, 4, 8192};
-  } else if (quick) {
-    // Host memory and BLAS on shared cores: small enough that 4 oversubscribed ranks stay quick.
-    p = {"quick-cpu", 15, 8, 256ull << 10, 1, 3, 256, 1.0 / 16, 2, 1, 0.5, 64};
-  } else {
-    p = {"default-cpu", 120, 8, 4ull << 20, 2, 5, 512, 1.0 / 8, 4, 1, 2, 128};
+  p.name = std::string(quick ? "quick" : "default") + (cpu_backend ? "-cpu" : "");
+  // The preflight's 15 s: fewer sizes (factor 4), iterations and steps; no scaling table (the
+  // pairwise matrix stays: it finds a bad link); the precisions training runs in.
+  p.budget_s = quick ? 15 : cpu_backend ? 120 : 60;
+  auto& c = p.collectives;
+  c.step_factor = quick ? 4 : 2;
+  c.warmup = quick ? 2 : 5;
+  c.iterations = quick ? 5 : 20;
+  // Host memory and MPI on shared cores: small enough that 4 oversubscribed ranks stay quick.
+  c.max_bytes = cpu_backend ? (quick ? 64 * kKiB : 4 * kMiB) : (quick ? 64 * kMiB : kGiB);
+  if (!quick) c.scaling_sizes = cpu_backend ? std::vector<std::uint64_t>{8, 64 * kKiB}
+                                            : std::vector<std::uint64_t>{8, kMiB, 64 * kMiB};
+  c.pair_large_bytes = cpu_backend ? kMiB : 64 * kMiB;
+
+  auto& m = p.compute;
+  m.precisions = quick ? "tf32,bf16" : "fp32,tf32,fp16,bf16";
+  // 4096^3 in double precision would take minutes per call on the host.
+  m.shape_sets = cpu_backend ? "cpu" : "default";
+  m.warmup = quick ? 2 : 5;
+  m.iterations = quick ? 5 : 20;
+
+  auto& t = p.train;
+  t.models = quick ? "mlp" : "mlp,cnn";
+  t.precisions = quick ? "bf16" : "fp32,bf16";
+  t.warmup = cpu_backend ? 1 : quick ? 2 : 5;
+  t.iterations = cpu_backend ? 3 : quick ? 5 : 20;
+  if (cpu_backend) {
+    t.depth = 3;
+    t.width = 16;
+    t.batch = 4;
   }
+  // A second communicator per DDP size and the timed trials do not fit the preflight's budget.
+  t.comm_ctas = quick ? "0" : "auto";
+
+  p.burn.seconds = cpu_backend ? (quick ? 0.5 : 2) : (quick ? 2 : 4);
+  p.burn.dim = cpu_backend ? (quick ? 64 : 128) : 8192;
   return p;
 }
 
-std::string describe(const Profile& p) {
-  return p.name + ": budget " + results::fixed(p.budget_s, 0) + " s, collectives " +
-         results::si_compact(static_cast<double>(p.collective_min_bytes)) + "B.." +
-         results::si_compact(static_cast<double>(p.collective_max_bytes)) + "B, " +
-         std::to_string(p.warmup_iterations) + "+" + std::to_string(p.timed_iterations) + " iterations, matmul <= " +
-         std::to_string(p.matmul_max_dim) + ", train " + std::to_string(p.train_steps) + " steps, burn " +
-         results::fixed(p.burn_s, 1) + " s";
+std::string profile_default_text(const std::function<std::string(const Profile&)>& value_of) {
+  const std::string base = value_of(make_profile(false, false));
+  std::string text = base;
+  const std::string quick = value_of(make_profile(true, false));
+  const std::string cpu = value_of(make_profile(false, true));
+  const std::string quick_cpu = value_of(make_profile(true, true));
+  if (quick != base) text += "; " + quick + " with --quick";
+  if (cpu != base) text += "; " + cpu + " on cpu";
+  // Where --quick and cpu both change the value, the two together cannot be guessed from either.
+  const bool both = quick != base && cpu != base;
+  if (both || quick_cpu != (quick != base ? quick : cpu)) text += "; " + quick_cpu + " with --quick on cpu";
+  return text;
+}
+
+std::string size_text(std::uint64_t bytes) { return results::binary_bytes(static_cast<double>(bytes)); }
+
+std::string size_list_text(const std::vector<std::uint64_t>& sizes) {
+  if (sizes.empty()) return "none";
+  std::string text;
+  for (const auto s : sizes) text += (text.empty() ? "" : ",") + size_text(s);
+  return text;
 }
 
 }  // namespace gpuscale::launch

@@ -234,8 +234,7 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  const bool cpu = backend.kind() == harness::BackendKind::cpu, whole_job = job.invocation().command == "run";
-  const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick, cpu, whole_job);
+  const TrainPlan& plan = *job.plan().train;
   auto world_comm = backend.create_communicator(job.world(), job.deadline());
   CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);

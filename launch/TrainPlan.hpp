@@ -41,15 +41,18 @@ struct TrainPlan {
 
 using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this
 
+// The whole-job run's training phase, unless the command line says otherwise: cudnnFind alone (the
+// graph plans timed in every DP replica's fresh context) and a second communicator per DDP size with
+// the timed CTA trials do not fit its time budget.
+inline constexpr workloads::AlgoSearch kWholeJobConvSearch = workloads::AlgoSearch::find;
+inline constexpr const char* kWholeJobCommCtas = "0";
+
 // The options of `gpuscale train` (the phase reads its defaults where a command lacks them).
 void add_train_options(cxxopts::Options& options);
 
-// cpu: scaled-down defaults (depth 3, width 16, batch 4, 3 timed steps) so that CI runs in seconds.
-// quick: mlp only, bf16, fewer steps. quick and whole_job (the training phase of the whole-job run,
-// not `gpuscale train`) keep NCCL's CTAs unless --comm-ctas says otherwise: a second communicator per
-// DDP size and the timed trials do not fit the default run's time budget. whole_job also searches
-// convolutions with cudnnFind alone unless --cudnn-algo says otherwise (graph plans timed in every DP
-// replica's context do not fit it either).
+// Defaults: the plan's initialisers, and where --quick or the backend (cpu) changes them the profile
+// (Profile.hpp: models, precisions, steps, the cpu backend's small depth, width and batch, CTAs).
+// whole_job (the training phase of the whole-job run, not `gpuscale train`): kWholeJob* above.
 TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu, bool whole_job = false);
 
 // 1, 2, 4, ... below world_size, then world_size.

@@ -67,11 +67,19 @@ void Layer::backward_weight(const harness::Buffer& dy, const harness::Buffer& x,
   backward_weight(dy.data(), x.data(), dw.data(), mode, stream);
 }
 
+std::string_view to_string(AlgoSearch search) {
+  switch (search) {
+    case AlgoSearch::heuristic: return "heuristic";
+    case AlgoSearch::find: return "find";
+    case AlgoSearch::graph: return "graph";
+    case AlgoSearch::exhaustive: return "exhaustive";
+  }
+  return "?";
+}
+
 AlgoSearch parse_algo_search(std::string_view text) {
-  if (text == "heuristic") return AlgoSearch::heuristic;
-  if (text == "find") return AlgoSearch::find;
-  if (text == "graph") return AlgoSearch::graph;
-  if (text == "exhaustive") return AlgoSearch::exhaustive;
+  for (AlgoSearch s : {AlgoSearch::heuristic, AlgoSearch::find, AlgoSearch::graph, AlgoSearch::exhaustive})
+    if (text == to_string(s)) return s;
   throw harness::UsageError("--cudnn-algo must be heuristic, find, graph or exhaustive, not '" + std::string(text) +
                             "'");
 }

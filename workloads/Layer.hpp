@@ -125,6 +125,7 @@ std::size_t dw_bytes(const LayerSpec& spec);  // dW, weight_grad_type
 // side by side (like torch.backends.cudnn.benchmark, whose cuDNN 9 path times graph plans).
 enum class AlgoSearch { heuristic, find, graph, exhaustive };
 AlgoSearch parse_algo_search(std::string_view text);  // its names; UsageError otherwise
+std::string_view to_string(AlgoSearch search);
 
 // Which cuBLAS path a Linear GEMM may take. lt (default): cuBLASLt's heuristic candidates; fastest:
 // those and cublasGemmEx (PyTorch's path) timed together, the fastest kept; gemmex: cublasGemmEx

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A real 2-rank run of the default job on the CPU backend writes JSON, CSV, HTML and a trace; then, without MPI:
+# A real 2-rank run of the default job on the CPU backend writes JSON, CSV, HTML and a trace, and its
+# start-up line states what it ran (plan_line_lib.sh); then, without MPI:
 # `report` rebuilds the outputs, `compare` passes an identical run and flags a planted 10% slowdown,
 # other-schema and malformed files exit 2 with one line, and --expect fails a missed threshold naming it.
 set -uo pipefail
@@ -15,8 +16,10 @@ one_line_exit() {  # RC ARGS...: runs gpuscale, wants exit RC and exactly one li
   printf '%s\n' "$err"
 }
 
-"$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --quiet --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
-  --trace "$out/trace.json" >"$out/console.txt" || fail "the run failed"
+"$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
+  --trace "$out/trace.json" >"$out/console.txt" 2>"$out/progress.txt" || { cat "$out/progress.txt"; fail "the run failed"; }
+. "$(dirname "$0")/plan_line_lib.sh"
+check_plan_line "$out/progress.txt" "$out/run.json" || fail "the default run's start-up line is not what ran"
 for f in run.json run.csv run.html trace.json; do [ -s "$out/$f" ] || fail "$f not written"; done
 grep -q "^== Verdict: PASS ==$" "$out/console.txt" || fail "no verdict in the console output"
 grep -q "^env,smoke_allreduce_time,rank=1," "$out/run.csv" || fail "CSV lacks rank 1's smoke time"

@@ -52,10 +52,11 @@ TEST(Profile, CpuDefaultIsScaledDownAndQuickIsShorter) {
   EXPECT_EQ(gpu.name, "default");
   EXPECT_EQ(cpu.name, "default-cpu");
   EXPECT_LE(cpu.budget_s, 120);
-  EXPECT_LT(cpu.collective_max_bytes, gpu.collective_max_bytes);
-  EXPECT_LT(cpu.matmul_max_dim, gpu.matmul_max_dim);
+  EXPECT_LT(cpu.collectives.max_bytes, gpu.collectives.max_bytes);
+  EXPECT_LT(cpu.train.iterations, gpu.train.iterations);
   EXPECT_LE(quick.budget_s, 15);
-  EXPECT_LT(quick.timed_iterations, gpu.timed_iterations);
+  EXPECT_LT(quick.collectives.iterations, gpu.collectives.iterations);
+  EXPECT_LT(quick.compute.iterations, gpu.compute.iterations);
 }
 
 }  // namespace

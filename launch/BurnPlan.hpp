@@ -1,0 +1,22 @@
+#pragma once
+// What the burn phase runs: `gpuscale burn`'s options over the profile's burn (Profile.hpp). Pure;
+// bad input throws harness::UsageError with one line.
+#include <cxxopts.hpp>
+
+#include "launch/Profile.hpp"
+#include "workloads/Burn.hpp"
+
+namespace gpuscale::launch {
+
+struct BurnPlan {
+  workloads::BurnOptions burn;
+  double straggler_threshold = 0.10;
+};
+
+// The options of `gpuscale burn`.
+void add_burn_options(cxxopts::Options& options);
+// `own_command`: `gpuscale burn`, whose --burn-s defaults to kBurnCommandSeconds; otherwise the
+// short burn of the whole-job run, the profile's seconds (the run has no burn options).
+BurnPlan parse_burn_plan(const cxxopts::ParseResult& r, const Profile& profile, bool own_command);
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,124 @@
+#include "launch/RunPlan.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "collectives/Sweep.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+Invocation parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "gpuscale");
+  return parse_command_line(static_cast<int>(args.size()), args.data());
+}
+
+// The start-up line is what runs: the resolved plans after the profile and the command line.
+TEST(RunPlan, StartupLineStatesWhatRuns) {
+  EXPECT_EQ(describe(resolve_run_plan(parse({"--quick"}), true)),
+            "quick-cpu (budget 15 s): compute 2 shapes in tf32,bf16, 2+5 calls; collectives 7 ops, 7 sizes 8..32K, "
+            "2+5 iterations; burn bf16 matmul 64 for 0.5 s; train mlp in bf16, 1+3 steps");
+  EXPECT_EQ(describe(resolve_run_plan(parse({}), true)),
+            "default-cpu (budget 120 s): compute 2 shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
+            "20 sizes 8..4M, 5+20 iterations; burn bf16 matmul 128 for 2 s; train mlp,cnn in fp32,bf16, 1+3 steps");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"collectives", "-b", "8", "-e", "1M"}), false)),
+            "default (budget 60 s): collectives 7 ops, 18 sizes 8..1M, 5+20 iterations");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"collectives", "--quick", "-n", "7", "--ops", "allreduce"}), true)),
+            "quick-cpu (budget 15 s): collectives 1 op, 7 sizes 8..32K, 2+7 iterations");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"train", "--quick", "--iters", "9", "--model", "cnn"}), false)),
+            "quick (budget 15 s): train cnn in bf16, 2+9 steps");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"burn", "--burn-s", "30", "--precision", "fp16"}), false)),
+            "default (budget 60 s): burn fp16 matmul 8192 for 30 s");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"burn"}), false)), "default (budget 60 s): burn bf16 matmul 8192 for 60 s");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"env"}), false)), "default (budget 60 s)");
+}
+
+// Each phase's plan starts from the profile: no parser keeps a default of its own.
+TEST(RunPlan, EveryProfileFeedsThePlans) {
+  for (const bool quick : {false, true})
+    for (const bool cpu : {false, true}) {
+      const auto plan = resolve_run_plan(parse(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu);
+      const auto& p = plan.profile;
+      SCOPED_TRACE(p.name);
+      EXPECT_EQ(p.name, make_profile(quick, cpu).name);
+      ASSERT_TRUE(plan.collectives && plan.compute && plan.train);
+      const auto& c = *plan.collectives;
+      EXPECT_EQ(c.max_bytes, p.collectives.max_bytes);
+      EXPECT_EQ(c.step_factor, p.collectives.step_factor);
+      EXPECT_EQ(c.warmup, p.collectives.warmup);
+      EXPECT_EQ(c.iterations, p.collectives.iterations);
+      EXPECT_EQ(c.scaling_sizes, p.collectives.scaling_sizes);
+      EXPECT_EQ(c.pair_large_bytes, p.collectives.pair_large_bytes);
+      EXPECT_EQ(plan.compute->bench.warmup, p.compute.warmup);
+      EXPECT_EQ(plan.compute->bench.iterations, p.compute.iterations);
+      EXPECT_EQ(plan.compute->items.front().shape.set, p.compute.shape_sets);
+      EXPECT_EQ(plan.train->timing.warmup, p.train.warmup);
+      EXPECT_EQ(plan.train->timing.iterations, p.train.iterations);
+      EXPECT_EQ(plan.train->depth, p.train.depth);
+      EXPECT_EQ(plan.train->width, p.train.width);
+      EXPECT_EQ(plan.train->batch.has_value(), p.train.batch.has_value());
+    }
+}
+
+// The help text prints the profile table's values, so it cannot drift from what runs.
+TEST(RunPlan, HelpPrintsTheProfileDefaults) {
+  // cxxopts wraps the descriptions: compare with every run of blanks made one space.
+  const auto help = [](const char* command) {
+    std::string text;
+    for (const char c : parse({command, "--help"}).help_text)
+      if (!std::isspace(static_cast<unsigned char>(c))) text += c;
+      else if (!text.empty() && text.back() != ' ') text += ' ';
+    return text;
+  };
+  EXPECT_NE(help("collectives").find("largest size (default 1G; 64M with --quick; 4M on cpu; 64K with --quick on cpu)"),
+            std::string::npos);
+  EXPECT_NE(help("collectives").find("timed iterations per size (default 20; 5 with --quick)"), std::string::npos);
+  EXPECT_NE(help("collectives").find("(default 8,1M,64M; none with --quick; 8,64K on cpu; none with --quick on cpu)"),
+            std::string::npos);
+  EXPECT_NE(help("compute").find("timed calls per pass (default 20; 5 with --quick)"), std::string::npos);
+  EXPECT_NE(help("train").find("timed steps (default 20; 5 with --quick; 3 on cpu; 3 with --quick on cpu)"),
+            std::string::npos);
+  EXPECT_NE(help("run").find("a short preflight (budget 15 s) instead of the default run (60 s; 120 s on the CPU backend)"),
+            std::string::npos);
+}
+
+std::string sizes_text(const collectives::SweepOptions& c) {
+  const auto sizes = collectives::size_list(c);
+  return size_text(sizes.front()) + " .. " + size_text(sizes.back()) + " (x" + std::to_string(c.step_factor) + ")";
+}
+
+// docs/REPORT.md's profile table: one row per profile, each cell from the plan that runs.
+std::string report_row(const RunPlan& plan) {
+  const auto& c = *plan.collectives;
+  const auto& m = *plan.compute;
+  const auto& t = *plan.train;
+  std::string precisions, models, train_precisions;
+  for (std::size_t i = 0; i < m.items.size() && m.items[i].shape.shape == m.items.front().shape.shape; ++i)
+    precisions += (i ? "," : "") + std::string(workloads::to_string(m.items[i].precision));
+  for (const auto& name : t.models) models += (models.empty() ? "" : ",") + name;
+  for (const auto p : t.precisions) train_precisions += (train_precisions.empty() ? "" : ",") + std::string(workloads::to_string(p));
+  const auto counts = [](int w, int n) { return std::to_string(w) + " + " + std::to_string(n); };
+  return "| " + plan.profile.name + " | " + results::fixed(plan.profile.budget_s, 0) + " s | " + precisions + " | " +
+         counts(m.bench.warmup, m.bench.iterations) + " | " + sizes_text(c) + " | " + counts(c.warmup, c.iterations) +
+         " | " + size_list_text(c.scaling_sizes) + " | " + size_text(c.pair_large_bytes) + " | " + models + " | " +
+         train_precisions + " | " + counts(t.timing.warmup, t.timing.iterations) + " |";
+}
+
+TEST(RunPlan, ReportDocsProfileTableIsWhatRuns) {
+  std::ifstream in(std::string(GPUSCALE_SOURCE_DIR) + "/docs/REPORT.md");
+  ASSERT_TRUE(in) << "docs/REPORT.md not found under " << GPUSCALE_SOURCE_DIR;
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const bool quick : {true, false})
+    for (const bool cpu : {false, true}) {
+      const auto row = report_row(resolve_run_plan(parse(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu));
+      EXPECT_NE(text.str().find(row + "\n"), std::string::npos) << "docs/REPORT.md lacks the row\n" << row;
+    }
+}
+
+}  // namespace
+}  // namespace gpuscale::launch
