@@ -13,7 +13,7 @@ using namespace nvml_abi;
 namespace {
 
 template <class Fn>
-Fn symbol(void* library, const char* name) {
+Fn library_symbol(void* library, const char* name) {
   return reinterpret_cast<Fn>(::dlsym(library, name));
 }
 
@@ -41,7 +41,7 @@ using ListV1Fn = Return (*)(Device, unsigned*, ProcessInfoV1*);
 std::optional<std::vector<ProcessInfoV1>> list_kind(void* library, Device device, const std::string& kind) {
   const std::string base = "nvmlDeviceGet" + kind + "RunningProcesses";
   for (const char* suffix : {"_v3", "_v2"}) {
-    if (auto fn = symbol<ListFn>(library, (base + suffix).c_str())) {
+    if (auto fn = library_symbol<ListFn>(library, (base + suffix).c_str())) {
       const auto infos = list<ProcessInfo>(fn, device);
       if (!infos) return std::nullopt;
       std::vector<ProcessInfoV1> out;
@@ -49,7 +49,7 @@ std::optional<std::vector<ProcessInfoV1>> list_kind(void* library, Device device
       return out;
     }
   }
-  if (auto fn = symbol<ListV1Fn>(library, base.c_str())) return list<ProcessInfoV1>(fn, device);
+  if (auto fn = library_symbol<ListV1Fn>(library, base.c_str())) return list<ProcessInfoV1>(fn, device);
   return std::nullopt;
 }
 
@@ -58,7 +58,7 @@ std::optional<std::vector<ProcessInfoV1>> list_kind(void* library, Device device
 Nvml::Device Nvml::handle(const std::string& pci_bus_id) const {
   using HandleFn = Return (*)(const char*, Device*);
   Device device = nullptr;
-  const auto fn = symbol<HandleFn>(library_, "nvmlDeviceGetHandleByPciBusId_v2");
+  const auto fn = library_symbol<HandleFn>(library_, "nvmlDeviceGetHandleByPciBusId_v2");
   if (!fn || fn(pci_bus_id.c_str(), &device) != kSuccess) return nullptr;
   return device;
 }
@@ -91,10 +91,10 @@ Nvml::Load Nvml::load_now(const std::string& pci_bus_id) const {
   using UtilizationFn = Return (*)(Device, Utilization*);
   using MemoryFn = Return (*)(Device, Memory*);
   Utilization utilization{};
-  if (const auto fn = symbol<UtilizationFn>(library_, "nvmlDeviceGetUtilizationRates"); fn && fn(device, &utilization) == kSuccess)
+  if (const auto fn = library_symbol<UtilizationFn>(library_, "nvmlDeviceGetUtilizationRates"); fn && fn(device, &utilization) == kSuccess)
     load.utilization_pct = utilization.gpu;
   Memory memory{};
-  if (const auto fn = symbol<MemoryFn>(library_, "nvmlDeviceGetMemoryInfo"); fn && fn(device, &memory) == kSuccess)
+  if (const auto fn = library_symbol<MemoryFn>(library_, "nvmlDeviceGetMemoryInfo"); fn && fn(device, &memory) == kSuccess)
     load.memory_used_bytes = memory.used;
   return load;
 }
