@@ -9,13 +9,25 @@ Profile make_profile(bool quick, harness::BackendKind backend) {
   Profile p;
   if (!cpu && quick) {
     p = {"quick", 15, 8, 64ull << 20, 2, 5, 4096, 1.0, 5, 1, 2, 8192};
+    p.link_pinned_bytes = {64ull << 20};
+    p.link_pageable_bytes = 16ull << 20;
+    p.link_hbm_bytes = 1ull << 30;
+    p.link_repeats = 3;
   } else if (!cpu) {
     p = {"default", 60, 8, 1ull << 30, 5, 20, 8192, 1.0, 20, 3, 4, 8192};
   } else if (quick) {
     // Host memory and BLAS on shared cores: small enough that 4 oversubscribed ranks stay quick.
     p = {"quick-cpu", 15, 8, 256ull << 10, 1, 3, 256, 1.0 / 16, 2, 1, 0.5, 64};
+    p.link_pinned_bytes = {1ull << 20};
+    p.link_pageable_bytes = 1ull << 20;
+    p.link_hbm_bytes = 4ull << 20;
+    p.link_repeats = 2;
   } else {
     p = {"default-cpu", 120, 8, 4ull << 20, 2, 5, 512, 1.0 / 8, 4, 1, 2, 128};
+    p.link_pinned_bytes = {1ull << 20, 16ull << 20};
+    p.link_pageable_bytes = 4ull << 20;
+    p.link_hbm_bytes = 16ull << 20;
+    p.link_repeats = 3;
   }
   return p;
 }

@@ -5,6 +5,7 @@
 // feeds the progress line's ETA.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/Backend.hpp"
 
@@ -28,6 +29,13 @@ struct Profile {
   // kBurnCommandSeconds instead), and the GEMM's edge (M = N = K), large enough to fill the chip.
   double burn_s = 4;
   int burn_dim = 8192;
+  // Links: pinned host copy sizes, the pageable copies' size (pageable copies run at a tenth of
+  // pinned speed on a GPU, so one moderate size says what they can do), each device memory buffer,
+  // and timed copies per configuration.
+  std::vector<std::uint64_t> link_pinned_bytes = {64ull << 20, 1ull << 30};
+  std::uint64_t link_pageable_bytes = 64ull << 20;
+  std::uint64_t link_hbm_bytes = 4ull << 30;
+  int link_repeats = 5;
 };
 
 // `gpuscale burn --burn-s`'s default: long enough for power and temperature to settle.
