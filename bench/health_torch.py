@@ -2,7 +2,7 @@
 
   python3 health_torch.py load                 # bf16 matmul 8192 until killed (the second process)
   python3 health_torch.py matmul SECONDS        # bf16 matmul 8192 loop: JSON with the sustained figure
-  python3 health_torch.py copies                # pinned H2D / D2H (1 GiB) and device copy (4 GiB): JSON
+  python3 health_torch.py copies                # pinned H2D / D2H (64 MiB, 1 GiB), device copy (4 GiB): JSON
 
 The matmul loop records an event after every batch of calls; throughput is work done over wall time
 after the first second, interpolated between completions as results/BurnSummary.cpp does.
@@ -73,16 +73,18 @@ def timed_copy(dst, src, reps=10):
 
 
 def copies():
-    size = 1 << 30
-    host = torch.randint(0, 255, (size,), dtype=torch.uint8).pin_memory()
-    dev = torch.randint(0, 255, (size,), dtype=torch.uint8, device="cuda")
-    h2d = size / timed_copy(dev, host) / 1e9
-    d2h = size / timed_copy(host, dev) / 1e9
+    out = {}
+    for size, suffix in ((64 << 20, "_64m"), (1 << 30, "")):
+        host = torch.randint(0, 255, (size,), dtype=torch.uint8).pin_memory()
+        dev = torch.randint(0, 255, (size,), dtype=torch.uint8, device="cuda")
+        out["h2d_pinned" + suffix + "_gbps"] = size / timed_copy(dev, host) / 1e9
+        out["d2h_pinned" + suffix + "_gbps"] = size / timed_copy(host, dev) / 1e9
     big = 4 << 30
     src = torch.randint(0, 255, (big,), dtype=torch.uint8, device="cuda")
     dst = torch.empty_like(src)
     d2d = 2 * big / timed_copy(dst, src) / 1e9  # bytes read + written
-    return {"h2d_pinned_gbps": h2d, "d2h_pinned_gbps": d2h, "d2d_gbps": d2d}
+    out["d2d_gbps"] = d2d
+    return out
 
 
 def main():

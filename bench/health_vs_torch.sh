@@ -38,7 +38,8 @@ sleep 5
 "$GPUSCALE" burn --burn-s 30 --json "$out/b_burn.json" >"$out/b_burn.txt" 2>&1; b_burn_rc=$?
 python3 "$here/health_torch.py" matmul 30 >"$out/b_torch.json" 2>"$out/b_torch.err"
 
-# (c) host links and device memory, torch's side.
+# (c) host links and device memory: gpuscale links, then torch's side timed the same way.
+"$GPUSCALE" links --sizes 64M,1G --hbm-size 4G --repeats 10 --json "$out/c_links.json" >"$out/c_links.txt" 2>&1
 python3 "$here/health_torch.py" copies >"$out/c_torch.json" 2>"$out/c_torch.err"
 
 # (d) two ranks on one GPU, then the budgets.
@@ -58,6 +59,14 @@ printf '%-48s %s\n' "(b) gpuscale / torch" "$(python3 -c "import json; g=json.lo
 printf '%-48s %s\n' "(b) clock p50 MHz, power p50 W, peak C, throttle" "$(field "$out/b_burn.json" "(lambda r: (r['clock_p50_mhz'], r['power_p50_w'], r['peak_temperature_c'], {k: round(v,2) for k,v in r['throttle_share'].items() if v}))(d['burn'][0])")"
 printf '%-48s %s\n' "(c) torch pinned H2D / D2H GB/s, 1 GiB" "$(field "$out/c_torch.json" "(round(d['h2d_pinned_gbps'],1), round(d['d2h_pinned_gbps'],1))")"
 printf '%-48s %s\n' "(c) torch device copy GB/s (read+write), 4 GiB" "$(field "$out/c_torch.json" "round(d['d2d_gbps'])")"
+printf '%-48s %s\n' "(c) torch pinned H2D / D2H GB/s, 64 MiB" "$(field "$out/c_torch.json" "(round(d['h2d_pinned_64m_gbps'],1), round(d['d2h_pinned_64m_gbps'],1))")"
+links_fig() {  # direction, bytes: gpuscale's solo pinned figure
+  field "$out/c_links.json" "round([c['gbps'] for c in d['links'][0]['copies'] if (c['direction'], c['memory'], c['mode'], c['bytes']) == ('$1', 'pinned', 'solo', $2)][0], 1)"
+}
+printf '%-48s %s\n' "(c) gpuscale pinned H2D / D2H GB/s, 64 MiB" "($(links_fig h2d 67108864), $(links_fig d2h 67108864))"
+printf '%-48s %s\n' "(c) gpuscale pinned H2D / D2H GB/s, 1 GiB" "($(links_fig h2d 1073741824), $(links_fig d2h 1073741824))"
+printf '%-48s %s\n' "(c) gpuscale device copy / triad GB/s, 4 GiB" "$(field "$out/c_links.json" "[round(h['gbps']) for h in d['links'][0]['hbm']]")"
+printf '%-48s %s\n' "(c) gpuscale PCIe under load / max" "$(field "$out/c_links.json" "(lambda p: (p['gen'], p['width'], p['gen_max'], p['width_max']))(d['links'][0]['pcie'])")"
 printf '%-48s %s\n' "(d) mpirun -np 2 --quick on one GPU: exit, verdict" "$d_two_rc, $(field "$out/d_two.json" "'PASS' if d['verdict']['passed'] else 'FAIL'"), NCCL error lines $d_nccl"
 printf '%-48s %s\n' "(d) default run s (budget 60)" "$d_default_s"
 printf '%-48s %s\n' "(d) --quick s (budget 15)" "$d_quick_s"

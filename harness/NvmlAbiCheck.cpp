@@ -47,6 +47,18 @@ static_assert(offsetof(abi::Utilization, memory) == offsetof(nvmlUtilization_t, 
 static_assert(sizeof(abi::Memory) == sizeof(nvmlMemory_t));
 static_assert(offsetof(abi::Memory, free) == offsetof(nvmlMemory_t, free));
 static_assert(offsetof(abi::Memory, used) == offsetof(nvmlMemory_t, used));
+static_assert(abi::kErrorNotSupported == NVML_ERROR_NOT_SUPPORTED);
+static_assert(abi::kErrorNoPermission == NVML_ERROR_NO_PERMISSION);
+static_assert(abi::kErrorTimeout == NVML_ERROR_TIMEOUT);
+static_assert(abi::kNvLinkErrorDlReplay == NVML_NVLINK_ERROR_DL_REPLAY);
+static_assert(abi::kNvLinkErrorDlRecovery == NVML_NVLINK_ERROR_DL_RECOVERY);
+static_assert(abi::kNvLinkErrorDlCrcFlit == NVML_NVLINK_ERROR_DL_CRC_FLIT);
+static_assert(abi::kNvLinkErrorDlCrcData == NVML_NVLINK_ERROR_DL_CRC_DATA);
+static_assert(abi::kEventTypeXidCriticalError == nvmlEventTypeXidCriticalError);
+static_assert(sizeof(abi::EventData) == sizeof(nvmlEventData_t));
+static_assert(offsetof(abi::EventData, event_type) == offsetof(nvmlEventData_t, eventType));
+static_assert(offsetof(abi::EventData, event_data) == offsetof(nvmlEventData_t, eventData));
+static_assert(sizeof(abi::EventSet) == sizeof(nvmlEventSet_t));
 // The process listings' and queries' signatures, as this code calls them through dlsym.
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetComputeRunningProcesses_v3),
                              nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*)>);
@@ -54,3 +66,10 @@ static_assert(std::is_same_v<decltype(&nvmlDeviceGetGraphicsRunningProcesses_v3)
                              nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetUtilizationRates), nvmlReturn_t (*)(nvmlDevice_t, nvmlUtilization_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetMemoryInfo), nvmlReturn_t (*)(nvmlDevice_t, nvmlMemory_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetNvLinkErrorCounter),
+                             nvmlReturn_t (*)(nvmlDevice_t, unsigned int, nvmlNvLinkErrorCounter_t, unsigned long long*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceRegisterEvents),
+                             nvmlReturn_t (*)(nvmlDevice_t, unsigned long long, nvmlEventSet_t)>);
+static_assert(std::is_same_v<decltype(&nvmlEventSetWait_v2), nvmlReturn_t (*)(nvmlEventSet_t, nvmlEventData_t*, unsigned int)>);
+static_assert(std::is_same_v<decltype(&nvmlEventSetCreate), nvmlReturn_t (*)(nvmlEventSet_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlEventSetFree), nvmlReturn_t (*)(nvmlEventSet_t)>);

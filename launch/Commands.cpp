@@ -3,6 +3,7 @@
 #include "launch/BurnPlan.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
+#include "launch/LinksPlan.hpp"
 #include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
@@ -58,6 +59,13 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
      "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
      true, add_burn_options},
+    {"links", "host links and device memory: H2D and D2H copies pinned and pageable, one GPU at a time and every GPU "
+     "of a node at once, the PCIe link under load, NVLink state and errors, XID events, HBM copy and triad",
+     "links [options]",
+     "mpirun -np 8 gpuscale links\n"
+     "mpirun -np 8 gpuscale links --sizes 64M,1G,4G --repeats 10 --json links.json\n"
+     "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
+     true, add_links_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html", false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",

@@ -13,6 +13,7 @@
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
+#include "launch/LinksPhase.hpp"
 #include "launch/TrainPhase.hpp"
 #include "launch/RunPlan.hpp"
 
@@ -23,15 +24,18 @@ std::vector<Phase> phases_for(const std::string& command) {
   const Phase collectives{"collectives", run_collectives_phase};
   const Phase compute{"compute", run_compute_phase};
   const Phase burn{"burn", run_burn_phase};
+  const Phase links{"links", run_links_phase};
   if (command == "env") return {env};
   if (command == "burn") return {env, burn};
+  if (command == "links") return {env, links};
   const Phase train{"train", run_train_phase};
   if (command == "collectives") return {env, collectives};
   if (command == "compute") return {env, compute};
   if (command == "train") return {env, train};
-  // `run`: the environment first, then compute, a short burn (after compute, whose figures it would
-  // otherwise heat), collectives and training.
-  return {env, compute, burn, collectives, train};
+  // `run`: the environment first, then host links and device memory (a second or two per GPU, on
+  // GPUs still cool), compute, a short burn (after compute, whose figures it would otherwise heat),
+  // collectives and training.
+  return {env, links, compute, burn, collectives, train};
 }
 
 namespace {

@@ -47,6 +47,19 @@ Profile make_profile(bool quick, bool cpu_backend) {
 
   p.burn.seconds = cpu_backend ? (quick ? 0.5 : 2) : (quick ? 2 : 4);
   p.burn.dim = cpu_backend ? (quick ? 64 : 128) : 8192;
+
+  auto& l = p.links;
+  if (cpu_backend) {
+    l.pinned_bytes = quick ? std::vector<std::uint64_t>{kMiB} : std::vector<std::uint64_t>{kMiB, 16 * kMiB};
+    l.pageable_bytes = quick ? kMiB : 4 * kMiB;
+    l.hbm_bytes = quick ? 4 * kMiB : 16 * kMiB;
+    l.repeats = quick ? 2 : 3;
+  } else {
+    l.pinned_bytes = quick ? std::vector<std::uint64_t>{64 * kMiB} : std::vector<std::uint64_t>{64 * kMiB, kGiB};
+    l.pageable_bytes = quick ? 16 * kMiB : 64 * kMiB;
+    l.hbm_bytes = quick ? kGiB : 4 * kGiB;
+    l.repeats = quick ? 3 : 5;
+  }
   return p;
 }
 

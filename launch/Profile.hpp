@@ -43,6 +43,16 @@ struct BurnProfile {
   int dim = 0;         // the GEMM's edge (M = N = K), large enough to fill the chip
 };
 
+// The links phase's copies (`gpuscale links` and the whole-job run alike).
+struct LinksProfile {
+  std::vector<std::uint64_t> pinned_bytes;  // --sizes
+  // --pageable-size: pageable copies run at a tenth of pinned speed on a GPU, so one moderate size
+  // says what they can do.
+  std::uint64_t pageable_bytes = 0;
+  std::uint64_t hbm_bytes = 0;  // --hbm-size: each device memory buffer of the copy and triad
+  int repeats = 0;              // --repeats: timed copies per configuration
+};
+
 // `gpuscale burn --burn-s`'s default: long enough for power and temperature to settle.
 inline constexpr double kBurnCommandSeconds = 60;
 
@@ -53,6 +63,7 @@ struct Profile {
   ComputeProfile compute;
   TrainProfile train;
   BurnProfile burn;
+  LinksProfile links;
 };
 
 Profile make_profile(bool quick, bool cpu_backend);

@@ -54,6 +54,12 @@ std::string describe(const BurnPlan& plan) {
          " for " + results::shortest(plan.burn.burn_s) + " s";
 }
 
+std::string describe(const LinksPlan& plan) {
+  const auto& l = plan.links;
+  return "links " + size_list_text(l.pinned_bytes) + " pinned, " + size_text(l.pageable_bytes) + " pageable, " +
+         size_text(l.hbm_bytes) + " device memory, 1+" + std::to_string(l.repeats) + " copies";
+}
+
 }  // namespace
 
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend) {
@@ -66,6 +72,7 @@ RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend) {
     plan.collectives = collectives_options(invocation.options, cpu_backend, quick);
   if (command == "train" || whole_job)
     plan.train = parse_train_plan(invocation.options, quick, cpu_backend, whole_job);
+  if (command == "links" || whole_job) plan.links = parse_links_plan(invocation.options, plan.profile);
   if (command == "burn" || whole_job) plan.burn = parse_burn_plan(invocation.options, plan.profile, !whole_job);
   return plan;
 }
@@ -73,7 +80,8 @@ RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend) {
 std::string describe(const RunPlan& plan) {
   std::string text = plan.profile.name + " (budget " + results::fixed(plan.profile.budget_s, 0) + " s)";
   std::string parts;
-  if (plan.compute) parts += describe(*plan.compute);
+  if (plan.links) parts += describe(*plan.links);
+  if (plan.compute) parts += (parts.empty() ? "" : "; ") + describe(*plan.compute);
   if (plan.collectives) parts += (parts.empty() ? "" : "; ") + describe(*plan.collectives);
   if (plan.burn) parts += (parts.empty() ? "" : "; ") + describe(*plan.burn);
   if (plan.train) parts += (parts.empty() ? "" : "; ") + describe(*plan.train);

@@ -9,6 +9,7 @@
 #include "launch/BurnPlan.hpp"
 #include "launch/Cli.hpp"
 #include "launch/ComputePlan.hpp"
+#include "launch/LinksPlan.hpp"
 #include "launch/Profile.hpp"
 #include "launch/TrainPlan.hpp"
 
@@ -20,7 +21,8 @@ struct RunPlan {
   std::optional<ComputePlan> compute;
   std::optional<collectives::SweepOptions> collectives;
   std::optional<TrainPlan> train;
-  std::optional<BurnPlan> burn;  // `burn` and `run`
+  std::optional<BurnPlan> burn;    // `burn` and `run`
+  std::optional<LinksPlan> links;  // `links` and `run`
 };
 
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend);

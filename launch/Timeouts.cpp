@@ -19,7 +19,8 @@ constexpr Field kFields[] = {{"env", &PhaseTimeouts::env_s},
                              {"compute", &PhaseTimeouts::compute_s},
                              {"collectives", &PhaseTimeouts::collectives_s},
                              {"train", &PhaseTimeouts::train_s},
-                             {"burn", &PhaseTimeouts::burn_s}};
+                             {"burn", &PhaseTimeouts::burn_s},
+                             {"links", &PhaseTimeouts::links_s}};
 
 double parse_seconds(const std::string& text, const std::string& item) {
   char* end = nullptr;
@@ -38,7 +39,7 @@ double PhaseTimeouts::for_phase(std::string_view phase) const {
   return env_s;
 }
 
-double PhaseTimeouts::longest_s() const { return std::max({env_s, compute_s, collectives_s, train_s, burn_s}); }
+double PhaseTimeouts::longest_s() const { return std::max({env_s, compute_s, collectives_s, train_s, burn_s, links_s}); }
 
 PhaseTimeouts parse_timeouts(const std::string& text) {
   PhaseTimeouts out;
@@ -54,7 +55,7 @@ PhaseTimeouts parse_timeouts(const std::string& text) {
                                     [&](const Field& f) { return phase == f.phase; });
     if (field == std::end(kFields))
       throw harness::UsageError("--timeout: unknown phase '" + phase + "' in '" + item +
-                                "' (phases: env, compute, collectives, train, burn)");
+                                "' (phases: env, compute, collectives, train, burn, links)");
     out.*field->seconds = parse_seconds(item.substr(eq + 1), item);
   }
   return out;

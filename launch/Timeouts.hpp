@@ -17,6 +17,8 @@ namespace gpuscale::launch {
 //                    DP-style drives every GPU of a node from one process
 //   burn 120:        a wait covers one queue of GEMM batches (a fraction of a second) or the barrier
 //                    and gather around the burn, whose length --burn-s sets apart
+//   links 120:       a turn's barrier waits for one GPU's copies (about a second by default; a
+//                    pageable copy of several GiB at ~1 GB/s on a loaded host is tens of seconds)
 // The longest wait --timeout accepts: a week, past any real phase, and far inside what a deadline
 // in clock ticks can hold (1e300 s would overflow it).
 constexpr double kMaxTimeoutS = 7 * 24 * 3600;
@@ -27,6 +29,7 @@ struct PhaseTimeouts {
   double collectives_s = 180;
   double train_s = 300;
   double burn_s = 120;
+  double links_s = 120;
 
   // The phase's timeout; anything outside the phases (start-up, finish) is bootstrap: env.
   double for_phase(std::string_view phase) const;
@@ -36,7 +39,7 @@ struct PhaseTimeouts {
 
 // "S" or "PHASE=S" items, comma-separated, over the defaults. Throws UsageError naming the item.
 PhaseTimeouts parse_timeouts(const std::string& text);
-// "env 120, compute 300, collectives 180, train 300, burn 120": for --help and messages.
+// "env 120, compute 300, collectives 180, train 300, burn 120, links 120": for --help and messages.
 std::string describe(const PhaseTimeouts& timeouts);
 
 }  // namespace gpuscale::launch

@@ -45,7 +45,14 @@
   X(kNoRdmaAdapter, "no-rdma-adapter")                          \
   X(kNicDown, "nic-down")                                       \
   X(kNicRateMismatch, "nic-rate-mismatch")                      \
-  X(kGdrUnavailable, "gdr-unavailable")
+  X(kGdrUnavailable, "gdr-unavailable")                         \
+  X(kH2dSlow, "h2d-slow")                                       \
+  X(kHbmSlow, "hbm-slow")                                       \
+  X(kPcieDowntrained, "pcie-downtrained")                       \
+  X(kNvlinkDown, "nvlink-down")                                 \
+  X(kNvlinkErrors, "nvlink-errors")                             \
+  X(kGpuXid, "gpu-xid")                                         \
+  X(kLinksUnreadable, "links-unreadable")
 
 // X(constant, name): the training verifications (TrainVerification::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.

@@ -8,6 +8,8 @@
 #include "results/ConsoleLaunch.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
+#include "results/GpuPeak.hpp"
+#include "results/LinksTable.hpp"
 #include "results/Table.hpp"
 #include "results/TrainTable.hpp"
 
@@ -30,18 +32,19 @@ std::string smoke(const SmokeTest& s) {
 }
 
 void write_ranks(const RunReport& r, std::ostream& out) {
-  Table t({"rank", "host", "node", "local", "gpu", "name", "pci bus", "mem free/total GiB", "sm MHz",
+  Table t({"rank", "host", "node", "local", "gpu", "name", "pci bus", "mem free/total GiB", "hbm peak TB/s", "sm MHz",
            "temp C", "power W", "numa", "cpus", "smoke allreduce"});
   for (const auto& e : r.ranks) {
     std::vector<std::string> row = {std::to_string(e.rank), e.host, std::to_string(e.node),
                                     std::to_string(e.local_rank)};
     if (e.gpu) {
       const auto& g = *e.gpu;
+      const auto hbm = peak_memory_gbps(g.name);
       row.insert(row.end(), {std::to_string(g.cuda_index), g.name, g.pci_bus_id, gpu_memory(g),
-                             or_dash(g.sm_clock_mhz), or_dash(g.temperature_c), power(g),
+                             hbm ? fixed(*hbm / 1000, 2) : "-", or_dash(g.sm_clock_mhz), or_dash(g.temperature_c), power(g),
                              std::to_string(g.numa_node)});
     } else {
-      row.insert(row.end(), {"-", "cpu: " + e.cpu_model, "-", "-", "-", "-", "-", "-"});
+      row.insert(row.end(), {"-", "cpu: " + e.cpu_model, "-", "-", "-", "-", "-", "-", "-"});
     }
     row.push_back(e.cpu_affinity);
     row.push_back(smoke(e.smoke));
@@ -143,6 +146,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_launch(r, out);
   write_versions(r, out);
   write_topology(r, out);
+  write_links_table(r.links, out);
   write_compute_table(r.compute, out);
   write_burn_table(r.burn, out);
   if (r.collectives) write_collectives(*r.collectives, out);

@@ -28,15 +28,16 @@ double number(const json& j, const std::string& where) {
 // Refuses a threshold that no run could meet or that names nothing a run measures.
 void check_possible(const Threshold& t, const std::string& where) {
   static const std::set<std::string> kPhases = {names::kEnv, names::kChecks, names::kCollectives, names::kCompute,
-                                                names::kTrain};
+                                                names::kTrain, names::kBurn, names::kLinks};
   if (!t.phase.empty() && !kPhases.count(t.phase))
-    bad(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train)");
+    bad(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train, burn, links)");
   const bool check_figure = t.phase == names::kChecks || (t.phase.empty() && check_ids::is_known(t.metric));
   if (check_figure ? !check_ids::is_known(t.metric) : !names::is_known_metric(t.metric))
     bad(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
   if (t.min && t.max && *t.min > *t.max)
     bad(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) + ", which no figure can meet");
-  static const std::set<std::string> kNeverNegative = {names::kStragglerSpread, names::kWrongElements};
+  static const std::set<std::string> kNeverNegative = {names::kStragglerSpread, names::kWrongElements,
+                                                        names::kNvlinkErrors, names::kXidEvents};
   if (t.max && *t.max < 0 && kNeverNegative.count(t.metric))
     bad(where + ": " + t.metric + " is never negative, so a max of " + shortest(*t.max) + " cannot be met");
 }

@@ -9,6 +9,7 @@
 #include "results/ComputeFigures.hpp"
 #include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
+#include "results/LinksTable.hpp"
 #include "results/RunReport.hpp"
 #include "results/TrainFigures.hpp"
 
@@ -58,6 +59,7 @@ std::vector<Figure> flatten(const RunReport& report) {
   append_figures(report.compute, figures);
   append_figures(report.collectives, figures);
   append_figures(report.train, figures);
+  append_figures(report.links, figures);
   append_figures(report.burn, figures);
   // Each further phase adds its line here: append_figures(report.<its records>, figures);
   return figures;

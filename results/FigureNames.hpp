@@ -12,6 +12,7 @@ inline constexpr char kCollectives[] = "collectives";
 inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
 inline constexpr char kBurn[] = "burn";
+inline constexpr char kLinks[] = "links";
 
 // Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in
 // phase "checks", check ids) as a threshold's metric.
@@ -49,7 +50,12 @@ inline constexpr char kBurn[] = "burn";
   X(kWrongElements, "wrong_elements", "count; any > 0 fails the run")                           \
   X(kStragglerSpread, "straggler_spread", "ratio (slowest/median - 1); warns")                  \
   X(kSustainedTflops, "sustained_tflops", "TFLOP/s; labels rank, precision (burn)")               \
-  X(kLinkUse, "link_use", "ratio of the link's peak; low warns")
+  X(kLinkUse, "link_use", "ratio of the link's peak; low warns")                                \
+  X(kHostCopyBw, "host_copy_bw", "GB/s; labels rank, direction, memory, mode, bytes (links)")   \
+  X(kHbmBw, "hbm_bw", "GB/s read + written; labels rank, kernel (links)")                       \
+  X(kHbmPeakFraction, "hbm_peak_fraction", "ratio of the model's HBM peak; labels rank, kernel") \
+  X(kNvlinkErrors, "nvlink_errors", "count grown during links; label rank")                     \
+  X(kXidEvents, "xid_events", "count during links; label rank")
 
 #define GPUSCALE_DEFINE_METRIC(constant, name, what) inline constexpr char constant[] = name;
 GPUSCALE_METRICS(GPUSCALE_DEFINE_METRIC)
@@ -74,5 +80,9 @@ inline constexpr char kModel[] = "model";
 inline constexpr char kScaling[] = "scaling";
 inline constexpr char kOptions[] = "options";    // train: the configuration's non-default options, as the console
 inline constexpr char kDpPhase[] = "dp_phase";
+inline constexpr char kDirection[] = "direction";  // links: "h2d" | "d2h"
+inline constexpr char kMemory[] = "memory";        // links: "pinned" | "pageable"
+inline constexpr char kMode[] = "mode";            // links: "solo" | "concurrent"
+inline constexpr char kKernel[] = "kernel";        // links: "copy" | "triad"
 
 }  // namespace gpuscale::results::names

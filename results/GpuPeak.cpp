@@ -24,7 +24,23 @@ bool contains_all(std::string_view name, std::string_view words) {
   return true;
 }
 
+struct MemoryPeak {
+  std::string_view match;  // as Peak::match
+  double gbps;
+};
+
+constexpr MemoryPeak kMemoryPeaks[] = {
+    {"H200", 4800},          {"H100 NVL", 3900}, {"H100 PCIe", 2000}, {"H100", 3350}, {"A100 80GB PCIe", 1935},
+    {"A100 80GB", 2039},     {"A100", 1555},     {"L40S", 864},       {"B200", 8000},
+};
+
 }  // namespace
+
+std::optional<double> peak_memory_gbps(std::string_view gpu_name) {
+  for (const auto& p : kMemoryPeaks)
+    if (contains_all(gpu_name, p.match)) return p.gbps;
+  return std::nullopt;
+}
 
 std::optional<double> peak_tflops(std::string_view gpu_name, std::string_view precision) {
   for (const auto& p : kPeaks) {

@@ -13,4 +13,9 @@ namespace gpuscale::results {
 // precision "fp32" | "tf32" | "fp16" | "bf16". nullopt for an unknown GPU or precision.
 std::optional<double> peak_tflops(std::string_view gpu_name, std::string_view precision);
 
+// The data sheet's HBM bandwidth in GB/s (1e9 B/s): H200 4800 (SXM and NVL), H100 SXM 3350, H100 NVL
+// 3900, H100 PCIe 2000, A100 80GB SXM 2039, A100 80GB PCIe 1935, A100 40GB 1555, L40S 864 (GDDR6),
+// B200 8000. nullopt for an unknown GPU.
+std::optional<double> peak_memory_gbps(std::string_view gpu_name);
+
 }  // namespace gpuscale::results

@@ -71,6 +71,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   j["compute"] = r.compute;
   j["train"] = r.train;
   j["burn"] = r.burn;
+  j["links"] = r.links;
   if (r.failure) j["failure"] = *r.failure;
 }
 
@@ -107,6 +108,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_if_present(j, "compute", r.compute);
     get_if_present(j, "train", r.train);
     get_if_present(j, "burn", r.burn);
+    get_if_present(j, "links", r.links);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());

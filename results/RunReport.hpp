@@ -9,6 +9,7 @@
 
 #include "results/BurnRecord.hpp"
 #include "results/Check.hpp"
+#include "results/LinksRecord.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RankEnv.hpp"
@@ -69,6 +70,7 @@ struct RunReport {
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
   std::vector<BurnRecord> burn;        // the burn phase, one record per rank
+  std::vector<LinksRecord> links;      // the links phase, one record per rank
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 

@@ -19,3 +19,16 @@ std::unique_ptr<TrainOps> make_cuda_train_ops() {
 }
 
 }  // namespace gpuscale::workloads
+
+#include "workloads/MemoryKernels.hpp"
+
+namespace gpuscale::workloads::kernels {
+
+void fill_index(float*, std::size_t, void*) {
+  throw harness::UsageError("this gpuscale was built without the CUDA backend: no memory kernels");
+}
+void triad(float*, const float*, const float*, float, std::size_t, void*) {
+  throw harness::UsageError("this gpuscale was built without the CUDA backend: no memory kernels");
+}
+
+}  // namespace gpuscale::workloads::kernels

@@ -21,12 +21,33 @@ inline constexpr unsigned kMaxNvLinks = 18;  // NVML_NVLINK_MAX_LINKS (Hopper an
 inline constexpr int kP2PCapsNvlink = 2;     // NVML_P2P_CAPS_INDEX_NVLINK
 inline constexpr int kP2PStatusOk = 0;       // NVML_P2P_STATUS_OK
 inline constexpr Return kErrorInsufficientSize = 7;  // NVML_ERROR_INSUFFICIENT_SIZE
+inline constexpr Return kErrorNotSupported = 3;      // NVML_ERROR_NOT_SUPPORTED
+inline constexpr Return kErrorNoPermission = 4;      // NVML_ERROR_NO_PERMISSION
+inline constexpr Return kErrorTimeout = 10;          // NVML_ERROR_TIMEOUT (nvmlEventSetWait: no event)
+// nvmlNvLinkErrorCounter_t
+inline constexpr int kNvLinkErrorDlReplay = 0;       // NVML_NVLINK_ERROR_DL_REPLAY
+inline constexpr int kNvLinkErrorDlRecovery = 1;     // NVML_NVLINK_ERROR_DL_RECOVERY
+inline constexpr int kNvLinkErrorDlCrcFlit = 2;      // NVML_NVLINK_ERROR_DL_CRC_FLIT
+inline constexpr int kNvLinkErrorDlCrcData = 3;      // NVML_NVLINK_ERROR_DL_CRC_DATA
+inline constexpr unsigned long long kEventTypeXidCriticalError = 0x8;  // nvmlEventTypeXidCriticalError
 // NVML_VALUE_NOT_AVAILABLE, as nvmlProcessInfo_t.usedGpuMemory holds it (no figure, e.g. under MIG)
 inline constexpr unsigned long long kValueNotAvailable = ~0ull;
 
 inline constexpr unsigned kFieldPerfPolicyPower = 74;    // NVML_FI_DEV_PERF_POLICY_POWER (= ..._CLOCKS_EVENT_REASON_SW_POWER_CAP)
 inline constexpr unsigned kFieldPerfPolicyThermal = 75;  // NVML_FI_DEV_PERF_POLICY_THERMAL
 inline constexpr int kValueTypeUnsignedLongLong = 3;     // NVML_VALUE_TYPE_UNSIGNED_LONG_LONG
+
+struct EventSetOpaque;
+using EventSet = EventSetOpaque*;  // nvmlEventSet_t
+
+// nvmlEventData_t (nvmlEventSetWait_v2); event_data holds the XID number for XID events
+struct EventData {
+  Device device;
+  unsigned long long event_type;
+  unsigned long long event_data;
+  unsigned gpu_instance_id;
+  unsigned compute_instance_id;
+};
 
 // nvmlFieldValue_t (nvmlDeviceGetFieldValues)
 struct FieldValue {

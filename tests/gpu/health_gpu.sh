@@ -42,7 +42,7 @@ PY
     python3 - "$out/quick.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["phases_completed"] == ["env"] and len(d["phases_skipped"]) == 3, d["phases_skipped"]
+assert d["phases_completed"] == ["env"] and len(d["phases_skipped"]) == 5, d["phases_skipped"]
 PY
     ;;
   shared)
@@ -54,7 +54,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert any(c["id"] == "duplicate-gpu" and c.get("blocks_gpu_work") for c in d["checks"]), d["checks"]
 assert d["phases_completed"] == ["env"], d["phases_completed"]
-assert [s["phase"] for s in d["phases_skipped"]] == ["compute", "collectives", "train"], d["phases_skipped"]
+assert [s["phase"] for s in d["phases_skipped"]] == ["links", "compute", "burn", "collectives", "train"], d["phases_skipped"]
 assert not d["verdict"]["passed"]
 assert all(not r["smoke_allreduce"]["ran"] for r in d["ranks"])
 PY

@@ -35,6 +35,16 @@ if "collectives" in parts:
         sizes = [r["size_bytes"] for r in s["rows"]]
         assert (len(sizes), sizes[0], sizes[-1]) == (int(c.group(2)), size(c.group(3)), size(c.group(4))), (s["op"], sizes)
     assert (rec["warmup"], rec["iterations"]) == (int(c.group(5)), int(c.group(6))), (rec["warmup"], rec["iterations"])
+if "links" in parts:
+    c = re.fullmatch(r"(\S+) pinned, (\S+) pageable, (\S+) device memory, 1\+(\d+) copies", parts["links"])
+    assert c, parts["links"]
+    recs = d["links"]
+    pinned = sorted({size(t) for t in c.group(1).split(",")})
+    assert recs, "no links record"
+    for r in recs:
+        got = sorted({f["bytes"] for f in r["copies"] if f["memory"] == "pinned"})
+        assert got == pinned, ("pinned sizes differ from the line", got, pinned)
+        assert all(len(f["samples_s"]) == int(c.group(4)) for f in r["copies"]), "copies differ from the line"
 if "burn" in parts:
     c = re.fullmatch(r"(\S+) matmul (\d+) for ([\d.]+) s", parts["burn"])
     assert c, parts["burn"]

@@ -29,7 +29,7 @@ assert c["severity"] == "error" and c["ranks"] == [1] and c.get("blocks_gpu_work
 assert f"PID {pid} (sleep, 512 MiB)" in c["message"], c["message"]
 assert d["phases_completed"] == ["env"], d["phases_completed"]
 skipped = d["phases_skipped"]
-assert [s["phase"] for s in skipped] == ["compute", "collectives", "train"], skipped
+assert [s["phase"] for s in skipped] == ["links", "compute", "burn", "collectives", "train"], skipped
 assert all("gpu-in-use" in s["reason"] for s in skipped), skipped
 assert d["verdict"]["passed"] is False
 assert all(r["smoke_allreduce"]["ran"] is False and "gpu-in-use" in r["smoke_allreduce"]["skipped_reason"]

@@ -20,10 +20,11 @@ Invocation parse(std::vector<const char*> args) {
 // The start-up line is what runs: the resolved plans after the profile and the command line.
 TEST(RunPlan, StartupLineStatesWhatRuns) {
   EXPECT_EQ(describe(resolve_run_plan(parse({"--quick"}), true)),
-            "quick-cpu (budget 15 s): compute 2 shapes in tf32,bf16, 2+5 calls; collectives 7 ops, 7 sizes 8..32K, "
+            "quick-cpu (budget 15 s): links 1M pinned, 1M pageable, 4M device memory, 1+2 copies; compute 2 shapes in "
+            "tf32,bf16, 2+5 calls; collectives 7 ops, 7 sizes 8..32K, "
             "2+5 iterations; burn bf16 matmul 64 for 0.5 s; train mlp in bf16, 1+3 steps");
   EXPECT_EQ(describe(resolve_run_plan(parse({}), true)),
-            "default-cpu (budget 120 s): compute 2 shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
+            "default-cpu (budget 120 s): links 1M,16M pinned, 4M pageable, 16M device memory, 1+3 copies; compute 2 shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
             "20 sizes 8..4M, 5+20 iterations; burn bf16 matmul 128 for 2 s; train mlp,cnn in fp32,bf16, 1+3 steps");
   EXPECT_EQ(describe(resolve_run_plan(parse({"collectives", "-b", "8", "-e", "1M"}), false)),
             "default (budget 60 s): collectives 7 ops, 18 sizes 8..1M, 5+20 iterations");
@@ -34,6 +35,8 @@ TEST(RunPlan, StartupLineStatesWhatRuns) {
   EXPECT_EQ(describe(resolve_run_plan(parse({"burn", "--burn-s", "30", "--precision", "fp16"}), false)),
             "default (budget 60 s): burn fp16 matmul 8192 for 30 s");
   EXPECT_EQ(describe(resolve_run_plan(parse({"burn"}), false)), "default (budget 60 s): burn bf16 matmul 8192 for 60 s");
+  EXPECT_EQ(describe(resolve_run_plan(parse({"links", "--quick"}), false)),
+            "quick (budget 15 s): links 64M pinned, 16M pageable, 1G device memory, 1+3 copies");
   EXPECT_EQ(describe(resolve_run_plan(parse({"env"}), false)), "default (budget 60 s)");
 }
 

@@ -19,7 +19,7 @@ TEST(Timeouts, DefaultsPerPhase) {
   EXPECT_DOUBLE_EQ(t.for_phase("collectives"), 180);
   EXPECT_DOUBLE_EQ(t.for_phase("train"), 300);
   EXPECT_DOUBLE_EQ(t.longest_s(), 300);
-  EXPECT_EQ(describe(t), "env 120, compute 300, collectives 180, train 300, burn 120");
+  EXPECT_EQ(describe(t), "env 120, compute 300, collectives 180, train 300, burn 120, links 120");
 }
 
 TEST(Timeouts, OutsideThePhasesIsBootstrap) {
@@ -85,7 +85,7 @@ TEST(Timeouts, CommandLineAndHelp) {
     if (!space) text += c;
     else if (!text.empty() && text.back() != ' ') text += ' ';
   }
-  EXPECT_NE(text.find("(default env 120, compute 300, collectives 180, train 300, burn 120; at most 604800, a week)"),
+  EXPECT_NE(text.find("(default env 120, compute 300, collectives 180, train 300, burn 120, links 120; at most 604800, a week)"),
             std::string::npos)
       << text;
 }

@@ -12,6 +12,7 @@
 #include "results/CheckIds.hpp"
 #include "results/Expectations.hpp"
 #include "results/FigureNames.hpp"
+#include "results/LinksTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -65,6 +66,31 @@ TEST(ExpectationsValidation, UnknownMetricOrPhaseIsRefused) {
   EXPECT_TRUE(refused_with({{"thresholds", {{{"phase", "warmup"}, {"metric", "busbw"}, {"min", 1}}}}},
                            "unknown phase 'warmup'"));
   EXPECT_EQ(message({{"thresholds", {{{"phase", "checks"}, {"metric", "numa-binding"}, {"max", 0}}}}}), "accepted");
+}
+
+// The links phase's figures (and the burn's headline figure) can be held to floors and ceilings.
+TEST(ExpectationsValidation, LinksAndBurnFiguresTakeThresholds) {
+  for (const char* metric : {"host_copy_bw", "hbm_bw", "hbm_peak_fraction"})
+    EXPECT_EQ(message({{"thresholds", {{{"phase", "links"}, {"metric", metric}, {"min", 1}}}}}), "accepted") << metric;
+  for (const char* metric : {"nvlink_errors", "xid_events"}) {
+    EXPECT_EQ(message({{"thresholds", {{{"phase", "links"}, {"metric", metric}, {"max", 0}}}}}), "accepted") << metric;
+    EXPECT_TRUE(refused_with({{"thresholds", {{{"phase", "links"}, {"metric", metric}, {"max", -1}}}}},
+                             "is never negative"));
+  }
+  EXPECT_EQ(message({{"thresholds", {{{"phase", "burn"}, {"metric", "sustained_tflops"}, {"min", 1}}}}}), "accepted");
+  EXPECT_EQ(message({{"checks_must_pass", {"h2d-slow", "hbm-slow", "pcie-downtrained", "nvlink-down", "nvlink-errors",
+                                           "gpu-xid"}}}),
+            "accepted");
+
+  LinksRecord r;
+  r.copies = {{"h2d", "pinned", "solo", 1 << 20, {0.001}, 1}};
+  r.hbm = {{"copy", 2 << 20, {0.001}, 2}};
+  r.hbm_peak_gbps = 4800;
+  r.nvlinks = {{0, true, true, {}}};
+  std::vector<Figure> figures;
+  append_figures(std::vector<LinksRecord>{r}, figures);
+  ASSERT_EQ(figures.size(), 5u);
+  for (const auto& f : figures) EXPECT_TRUE(f.phase == names::kLinks && names::is_known_metric(f.metric)) << f.metric;
 }
 
 // The list --expect checks against is the list the producers use: every figure of a sample run,

@@ -23,9 +23,9 @@ RunReport judged_sample() {
 
 constexpr const char* kConsoleGolden = R"(gpuscale 0.1.0 | 2 ranks on 1 node | backend cuda | 2026-11-30T00:00:00Z
 == Env: ranks ==
-  rank  host   node  local  gpu  name           pci bus       mem free/total GiB  sm MHz  temp C  power W  numa  cpus  smoke allreduce
-  0     node1  0     0      0    NVIDIA H200    0000:19:00.0  138.8/139.7         1980    31      120/700  -1    0-7   ok 0.50ms
-  1     node1  0     1      -    cpu: Test CPU  -             -                   -       -       -        -     8-15  ok 0.75ms
+  rank  host   node  local  gpu  name           pci bus       mem free/total GiB  hbm peak TB/s  sm MHz  temp C  power W  numa  cpus  smoke allreduce
+  0     node1  0     0      0    NVIDIA H200    0000:19:00.0  138.8/139.7         4.80           1980    31      120/700  -1    0-7   ok 0.50ms
+  1     node1  0     1      -    cpu: Test CPU  -             -                   -              -       -       -        -     8-15  ok 0.75ms
 == Env: launch ==
   launcher - | MPI: 2 ranks on 1 node
 == Env: versions (rank 0) ==
