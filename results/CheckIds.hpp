@@ -4,6 +4,7 @@
 // only ids from this list. A new check is one line here plus its producer.
 #include <string>
 #include <string_view>
+#include <vector>
 
 // X(constant, id): the ids of Check records, as the JSON, the console and --expect spell them.
 #define GPUSCALE_CHECK_IDS(X)                                   \
@@ -38,7 +39,10 @@
   X(kCollectiveSkipped, "collective-skipped")                   \
   X(kComputeStraggler, "compute-straggler")                     \
   X(kComputeReferenceMismatch, "compute-reference-mismatch")    \
-  X(kTrainStraggler, "train-straggler")
+  X(kTrainStraggler, "train-straggler")                         \
+  X(kBaselineDrop, "baseline-drop")                             \
+  X(kBaselineMissing, "baseline-missing")                       \
+  X(kBaselineNewFailure, "baseline-new-failure")
 
 // X(constant, name): the training correctness checks (TrainCheck::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.
@@ -64,5 +68,10 @@ inline constexpr char kTrainCheckPrefix[] = "train-";
 bool is_known(std::string_view id);
 // Every known id, comma-separated, for a message.
 std::string known_text();
+// Every known id, in list order (training checks with their prefix).
+std::vector<std::string> all();
+// The ids of findings against a --baseline (results/BaselineRules.hpp): raised by judging, never by a
+// measurement, so a baseline neither records them nor counts them as a run's own checks.
+bool is_baseline(std::string_view id);
 
 }  // namespace gpuscale::results::check_ids

@@ -124,7 +124,7 @@ void nothing_measured_rules(const RunReport& report, std::vector<RuleOutcome>& o
 }  // namespace
 
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
-                         const Expectations& expectations) {
+                         const Expectations& expectations, const std::vector<RuleOutcome>& baseline_rules) {
   Verdict v;
   // A run cut short fails whatever its figures say: the phases that did not run measured nothing.
   if (report.failure)
@@ -148,6 +148,7 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
               [link_threshold](double value) { return value < link_threshold; }, v.rules);
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
+  v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
   for (const auto& r : v.rules) {
     if (r.result == RuleResult::pass) continue;
