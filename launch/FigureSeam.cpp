@@ -1,5 +1,6 @@
 #include "launch/FigureSeam.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 #include <string>

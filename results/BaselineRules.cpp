@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <set>
 #include <stdexcept>
@@ -30,8 +32,11 @@ std::string figure_name(const BaselineFigure& f) {
   return f.phase + " " + f.metric + (f.labels.empty() ? "" : " " + labels_text(f.labels));
 }
 
+// Four significant digits: enough to see a drop of a few percent, short enough to read.
 std::string with_unit(double value, const std::string& unit) {
-  return shortest(value) + (unit.empty() ? "" : " " + unit);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text + (unit.empty() ? "" : " " + unit);
 }
 
 std::string rank_text(int rank, const RunReport& run) {
@@ -70,14 +75,8 @@ struct RuleLines {
     fails.push_back({std::string(id) + " " + figure, RuleResult::fail, std::move(detail)});
   }
   void emit(std::vector<RuleOutcome>& out) const {
-    if (fails.empty()) {
-      out.push_back({id, RuleResult::pass, pass_detail});
-      return;
-    }
-    for (std::size_t i = 0; i < fails.size() && i < kMaxRuleLines; ++i) out.push_back(fails[i]);
-    if (fails.size() > kMaxRuleLines)
-      out.push_back({id, RuleResult::fail, "and " + std::to_string(fails.size() - kMaxRuleLines) +
-                                               " more (every finding is in the checks)"});
+    if (fails.empty()) out.push_back({id, RuleResult::pass, pass_detail});
+    out.insert(out.end(), fails.begin(), fails.end());
   }
 };
 

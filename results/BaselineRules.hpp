@@ -41,10 +41,8 @@ void check_tolerance_override(const std::string& key, double fraction);
 
 struct BaselineJudgement {
   std::vector<Check> findings;     // error severity, one per offending figure or check
-  std::vector<RuleOutcome> rules;  // a FAIL line per finding (at most kMaxRuleLines per rule), or one PASS line per rule
+  std::vector<RuleOutcome> rules;  // per rule: a FAIL line per finding, or one PASS line
 };
-
-inline constexpr std::size_t kMaxRuleLines = 10;  // per rule; the rest are counted in one more line
 
 // `figures` are the figures the verdict judges (flatten(run)); the run's own checks are run.checks.
 BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector<Figure>& figures,

@@ -223,6 +223,7 @@ TEST(BaselineRules, GoldenVerdict) {
       {"compute", "tflops", {{"layer", "linear"}, {"rank", "0"}}, 2.0, "TFLOP/s", Better::higher},
       {"compute", "tflops", {{"layer", "linear"}, {"rank", "1"}}, 1.8, "TFLOP/s", Better::higher}};
   const auto j = judge_against_baseline(run, figures, baseline_of({kSmoke, linear, conv}, {"numa-binding"}), {});
+  run.checks.insert(run.checks.end(), j.findings.begin(), j.findings.end());  // as apply_verdict does
   const auto v = evaluate_verdict(run, figures, {}, j.rules);
   std::string text;
   for (const auto& r : v.rules) text += std::string(to_string(r.result)) + "  " + r.name + "  (" + r.detail + ")\n";
