@@ -33,6 +33,11 @@ void add_common_options(cxxopts::Options& o) {
       ("html", "write a self-contained HTML report to FILE", cxxopts::value<std::string>(), "FILE")
       ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
       ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
+      ("baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
+       cxxopts::value<std::string>(), "FILE")
+      ("baseline-tolerance", "tolerance of a figure for --baseline, replacing the one from its recorded spread; "
+                             "KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS (repeatable)",
+       cxxopts::value<std::vector<std::string>>(), "KEY=FRAC")
       ("timeout", "seconds any single wait may take before the job is aborted: S for every phase, or "
                   "PHASE=S,... (default " + describe(PhaseTimeouts{}) + "; at most " +
                   std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
@@ -77,6 +82,11 @@ std::string file_option(const cxxopts::ParseResult& r, const char* name) {
 }
 
 void validate(const std::string& command, const CommonOptions& c) {
+  if (!c.baseline_tolerances.empty() && c.baseline_path.empty())
+    throw UsageError("gpuscale " + command + ": --baseline-tolerance needs --baseline FILE");
+  if (!c.baseline_path.empty() && (command == "compare" || command == "baseline"))
+    throw UsageError("gpuscale " + command + ": --baseline does not apply here; it judges one run (gpuscale report RUN.json "
+                     "--baseline BASE.json)");
   try {
     harness::parse_device_choice(c.device);
   } catch (const UsageError& e) {
@@ -136,6 +146,8 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.html_path = file_option(r, "html");
     c.trace_path = file_option(r, "trace");
     c.expect_path = file_option(r, "expect");
+    c.baseline_path = file_option(r, "baseline");
+    if (r.count("baseline-tolerance")) c.baseline_tolerances = r["baseline-tolerance"].as<std::vector<std::string>>();
     if (r.count("timeout")) c.timeouts = parse_timeouts(r["timeout"].as<std::string>());
     c.quick = r.count("quick") > 0;
     c.quiet = r.count("quiet") > 0;

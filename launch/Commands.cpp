@@ -23,6 +23,12 @@ void compare_options(cxxopts::Options& o) {
   o.positional_help("BASE.json NEW.json");
 }
 
+void baseline_options(cxxopts::Options& o) {
+  file_inputs(o);
+  o.add_options("baseline")("o,output", "write the baseline to FILE (atomically)", cxxopts::value<std::string>(), "FILE");
+  o.positional_help("RUN.json... -o BASE.json");
+}
+
 constexpr CommandSpec kCommands[] = {
     {"run", "the default job: environment and checks, then every phase, then the report",
      "[run] [options]",
@@ -70,6 +76,12 @@ constexpr CommandSpec kCommands[] = {
      "gpuscale report run.json --html run.html", false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
      "gpuscale compare base.json new.json --tolerance 0.05", false, compare_options},
+    {"baseline", "median and spread per figure and machine shape over saved runs, for --baseline",
+     "baseline RUN.json... -o BASE.json",
+     "gpuscale baseline run1.json run2.json run3.json -o base.json\n"
+     "gpuscale report new.json --baseline base.json\n"
+     "mpirun -np 8 gpuscale --baseline base.json --baseline-tolerance compute/tflops=0.08",
+     false, baseline_options},
 };
 
 }  // namespace

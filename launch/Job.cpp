@@ -37,7 +37,7 @@ void check_inputs(const CommonOptions& o, const harness::World& world, const har
   if (world.rank() == 0) {
     try {
       check_report_paths(o);
-      expectations = load_expectations(o.expect_path);
+      expectations = load_expectations(o);
     } catch (const harness::UsageError& e) {
       problem = e.what();
     }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "harness/Error.hpp"
+#include "launch/BaselineCommand.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/Compare.hpp"
 #include "results/ConsoleReporter.hpp"
@@ -31,7 +32,7 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
 // Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace file.
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
-  const auto expectations = load_expectations(inv.common.expect_path);
+  const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
   auto run = read_run(inv.positional.front());
   apply_verdict(run, expectations);
@@ -58,6 +59,7 @@ int compare(const Invocation& inv) {
 int run_offline_command(const Invocation& invocation) {
   try {
     if (invocation.command == "compare") return compare(invocation);
+    if (invocation.command == "baseline") return make_baseline(invocation);
     return report(invocation);
   } catch (const UsageError& e) {
     std::cerr << "gpuscale: error: " << e.what() << '\n';

@@ -8,7 +8,10 @@
 #include <unistd.h>
 
 #include "harness/Error.hpp"
+#include "launch/FigureSeam.hpp"
 #include "results/AtomicFile.hpp"
+#include "results/CheckIds.hpp"
+#include "results/EnvFigures.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
@@ -27,17 +30,39 @@ void write_with(const results::Reporter& reporter, const results::RunReport& rep
 
 }  // namespace
 
-results::Expectations load_expectations(const std::string& path) {
-  if (path.empty()) return {};
+results::Expectations load_expectations(const CommonOptions& o) {
+  results::Expectations expectations;
   try {
-    return results::read_expectations_file(path);
+    if (!o.expect_path.empty()) expectations = results::read_expectations_file(o.expect_path);
+    if (!o.baseline_path.empty()) {
+      try {
+        expectations.baseline = results::read_baseline_file(o.baseline_path);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("--baseline ") + e.what());
+      }
+    }
+    for (const auto& text : o.baseline_tolerances)
+      results::add_tolerance_override(text, expectations.baseline_tolerance);
   } catch (const std::invalid_argument& e) {
     throw harness::UsageError(e.what());
   }
+  check_figure_seam();
+  return expectations;
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  report.verdict = results::evaluate_verdict(report, results::flatten(report), expectations);
+  std::erase_if(report.checks, [](const results::Check& c) { return results::check_ids::is_baseline(c.id); });
+  auto figures = results::flatten(report);
+  lower_figures_if_requested(figures);
+  std::vector<results::RuleOutcome> baseline_rules;
+  if (expectations.baseline) {
+    auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
+                                                     expectations.baseline_tolerance);
+    results::append_figures(judgement.findings, figures);
+    report.checks.insert(report.checks.end(), judgement.findings.begin(), judgement.findings.end());
+    baseline_rules = std::move(judgement.rules);
+  }
+  report.verdict = results::evaluate_verdict(report, figures, expectations, baseline_rules);
 }
 
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
@@ -45,6 +70,7 @@ void check_report_paths(const CommonOptions& o, const std::vector<std::string>& 
       {"--json", &o.json_path}, {"--csv", &o.csv_path}, {"--html", &o.html_path}, {"--trace", &o.trace_path}};
   std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
   if (!o.expect_path.empty()) named_inputs.emplace_back("--expect", o.expect_path);
+  if (!o.baseline_path.empty()) named_inputs.emplace_back("--baseline", o.baseline_path);
   for (const auto& in : inputs) named_inputs.emplace_back("the input", in);
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [option, path] = outputs[i];

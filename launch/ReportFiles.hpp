@@ -10,10 +10,12 @@
 
 namespace gpuscale::launch {
 
-// Reads --expect FILE (empty path: no thresholds). Throws harness::UsageError with one line.
-results::Expectations load_expectations(const std::string& path);
+// Reads --expect FILE, --baseline FILE and --baseline-tolerance (each optional), and checks the
+// figure test seam (launch/FigureSeam.hpp). Throws harness::UsageError with one line.
+results::Expectations load_expectations(const CommonOptions& options);
 
-// Recomputes report.verdict from its checks, its figures and the thresholds.
+// Recomputes report.verdict from its checks, its figures, the thresholds and the baseline; the
+// baseline's findings replace any earlier ones among report.checks.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
 // Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace path cannot

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "results/CheckIds.hpp"
 #include "results/Format.hpp"
 #include "results/Statistics.hpp"
 
@@ -32,7 +33,7 @@ void slow_sustained(std::vector<BurnRecord>& records, double threshold, std::vec
     for (auto* r : group) {
       r->slow = r->sustained_tflops < typical * (1 - threshold);
       if (!r->slow) continue;
-      out.push_back({"gpu-slow-sustained", Severity::warning, {r->rank},
+      out.push_back({check_ids::kGpuSlowSustained, Severity::warning, {r->rank},
                      who(*r) + " sustained " + fixed(r->sustained_tflops, 1) + " TFLOP/s under load, " +
                          percent(1 - r->sustained_tflops / typical) + " below the median GPU (" + fixed(typical, 1) +
                          "): check its clocks, power and cooling, and other processes on it (nvidia-smi)"});
@@ -43,14 +44,14 @@ void slow_sustained(std::vector<BurnRecord>& records, double threshold, std::vec
 void throttling(const BurnRecord& r, std::vector<Check>& out) {
   const double thermal = std::max(share(r, "sw_thermal"), share(r, "hw_thermal"));
   if (thermal > 0 || r.counters.thermal_ns.value_or(0) > 0)
-    out.push_back({"gpu-thermal-throttle", Severity::warning, {r.rank},
+    out.push_back({check_ids::kGpuThermalThrottle, Severity::warning, {r.rank},
                    who(r) + " slowed its clocks for temperature in " + percent(thermal) +
                        " of the burn's samples (peak " +
                        (r.peak_temperature_c ? fixed(*r.peak_temperature_c, 0) + " C" : std::string("unknown")) +
                        "): check airflow, fans and the inlet temperature of this node"});
   const double hardware = std::max(share(r, "hw_slowdown"), share(r, "hw_power_brake"));
   if (hardware > 0)
-    out.push_back({"gpu-hw-slowdown", Severity::error, {r.rank},
+    out.push_back({check_ids::kGpuHwSlowdown, Severity::error, {r.rank},
                    who(r) + " ran with hardware slowdown or the power brake active in " + percent(hardware) +
                        " of the burn's samples: check the power supply and cooling of this node; drain it if it "
                        "persists"});
@@ -60,12 +61,12 @@ void errors_under_load(const BurnRecord& r, std::vector<Check>& out) {
   const auto uncorrected = r.counters.ecc_uncorrected.value_or(0);
   const auto corrected = r.counters.ecc_corrected.value_or(0);
   if (uncorrected > 0)
-    out.push_back({"gpu-errors-under-load", Severity::error, {r.rank},
+    out.push_back({check_ids::kGpuErrorsUnderLoad, Severity::error, {r.rank},
                    who(r) + " raised " + std::to_string(uncorrected) +
                        " uncorrected ECC error(s) under load: drain the node and have the GPU checked (nvidia-smi -q "
                        "-d ECC,ROW_REMAPPER)"});
   else if (corrected > 0)
-    out.push_back({"gpu-errors-under-load", Severity::warning, {r.rank},
+    out.push_back({check_ids::kGpuErrorsUnderLoad, Severity::warning, {r.rank},
                    who(r) + " corrected " + std::to_string(corrected) +
                        " ECC error(s) under load: watch this GPU's error counts (nvidia-smi -q -d ECC)"});
 }
@@ -74,7 +75,7 @@ void wrong_self(BurnRecord& r, std::vector<Check>& out) {
   const auto& h = r.output_hashes;
   if (h.size() < 2 || std::all_of(h.begin(), h.end(), [&](const std::string& x) { return x == h.front(); })) return;
   r.wrong_result = true;
-  out.push_back({"gpu-wrong-result", Severity::error, {r.rank},
+  out.push_back({check_ids::kGpuWrongResult, Severity::error, {r.rank},
                  who(r) + " computed different outputs for the same GEMM on the same inputs during the burn: silent "
                           "data corruption; drain the node and run the vendor's diagnostics (dcgmi diag -r 3)"});
 }
@@ -95,14 +96,14 @@ void wrong_across(std::vector<BurnRecord>& records, std::vector<Check>& out) {
     }
     if (ranks.empty()) continue;
     if (vote.tie) {
-      out.push_back({"gpu-wrong-result", Severity::error, ranks,
+      out.push_back({check_ids::kGpuWrongResult, Severity::error, ranks,
                      "the GPUs of ranks " + join_ints(ranks) + " disagree on the same GEMM with no majority (" +
                          group.front()->gpu + "): silent data corruption on some of them; run the burn again on more "
                                               "GPUs, or the vendor's diagnostics on each"});
       continue;
     }
     for (const auto i : vote.dissenters)
-      out.push_back({"gpu-wrong-result", Severity::error, {group[i]->rank},
+      out.push_back({check_ids::kGpuWrongResult, Severity::error, {group[i]->rank},
                      who(*group[i]) + " computed a different output than the " + std::to_string(group.size() - vote.dissenters.size()) +
                          " other GPU(s) that ran the same GEMM, algorithm and inputs: silent data corruption; drain "
                          "the node and run the vendor's diagnostics (dcgmi diag -r 3)"});
@@ -114,7 +115,7 @@ void telemetry_note(const std::vector<BurnRecord>& records, std::vector<Check>& 
   for (const auto& r : records)
     if (!r.telemetry_unavailable.empty()) by_reason[r.telemetry_unavailable].push_back(r.rank);
   for (const auto& [reason, ranks] : by_reason)
-    out.push_back({"burn-telemetry-unavailable", Severity::info, ranks,
+    out.push_back({check_ids::kBurnTelemetryUnavailable, Severity::info, ranks,
                    "no clock, power or temperature samples during the burn: " + reason});
 }
 

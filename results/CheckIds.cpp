@@ -29,4 +29,14 @@ std::string known_text() {
   return out;
 }
 
+std::vector<std::string> all() {
+  std::vector<std::string> ids(kIds.begin(), kIds.end());
+  for (const auto name : kTrainNames) ids.push_back(std::string(kTrainCheckPrefix) + std::string(name));
+  return ids;
+}
+
+bool is_baseline(std::string_view id) {
+  return id == kBaselineDrop || id == kBaselineMissing || id == kBaselineNewFailure;
+}
+
 }  // namespace gpuscale::results::check_ids

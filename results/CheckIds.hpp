@@ -4,6 +4,7 @@
 // only ids from this list. A new check is one line here plus its producer.
 #include <string>
 #include <string_view>
+#include <vector>
 
 // X(constant, id): the ids of Check records, as the JSON, the console and --expect spell them.
 #define GPUSCALE_CHECK_IDS(X)                                   \
@@ -52,7 +53,16 @@
   X(kNvlinkDown, "nvlink-down")                                 \
   X(kNvlinkErrors, "nvlink-errors")                             \
   X(kGpuXid, "gpu-xid")                                         \
-  X(kLinksUnreadable, "links-unreadable")
+  X(kLinksUnreadable, "links-unreadable")                       \
+  X(kGpuSlowSustained, "gpu-slow-sustained")                    \
+  X(kGpuThermalThrottle, "gpu-thermal-throttle")                \
+  X(kGpuHwSlowdown, "gpu-hw-slowdown")                          \
+  X(kGpuErrorsUnderLoad, "gpu-errors-under-load")               \
+  X(kGpuWrongResult, "gpu-wrong-result")                        \
+  X(kBurnTelemetryUnavailable, "burn-telemetry-unavailable")    \
+  X(kBaselineDrop, "baseline-drop")                             \
+  X(kBaselineMissing, "baseline-missing")                       \
+  X(kBaselineNewFailure, "baseline-new-failure")
 
 // X(constant, name): the training verifications (TrainVerification::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.
@@ -78,5 +88,10 @@ inline constexpr char kTrainCheckPrefix[] = "train-";
 bool is_known(std::string_view id);
 // Every known id, comma-separated, for a message.
 std::string known_text();
+// Every known id, in list order (training checks with their prefix).
+std::vector<std::string> all();
+// The ids of findings against a --baseline (results/BaselineRules.hpp): raised by judging, never by a
+// measurement, so a baseline neither records them nor counts them as a run's own checks.
+bool is_baseline(std::string_view id);
 
 }  // namespace gpuscale::results::check_ids

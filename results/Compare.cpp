@@ -10,6 +10,13 @@
 namespace gpuscale::results {
 namespace {
 
+std::string percent(double change) {
+  if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
+  return (change >= 0 ? "+" : "") + fixed(change * 100, 1) + "%";
+}
+
+}  // namespace
+
 double relative_change(double base, double latest) {
   if (base == latest) return 0;
   if (base == 0) return latest > 0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
@@ -22,13 +29,6 @@ bool regressed(Better better, double change, double tolerance) {
   if (better == Better::lower) return change > tolerance;
   return false;
 }
-
-std::string percent(double change) {
-  if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
-  return (change >= 0 ? "+" : "") + fixed(change * 100, 1) + "%";
-}
-
-}  // namespace
 
 std::size_t Comparison::regressions() const {
   std::size_t n = 0;

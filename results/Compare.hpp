@@ -11,6 +11,13 @@
 
 namespace gpuscale::results {
 
+// (latest - base) / |base|; +-inf when base is 0 and latest is not.
+double relative_change(double base, double latest);
+// Whether a relative change is worse than `tolerance` in the figure's worse direction (down for
+// higher-is-better, up for lower-is-better; a NaN change is worse). The one rule compare and
+// --baseline share.
+bool regressed(Better better, double change, double tolerance);
+
 struct FigureChange {
   Figure base;             // the base run's figure
   double new_value = 0;

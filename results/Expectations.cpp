@@ -133,13 +133,20 @@ Expectations parse_expectations(const json& j) {
           bad("checks_must_pass: unknown check id '" + id + "' (known: " + check_ids::known_text() + ")");
         e.checks_must_pass.push_back(id);
       }
+    } else if (key == "baseline_tolerance") {
+      if (!value.is_object()) bad("baseline_tolerance must be an object {KEY: fraction}");
+      for (const auto& [figure, fraction] : value.items()) {
+        const double x = number(fraction, "baseline_tolerance." + figure);
+        check_tolerance_override(figure, x);
+        e.baseline_tolerance[figure] = x;
+      }
     } else if (key == "thresholds") {
       if (!value.is_array()) bad("thresholds must be an array");
       for (std::size_t i = 0; i < value.size(); ++i)
         e.thresholds.push_back(generic(value[i], "thresholds[" + std::to_string(i) + "]"));
     } else {
       bad("unknown key '" + key + "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
-          "checks_must_pass, thresholds)");
+          "checks_must_pass, baseline_tolerance, thresholds)");
     }
   }
   return e;

@@ -2,7 +2,8 @@
 // User thresholds for the verdict (--expect FILE). Generic form: a threshold selects figures by phase,
 // metric and label filters and demands min and/or max of every figure it selects. The named forms
 // (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
-// checks_must_pass lists check ids that must not appear at warning or error severity.
+// checks_must_pass lists check ids that must not appear at warning or error severity;
+// baseline_tolerance sets per-figure tolerances for --baseline (results/BaselineRules.hpp).
 // The file format is documented in docs/REPORT.md.
 #include <optional>
 #include <string>
@@ -10,6 +11,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/Baseline.hpp"
+#include "results/BaselineRules.hpp"
 #include "results/Figure.hpp"
 
 namespace gpuscale::results {
@@ -25,6 +28,8 @@ struct Threshold {
 struct Expectations {
   std::vector<Threshold> thresholds;
   std::vector<std::string> checks_must_pass;
+  std::optional<Baseline> baseline;         // --baseline FILE
+  ToleranceOverrides baseline_tolerance;    // the file's, then --baseline-tolerance KEY=FRAC (which wins)
 };
 
 // Throws std::invalid_argument with one line naming the problem (unknown key, wrong type, no bound).

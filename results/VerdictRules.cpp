@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
 
@@ -14,15 +15,19 @@ std::string figure_text(const Figure& f) {
          shortest(f.value) + (f.unit.empty() ? "" : " " + f.unit);
 }
 
+// The run's own checks: findings against a --baseline have their own lines, one per finding.
 RuleOutcome checks_rule(const std::vector<Check>& checks) {
   std::string errors, warnings;
+  std::size_t own = 0;
   for (const auto& c : checks) {
+    if (check_ids::is_baseline(c.id)) continue;
+    ++own;
     if (c.severity == Severity::error) errors += (errors.empty() ? "" : ", ") + c.id;
     if (c.severity == Severity::warning) warnings += (warnings.empty() ? "" : ", ") + c.id;
   }
   if (!errors.empty()) return {"no error checks", RuleResult::fail, "errors: " + errors};
   if (!warnings.empty()) return {"no error checks", RuleResult::warn, "warnings: " + warnings};
-  return {"no error checks", RuleResult::pass, std::to_string(checks.size()) + " checks, none an error"};
+  return {"no error checks", RuleResult::pass, std::to_string(own) + " checks, none an error"};
 }
 
 // One built-in rule over every figure of `metric`: `bad` picks the offenders. Absent when no figure
@@ -124,7 +129,7 @@ void nothing_measured_rules(const RunReport& report, std::vector<RuleOutcome>& o
 }  // namespace
 
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
-                         const Expectations& expectations) {
+                         const Expectations& expectations, const std::vector<RuleOutcome>& baseline_rules) {
   Verdict v;
   // A run cut short fails whatever its figures say: the phases that did not run measured nothing.
   if (report.failure)
@@ -148,6 +153,7 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
               [link_threshold](double value) { return value < link_threshold; }, v.rules);
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
+  v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
   for (const auto& r : v.rules) {
     if (r.result == RuleResult::pass) continue;

@@ -1,7 +1,7 @@
 #pragma once
 // The verdict: built-in rules (error checks fail; wrong elements fail; stragglers and link use under
-// the collectives phase's --link-threshold warn) and then the user's thresholds, each one line of the
-// PASS/WARN/FAIL list. The run fails when any line is FAIL.
+// the collectives phase's --link-threshold warn), the --baseline rules and then the user's thresholds,
+// each one line of the PASS/WARN/FAIL list. The run fails when any line is FAIL.
 #include <vector>
 
 #include "results/Expectations.hpp"
@@ -13,7 +13,8 @@ namespace gpuscale::results {
 inline constexpr double kStragglerWarnSpread = 0.10;  // slowest rank 10% above the median
 
 // `figures` is flatten(report) (passed in so callers that already have it do not flatten twice).
+// `baseline_rules` (results/BaselineRules.hpp: judge_against_baseline) follow the checks_must_pass lines.
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
-                         const Expectations& expectations);
+                         const Expectations& expectations, const std::vector<RuleOutcome>& baseline_rules = {});
 
 }  // namespace gpuscale::results

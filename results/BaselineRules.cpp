@@ -1,0 +1,211 @@
+#include "results/BaselineRules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+#include "results/CheckIds.hpp"
+#include "results/Compare.hpp"
+#include "results/FigureNames.hpp"
+#include "results/Format.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
+
+// sigma / |median| as a fraction; +inf for a spread around a zero median.
+double relative(double spread, double median) {
+  if (spread == 0) return 0;
+  return median == 0 ? std::numeric_limits<double>::infinity() : spread / std::fabs(median);
+}
+
+std::string percent(double fraction) {
+  return std::isinf(fraction) ? std::string("inf%") : fixed(fraction * 100, 1) + "%";
+}
+
+std::string figure_name(const BaselineFigure& f) {
+  return f.phase + " " + f.metric + (f.labels.empty() ? "" : " " + labels_text(f.labels));
+}
+
+// Four significant digits: enough to see a drop of a few percent, short enough to read.
+std::string with_unit(double value, const std::string& unit) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text + (unit.empty() ? "" : " " + unit);
+}
+
+std::string rank_text(int rank, const RunReport& run) {
+  std::string text = "rank " + std::to_string(rank);
+  if (rank >= 0 && static_cast<std::size_t>(rank) < run.ranks.size() && !run.ranks[rank].host.empty())
+    text += " (" + run.ranks[rank].host + ")";
+  return text;
+}
+
+std::string ranks_text(const std::vector<int>& ranks, const RunReport& run) {
+  if (ranks.empty()) return "the whole job";
+  std::string text;
+  for (std::size_t i = 0; i < ranks.size() && i < 8; ++i) text += (i ? ", " : "") + rank_text(ranks[i], run);
+  if (ranks.size() > 8) text += " and " + std::to_string(ranks.size() - 8) + " more";
+  return text;
+}
+
+int rank_of(const Figure& f) {
+  const auto text = label_or_empty(f, names::kRank);
+  return text.empty() ? -1 : std::atoi(text.c_str());
+}
+
+// The run's figures that a baseline entry judges: the one with its key, or every rank's.
+std::vector<const Figure*> matching(const std::vector<const Figure*>& figures, const BaselineFigure& b) {
+  std::vector<const Figure*> found;
+  for (const auto* f : figures)
+    if (f->unit == b.unit) found.push_back(f);
+  return found;
+}
+
+struct RuleLines {
+  const char* id;
+  std::vector<RuleOutcome> fails;
+  std::string pass_detail;
+  void add(std::string figure, std::string detail) {
+    fails.push_back({std::string(id) + " " + figure, RuleResult::fail, std::move(detail)});
+  }
+  void emit(std::vector<RuleOutcome>& out) const {
+    if (fails.empty()) out.push_back({id, RuleResult::pass, pass_detail});
+    out.insert(out.end(), fails.begin(), fails.end());
+  }
+};
+
+void judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measured, const RunReport& run,
+                const BaselineGroup& group, const ToleranceOverrides& overrides, BaselineJudgement& out,
+                RuleLines& lines) {
+  if (b.better == Better::none) return;
+  const double tolerance = tolerance_for(b, overrides);
+  const Figure* worst = nullptr;
+  double worst_change = 0;
+  std::vector<int> ranks;
+  for (const auto* f : measured) {
+    const double change = relative_change(b.median, f->value);
+    if (!regressed(b.better, change, tolerance)) continue;
+    if (const int rank = rank_of(*f); rank >= 0) ranks.push_back(rank);
+    const double worse = b.better == Better::higher ? -change : change;
+    if (!worst || std::isnan(change) || worse > worst_change) {
+      worst = f;
+      worst_change = worse;
+    }
+  }
+  if (!worst) return;
+  std::sort(ranks.begin(), ranks.end());
+  const std::string detail =
+      "measured " + with_unit(worst->value, b.unit) + (rank_of(*worst) >= 0 ? " on " + rank_text(rank_of(*worst), run) : "") +
+      ", " + percent(worst_change) + (b.better == Better::higher ? " below" : " above") + " the baseline median " +
+      with_unit(b.median, b.unit) + " (tolerance " + percent(tolerance) + ", " + std::to_string(group.runs) +
+      " runs); " + ranks_text(ranks, run);
+  out.findings.push_back({check_ids::kBaselineDrop, Severity::error, ranks, figure_name(b) + ": " + detail});
+  lines.add(figure_name(b), detail);
+}
+
+}  // namespace
+
+double default_tolerance(const BaselineFigure& f) {
+  double worst_recorded = 0;
+  if (f.better == Better::higher) worst_recorded = -relative_change(f.median, f.min);
+  if (f.better == Better::lower) worst_recorded = relative_change(f.median, f.max);
+  return std::max({kBaselineToleranceFloor, kBaselineSpreadFactor * relative(kMadToSigma * f.mad, f.median),
+                   worst_recorded});
+}
+
+double tolerance_for(const BaselineFigure& f, const ToleranceOverrides& overrides) {
+  for (const auto& key : {baseline_key(f), f.phase + "/" + f.metric, f.metric})
+    if (const auto it = overrides.find(key); it != overrides.end()) return it->second;
+  return default_tolerance(f);
+}
+
+void check_tolerance_override(const std::string& key, double fraction) {
+  const auto slash = key.find('/');
+  const std::string metric = slash == std::string::npos ? key : key.substr(slash + 1, key.find('/', slash + 1) - slash - 1);
+  if (!names::is_known_metric(metric))
+    bad("baseline tolerance '" + key + "': unknown metric '" + metric +
+        "' (KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS; metrics in docs/REPORT.md)");
+  if (!std::isfinite(fraction) || fraction < 0)
+    bad("baseline tolerance '" + key + "' must be a fraction >= 0, e.g. 0.05");
+}
+
+void add_tolerance_override(const std::string& text, ToleranceOverrides& overrides) {
+  const auto eq = text.rfind('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    bad("--baseline-tolerance expects KEY=FRACTION, e.g. compute/tflops=0.08, got '" + text + "'");
+  const std::string key = text.substr(0, eq), value = text.substr(eq + 1);
+  char* end = nullptr;
+  const double fraction = std::strtod(value.c_str(), &end);
+  if (*end != '\0') bad("--baseline-tolerance " + text + ": '" + value + "' is not a number");
+  check_tolerance_override(key, fraction);
+  overrides[key] = fraction;
+}
+
+BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector<Figure>& figures,
+                                         const Baseline& baseline, const ToleranceOverrides& overrides) {
+  BaselineJudgement out;
+  RuleLines drop{check_ids::kBaselineDrop, {}, ""}, missing{check_ids::kBaselineMissing, {}, ""},
+      fresh{check_ids::kBaselineNewFailure, {}, ""};
+  const auto shape = machine_shape(run);
+  const BaselineGroup* group = find_group(baseline, shape);
+  if (!group) {
+    std::string shapes;
+    for (const auto& g : baseline.groups) shapes += (shapes.empty() ? "" : "; ") + describe(g.shape);
+    const std::string detail = "the baseline has no figures for " + describe(shape) + " (it has: " +
+                               (shapes.empty() ? "nothing" : shapes) + ")";
+    out.findings.push_back({check_ids::kBaselineMissing, Severity::error, {}, detail});
+    out.rules.push_back({std::string(check_ids::kBaselineMissing) + " machine shape", RuleResult::fail, detail});
+    return out;
+  }
+  std::map<std::string, std::vector<const Figure*>> by_key;
+  for (const auto& f : figures)
+    if (f.phase != names::kChecks) by_key[baseline_key(f)].push_back(&f);
+  const std::set<std::string> phases(run.phases_completed.begin(), run.phases_completed.end());
+  std::size_t judged = 0, required = 0, not_run = 0;
+  for (const auto& b : group->figures) {
+    if (!phases.count(b.phase)) {
+      ++not_run;
+      continue;
+    }
+    const auto it = by_key.find(baseline_key(b));
+    const auto measured = it == by_key.end() ? std::vector<const Figure*>{} : matching(it->second, b);
+    if (b.runs == group->runs) ++required;
+    if (measured.empty()) {
+      if (b.runs < group->runs) continue;  // not measured by every baseline run either
+      const std::string detail = "not measured; every baseline run measured it (median " +
+                                 with_unit(b.median, b.unit) + ")";
+      out.findings.push_back({check_ids::kBaselineMissing, Severity::error, {}, figure_name(b) + ": " + detail});
+      missing.add(figure_name(b), detail);
+      continue;
+    }
+    judged += b.better == Better::none ? 0 : 1;
+    judge_drop(b, measured, run, *group, overrides, out, drop);
+  }
+  const std::set<std::string> passed(group->checks_passed.begin(), group->checks_passed.end());
+  for (const auto& c : run.checks) {
+    if (c.severity == Severity::info || !passed.count(c.id)) continue;
+    const std::string detail = std::string(to_string(c.severity)) + " on " + ranks_text(c.ranks, run) +
+                               ", raised in none of the " + std::to_string(group->runs) + " baseline runs: " +
+                               c.message;
+    out.findings.push_back({check_ids::kBaselineNewFailure, Severity::error, c.ranks, c.id + ": " + detail});
+    fresh.add(c.id, detail);
+  }
+  const std::string where = " (" + describe(group->shape) + ", " + std::to_string(group->runs) + " runs)";
+  drop.pass_detail = std::to_string(judged) + " figures within their tolerance of the baseline" + where;
+  missing.pass_detail = "all " + std::to_string(required) + " figures every baseline run measured are here" +
+                        (not_run ? "; " + std::to_string(not_run) + " of phases this run did not complete not judged"
+                                 : std::string());
+  fresh.pass_detail = "none of the " + std::to_string(passed.size()) + " checks that passed in every baseline run fails";
+  drop.emit(out.rules);
+  missing.emit(out.rules);
+  fresh.emit(out.rules);
+  return out;
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,242 @@
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "results/Baseline.hpp"
+#include "results/BaselineRules.hpp"
+#include "results/CheckIds.hpp"
+#include "results/VerdictRules.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using nlohmann::json;
+
+// Two CPU ranks on one node whose smoke allreduce took `op_s` (per rank).
+RunReport cpu_run(std::vector<double> op_s) {
+  RunReport r;
+  r.world_size = static_cast<int>(op_s.size());
+  r.node_count = 1;
+  r.phases_completed = {"env"};
+  for (std::size_t i = 0; i < op_s.size(); ++i) {
+    RankEnv e;
+    e.rank = static_cast<int>(i);
+    e.world_size = r.world_size;
+    e.local_rank = e.rank;
+    e.local_size = r.world_size;
+    e.host = "node" + std::to_string(i);
+    e.backend = "cpu";
+    e.cpu_model = "Test CPU";
+    e.smoke.ran = true;
+    e.smoke.op_s = op_s[i];
+    e.smoke.init_s = 0.5;
+    r.ranks.push_back(e);
+  }
+  return r;
+}
+
+const BaselineFigure& entry(const Baseline& b, const std::string& metric) {
+  for (const auto& f : b.groups.at(0).figures)
+    if (f.metric == metric) return f;
+  throw std::runtime_error("no " + metric);
+}
+
+TEST(Baseline, PoolsPerRankFiguresOverRanksAndRuns) {
+  const auto b = make_baseline({cpu_run({1.0, 1.2}), cpu_run({1.1, 1.0}), cpu_run({4.0, 1.1})}, {"a", "b", "c"});
+  ASSERT_EQ(b.groups.size(), 1u);
+  EXPECT_EQ(b.groups[0].shape, (MachineShape{"cpu (Test CPU)", 2}));
+  EXPECT_EQ(b.groups[0].runs, 3u);
+  const auto& smoke = entry(b, "smoke_allreduce_time");
+  EXPECT_TRUE(smoke.labels.empty());
+  EXPECT_EQ(smoke.values, 6u);
+  EXPECT_EQ(smoke.runs, 3u);
+  EXPECT_DOUBLE_EQ(smoke.median, 1.1);   // of 1, 1, 1.1, 1.1, 1.2, 4
+  EXPECT_NEAR(smoke.mad, 0.1, 1e-12);    // deviations 0.1, 0.1, 0, 0, 0.1, 2.9
+  EXPECT_DOUBLE_EQ(smoke.min, 1.0);
+  EXPECT_DOUBLE_EQ(smoke.max, 4.0);
+  EXPECT_EQ(smoke.better, Better::lower);
+  const auto& passed = b.groups[0].checks_passed;
+  EXPECT_NE(std::find(passed.begin(), passed.end(), "duplicate-gpu"), passed.end());
+  EXPECT_EQ(std::find(passed.begin(), passed.end(), "baseline-drop"), passed.end());
+}
+
+TEST(Baseline, ChecksFailedInAnyRunAreNotPassed) {
+  auto warned = cpu_run({1, 1});
+  warned.checks.push_back({"numa-binding", Severity::warning, {0}, "not bound"});
+  auto informed = cpu_run({1, 1});
+  informed.checks.push_back({"gpu-power-capped", Severity::info, {}, "capped"});
+  const auto b = make_baseline({cpu_run({1, 1}), warned, informed}, {});
+  const auto& passed = b.groups[0].checks_passed;
+  EXPECT_EQ(std::find(passed.begin(), passed.end(), "numa-binding"), passed.end());
+  EXPECT_NE(std::find(passed.begin(), passed.end(), "gpu-power-capped"), passed.end());
+}
+
+TEST(Baseline, RefusesIncompleteRunsAndMixedModels) {
+  auto unfinished = cpu_run({1, 1});
+  unfinished.complete = false;
+  EXPECT_THROW(make_baseline({unfinished}, {"u.json"}), std::invalid_argument);
+  auto interrupted = cpu_run({1, 1});
+  interrupted.interrupted = true;
+  EXPECT_THROW(make_baseline({interrupted}, {"i.json"}), std::invalid_argument);
+  auto mixed = cpu_run({1, 1});
+  mixed.ranks[1].cpu_model = "Other CPU";
+  try {
+    make_baseline({mixed}, {"m.json"});
+    FAIL() << "mixed models accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "m.json mixes GPU models (cpu (Other CPU), cpu (Test CPU)); a baseline is per model: give runs of one model");
+  }
+  EXPECT_THROW(make_baseline({}, {}), std::invalid_argument);
+}
+
+TEST(Baseline, KeepsShapesApart) {
+  const auto b = make_baseline({cpu_run({1, 1}), cpu_run({1, 1, 1, 1})}, {});
+  ASSERT_EQ(b.groups.size(), 2u);
+  EXPECT_EQ(b.groups[1].shape.ranks_per_node, 4);
+  EXPECT_NE(find_group(b, {"cpu (Test CPU)", 4}), nullptr);
+  EXPECT_EQ(find_group(b, {"cpu (Test CPU)", 8}), nullptr);
+}
+
+TEST(Baseline, JsonRoundTripAndVersion) {
+  const auto b = make_baseline({cpu_run({1.0, 1.2}), cpu_run({1.1, 1.0})}, {"a", "b"});
+  const json j = b;
+  EXPECT_EQ(j.at("baseline_version"), kBaselineVersion);
+  const auto back = j.get<Baseline>();
+  EXPECT_EQ(json(back), j);
+  auto other = j;
+  other["baseline_version"] = kBaselineVersion + 1;
+  EXPECT_THROW(other.get<Baseline>(), std::invalid_argument);
+  auto broken = j;
+  broken["groups"][0]["figures"][0]["median"] = "fast";
+  EXPECT_THROW(broken.get<Baseline>(), std::invalid_argument);
+  EXPECT_THROW(json::object().get<Baseline>(), std::invalid_argument);
+}
+
+TEST(BaselineTolerance, FloorSpreadAndWorstRecorded) {
+  BaselineFigure f{"compute", "tflops", {}, "TFLOP/s", Better::higher, 100, 0, 100, 100, 3, 3};
+  EXPECT_DOUBLE_EQ(default_tolerance(f), kBaselineToleranceFloor);
+  f.mad = 4;  // 3 x 1.4826 x 4 / 100
+  EXPECT_NEAR(default_tolerance(f), 3 * kMadToSigma * 0.04, 1e-12);
+  f.mad = 0;
+  f.min = 80;  // the worst value recorded was 20% below
+  EXPECT_NEAR(default_tolerance(f), 0.20, 1e-12);
+  f.better = Better::lower;  // then only a value above the median counts
+  EXPECT_DOUBLE_EQ(default_tolerance(f), kBaselineToleranceFloor);
+}
+
+TEST(BaselineTolerance, OverridesMostSpecificKeyWins) {
+  BaselineFigure f{"compute", "tflops", {{"layer", "linear"}}, "TFLOP/s", Better::higher, 100, 0, 100, 100, 3, 3};
+  ToleranceOverrides o;
+  add_tolerance_override("tflops=0.3", o);
+  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.3);
+  add_tolerance_override("compute/tflops=0.2", o);
+  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.2);
+  add_tolerance_override("compute/tflops/layer=linear=0.1", o);
+  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.1);
+  for (const char* bad : {"tflops", "tflops=", "=0.1", "tflops=-0.1", "tflops=x", "no_such_metric=0.1", "tflops=nan"})
+    EXPECT_THROW(add_tolerance_override(bad, o), std::invalid_argument) << bad;
+}
+
+// A baseline of one group holding `figures`, made by 3 runs, with `passed` checks.
+Baseline baseline_of(std::vector<BaselineFigure> figures, std::vector<std::string> passed = {}) {
+  Baseline b;
+  b.groups.push_back({{"cpu (Test CPU)", 2}, 3, std::move(figures), std::move(passed)});
+  return b;
+}
+
+Figure smoke(int rank, double value) {
+  return {"env", "smoke_allreduce_time", {{"rank", std::to_string(rank)}}, value, "s", Better::lower};
+}
+
+const BaselineFigure kSmoke{"env", "smoke_allreduce_time", {}, "s", Better::lower, 1.0, 0, 1.0, 1.0, 6, 3};
+
+TEST(BaselineRules, DropFlagsTheWorseDirectionPastTolerance) {
+  const auto run = cpu_run({1, 1});
+  auto j = judge_against_baseline(run, {smoke(0, 1.04), smoke(1, 0.5)}, baseline_of({kSmoke}), {});
+  EXPECT_TRUE(j.findings.empty()) << j.findings[0].message;
+  ASSERT_FALSE(j.rules.empty());
+  EXPECT_EQ(j.rules[0].name, "baseline-drop");
+  EXPECT_EQ(j.rules[0].result, RuleResult::pass);
+
+  j = judge_against_baseline(run, {smoke(0, 1.04), smoke(1, 1.2)}, baseline_of({kSmoke}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineDrop);
+  EXPECT_EQ(j.findings[0].severity, Severity::error);
+  EXPECT_EQ(j.findings[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(j.rules[0].name, "baseline-drop env smoke_allreduce_time");
+  EXPECT_EQ(j.rules[0].result, RuleResult::fail);
+
+  // The same rise within a tolerance given for the figure passes.
+  ToleranceOverrides loose{{"smoke_allreduce_time", 0.25}};
+  EXPECT_TRUE(judge_against_baseline(run, {smoke(0, 1.2)}, baseline_of({kSmoke}), loose).findings.empty());
+  // Without a direction a figure never drops.
+  auto undirected = kSmoke;
+  undirected.better = Better::none;
+  EXPECT_TRUE(judge_against_baseline(run, {smoke(0, 9)}, baseline_of({undirected}), {}).findings.empty());
+}
+
+TEST(BaselineRules, MissingOnlyForFiguresEveryRunMeasuredInPhasesThatRan) {
+  auto run = cpu_run({1, 1});
+  auto j = judge_against_baseline(run, {smoke(0, 1)}, baseline_of({kSmoke}), {});
+  EXPECT_TRUE(j.findings.empty());
+  j = judge_against_baseline(run, {}, baseline_of({kSmoke}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineMissing);
+  auto sometimes = kSmoke;
+  sometimes.runs = 2;  // one baseline run lacked it too
+  EXPECT_TRUE(judge_against_baseline(run, {}, baseline_of({sometimes}), {}).findings.empty());
+  run.phases_completed = {};  // env did not run: its figures are not judged
+  EXPECT_TRUE(judge_against_baseline(run, {}, baseline_of({kSmoke}), {}).findings.empty());
+}
+
+TEST(BaselineRules, MissingMachineShape) {
+  const auto j = judge_against_baseline(cpu_run({1, 1, 1, 1}), {}, baseline_of({kSmoke}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineMissing);
+  EXPECT_EQ(j.findings[0].message,
+            "the baseline has no figures for cpu (Test CPU), 4 ranks per node (it has: cpu (Test CPU), 2 ranks per node)");
+}
+
+TEST(BaselineRules, NewFailureOnlyForChecksThatAlwaysPassed) {
+  auto run = cpu_run({1, 1});
+  run.checks.push_back({"numa-binding", Severity::warning, {1}, "rank 1 is not bound"});
+  auto j = judge_against_baseline(run, {smoke(0, 1)}, baseline_of({kSmoke}, {"duplicate-gpu"}), {});
+  EXPECT_TRUE(j.findings.empty());
+  j = judge_against_baseline(run, {smoke(0, 1)}, baseline_of({kSmoke}, {"numa-binding"}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineNewFailure);
+  EXPECT_EQ(j.findings[0].ranks, std::vector<int>{1});
+  run.checks.back().severity = Severity::info;
+  EXPECT_TRUE(judge_against_baseline(run, {smoke(0, 1)}, baseline_of({kSmoke}, {"numa-binding"}), {}).findings.empty());
+}
+
+TEST(BaselineRules, GoldenVerdict) {
+  auto run = cpu_run({1, 1});
+  run.phases_completed = {"env", "compute"};
+  run.checks.push_back({"numa-binding", Severity::warning, {1}, "rank 1 is not bound"});
+  const BaselineFigure linear{"compute", "tflops", {{"layer", "linear"}}, "TFLOP/s", Better::higher, 2.0, 0.01, 1.9,
+                              2.1, 6, 3};
+  const BaselineFigure conv{"compute", "tflops", {{"layer", "conv"}}, "TFLOP/s", Better::higher, 1.0, 0, 1.0, 1.0,
+                            6, 3};
+  const std::vector<Figure> figures = {
+      smoke(0, 1.01), smoke(1, 0.99),
+      {"compute", "tflops", {{"layer", "linear"}, {"rank", "0"}}, 2.0, "TFLOP/s", Better::higher},
+      {"compute", "tflops", {{"layer", "linear"}, {"rank", "1"}}, 1.8, "TFLOP/s", Better::higher}};
+  const auto j = judge_against_baseline(run, figures, baseline_of({kSmoke, linear, conv}, {"numa-binding"}), {});
+  run.checks.insert(run.checks.end(), j.findings.begin(), j.findings.end());  // as apply_verdict does
+  const auto v = evaluate_verdict(run, figures, {}, j.rules);
+  std::string text;
+  for (const auto& r : v.rules) text += std::string(to_string(r.result)) + "  " + r.name + "  (" + r.detail + ")\n";
+  EXPECT_EQ(text,
+            "WARN  no error checks  (warnings: numa-binding)\n"
+            "FAIL  baseline-drop compute tflops layer=linear  (measured 1.8 TFLOP/s on rank 1 (node1), 10.0% below the "
+            "baseline median 2 TFLOP/s (tolerance 5.0%, 3 runs); rank 1 (node1))\n"
+            "FAIL  baseline-missing compute tflops layer=conv  (not measured; every baseline run measured it (median 1 "
+            "TFLOP/s))\n"
+            "FAIL  baseline-new-failure numa-binding  (warning on rank 1 (node1), raised in none of the 3 baseline runs: "
+            "rank 1 is not bound)\n");
+  EXPECT_FALSE(v.passed);
+}
+
+}  // namespace
+}  // namespace gpuscale::results
