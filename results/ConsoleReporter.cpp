@@ -5,6 +5,7 @@
 
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/ProjectionReporter.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/Table.hpp"
@@ -145,6 +146,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_compute_table(r.compute, out);
   if (r.collectives) write_collectives(*r.collectives, out);
   write_train_tables(r.train, out);
+  if (r.projection) write_projection(*r.projection, out);
   write_checks(r, out);
   write_verdict(r.verdict, out);
 }

@@ -8,6 +8,7 @@
 #include "results/ComputeFigures.hpp"
 #include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
+#include "results/ProjectionReporter.hpp"
 #include "results/RunReport.hpp"
 #include "results/TrainFigures.hpp"
 
@@ -57,6 +58,7 @@ std::vector<Figure> flatten(const RunReport& report) {
   append_figures(report.compute, figures);
   append_figures(report.collectives, figures);
   append_figures(report.train, figures);
+  append_figures(report.projection, figures);
   // Each further phase adds its line here: append_figures(report.<its records>, figures);
   return figures;
 }

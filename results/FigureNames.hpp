@@ -11,6 +11,7 @@ inline constexpr char kChecks[] = "checks";
 inline constexpr char kCollectives[] = "collectives";
 inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
+inline constexpr char kProjection[] = "projection";
 
 // Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in
 // phase "checks", check ids) as a threshold's metric.
@@ -47,7 +48,14 @@ inline constexpr char kTrain[] = "train";
   X(kDpPhaseTime, "dp_phase_time", "s; labels strategy, gpus, dp_phase")                        \
   X(kWrongElements, "wrong_elements", "count; any > 0 fails the run")                           \
   X(kStragglerSpread, "straggler_spread", "ratio (slowest/median - 1); warns")                  \
-  X(kLinkUse, "link_use", "ratio of the link's peak; low warns")
+  X(kLinkUse, "link_use", "ratio of the link's peak; low warns")                               \
+  X(kFitAlpha, "fit_alpha", "s; labels op, tier, ranks (latency of the fitted t = alpha + n beta)") \
+  X(kFitBeta, "fit_beta", "s/B; labels op, tier, ranks")                                        \
+  X(kFitHeldOutError, "fit_held_out_error", "ratio; the largest over the held-out sizes")     \
+  X(kProjectedTime, "projected_time", "s; labels op, algorithm, ranks, bytes")                \
+  X(kProjectedBusBw, "projected_busbw", "GB/s; labels op, algorithm, ranks, bytes")           \
+  X(kProjectedStepTime, "projected_step_time", "s; labels model, config, ranks (DDP)")        \
+  X(kProjectedSamplesPerS, "projected_samples_per_s", "samples/s; labels model, config, ranks")
 
 #define GPUSCALE_DEFINE_METRIC(constant, name, what) inline constexpr char constant[] = name;
 GPUSCALE_METRICS(GPUSCALE_DEFINE_METRIC)
@@ -72,5 +80,8 @@ inline constexpr char kModel[] = "model";
 inline constexpr char kScaling[] = "scaling";
 inline constexpr char kOptions[] = "options";    // train: the configuration's non-default options, as the console
 inline constexpr char kDpPhase[] = "dp_phase";
+inline constexpr char kTier[] = "tier";            // projection: "intra-node", "inter-node", "world"
+inline constexpr char kAlgorithm[] = "algorithm";  // projection: "ring", "tree"
+inline constexpr char kConfig[] = "config";        // projection: the measured DDP configuration
 
 }  // namespace gpuscale::results::names

@@ -62,6 +62,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   put_optional(j, "collectives", r.collectives);
   j["compute"] = r.compute;
   j["train"] = r.train;
+  if (r.projection) j["projection"] = *r.projection;
   if (r.failure) j["failure"] = *r.failure;
 }
 
@@ -96,6 +97,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_optional(j, "collectives", r.collectives);
     get_if_present(j, "compute", r.compute);
     get_if_present(j, "train", r.train);
+    get_optional(j, "projection", r.projection);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());

@@ -10,6 +10,7 @@
 #include "results/Check.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/ComputeRecord.hpp"
+#include "results/Projection.hpp"
 #include "results/RankEnv.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/TraceSpan.hpp"
@@ -60,6 +61,7 @@ struct RunReport {
   std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
   std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
+  std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 
