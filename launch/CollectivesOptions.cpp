@@ -8,6 +8,7 @@
 #include "harness/Error.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/OptionValue.hpp"
+#include "launch/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -52,6 +53,7 @@ void add_collectives_options(cxxopts::Options& o) {
       ("net-gbps", "inter-node network per rank and direction, GB/s, for link expectations",
        cxxopts::value<double>(), "GBPS")
       ("nccl-algo", "record NCCL's algorithm/protocol per size from its tuning log (costs small-size timing)");
+  add_projection_options(o);
 }
 
 collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, bool cpu, bool quick) {

@@ -13,6 +13,7 @@
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPhase.hpp"
 #include "launch/TrainPlan.hpp"
 
@@ -40,6 +41,7 @@ void validate_phase_options(const Invocation& invocation) {
   const bool cpu = invocation.common.device == "cpu";
   if (c == "compute" || c == "run") parse_compute_plan(invocation.options, invocation.common.quick, cpu);
   if (c == "train" || c == "run") parse_train_plan(invocation.options, invocation.common.quick, cpu);
+  if (c == "collectives" || c == "run") project_ranks(invocation.options);
 }
 
 }  // namespace
