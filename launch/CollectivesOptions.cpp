@@ -10,6 +10,7 @@
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "results/Format.hpp"
+#include "launch/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -70,6 +71,7 @@ void add_collectives_options(cxxopts::Options& o) {
       ("net-gbps", "inter-node network per rank and direction, GB/s, for link expectations",
        cxxopts::value<double>(), "GBPS")
       ("nccl-algo", "record NCCL's algorithm/protocol per size from its tuning log (costs small-size timing)");
+  add_projection_options(o);
 }
 
 collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, bool cpu, bool quick) {

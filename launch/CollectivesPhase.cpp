@@ -16,6 +16,7 @@
 #include "harness/Activity.hpp"
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
+#include "launch/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -117,6 +118,7 @@ void run_collectives_phase(Job& job) {
     report.checks.insert(report.checks.end(), checks.begin(), checks.end());
     report.collectives = std::move(record);
   }
+  update_projection(job);
   job.phase_done("collectives");
 }
 

@@ -4,6 +4,7 @@
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/LinksPlan.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
@@ -35,7 +36,7 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 8 gpuscale\n"
      "srun -N 4 --ntasks-per-node=8 --mpi=pmix gpuscale --json run.json\n"
      "gpuscale --device cpu --quick",
-     true, no_options},
+     true, add_projection_options},
     {"env", "environment of every rank, cross-rank checks and a verified smoke allreduce",
      "env [options]",
      "mpirun -np 8 gpuscale env\n"

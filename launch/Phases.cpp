@@ -14,6 +14,7 @@
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
 #include "launch/LinksPhase.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPhase.hpp"
 #include "launch/RunPlan.hpp"
 
@@ -44,6 +45,8 @@ namespace {
 // line and exit 2 on every rank (the Job resolves the plan again, with the backend known).
 void validate_phase_options(const Invocation& invocation) {
   resolve_run_plan(invocation, invocation.common.device == "cpu");
+  const auto& c = invocation.command;
+  if (c == "collectives" || c == "run") project_ranks(invocation.options);
 }
 
 }  // namespace

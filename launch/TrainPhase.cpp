@@ -12,6 +12,7 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
 #include "workloads/ComputeBench.hpp"
 #include "workloads/TrainBench.hpp"
@@ -265,6 +266,7 @@ void run_train_phase(Job& job) {
     for (auto& c : results::finish_train_results(results, straggler_threshold)) report.checks.push_back(std::move(c));
     report.train = std::move(results);
   }
+  update_projection(job);
   job.phase_done("train");
 }
 

@@ -6,6 +6,7 @@
 #include "results/BurnTable.hpp"
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/ProjectionReporter.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
@@ -151,6 +152,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_burn_table(r.burn, out);
   if (r.collectives) write_collectives(*r.collectives, out);
   write_train_tables(r.train, out);
+  if (r.projection) write_projection(*r.projection, out);
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);

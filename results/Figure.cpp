@@ -10,6 +10,7 @@
 #include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
 #include "results/LinksTable.hpp"
+#include "results/ProjectionReporter.hpp"
 #include "results/RunReport.hpp"
 #include "results/TrainFigures.hpp"
 
@@ -61,6 +62,7 @@ std::vector<Figure> flatten(const RunReport& report) {
   append_figures(report.train, figures);
   append_figures(report.links, figures);
   append_figures(report.burn, figures);
+  append_figures(report.projection, figures);
   // Each further phase adds its line here: append_figures(report.<its records>, figures);
   return figures;
 }

@@ -13,6 +13,7 @@ inline constexpr char kCompute[] = "compute";
 inline constexpr char kTrain[] = "train";
 inline constexpr char kBurn[] = "burn";
 inline constexpr char kLinks[] = "links";
+inline constexpr char kProjection[] = "projection";
 
 // Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in
 // phase "checks", check ids) as a threshold's metric.
@@ -55,7 +56,14 @@ inline constexpr char kLinks[] = "links";
   X(kHbmBw, "hbm_bw", "GB/s read + written; labels rank, kernel (links)")                       \
   X(kHbmPeakFraction, "hbm_peak_fraction", "ratio of the model's HBM peak; labels rank, kernel") \
   X(kNvlinkErrors, "nvlink_errors", "count grown during links; label rank")                     \
-  X(kXidEvents, "xid_events", "count during links; label rank")
+  X(kXidEvents, "xid_events", "count during links; label rank") \
+  X(kFitAlpha, "fit_alpha", "s; labels op, tier, ranks (latency of the fitted t = alpha + n beta)") \
+  X(kFitBeta, "fit_beta", "s/B; labels op, tier, ranks")                                        \
+  X(kFitHeldOutError, "fit_held_out_error", "ratio; the largest over the held-out sizes")     \
+  X(kProjectedTime, "projected_time", "s; labels op, algorithm, ranks, bytes")                \
+  X(kProjectedBusBw, "projected_busbw", "GB/s; labels op, algorithm, ranks, bytes")           \
+  X(kProjectedStepTime, "projected_step_time", "s; labels model, config, ranks (DDP)")        \
+  X(kProjectedSamplesPerS, "projected_samples_per_s", "samples/s; labels model, config, ranks")
 
 #define GPUSCALE_DEFINE_METRIC(constant, name, what) inline constexpr char constant[] = name;
 GPUSCALE_METRICS(GPUSCALE_DEFINE_METRIC)
@@ -84,5 +92,8 @@ inline constexpr char kDirection[] = "direction";  // links: "h2d" | "d2h"
 inline constexpr char kMemory[] = "memory";        // links: "pinned" | "pageable"
 inline constexpr char kMode[] = "mode";            // links: "solo" | "concurrent"
 inline constexpr char kKernel[] = "kernel";        // links: "copy" | "triad"
+inline constexpr char kTier[] = "tier";            // projection: "intra-node", "inter-node", "world"
+inline constexpr char kAlgorithm[] = "algorithm";  // projection: "ring", "tree"
+inline constexpr char kConfig[] = "config";        // projection: the measured DDP configuration
 
 }  // namespace gpuscale::results::names

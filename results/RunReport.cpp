@@ -72,6 +72,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   j["train"] = r.train;
   j["burn"] = r.burn;
   j["links"] = r.links;
+  if (r.projection) j["projection"] = *r.projection;
   if (r.failure) j["failure"] = *r.failure;
 }
 
@@ -109,6 +110,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_if_present(j, "train", r.train);
     get_if_present(j, "burn", r.burn);
     get_if_present(j, "links", r.links);
+    get_optional(j, "projection", r.projection);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());

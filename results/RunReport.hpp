@@ -12,6 +12,7 @@
 #include "results/LinksRecord.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/ComputeRecord.hpp"
+#include "results/Projection.hpp"
 #include "results/RankEnv.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/TraceSpan.hpp"
@@ -71,6 +72,7 @@ struct RunReport {
   TrainResults train;                  // the training phase: scaling records, checks, trace spans
   std::vector<BurnRecord> burn;        // the burn phase, one record per rank
   std::vector<LinksRecord> links;      // the links phase, one record per rank
+  std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 

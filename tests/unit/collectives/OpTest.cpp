@@ -7,6 +7,7 @@
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
+#include "results/ProjectionModel.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -25,6 +26,13 @@ TEST(Op, BusbwFactorsAreNcclTests) {
     EXPECT_DOUBLE_EQ(find_op("sendrecv").busbw_factor(n), 1);
   }
   EXPECT_DOUBLE_EQ(find_op("allreduce").busbw_factor(2), 1.0);
+}
+
+// The projection's ring traffic factors are the sweep's busbw factors: one definition in two layers.
+TEST(Op, ProjectionFactorsAreTheBusbwFactors) {
+  for (const char* op : {"allreduce", "allgather", "reducescatter"})
+    for (const int n : {2, 3, 8, 512, 4096})
+      EXPECT_DOUBLE_EQ(results::ring_traffic_factor(op, n), find_op(op).busbw_factor(n)) << op << " " << n;
 }
 
 TEST(Op, LayoutsFollowNcclTestsSizeSemantics) {
