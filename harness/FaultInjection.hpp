@@ -11,6 +11,8 @@
 //           "train/ddp": fires when the operation starts; see Activity.hpp)
 //   GPUSCALE_TEST_CORRUPT=RANK:BUFFER[,...]  flips bits in the named result buffer on that rank after
 //     the operation that fills it, so verification must catch it ("smoke-allreduce").
+//   GPUSCALE_TEST_SLOW_NODE=NODE  every rank of node NODE (World::node) sleeps 200 ms after each
+//     operation of the cpu communicator, like a node whose links are slow, for the isolation tests.
 // Malformed values are a UsageError (exit 2) before World starts.
 #include <string_view>
 
@@ -24,6 +26,8 @@ class Buffer;
 void configure_faults(int rank);
 // Fires the fault configured for this rank at `point`, if any (called by Activity).
 void inject_fault_at(std::string_view point);
+// The node GPUSCALE_TEST_SLOW_NODE names; -1 when unset.
+int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
 bool corruption_requested(std::string_view buffer);
 // Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.
