@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <random>
-#include <set>
+#include <map>
 
 namespace gpuscale::collectives {
 namespace {
 
 // Shuffles tried per round: enough to avoid repeats among tens of nodes, cheap for thousands.
-constexpr int kCandidates = 8;
+constexpr int kCandidates = 32;
 
 // Fisher-Yates with the engine's raw output: std::shuffle and the distributions differ between
 // standard libraries, and every rank must draw the same rounds.
@@ -22,7 +22,7 @@ std::vector<Matching> random_matchings(int nodes, int rounds, std::uint64_t seed
   std::vector<Matching> out;
   if (nodes < 2) return out;
   std::mt19937_64 engine(seed);
-  std::set<std::pair<int, int>> seen;
+  std::map<std::pair<int, int>, std::size_t> met;  // how often each pair played so far
   std::vector<int> rests(static_cast<std::size_t>(nodes), 0);
   for (int r = 0; r < rounds; ++r) {
     Matching best;
@@ -44,7 +44,7 @@ std::vector<Matching> random_matchings(int nodes, int rounds, std::uint64_t seed
       std::size_t repeats = 0;
       for (std::size_t i = 0; i + 1 < order.size(); i += 2) {
         const auto pair = std::minmax(order[i], order[i + 1]);
-        repeats += seen.count(pair);
+        if (auto it = met.find(pair); it != met.end()) repeats += it->second;
         m.emplace_back(pair.first, pair.second);
       }
       if (repeats < best_repeats) {
@@ -55,7 +55,7 @@ std::vector<Matching> random_matchings(int nodes, int rounds, std::uint64_t seed
     }
     if (best_rest >= 0) ++rests[static_cast<std::size_t>(best_rest)];
     std::sort(best.begin(), best.end());
-    seen.insert(best.begin(), best.end());
+    for (const auto& pair : best) ++met[pair];
     out.push_back(std::move(best));
   }
   return out;

@@ -11,8 +11,8 @@ namespace gpuscale::collectives {
 using Matching = std::vector<std::pair<int, int>>;  // (a, b) with a < b; no node twice
 
 // `rounds` matchings of nodes 0..nodes-1. With an odd count one node rests per round (each in turn
-// before any rests twice). Of a few seeded shuffles per round the one repeating the fewest earlier
-// pairs is kept, so partners change from round to round.
+// before any rests twice). Of a few seeded shuffles per round the one repeating earlier pairs least
+// (weighted by how often each met) is kept, so partners change from round to round.
 std::vector<Matching> random_matchings(int nodes, int rounds, std::uint64_t seed);
 
 // partner[node] in one matching; -1 for a node that rests.

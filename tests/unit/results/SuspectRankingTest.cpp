@@ -48,6 +48,24 @@ TEST(SuspectRanking, NamesTheSlowNodeFirstWithEvidence) {
   EXPECT_NE(s[0].evidence.find("its partners passed 30 of 30"), std::string::npos) << s[0].evidence;
 }
 
+// Four nodes: each round the slow node's pair is one of two, so a median over every pair would lie
+// halfway to it (35 against 100 reads 52% of such a median); the other pairs' median reads 35%.
+TEST(SuspectRanking, FourNodesJudgeAgainstTheOtherPair) {
+  IsolationRecord r;
+  r.threshold = 0.5;
+  for (int round = 0; round < 6; ++round) {
+    const int mask = round % 3 + 1;
+    for (int n = 0; n < 4; ++n) {
+      const int p = n ^ mask;
+      const double bw = (n == 2 || p == 2) ? 35 : 100;
+      r.matches.push_back({round, n, p, bw, bw});
+    }
+  }
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 2);
+}
+
 TEST(SuspectRanking, TwoSlowNodesAreBothNamed) {
   const auto s = rank_suspects(rounds({1, 6}, {-1, -1}, 0.1, 2));
   ASSERT_EQ(s.size(), 2u);
