@@ -1,5 +1,7 @@
 #include "collectives/CollectiveChecks.hpp"
 
+#include <algorithm>
+
 #include "results/CollectivesReporter.hpp"
 #include "results/Format.hpp"
 #include "results/CheckIds.hpp"
@@ -8,6 +10,9 @@ namespace gpuscale::collectives {
 
 namespace ids = results::check_ids;
 namespace {
+
+// Slow pairs named in the finding's text; every pair stays in the JSON.
+constexpr std::size_t kPairsNamed = 5;
 
 using results::Check;
 using results::Severity;
@@ -48,16 +53,43 @@ void check_links(const results::CollectivesRecord& record, std::vector<Check>& o
   }
 }
 
+// One finding for every slow pair: the count, and the slowest few by name.
 void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& out) {
   if (!record.pairs) return;
-  for (const auto& p : record.pairs->pairs) {
-    if (!p.slow) continue;
-    out.push_back({ids::kSlowPair, Severity::warning, {p.a, p.b},
-                   p.a_label + " <-> " + p.b_label + " sends " + results::fixed(p.bandwidth_gbps, 1) +
-                       " GB/s, under " + results::fixed(record.pairs->threshold * 100, 0) + "% of the " +
-                       (p.same_node ? "intra-node" : "inter-node") +
-                       " median: check this link (nvidia-smi topo -m, nvidia-smi nvlink -s)"});
+  std::vector<const results::PairResult*> slow;
+  for (const auto& p : record.pairs->pairs)
+    if (p.slow) slow.push_back(&p);
+  if (slow.empty()) return;
+  std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
+  std::vector<int> ranks;
+  std::string listed;
+  for (std::size_t i = 0; i < slow.size(); ++i) {
+    ranks.push_back(slow[i]->a);
+    ranks.push_back(slow[i]->b);
+    if (i < kPairsNamed)
+      listed += (i ? ", " : "") + slow[i]->a_label + " <-> " + slow[i]->b_label + " " +
+                results::fixed(slow[i]->bandwidth_gbps, 1) + " GB/s (" +
+                (slow[i]->same_node ? "intra-node" : "inter-node") + ")";
   }
+  if (slow.size() > kPairsNamed) listed += " and " + std::to_string(slow.size() - kPairsNamed) + " more";
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  out.push_back({ids::kSlowPair, Severity::warning, ranks,
+                 std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
+                     results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
+                     listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"});
+}
+
+// One finding naming the suspects, most suspect first; the ranks are none (nodes are named).
+void check_isolation(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  if (!record.isolation || record.isolation->suspects.empty()) return;
+  std::string named;
+  for (const auto& s : record.isolation->suspects)
+    named += (named.empty() ? "" : "; ") + std::string("node ") + std::to_string(s.node) +
+             (s.host.empty() ? "" : " (" + s.host + ")") + ": " + s.evidence;
+  out.push_back({ids::kSlowNode, Severity::error, {},
+                 "slow inter-node traffic localised to " + std::to_string(record.isolation->suspects.size()) +
+                     " node(s): " + named + "; drain and test the node's NICs and cables (ibstat, ibdiagnet)"});
 }
 
 }  // namespace
@@ -67,6 +99,7 @@ std::vector<Check> collective_checks(const results::CollectivesRecord& record) {
   check_wrong(record, out);
   check_links(record, out);
   check_pairs(record, out);
+  check_isolation(record, out);
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())
       out.push_back({ids::kCollectiveSkipped, Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});

@@ -1,6 +1,7 @@
 #include "collectives/PairMatrix.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "collectives/Measure.hpp"
 #include "results/Statistics.hpp"
@@ -59,23 +60,32 @@ results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communic
   const std::size_t ts = harness::size_of(o.type);
   b.verifier.fill(b.send.data(), o.pair_large_bytes / ts, o.type, make_spec(*all_ops()[0], o, n, me, 0), b.stream);
 
-  // times[(a * n + b) * 2 + {0: large, 1: small}], filled by both ends; the max is the pair's time.
-  std::vector<double> times(static_cast<std::size_t>(n) * n * 2, 0.0);
+  // This rank's row: row[peer * 2 + {0: large, 1: small}]. Only rank 0 holds every row, to build the
+  // matrix it reports; a pair's time is the slower of its two ends.
+  std::vector<double> row(static_cast<std::size_t>(n) * 2, 0.0);
   for (const auto& round : rounds) {
     b.world.barrier(harness::Deadline::after(b.timeout_s));  // one round at a time, on every rank
     for (const auto& [x, y] : round) {
       if (me != x && me != y) continue;
       const int peer = me == x ? y : x;
-      const std::size_t slot = static_cast<std::size_t>(x * n + y) * 2;
-      times[slot] = exchange_s(b, o, peer, o.pair_large_bytes / ts);
-      times[slot + 1] = exchange_s(b, o, peer, o.pair_small_bytes / ts);
+      const std::size_t slot = static_cast<std::size_t>(peer) * 2;
+      row[slot] = exchange_s(b, o, peer, o.pair_large_bytes / ts);
+      row[slot + 1] = exchange_s(b, o, peer, o.pair_small_bytes / ts);
     }
   }
-  times = b.world.max_over_ranks(times, harness::Deadline::after(b.timeout_s));
+  const std::string mine(reinterpret_cast<const char*>(row.data()), row.size() * sizeof(double));
+  const auto rows = b.world.gather_to_root(mine, harness::Deadline::after(b.timeout_s));
   if (b.world.rank() != 0) return m;
+  auto time_s = [&](int from, int to, int which) {
+    double t = 0;
+    const auto& r = rows[static_cast<std::size_t>(from)];
+    std::memcpy(&t, r.data() + (static_cast<std::size_t>(to) * 2 + static_cast<std::size_t>(which)) * sizeof(double),
+                sizeof t);
+    return t;
+  };
   for (const auto& round : rounds)
     for (const auto& [x, y] : round) {
-      const std::size_t slot = static_cast<std::size_t>(x * n + y) * 2;
+      const double large_s = std::max(time_s(x, y, 0), time_s(y, x, 0));
       results::PairResult p;
       p.a = x;
       p.b = y;
@@ -83,8 +93,8 @@ results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communic
       p.b_label = y < static_cast<int>(labels.size()) ? labels[static_cast<std::size_t>(y)] : std::to_string(y);
       p.same_node = node_of.size() > static_cast<std::size_t>(std::max(x, y)) &&
                     node_of[static_cast<std::size_t>(x)] == node_of[static_cast<std::size_t>(y)];
-      p.bandwidth_gbps = times[slot] > 0 ? static_cast<double>(o.pair_large_bytes) / times[slot] / 1e9 : 0;
-      p.latency_s = times[slot + 1];
+      p.bandwidth_gbps = large_s > 0 ? static_cast<double>(o.pair_large_bytes) / large_s / 1e9 : 0;
+      p.latency_s = std::max(time_s(x, y, 1), time_s(y, x, 1));
       m.pairs.push_back(std::move(p));
     }
   std::sort(m.pairs.begin(), m.pairs.end(), [](const auto& l, const auto& r) { return std::pair(l.a, l.b) < std::pair(r.a, r.b); });

@@ -17,7 +17,8 @@ namespace gpuscale::collectives {
 std::vector<std::vector<std::pair<int, int>>> round_robin(int ranks);
 
 // Collective over the world and `comm` (the world communicator). labels[r] ("host:GPU") and node_of[r]
-// are read on world rank 0 only, which alone gets a meaningful matrix.
+// are read on world rank 0 only, which alone gets a meaningful matrix. Each rank keeps its own row
+// (O(ranks)); rank 0 gathers the rows. Its ranks - 1 rounds make it opt-in past kPairMatrixAutoRanks.
 results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communicator& comm,
                                     const SweepOptions& options, const std::vector<std::string>& labels,
                                     const std::vector<int>& node_of);

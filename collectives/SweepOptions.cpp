@@ -25,11 +25,21 @@ void validate(const SweepOptions& o) {
   if (o.aggregated < 1) fail("-m (ops per iteration) must be at least 1");
   if (o.root < 0) fail("-r (root) must not be negative");
   if (!(o.pair_threshold >= 0 && o.pair_threshold <= 1)) fail("--pair-threshold must lie in [0, 1]");
+  if (!(o.isolation_threshold > 0 && o.isolation_threshold < 1)) fail("--isolate-threshold must lie in (0, 1)");
+  if (o.isolation_rounds < 1) fail("--isolate-rounds must be at least 1");
+  if (o.isolation_bytes < 8) fail("--isolate-bytes must be at least 8");
   if (!(o.link_threshold >= 0 && o.link_threshold <= 1)) fail("--link-threshold must lie in [0, 1]");
   if (!(o.net_gbps >= 0)) fail("--net-gbps must not be negative");
   if (o.step_bytes != 0) {
     if ((o.max_bytes - o.min_bytes) / o.step_bytes >= kMaxSizes) fail("-i gives more than 10000 sizes");
   }
+}
+
+PairMatrixMode parse_pair_mode(const std::string& text) {
+  if (text == "auto") return PairMatrixMode::automatic;
+  if (text == "all") return PairMatrixMode::all;
+  if (text == "none") return PairMatrixMode::none;
+  throw harness::UsageError("--pairs must be auto, all or none, got '" + text + "'");
 }
 
 std::vector<std::uint64_t> size_list(const SweepOptions& o) {

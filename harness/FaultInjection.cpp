@@ -28,6 +28,7 @@ struct Fault {
 std::vector<Fault> faults;
 std::vector<std::string> corrupted_buffers;
 std::vector<InjectedProcess> foreign_processes;
+int slow_node = -1;
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
@@ -70,6 +71,9 @@ void configure_faults(int rank) {
       if (parse_rank(parts[1], "GPUSCALE_TEST_FAULT") == rank) faults.push_back({kind, parts[2]});
     }
   }
+  slow_node = -1;
+  if (const char* value = std::getenv("GPUSCALE_TEST_SLOW_NODE"); value && *value)
+    slow_node = parse_rank(value, "GPUSCALE_TEST_SLOW_NODE");
   if (const char* value = std::getenv("GPUSCALE_TEST_CORRUPT"); value && *value) {
     for (const auto& item : split(value, ',')) {
       const auto parts = split(item, ':');
@@ -123,6 +127,8 @@ void inject_fault_at(std::string_view point) {
     }
   }
 }
+
+int slowed_node() { return slow_node; }
 
 bool corruption_requested(std::string_view buffer) {
   for (const auto& name : corrupted_buffers)

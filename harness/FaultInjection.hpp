@@ -14,6 +14,8 @@
 //   GPUSCALE_TEST_FOREIGN_PROCESS=RANK:KIND:PID[,...]  the tenancy probe of that rank lists process
 //     PID on its GPU as well, as NVML would (KIND compute: a compute context, memory: graphics only,
 //     holding memory), on any backend; the name comes from /proc/PID/comm like a real one's.
+//   GPUSCALE_TEST_SLOW_NODE=NODE  every rank of node NODE (World::node) sleeps 200 ms after each
+//     operation of the cpu communicator, like a node whose links are slow, for the isolation tests.
 // Malformed values are a UsageError (exit 2) before World starts.
 #include <string_view>
 #include <vector>
@@ -34,6 +36,8 @@ struct InjectedProcess {
 };
 // GPUSCALE_TEST_FOREIGN_PROCESS's entries for this rank.
 const std::vector<InjectedProcess>& injected_foreign_processes();
+// The node GPUSCALE_TEST_SLOW_NODE names; -1 when unset.
+int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
 bool corruption_requested(std::string_view buffer);
 // Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.

@@ -1,11 +1,14 @@
 #include "harness/MpiCommunicator.hpp"
 
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "harness/Backend.hpp"
 #include "harness/LibraryCall.hpp"
+#include "harness/FaultInjection.hpp"
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
@@ -86,6 +89,24 @@ void divide(void* data, std::size_t count, DataType t, int n) {
   }
 }
 
+// Test seam (GPUSCALE_TEST_SLOW_NODE): a slowed rank sleeps this long after each operation. A fixed
+// delay, not a multiple of the operation's time: that time includes waiting for another slowed rank's
+// delay, and the delays would compound over a node's own collectives.
+constexpr std::chrono::milliseconds kSlowDelay{200};
+
+class Throttle {
+ public:
+  explicit Throttle(bool slow) : slow_(slow) {}
+  ~Throttle() {
+    if (slow_) std::this_thread::sleep_for(kSlowDelay);
+  }
+  Throttle(const Throttle&) = delete;
+  Throttle& operator=(const Throttle&) = delete;
+
+ private:
+  bool slow_;
+};
+
 int checked_count(std::size_t count) {
   if (count > static_cast<std::size_t>(INT32_MAX)) {
     throw UsageError("the cpu backend moves at most 2^31-1 elements per operation");
@@ -95,7 +116,8 @@ int checked_count(std::size_t count) {
 
 class MpiCommunicator final : public Communicator {
  public:
-  MpiCommunicator(MPI_Comm comm, double op_timeout_s) : comm_(comm), op_timeout_s_(op_timeout_s) {
+  MpiCommunicator(MPI_Comm comm, double op_timeout_s, bool slow)
+      : comm_(comm), op_timeout_s_(op_timeout_s), slow_(slow) {
     MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
@@ -113,6 +135,7 @@ class MpiCommunicator final : public Communicator {
   std::string_view transport() const noexcept override { return "mpi"; }
 
   void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -122,6 +145,7 @@ class MpiCommunicator final : public Communicator {
   }
 
   void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -131,6 +155,7 @@ class MpiCommunicator final : public Communicator {
   }
 
   void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -141,6 +166,7 @@ class MpiCommunicator final : public Communicator {
   }
 
   void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -149,6 +175,7 @@ class MpiCommunicator final : public Communicator {
   }
 
   void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -159,6 +186,7 @@ class MpiCommunicator final : public Communicator {
   }
 
   void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
@@ -169,6 +197,7 @@ class MpiCommunicator final : public Communicator {
 
   void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
                  Stream&) override {
+    const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     using detail::MpiRequest;
@@ -196,7 +225,7 @@ class MpiCommunicator final : public Communicator {
       GPUSCALE_MPI_OK(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
     }
     if (out == MPI_COMM_NULL) return nullptr;
-    return std::make_unique<MpiCommunicator>(out, op_timeout_s_);
+    return std::make_unique<MpiCommunicator>(out, op_timeout_s_, slow_);
   }
 
   void abort() noexcept override {}  // MPI cannot abort one communicator; the job's abort ends it.
@@ -237,6 +266,7 @@ class MpiCommunicator final : public Communicator {
 
   MPI_Comm comm_;
   double op_timeout_s_;
+  bool slow_;
   int rank_ = 0, size_ = 1;
   MPI_Op ops16_[2][4] = {{MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL},
                          {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL}};
@@ -249,7 +279,7 @@ class MpiCommunicator final : public Communicator {
 std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s) {
   const MPI_Comm comm = detail::duplicate(world.mpi().world, Deadline::after(op_timeout_s),
                                          "MPI_Comm_idup (the duplication of the world for a communicator)");
-  return std::make_unique<MpiCommunicator>(comm, op_timeout_s);
+  return std::make_unique<MpiCommunicator>(comm, op_timeout_s, slowed_node() == world.node());
 }
 
 }  // namespace gpuscale::harness

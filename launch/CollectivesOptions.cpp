@@ -20,6 +20,8 @@ constexpr int kMaxIterations = 10'000'000;
 constexpr int kMaxStepFactor = 65536;
 constexpr int kMaxAggregated = 1024;
 constexpr double kMaxNetGbps = 1e6;
+constexpr int kMaxIsolationRounds = 1000;
+// A message the cpu backend moves in milliseconds, so that 16 ranks on two cores finish the rounds.
 
 }  // namespace
 
@@ -64,6 +66,17 @@ void add_collectives_options(cxxopts::Options& o) {
        cxxopts::value<std::string>(), "SIZE")
       ("pair-small-bytes", "small message of the pairwise matrix, for latency" + fixed(size_text(d.pair_small_bytes)),
        cxxopts::value<std::string>(), "SIZE")
+      ("pairs", "pairwise matrix: auto (up to " + std::to_string(collectives::kPairMatrixAutoRanks) +
+                " ranks), all or none (default auto)", cxxopts::value<std::string>(), "MODE")
+      ("isolate", "only localise slow nodes: node-local allreduce, rounds of node pairs, bisection "
+                  "(run by default from " + std::to_string(collectives::kIsolationAutoNodes) + " nodes)")
+      ("isolate-rounds", "rounds of random node pairs (default " + std::to_string(d.isolation_rounds) + ")",
+       cxxopts::value<int>(), "R")
+      ("isolate-bytes", "message of the isolation measurements" +
+        by_profile([](const CollectivesProfile& c) { return size_text(c.isolation_bytes); }),
+        cxxopts::value<std::string>(), "SIZE")
+      ("isolate-threshold", "a node fails a round under this fraction of the median of the round's other pairs (default " +
+                            results::shortest(d.isolation_threshold) + ")", cxxopts::value<double>(), "X")
       ("pair-threshold", "flag pairs under this fraction of their class's median" + fixed(number(d.pair_threshold)),
        cxxopts::value<double>(), "X")
       ("link-threshold", "warn when peak busbw is under this fraction of the link" + fixed(number(d.link_threshold)),
@@ -83,6 +96,7 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
   o.warmup = profile.warmup;
   o.scaling_sizes = profile.scaling_sizes;
   o.pair_large_bytes = profile.pair_large_bytes;
+  o.isolation_bytes = profile.isolation_bytes;
   try {
     o.min_bytes = size_option(r, "minbytes", o.min_bytes);
     o.max_bytes = size_option(r, "maxbytes", o.max_bytes);
@@ -107,6 +121,11 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
     }
     o.pair_large_bytes = size_option(r, "pair-bytes", o.pair_large_bytes, true);  // 0 disables the matrix
     o.pair_small_bytes = size_option(r, "pair-small-bytes", o.pair_small_bytes);
+    if (r.count("pairs")) o.pair_mode = collectives::parse_pair_mode(r["pairs"].as<std::string>());
+    if (r.count("isolate")) o.isolation = collectives::IsolationMode::only;
+    o.isolation_rounds = option_within(r, "isolate-rounds", o.isolation_rounds, 1, kMaxIsolationRounds);
+    o.isolation_bytes = size_option(r, "isolate-bytes", o.isolation_bytes);
+    o.isolation_threshold = option_within(r, "isolate-threshold", o.isolation_threshold, 0.0, 1.0);
     o.pair_threshold = option_within(r, "pair-threshold", o.pair_threshold, 0.0, 1.0);
     o.link_threshold = option_within(r, "link-threshold", o.link_threshold, 0.0, 1.0);
     o.net_gbps = option_within(r, "net-gbps", o.net_gbps, 0.0, kMaxNetGbps);

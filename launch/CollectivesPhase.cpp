@@ -8,6 +8,7 @@
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/CollectiveChecks.hpp"
+#include "collectives/Isolation.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/PairMatrix.hpp"
@@ -21,8 +22,26 @@
 namespace gpuscale::launch {
 namespace {
 
-std::uint64_t largest_buffer(const collectives::SweepOptions& o, const std::vector<std::uint64_t>& sizes) {
-  std::uint64_t bytes = std::max<std::uint64_t>(o.pair_large_bytes, harness::size_of(o.type));
+bool pair_matrix_runs(const collectives::SweepOptions& o, int ranks) {
+  using collectives::PairMatrixMode;
+  if (o.pair_large_bytes == 0 || ranks < 2 || o.isolation == collectives::IsolationMode::only) return false;
+  return o.pair_mode == PairMatrixMode::all ||
+         (o.pair_mode == PairMatrixMode::automatic && ranks <= collectives::kPairMatrixAutoRanks);
+}
+
+bool isolation_runs(const collectives::SweepOptions& o, const harness::World& world) {
+  using collectives::IsolationMode;
+  if (world.size() < 2) return false;
+  return o.isolation == IsolationMode::only ||
+         (o.isolation == IsolationMode::automatic && world.node_count() >= collectives::kIsolationAutoNodes);
+}
+
+std::uint64_t largest_buffer(const collectives::SweepOptions& o, const std::vector<std::uint64_t>& sizes,
+                             const harness::World& world) {
+  std::uint64_t bytes = harness::size_of(o.type);
+  if (pair_matrix_runs(o, world.size())) bytes = std::max(bytes, o.pair_large_bytes);
+  if (isolation_runs(o, world)) bytes = std::max(bytes, o.isolation_bytes);
+  if (o.isolation == collectives::IsolationMode::only) return bytes;
   for (const auto s : sizes) bytes = std::max(bytes, s);
   for (const auto s : o.scaling_sizes) bytes = std::max(bytes, s);
   return bytes;
@@ -68,13 +87,13 @@ void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicato
 void run_extras(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
                 const collectives::SweepOptions& o, results::CollectivesRecord& record) {
   auto& world = job.world();
-  if (!o.scaling_sizes.empty() && world.size() >= 2) {
+  if (!o.scaling_sizes.empty() && world.size() >= 2 && o.isolation != collectives::IsolationMode::only) {
     job.progress("collectives: scaling over sub-communicators");
     const auto groups = collectives::scaling_groups(world.rank(), world.size(), world.node(), world.local_rank(),
                                                     world.local_size(), world.node_count());
     record.scaling = collectives::run_scaling(res, comm, o, groups);
   }
-  if (o.pair_large_bytes > 0 && world.size() >= 2) {
+  if (pair_matrix_runs(o, world.size())) {
     job.progress("collectives: pairwise send/recv matrix");
     std::vector<std::string> labels;
     std::vector<int> node_of;
@@ -84,13 +103,22 @@ void run_extras(Job& job, collectives::BenchResources& res, harness::Communicato
     }
     record.pairs = collectives::run_pair_matrix(res, comm, o, labels, node_of);
   }
+  if (isolation_runs(o, world)) {
+    job.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) + " rounds of node pairs)");
+    std::vector<std::string> node_hosts(static_cast<std::size_t>(world.node_count()));
+    for (const auto& e : job.report().ranks)
+      if (e.node >= 0 && e.node < world.node_count() && node_hosts[static_cast<std::size_t>(e.node)].empty())
+        node_hosts[static_cast<std::size_t>(e.node)] = e.host;
+    record.isolation = collectives::run_isolation(res, comm, o, node_hosts);
+  }
 }
 
 }  // namespace
 
 void run_collectives_phase(Job& job) {
   auto& world = job.world();
-  const auto& o = *job.plan().collectives;
+  auto o = *job.plan().collectives;
+  o.isolation_seed = static_cast<std::uint64_t>(job.options().seed);
   job.progress("collectives: creating the communicator");
   auto comm = job.backend().create_communicator(world, job.deadline());
 
@@ -103,10 +131,10 @@ void run_collectives_phase(Job& job) {
   record.check_passes = o.check_passes;
   record.link_threshold = o.link_threshold;
   {
-    collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o)),
+    collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o), world),
                                     std::max(o.iterations, o.graph_launches), job.timeout_s(),
                                     harness::corruption_requested(collectives::kCorruptBuffer));
-    run_sweeps(job, res, *comm, o, record);
+    if (o.isolation != collectives::IsolationMode::only) run_sweeps(job, res, *comm, o, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));
     run_extras(job, res, *comm, o, record);
   }

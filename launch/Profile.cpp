@@ -24,6 +24,7 @@ Profile make_profile(bool quick, bool cpu_backend) {
   if (!quick) c.scaling_sizes = cpu_backend ? std::vector<std::uint64_t>{8, 64 * kKiB}
                                             : std::vector<std::uint64_t>{8, kMiB, 64 * kMiB};
   c.pair_large_bytes = cpu_backend ? kMiB : 64 * kMiB;
+  c.isolation_bytes = cpu_backend ? 256 * kKiB : 64 * kMiB;
 
   auto& m = p.compute;
   m.precisions = quick ? "tf32,bf16" : "fp32,tf32,fp16,bf16";

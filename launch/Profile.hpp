@@ -21,6 +21,7 @@ struct CollectivesProfile {
   int warmup = 0, iterations = 0;  // -w, -n
   std::vector<std::uint64_t> scaling_sizes;  // --scaling-sizes; empty: no scaling table
   std::uint64_t pair_large_bytes = 0;        // --pair-bytes
+  std::uint64_t isolation_bytes = 0;         // --isolate-bytes
 };
 
 struct ComputeProfile {

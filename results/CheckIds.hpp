@@ -36,6 +36,7 @@
   X(kCollectiveWrongData, "collective-wrong-data")              \
   X(kCollectiveBelowLink, "collective-below-link")              \
   X(kSlowPair, "slow-pair")                                     \
+  X(kSlowNode, "slow-node")                                     \
   X(kCollectiveSkipped, "collective-skipped")                   \
   X(kComputeStraggler, "compute-straggler")                     \
   X(kComputeReferenceMismatch, "compute-reference-mismatch")    \

@@ -128,6 +128,56 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Pai
 }
 
 template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, NodeLocalResult> {
+  f("node", v.node);
+  f("busbw_gbps", v.busbw_gbps);
+}
+
+template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, NodeRound> {
+  f("round", v.round);
+  f("node", v.node);
+  f("partner", v.partner);
+  f("sendrecv_gbps", v.sendrecv_gbps);
+  f("allreduce_busbw_gbps", v.allreduce_busbw_gbps);
+}
+
+template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, BisectionStep> {
+  f("a", v.a);
+  f("b", v.b);
+  f("a_busbw_gbps", v.a_busbw_gbps);
+  f("b_busbw_gbps", v.b_busbw_gbps);
+}
+
+template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Suspect> {
+  f("node", v.node);
+  f("host", v.host);
+  f("score", v.score);
+  f("rounds_failed", v.rounds_failed);
+  f("rounds_counted", v.rounds_counted);
+  f("by_bisection", v.by_bisection);
+  f("evidence", v.evidence);
+}
+
+template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, IsolationRecord> {
+  f("bytes", v.bytes);
+  f("rounds", v.rounds);
+  f("seed", v.seed);
+  f("threshold", v.threshold);
+  f("rails", v.rails);
+  f("node_hosts", v.node_hosts);
+  f("node_local", v.node_local);
+  f("matches", v.matches);
+  f("bisection", v.bisection);
+  f("bisection_node", v.bisection_node);
+  f("bisection_note", v.bisection_note);
+  f("suspects", v.suspects);
+}
+
+template <class R, class F>
 void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, CollectivesRecord> {
   f("transport", v.transport);
   f("iterations", v.iterations);
@@ -139,6 +189,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("sweeps", v.sweeps);
   f("scaling", v.scaling);
   f("pairs", v.pairs);
+  f("isolation", v.isolation);
   f("nccl_algorithm_note", v.nccl_algorithm_note);
 }
 
@@ -154,6 +205,11 @@ GPUSCALE_RECORD_JSON(CollectiveSweep)
 GPUSCALE_RECORD_JSON(ScalingPoint)
 GPUSCALE_RECORD_JSON(PairResult)
 GPUSCALE_RECORD_JSON(PairMatrix)
+GPUSCALE_RECORD_JSON(NodeLocalResult)
+GPUSCALE_RECORD_JSON(NodeRound)
+GPUSCALE_RECORD_JSON(BisectionStep)
+GPUSCALE_RECORD_JSON(Suspect)
+GPUSCALE_RECORD_JSON(IsolationRecord)
 GPUSCALE_RECORD_JSON(CollectivesRecord)
 
 #undef GPUSCALE_RECORD_JSON

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/IsolationRecord.hpp"
 #include "results/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -100,6 +101,7 @@ struct CollectivesRecord {
   std::vector<CollectiveSweep> sweeps;
   std::vector<ScalingPoint> scaling;
   std::optional<PairMatrix> pairs;
+  std::optional<IsolationRecord> isolation;  // localisation of a slow node (collectives --isolate)
   std::string nccl_algorithm_note; // how (or why not) NCCL's algorithm choice was obtained
 };
 

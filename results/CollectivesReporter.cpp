@@ -140,6 +140,17 @@ void write_pairs(const PairMatrix& m, std::ostream& out) {
   write_pair_grid(m, out);
 }
 
+// One line per suspect; the rounds and steps stay in the JSON.
+void write_isolation(const IsolationRecord& r, std::ostream& out) {
+  out << "Slow-node isolation (" << r.node_hosts.size() << " nodes, " << r.rounds << " rounds of random node pairs at "
+      << size_label(r.bytes) << ", " << r.bisection.size() << " bisection steps";
+  if (!r.bisection_note.empty()) out << ": " << r.bisection_note;
+  out << ")\n";
+  if (r.suspects.empty()) out << "  no node named: every node passed most of its rounds\n";
+  for (const auto& s : r.suspects)
+    out << "  SUSPECT node " << s.node << (s.host.empty() ? "" : " (" + s.host + ")") << ": " << s.evidence << '\n';
+}
+
 }  // namespace
 
 void write_collectives(const CollectivesRecord& record, std::ostream& out) {
@@ -152,6 +163,7 @@ void write_collectives(const CollectivesRecord& record, std::ostream& out) {
   if (!record.nccl_algorithm_note.empty()) out << "  NCCL algorithm: " << record.nccl_algorithm_note << '\n';
   write_scaling(record.scaling, out);
   if (record.pairs) write_pairs(*record.pairs, out);
+  if (record.isolation) write_isolation(*record.isolation, out);
 }
 
 }  // namespace gpuscale::results

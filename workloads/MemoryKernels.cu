@@ -1,6 +1,6 @@
 #include <cuda_runtime.h>
 
-#include "harness/Check.hpp"
+#include "harness/LibraryCall.hpp"
 #include "workloads/DeviceKernels.hpp"
 #include "workloads/MemoryKernels.hpp"
 
@@ -42,12 +42,12 @@ unsigned grid_for(std::size_t items) {
 
 void fill_index(float* data, std::size_t count, void* stream) {
   fill_index_kernel<<<grid_for(count), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(data, count);
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 void triad(float* a, const float* b, const float* c, float scalar, std::size_t count, void* stream) {
   triad_kernel<<<grid_for(count / 4 + 1), kThreads, 0, static_cast<cudaStream_t>(stream)>>>(a, b, c, scalar, count);
-  GPUSCALE_CHECK_LAUNCH();
+  GPUSCALE_LAUNCH_OK();
 }
 
 }  // namespace gpuscale::workloads::kernels

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Slow-node isolation on 16 ranks as 4 emulated nodes of 4. With GPUSCALE_TEST_SLOW_NODE the cpu
+# communicator of that node's ranks runs at a tenth of its speed: the suspect list must name it first,
+# by its rounds and by bisection, and the slow-node check must fire. Without the seam no node is named
+# (run twice: the oversubscribed host is noisy, and a healthy node must never be blamed).
+#   isolate_nodes.sh slow NODE | healthy
+set -euo pipefail
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+case="${1:?slow NODE or healthy}"
+seam=()
+if [ "$case" = slow ]; then seam=(-x "GPUSCALE_TEST_SLOW_NODE=${2:?node}"); fi
+
+run() {  # run N: one isolation run into $out/N.json; exit 1 (a failed verdict) is expected with a suspect
+  local rc=0
+  "$MPIEXEC" -n 16 --oversubscribe -x GPUSCALE_TEST_RANKS_PER_NODE=4 "${seam[@]}" "$GPUSCALE" collectives \
+    --device cpu --isolate --quiet --timeout 120 --json "$out/$1.json" -n 4 -w 1 --isolate-bytes 64K \
+    >"$out/$1.txt" || rc=$?
+  [ "$rc" -le 1 ] || { echo "isolate_nodes: gpuscale exited $rc"; cat "$out/$1.txt"; exit 1; }
+}
+
+check() {  # check N [NODE]
+  python3 - "$out/$1.json" "${2:-}" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+want = int(sys.argv[2]) if sys.argv[2] else None
+c = d["collectives"]
+iso = c["isolation"]
+assert not c["sweeps"] and not c["scaling"] and c.get("pairs") is None, "--isolate runs only the isolation"
+assert len(iso["node_local"]) == 4 and iso["rails"] == 4, iso["node_local"]
+assert len({m["round"] for m in iso["matches"]}) == iso["rounds"] == 6, iso["matches"]
+suspects = iso["suspects"]
+ids = [k["id"] for k in d["checks"]]
+if want is None:
+    assert suspects == [], suspects
+    assert "slow-node" not in ids, d["checks"]
+else:
+    assert suspects, "no suspect named: %s" % json.dumps(iso["matches"])
+    first = suspects[0]
+    assert first["node"] == want, suspects
+    assert first["rounds_failed"] >= 5 and first["rounds_counted"] == 6, first
+    assert first["by_bisection"] and iso["bisection_node"] == want, (iso["bisection"], iso["bisection_note"])
+    assert len(iso["bisection"]) == 2, iso["bisection"]
+    assert [s["node"] for s in suspects] == [want], suspects
+    assert "slow-node" in ids, ids
+PY
+}
+
+if [ "$case" = slow ]; then
+  run 1
+  check 1 "$2"
+  grep -q "SUSPECT node $2" "$out/1.txt" || { cat "$out/1.txt"; exit 1; }
+  [ "$(grep -c SUSPECT "$out/1.txt")" -eq 1 ]
+else
+  for i in 1 2; do
+    run "$i"
+    check "$i"
+  done
+fi
+echo "isolate_nodes $*: ok"

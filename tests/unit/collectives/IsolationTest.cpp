@@ -1,0 +1,134 @@
+// The plain parts of slow-node isolation: seeded matchings, bisection's decisions, the slow-node and
+// aggregated slow-pair findings.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "collectives/Bisection.hpp"
+#include "collectives/CollectiveChecks.hpp"
+#include "collectives/Matching.hpp"
+
+namespace gpuscale::collectives {
+namespace {
+
+TEST(Matching, EveryRoundIsAPerfectMatching) {
+  for (int nodes : {2, 3, 4, 7, 16, 129}) {
+    const auto rounds = random_matchings(nodes, 6, 42);
+    ASSERT_EQ(rounds.size(), 6u) << nodes;
+    for (const auto& m : rounds) {
+      std::set<int> seen;
+      for (const auto& [a, b] : m) {
+        EXPECT_LT(a, b);
+        EXPECT_TRUE(seen.insert(a).second && seen.insert(b).second) << "a node twice in one round";
+      }
+      EXPECT_EQ(static_cast<int>(seen.size()), nodes - nodes % 2) << nodes;
+    }
+  }
+}
+
+TEST(Matching, SeededAndVaried) {
+  EXPECT_EQ(random_matchings(16, 6, 7), random_matchings(16, 6, 7));
+  EXPECT_NE(random_matchings(16, 6, 7), random_matchings(16, 6, 8));
+  // Four nodes have three matchings: six rounds use each twice, so a node meets every other twice.
+  std::map<std::pair<int, int>, int> met;
+  for (const auto& m : random_matchings(4, 6, 3))
+    for (const auto& p : m) ++met[p];
+  ASSERT_EQ(met.size(), 6u);
+  for (const auto& [pair, count] : met) EXPECT_EQ(count, 2);
+  // Among 64 nodes six rounds need no repeated partner.
+  std::set<std::pair<int, int>> pairs;
+  std::size_t total = 0;
+  for (const auto& m : random_matchings(64, 6, 3)) {
+    pairs.insert(m.begin(), m.end());
+    total += m.size();
+  }
+  EXPECT_EQ(pairs.size(), total);
+}
+
+TEST(Matching, OddCountsRestInTurn) {
+  std::map<int, int> rests;
+  for (const auto& m : random_matchings(5, 10, 1)) {
+    const auto p = partners(m, 5);
+    for (int n = 0; n < 5; ++n) rests[n] += p[static_cast<std::size_t>(n)] < 0;
+  }
+  for (const auto& [node, count] : rests) EXPECT_EQ(count, 2) << node;
+}
+
+// Halves measured as the slowest member's speed: 100 GB/s, or `slow_gbps` with `slow` among them.
+HalvesMeasure fabric(int slow, double slow_gbps, int* calls) {
+  return [=](const std::vector<int>& a, const std::vector<int>& b) {
+    ++*calls;
+    auto speed = [&](const std::vector<int>& h) {
+      return std::find(h.begin(), h.end(), slow) != h.end() ? slow_gbps : 100.0;
+    };
+    return std::pair{speed(a), speed(b)};
+  };
+}
+
+TEST(Bisection, NamesTheSlowNodeInLogSteps) {
+  for (int nodes : {4, 5, 16, 17, 1000}) {
+    for (int slow : {0, nodes / 3, nodes - 1}) {
+      int calls = 0;
+      const auto out = bisect(nodes, 0.5, fabric(slow, 10, &calls));
+      EXPECT_EQ(out.node, slow) << nodes << " nodes: " << out.note;
+      int log2 = 0;
+      while ((1 << log2) < nodes) ++log2;
+      EXPECT_LE(calls, log2) << nodes;
+      for (const auto& step : out.steps) {
+        EXPECT_GE(step.a.size(), 2u);  // a lone node runs with a cleared reference
+        EXPECT_GE(step.b.size(), 2u);
+      }
+    }
+  }
+}
+
+TEST(Bisection, NamesNoneWhenHalvesAreAlike) {
+  int calls = 0;
+  const auto healthy = bisect(16, 0.5, fabric(-1, 0, &calls));
+  EXPECT_EQ(healthy.node, -1);
+  EXPECT_EQ(calls, 1);
+  EXPECT_FALSE(healthy.note.empty());
+  // 60% of the other half is within the noise a threshold of one half allows.
+  EXPECT_EQ(bisect(16, 0.5, fabric(3, 60, &calls)).node, -1);
+  EXPECT_EQ(bisect(3, 0.5, fabric(1, 10, &calls)).node, -1);  // too few nodes for a reference
+}
+
+TEST(CollectiveChecks, SlowPairsAreOneFinding) {
+  results::CollectivesRecord record;
+  record.pairs.emplace();
+  record.pairs->threshold = 0.8;
+  for (int i = 0; i < 8; ++i) {
+    results::PairResult p;
+    p.a = i, p.b = i + 8, p.a_label = "h:" + std::to_string(i), p.b_label = "h:" + std::to_string(i + 8);
+    p.bandwidth_gbps = 10 + i, p.slow = true;
+    record.pairs->pairs.push_back(p);
+  }
+  const auto checks = collective_checks(record);
+  ASSERT_EQ(checks.size(), 1u);
+  EXPECT_EQ(checks[0].id, "slow-pair");
+  EXPECT_EQ(checks[0].ranks.size(), 16u);
+  EXPECT_NE(checks[0].message.find("8 of 8 pairs"), std::string::npos) << checks[0].message;
+  EXPECT_NE(checks[0].message.find("h:0 <-> h:8"), std::string::npos);
+  EXPECT_NE(checks[0].message.find("and 3 more"), std::string::npos);
+  EXPECT_EQ(checks[0].message.find("h:7 <-> h:15"), std::string::npos);  // the fastest of them is not listed
+}
+
+TEST(CollectiveChecks, SuspectsAreOneSlowNodeFinding) {
+  results::CollectivesRecord record;
+  EXPECT_TRUE(collective_checks(record).empty());
+  record.isolation.emplace();
+  EXPECT_TRUE(collective_checks(record).empty());
+  results::Suspect s;
+  s.node = 2, s.host = "n17", s.evidence = "6 of 6 rounds";
+  record.isolation->suspects = {s, s};
+  const auto checks = collective_checks(record);
+  ASSERT_EQ(checks.size(), 1u);
+  EXPECT_EQ(checks[0].id, "slow-node");
+  EXPECT_EQ(checks[0].severity, results::Severity::error);
+  EXPECT_NE(checks[0].message.find("node 2 (n17): 6 of 6 rounds"), std::string::npos) << checks[0].message;
+}
+
+}  // namespace
+}  // namespace gpuscale::collectives

@@ -1,0 +1,122 @@
+// Suspect ranking on synthetic rounds: a slow node fails with every partner and is named first; its
+// partners' failures with it are explained by it; noise and a bad pair name no one.
+#include <random>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "results/CollectiveRecords.hpp"
+#include "results/SuspectRanking.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// Rounds of 8 nodes in fixed pairs per round (i with i ^ (round + 1) % 8 ... any perfect matching):
+// a pair's figure is `slow` when it holds a slow node or is the bad pair, else 100 with `noise`.
+IsolationRecord rounds(const std::vector<int>& slow_nodes, std::pair<int, int> bad_pair, double noise,
+                       unsigned seed, int rounds = 6) {
+  IsolationRecord r;
+  r.threshold = 0.5;
+  for (int n = 0; n < 8; ++n) r.node_hosts.push_back("h" + std::to_string(n));
+  std::mt19937 engine(seed);
+  std::uniform_real_distribution<double> jitter(1 - noise, 1 + noise);
+  for (int round = 0; round < rounds; ++round) {
+    const int mask = round % 7 + 1;  // 1..7: each a perfect matching of 0..7, every partner once in 7
+    for (int n = 0; n < 8; ++n) {
+      const int p = n ^ mask;
+      if (p < n) continue;
+      bool slow = std::pair(n, p) == bad_pair;
+      for (int s : slow_nodes) slow = slow || s == n || s == p;
+      const double bw = (slow ? 10.0 : 100.0) * jitter(engine), ar = (slow ? 12.0 : 90.0) * jitter(engine);
+      r.matches.push_back({round, n, p, bw, ar});
+      r.matches.push_back({round, p, n, bw, ar});
+    }
+  }
+  return r;
+}
+
+TEST(SuspectRanking, NamesTheSlowNodeFirstWithEvidence) {
+  const auto r = rounds({5}, {-1, -1}, 0.2, 1);
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 5);
+  EXPECT_EQ(s[0].host, "h5");
+  EXPECT_EQ(s[0].rounds_failed, 6);
+  EXPECT_EQ(s[0].rounds_counted, 6);
+  EXPECT_DOUBLE_EQ(s[0].score, 1.0);
+  EXPECT_NE(s[0].evidence.find("6 of 6 rounds under 50% of the median inter-node bandwidth of the round's other pairs"), std::string::npos) << s[0].evidence;
+  EXPECT_NE(s[0].evidence.find("its partners passed 30 of 30"), std::string::npos) << s[0].evidence;
+}
+
+// Four nodes: each round the slow node's pair is one of two, so a median over every pair would lie
+// halfway to it (35 against 100 reads 52% of such a median); the other pairs' median reads 35%.
+TEST(SuspectRanking, FourNodesJudgeAgainstTheOtherPair) {
+  IsolationRecord r;
+  r.threshold = 0.5;
+  for (int round = 0; round < 6; ++round) {
+    const int mask = round % 3 + 1;
+    for (int n = 0; n < 4; ++n) {
+      const int p = n ^ mask;
+      const double bw = (n == 2 || p == 2) ? 35 : 100;
+      r.matches.push_back({round, n, p, bw, bw});
+    }
+  }
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 2);
+}
+
+TEST(SuspectRanking, TwoSlowNodesAreBothNamed) {
+  const auto s = rank_suspects(rounds({1, 6}, {-1, -1}, 0.1, 2));
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_TRUE((s[0].node == 1 && s[1].node == 6) || (s[0].node == 6 && s[1].node == 1));
+}
+
+TEST(SuspectRanking, NoiseAndABadPairNameNoOne) {
+  for (unsigned seed = 0; seed < 50; ++seed) {
+    EXPECT_TRUE(rank_suspects(rounds({}, {-1, -1}, 0.4, seed)).empty()) << seed;
+    EXPECT_TRUE(rank_suspects(rounds({}, {2, 3}, 0.4, seed, 7)).empty()) << seed;  // fails once, in 7 rounds
+  }
+}
+
+TEST(SuspectRanking, SlowInOneFigureOnlyDoesNotFail) {
+  auto r = rounds({}, {-1, -1}, 0, 1);
+  for (auto& m : r.matches)
+    if (m.node == 4 || m.partner == 4) m.sendrecv_gbps /= 10;  // allreduce normal: not slow in both
+  EXPECT_TRUE(rank_suspects(r).empty());
+  for (auto& m : r.matches)
+    if (m.node == 4 || m.partner == 4) m.allreduce_busbw_gbps /= 10;
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 4);
+}
+
+TEST(SuspectRanking, BisectionConfirmsOrAdds) {
+  auto r = rounds({5}, {-1, -1}, 0.1, 3);
+  r.bisection_node = 5;
+  r.bisection.resize(3);
+  auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_TRUE(s[0].by_bisection);
+  EXPECT_NE(s[0].evidence.find("bisection kept its half at each of 3 steps"), std::string::npos);
+  r = rounds({}, {-1, -1}, 0.1, 3);
+  r.bisection_node = 2;
+  s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 2);
+  EXPECT_EQ(s[0].rounds_failed, 0);
+}
+
+TEST(SuspectRanking, RecordsRoundTripThroughJson) {
+  CollectivesRecord c;
+  c.isolation = rounds({5}, {-1, -1}, 0.1, 3);
+  c.isolation->suspects = rank_suspects(*c.isolation);
+  nlohmann::json j = c;
+  const auto back = j.get<CollectivesRecord>();
+  ASSERT_TRUE(back.isolation);
+  EXPECT_EQ(nlohmann::json(back), j);
+  EXPECT_EQ(j["isolation"]["suspects"][0]["node"], 5);
+}
+
+}  // namespace
+}  // namespace gpuscale::results
