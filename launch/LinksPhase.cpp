@@ -25,7 +25,7 @@ void run_links_phase(Job& job) {
   job.backend().probe(env);
   const std::string bus = env.gpu ? env.gpu->pci_bus_id : "";
   harness::LinkMonitor monitor(bus);  // NVLink counters and XID events from here on
-  job.progress("links: host copies " + sizes_text(plan.links.pinned_bytes) + " pinned, " +
+  job.progress("links: host copies " + size_list_text(plan.links.pinned_bytes) + " pinned, " +
                results::binary_bytes(double(plan.links.pageable_bytes)) + " pageable; device memory " +
                results::binary_bytes(double(plan.links.hbm_bytes)));
 

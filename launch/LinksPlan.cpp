@@ -13,12 +13,6 @@ using harness::UsageError;
 constexpr int kMaxRepeats = 1000;
 constexpr std::uint64_t kMaxCopyBytes = 64ull << 30;
 
-std::string sizes_text(const std::vector<std::uint64_t>& sizes) {
-  std::string text;
-  for (const auto s : sizes) text += (text.empty() ? "" : ",") + results::binary_bytes(static_cast<double>(s));
-  return text;
-}
-
 void check_size(std::uint64_t bytes, const char* option) {
   if (bytes > kMaxCopyBytes)
     throw UsageError(std::string("--") + option + " " + std::to_string(bytes) + ": at most " +
@@ -30,7 +24,7 @@ void check_size(std::uint64_t bytes, const char* option) {
 void add_links_options(cxxopts::Options& o) {
   const Profile d = make_profile(false, false);
   auto add = o.add_options("links");
-  add("sizes", "pinned host copy sizes, comma list (default " + sizes_text(d.links.pinned_bytes) + ")",
+  add("sizes", "pinned host copy sizes, comma list (default " + size_list_text(d.links.pinned_bytes) + ")",
       cxxopts::value<std::string>(), "LIST");
   add("pageable-size",
       "pageable host copy size, 0 for none (default " + results::binary_bytes(double(d.links.pageable_bytes)) + ")",
