@@ -74,14 +74,14 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
      true, add_links_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
-     "gpuscale report run.json --html run.html", false, file_inputs},
+     "gpuscale report run.json --html run.html\n"
+     "gpuscale report new.json --baseline base.json", false, file_inputs},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
      "gpuscale compare base.json new.json --tolerance 0.05", false, compare_options},
     {"baseline", "median and spread per figure and machine shape over saved runs, for --baseline",
      "baseline RUN.json... -o BASE.json",
      "gpuscale baseline run1.json run2.json run3.json -o base.json\n"
-     "gpuscale report new.json --baseline base.json\n"
-     "mpirun -np 8 gpuscale --baseline base.json --baseline-tolerance compute/tflops=0.08",
+     "gpuscale baseline fleet.json -o base.json",
      false, baseline_options},
 };
 

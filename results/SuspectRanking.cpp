@@ -113,14 +113,19 @@ std::vector<Suspect> rank_suspects(const IsolationRecord& r) {
   if (r.bisection_node >= 0) {
     const std::string steps = "bisection kept its half at each of " + std::to_string(r.bisection.size()) + " steps";
     auto it = std::find_if(out.begin(), out.end(), [&](const Suspect& s) { return s.node == r.bisection_node; });
-    if (it == out.end()) {
+    // Bisection times each half once, so noise can steer it; where the rounds measured the node
+    // with its partners and it did not fail them, the rounds stand and the bisection only records.
+    const auto t = tally(r, ratios, {});
+    const auto counted = t.find(r.bisection_node);
+    const bool rounds_cleared = counted != t.end() && counted->second.counted > 0;
+    if (it == out.end() && !rounds_cleared) {
       Suspect s;
       s.node = r.bisection_node;
       s.host = host_of(r, s.node);
       s.evidence = steps;
       s.by_bisection = true;
       out.push_back(std::move(s));
-    } else {
+    } else if (it != out.end()) {
       it->by_bisection = true;
       it->evidence += "; " + steps;
     }

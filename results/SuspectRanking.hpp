@@ -18,8 +18,9 @@ inline constexpr int kSuspectMinFailedRounds = 3;
 std::vector<double> round_ratios(const IsolationRecord& record);
 
 // Greedy: the node with the largest share of failed rounds is named first; a later node's rounds
-// with a named partner no longer count (that partner explains them). The bisection's node joins the
-// list (or confirms its entry). Reads matches, threshold, node_hosts and bisection_node.
+// with a named partner no longer count (that partner explains them). The bisection's node confirms its
+// entry, or joins the list only where no round measured it (a single bisection is too noisy to
+// overrule the rounds). Reads matches, threshold, node_hosts and bisection_node.
 std::vector<Suspect> rank_suspects(const IsolationRecord& record);
 
 }  // namespace gpuscale::results
