@@ -9,6 +9,7 @@
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
+#include "harness/detail/HostMemoryHold.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -102,6 +103,10 @@ class MpiCommunicator final : public Communicator {
     create_16bit_ops();
   }
   ~MpiCommunicator() override {
+    // A nonblocking collective abandoned on the error path (detail/MpiRequest.hpp) may still be
+    // progressed on this communicator with these ops: freeing them would hand MPI's progress engine
+    // freed handles. The process is ending; they stay.
+    if (detail::host_memory_held()) return;
     for (auto& per_type : ops16_)
       for (auto& op : per_type)
         if (op != MPI_OP_NULL) MPI_Op_free(&op);
