@@ -17,7 +17,7 @@
 namespace gpuscale::harness {
 namespace {
 
-enum class FaultKind { stall, exit, kill };
+enum class FaultKind { stall, exit, kill, mark };
 
 struct Fault {
   FaultKind kind;
@@ -53,7 +53,8 @@ FaultKind parse_kind(const std::string& text) {
   if (text == "stall") return FaultKind::stall;
   if (text == "exit") return FaultKind::exit;
   if (text == "kill") return FaultKind::kill;
-  throw UsageError("GPUSCALE_TEST_FAULT: kind must be stall, exit or kill, got '" + text + "'");
+  if (text == "mark") return FaultKind::mark;
+  throw UsageError("GPUSCALE_TEST_FAULT: kind must be stall, exit, kill or mark, got '" + text + "'");
 }
 
 }  // namespace
@@ -100,7 +101,7 @@ namespace {
 
 // Tests measure from this line to the last rank's exit: wall-clock seconds, written with write(2).
 void announce(const Fault& fault) {
-  static constexpr const char* kNames[] = {"stall", "exit", "kill"};
+  static constexpr const char* kNames[] = {"stall", "exit", "kill", "mark"};
   const double now_s = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   char line[256];
   const int n = std::snprintf(line, sizeof line, "gpuscale test fault: %s at %s, t=%.3f\n",
@@ -123,6 +124,8 @@ void inject_fault_at(std::string_view point) {
         std::_Exit(0);
       case FaultKind::kill:
         std::raise(SIGKILL);
+        break;
+      case FaultKind::mark:
         break;
     }
   }

@@ -5,6 +5,8 @@
 //     KIND  stall: the rank stops making progress for ever (sleeps; does not poll, like a hung GPU)
 //           exit:  the rank ends at once with exit status 0, without MPI_Finalize (a library's exit())
 //           kill:  the rank sends itself SIGKILL
+//           mark:  the rank announces the point and goes on (a test that strikes from outside waits
+//                  for it, so the blow lands inside the operation)
 //     RANK  world rank the fault hits
 //     WHERE a phase ("env": fires when the phase starts; "init": before MPI_Init, with the launcher's
 //           rank) or PHASE/OP ("env/smoke-allreduce", "collectives/allreduce", "compute/linear",

@@ -61,9 +61,10 @@ launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
   job=$!
 }
 
-wait_for_fault_line() {
+wait_for_fault_line() {  # wait_for_fault_line [COUNT]: until COUNT ranks (default 1) announced theirs
   for _ in $(seq 1 300); do
-    grep -q "gpuscale test fault:" "$err" 2>/dev/null && return 0
+    local seen; seen=$(grep -c "gpuscale test fault:" "$err" 2>/dev/null)
+    [ "${seen:-0}" -ge "${1:-1}" ] && return 0
     kill -0 "$job" 2>/dev/null || fail "the job ended before the fault fired"
     sleep 0.1
   done
@@ -177,8 +178,10 @@ assert d["interrupted"] is True and f["exit_code"] == 4 and f["ranks_not_respond
 assert d["phases_completed"] == ["env"], d["phases_completed"]'
     ;;
   sigterm_busy)  # every rank signalled while busy: the watchdog ends them, rank 0 first, and records it
-    launch ""
-    wait_for_env; sleep 0.5
+    # Each rank marks the broadcast twice (its op scope, then its size's); the signals follow while it
+    # fills its 512 MiB. A fixed wait after env struck before the op on a slow sanitizer build.
+    launch "$(seq -s, -f "mark:%g:collectives/broadcast" 0 $((np - 1)))"
+    wait_for_fault_line $((2 * np)); sleep 0.2
     t=$(now); for pid in $(pgrep -P "$job"); do kill -TERM "$pid"; done
     limit_s="10 + $slack_s"  # the watchdog's grace after a signal (harness/Watchdog.hpp)
     finish 4 "$t"

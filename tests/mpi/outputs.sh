@@ -4,19 +4,9 @@
 # (one line, exit 2, nothing written); every file of one write carries the same output set id; and a
 # job killed mid-run leaves a JSON that reads not complete and does not pass. Singleton runs, no mpirun.
 set -uo pipefail
-out=$(mktemp -d)
+source "$(dirname "$0")/usage_lib.sh"
 job=
 trap '[ -n "$job" ] && kill -9 "$job" 2>/dev/null; rm -rf "$out"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-temps() { ls -A "$out" | grep -c '^\.gpuscale-.*\.tmp$'; }
-
-expect_usage() {  # expect_usage ARGS...: exit 2, one line on stderr, no temp file left
-  local err rc
-  err=$("$GPUSCALE" "$@" 2>&1 >/dev/null); rc=$?
-  [ "$rc" -eq 2 ] || fail "'$*' exited $rc, wanted 2: $err"
-  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed more than one line: $err"
-  [ "$(temps)" -eq 0 ] || fail "'$*' left a temp file"
-}
 
 # One write, four files, one set id and one verdict.
 "$GPUSCALE" env --device cpu --quiet --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
@@ -41,29 +31,29 @@ grep -q "set=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['
 mknod -m 666 "$out/fakenull" c 1 3 || fail "mknod"
 mkfifo "$out/fifo" || fail "mkfifo"
 for opt in --json --csv --html --trace; do
-  expect_usage report "$out/run.json" $opt "$out/fakenull"
-  expect_usage env --device cpu $opt "$out/fakenull"
-  expect_usage env --device cpu $opt "$out/fifo"
+  expect_usage_as_given report "$out/run.json" $opt "$out/fakenull"
+  expect_usage_as_given env --device cpu $opt "$out/fakenull"
+  expect_usage_as_given env --device cpu $opt "$out/fifo"
 done
-expect_usage report "$out/run.json" --json "$out/fifo"
+expect_usage_as_given report "$out/run.json" --json "$out/fifo"
 [ -c "$out/fakenull" ] || fail "the device node was replaced"
 [ -p "$out/fifo" ] || fail "the FIFO was replaced"
 
 # The folder must take a new file (root passes access() on /proc); an empty name is a mistake.
-expect_usage env --device cpu --json /proc/gpuscale-outputs-test.json
-expect_usage env --device cpu --json ""
-expect_usage env --device cpu --csv ""
+expect_usage_as_given env --device cpu --json /proc/gpuscale-outputs-test.json
+expect_usage_as_given env --device cpu --json ""
+expect_usage_as_given env --device cpu --csv ""
 
 # One file for two outputs, or an output on an input, is refused by identity, not by spelling.
-expect_usage env --device cpu --json "$out/x.json" --csv "$out/x.json"
-expect_usage env --device cpu --json "$out/x.json" --html "$out/./x.json"
+expect_usage_as_given env --device cpu --json "$out/x.json" --csv "$out/x.json"
+expect_usage_as_given env --device cpu --json "$out/x.json" --html "$out/./x.json"
 echo '{}' >"$out/expect.json"
-expect_usage env --device cpu --expect "$out/expect.json" --json "$out/expect.json"
+expect_usage_as_given env --device cpu --expect "$out/expect.json" --json "$out/expect.json"
 cp "$out/run.json" "$out/in.json"
 ln "$out/in.json" "$out/in-link.json"
-expect_usage report "$out/in.json" --csv "$out/in.json"
-expect_usage report "$out/in.json" --json "$out/in-link.json"
-expect_usage compare "$out/in.json" "$out/run.json" --json "$out/run.json"
+expect_usage_as_given report "$out/in.json" --csv "$out/in.json"
+expect_usage_as_given report "$out/in.json" --json "$out/in-link.json"
+expect_usage_as_given compare "$out/in.json" "$out/run.json" --json "$out/run.json"
 cmp -s "$out/in.json" "$out/run.json" || fail "the input was changed"
 [ ! -e "$out/x.json" ] || fail "a refused run wrote a file"
 
@@ -74,7 +64,7 @@ long="$out/$(printf 'r%.0s' $(seq 1 245)).json"
 [ "$(temps)" -eq 0 ] || fail "a temp file was left behind"
 
 # A bad plan is refused before the first output is written.
-expect_usage train --device cpu --batch 2000000000 --json "$out/batch.json"
+expect_usage_as_given train --device cpu --batch 2000000000 --json "$out/batch.json"
 [ ! -e "$out/batch.json" ] || fail "train --batch 2000000000 wrote the JSON"
 
 # kill -9 mid-run: the file left behind is not complete and does not pass, and report says so.

@@ -83,6 +83,18 @@ TEST(FaultInjectionDeathTest, KillEndsTheRankWithSigkill) {
   ::unsetenv("GPUSCALE_TEST_FAULT");
 }
 
+TEST(FaultInjectionDeathTest, MarkAnnouncesThePointAndGoesOn) {
+  ::setenv("GPUSCALE_TEST_FAULT", "mark:1:collectives/broadcast", 1);
+  EXPECT_EXIT(
+      {
+        configure_faults(1);
+        inject_fault_at("collectives/broadcast");
+        std::_Exit(7);
+      },
+      ::testing::ExitedWithCode(7), "gpuscale test fault: mark at collectives/broadcast, t=[0-9]+");
+  ::unsetenv("GPUSCALE_TEST_FAULT");
+}
+
 TEST(FaultInjectionDeathTest, OtherRanksAndOtherPointsDoNotFire) {
   ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env,kill:2:env/op,exit:0:compute/linear", 1);
   EXPECT_EXIT(
