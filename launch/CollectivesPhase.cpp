@@ -92,7 +92,7 @@ void run_collectives_phase(Job& job) {
   const auto o = collectives_options(job.invocation().options,
                                      job.backend().kind() == harness::BackendKind::cpu, job.options().quick);
   job.progress("collectives: creating the communicator");
-  auto comm = job.backend().create_communicator(world, job.deadline());
+  auto comm = job.backend().create_communicator(world, job.timeout_s());
 
   results::CollectivesRecord record;
   record.transport = std::string(comm->transport());

@@ -85,6 +85,7 @@ void run_compute_phase(Job& job) {
                                         job.backend().kind() == harness::BackendKind::cpu);
   plan.bench.seed = job.options().seed;
   plan.bench.timeout_s = job.timeout_s();
+  plan.tuning.timeout_s = job.timeout_s();
   plan.bench.rank = world.rank();
   plan.bench.gpu = device_name(job.backend());
   plan.bench.before_timing = [&] { world.barrier(job.deadline()); };

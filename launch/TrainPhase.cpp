@@ -86,8 +86,8 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   return r;
 }
 
-// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait at the
-// barrier.
+// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait for it
+// (World::wait_for_root), each stretch of rank 0's silence bounded by the phase's timeout.
 results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, int devices, std::int64_t global_batch) {
   workloads::DdpOptions none;
   none.h2d = env.plan.ddp_options.h2d;
@@ -96,6 +96,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
   const harness::OpScope scope("dp");  // names the strategy in errors
   env.job.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
   if (env.job.world().rank() == 0) {
+    const harness::HeartbeatScope alive(env.job.world(), env.job.timeout_s() / 4);
     workloads::DpOptions options;
     options.h2d = none.h2d;
     options.lr = env.plan.ddp_options.lr;
@@ -103,7 +104,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
     workloads::run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench());
     env.ctx.backend().make_current();
   }
-  env.job.world().barrier(harness::Deadline::after(env.job.timeout_s() * 20));
+  env.job.world().wait_for_root(0, env.job.timeout_s(), "the wait for rank 0's DP run");
   return r;
 }
 
@@ -136,7 +137,7 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
     return out;
   }
   for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend(job.timeout_s())
+    out.owned.push_back(cpu ? harness::make_cpu_backend()
                             : harness::make_cuda_backend(d, job.timeout_s()));
     out.devices.push_back(out.owned.back().get());
   }
@@ -235,8 +236,9 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
   const bool cpu = backend.kind() == harness::BackendKind::cpu, whole_job = job.invocation().command == "run";
-  const TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick, cpu, whole_job);
-  auto world_comm = backend.create_communicator(job.world(), job.deadline());
+  TrainPlan plan = parse_train_plan(job.invocation().options, job.options().quick, cpu, whole_job);
+  plan.tuning.timeout_s = job.timeout_s();
+  auto world_comm = backend.create_communicator(job.world(), job.timeout_s());
   CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);
   DpDevices dp = make_dp_devices(job, plan);
