@@ -12,6 +12,7 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
+#include "harness/GpuBinding.hpp"
 #include "launch/TrainPlan.hpp"
 #include "workloads/ComputeBench.hpp"
 #include "workloads/TrainBench.hpp"
@@ -125,9 +126,9 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
   if (world.rank() == 0) {
     const int visible = cpu ? std::max(2, world.local_size()) : harness::cuda_visible_device_count();
     count = std::min(plan.dp_devices.value_or(visible), visible);
-    if (!cpu && visible < 2 && world.local_size() > 1) {
+    if (const auto leader = harness::leader_drives_node_gpus(visible, world.local_size()); !cpu && !leader.possible) {
       count = 0;
-      out.skipped_reason = "each rank sees one GPU: DP needs one process that sees every GPU of the node";
+      out.skipped_reason = leader.reason;
     }
   }
   out.skipped_reason = world.broadcast_from_root(out.skipped_reason, job.deadline());
