@@ -21,8 +21,6 @@ struct Check {
   std::string message;
 };
 
-bool has_errors(const std::vector<Check>& checks);
-
 void to_json(nlohmann::json& j, const Check& c);
 void from_json(const nlohmann::json& j, Check& c);
 
