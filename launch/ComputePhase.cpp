@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "results/Format.hpp"
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"
@@ -75,7 +76,9 @@ void add_compute_options(cxxopts::Options& o) {
       "this long (default 0: short rounds alone)",
       cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
-  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction (default 0.10)",
+  add("straggler-threshold",
+      "flag a GPU slower than the median GPU by more than this fraction (default " +
+          results::shortest(results::kDefaultStragglerThreshold) + ")",
       cxxopts::value<double>(), "F");
 }
 
@@ -111,6 +114,7 @@ void run_compute_phase(Job& job) {
   auto all = gather_compute_records(job, mine);
   if (world.rank() == 0) {
     auto& report = job.report();
+    report.straggler_threshold = plan.straggler_threshold;
     for (auto& check : results::compute_checks(all, plan.straggler_threshold))
       report.checks.push_back(std::move(check));
     report.compute = std::move(all);

@@ -82,7 +82,7 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   plan.tuning.settled_window_s = option_within(r, "tune-window-ms", 0.0, 0.0, 10'000.0) * 1e-3;
   plan.bench.passes = parse_passes(option<std::string>(r, "passes", "all"));
   plan.bench.check = !r.count("no-check");
-  plan.straggler_threshold = option_within(r, "straggler-threshold", 0.10, 0.0, kMaxStragglerFraction);
+  plan.straggler_threshold = option_within(r, "straggler-threshold", results::kDefaultStragglerThreshold, 0.0, kMaxStragglerFraction);
   if (!(plan.straggler_threshold > 0))
     throw UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   return plan;

@@ -261,6 +261,7 @@ void run_train_phase(Job& job) {
   }
   if (job.world().rank() == 0) {
     auto& report = job.report();
+    report.straggler_threshold = plan.straggler_threshold;
     // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU, so the cpu
     // backend marks no stragglers, like the compute phase.
     const double straggler_threshold = backend.kind() == harness::BackendKind::cpu

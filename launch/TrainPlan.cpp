@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "results/Format.hpp"
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
 
@@ -149,7 +150,8 @@ void add_train_options(cxxopts::Options& o) {
        "job (default 0)", cxxopts::value<double>(), "MS")
       ("no-check", "skip the gradient correctness checks")
       ("check-batch", "samples per rank in the correctness checks (default 2)", cxxopts::value<int>(), "N")
-      ("straggler-threshold", "flag a rank slower than the median rank by this fraction (default 0.10)",
+      ("straggler-threshold", "flag a rank slower than the median rank by this fraction (default " +
+                                  results::shortest(results::kDefaultStragglerThreshold) + ")",
        cxxopts::value<double>(), "F");
 }
 
@@ -191,7 +193,7 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.timing.warmup_s = option_within(r, "warmup-ms", 0.0, 0.0, kMaxWarmupMs) * 1e-3;
   plan.check = !r.count("no-check");
   plan.check_batch = option_within(r, "check-batch", 2, 1, 1 << 16);
-  plan.straggler_threshold = option_within(r, "straggler-threshold", 0.10, 0.0, kMaxStragglerFraction);
+  plan.straggler_threshold = option_within(r, "straggler-threshold", results::kDefaultStragglerThreshold, 0.0, kMaxStragglerFraction);
   if (!(plan.straggler_threshold > 0)) throw UsageError("--straggler-threshold must be a positive fraction");
   validate(plan);
   return plan;

@@ -1,6 +1,6 @@
 #pragma once
-// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers and link use under
-// the collectives phase's --link-threshold warn) and then the user's thresholds, each one line of the
+// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers past the report's
+// --straggler-threshold and link use under the collectives phase's --link-threshold warn) and then the user's thresholds, each one line of the
 // PASS/WARN/FAIL list. The run fails when any line is FAIL.
 #include <vector>
 
@@ -9,8 +9,6 @@
 #include "results/RunReport.hpp"
 
 namespace gpuscale::results {
-
-inline constexpr double kStragglerWarnSpread = 0.10;  // slowest rank 10% above the median
 
 // `figures` is flatten(report) (passed in so callers that already have it do not flatten twice).
 Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& figures,
