@@ -6,6 +6,7 @@
 #include <new>
 
 #include "harness/Error.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
 #include "harness/detail/HostMemoryHold.hpp"
@@ -41,7 +42,9 @@ class HostBuffer final : public Buffer {
 
 class HostStream final : public Stream {
  public:
-  void synchronize(const Deadline&, std::string_view) override {}
+  // Host work is done when its call returns; the wait still polls, as every wait does, so that a
+  // signal, a peer's failure and this rank's heartbeats (HeartbeatScope) are seen here too.
+  void synchronize(const Deadline&, std::string_view) override { poll_interrupts(); }
   void* native() noexcept override { return nullptr; }
 };
 
@@ -80,7 +83,6 @@ class HostEvent final : public Event {
 
 class CpuBackend final : public Backend {
  public:
-  explicit CpuBackend(double op_timeout_s) : op_timeout_s_(op_timeout_s) {}
   BackendKind kind() const noexcept override { return BackendKind::cpu; }
   void probe(results::RankEnv& env) override { env.backend = "cpu"; }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes, &memory_); }
@@ -91,8 +93,8 @@ class CpuBackend final : public Backend {
   std::unique_ptr<Graph> capture(Stream&, const std::function<void()>& enqueue) override {
     return std::make_unique<HostGraph>(enqueue);
   }
-  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline&) override {
-    return make_mpi_communicator(world, op_timeout_s_);
+  std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) override {
+    return make_mpi_communicator(world, op_timeout_s);
   }
   std::unique_ptr<Event> create_event() override { return std::make_unique<HostEvent>(); }
   void copy_async(void* dst, const void* src, std::size_t bytes, Stream&) override { std::memmove(dst, src, bytes); }
@@ -104,7 +106,6 @@ class CpuBackend final : public Backend {
   MemoryTracker* memory_tracker() noexcept override { return &memory_; }
 
  private:
-  double op_timeout_s_;
   MemoryTracker memory_;
 };
 
@@ -118,6 +119,6 @@ results::NcclPaths Backend::communication_paths() const {
 
 std::string_view to_string(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
 
-std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s) { return std::make_unique<CpuBackend>(op_timeout_s); }
+std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
 
 }  // namespace gpuscale::harness

@@ -7,7 +7,8 @@
 
 namespace gpuscale::harness {
 
-// op_timeout_s bounds every communicator operation.
-std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s);
+// Host memory and host streams: nothing of its own waits; each communicator has its timeout
+// (create_communicator).
+std::unique_ptr<Backend> make_cpu_backend();
 
 }  // namespace gpuscale::harness

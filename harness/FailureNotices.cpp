@@ -1,9 +1,12 @@
 // World's error path: failure notices between ranks and rank 0's roll call (see World.hpp).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <thread>
 
+#include "harness/Activity.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
@@ -13,6 +16,7 @@ namespace {
 
 constexpr int kFailureTag = 101;  // payload: int exit code, then the message
 constexpr int kStatusTag = 102;   // payload: the sender's activity
+constexpr int kAliveTag = 103;    // no payload: a heartbeat (World::wait_for_root)
 
 using Clock = std::chrono::steady_clock;
 
@@ -33,8 +37,10 @@ bool take_one(detail::MpiWorld& m) {
   if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, m.notices, &flag, &status) != MPI_SUCCESS || !flag) return false;
   std::string payload;
   if (!receive(m, status, payload)) return false;
-  if (status.MPI_SOURCE >= 0 && status.MPI_SOURCE < static_cast<int>(m.reported.size()))
-    m.reported[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
+  const bool known = status.MPI_SOURCE >= 0 && status.MPI_SOURCE < static_cast<int>(m.reported.size());
+  // A heartbeat is no answer to a roll call: it may have left long before the sender stalled.
+  if (known && status.MPI_TAG == kAliveTag) m.heard_alive[static_cast<std::size_t>(status.MPI_SOURCE)] = Clock::now();
+  else if (known) m.reported[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
   if (status.MPI_TAG == kFailureTag && payload.size() >= sizeof(int)) {
     detail::MpiWorld::Notice notice;
     notice.source = status.MPI_SOURCE;
@@ -45,10 +51,23 @@ bool take_one(detail::MpiWorld& m) {
   return true;
 }
 
+void send(detail::MpiWorld& m, std::string payload, int destination, int tag) noexcept;
+
+// A heartbeat to every other rank when one is due (HeartbeatScope).
+void beat_if_due(detail::MpiWorld& m) noexcept {
+  if (m.beat_interval_s <= 0 || m.notices == MPI_COMM_NULL || Clock::now() < m.next_beat) return;
+  m.next_beat = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(m.beat_interval_s));
+  // Beats must not pile up: once every send so far has left, their requests go.
+  if (std::all_of(m.sends.begin(), m.sends.end(), [](detail::MpiRequest& r) { return r.test(); })) m.sends.clear();
+  for (int r = 0; r < m.size; ++r)
+    if (r != m.rank) send(m, std::string(), r, kAliveTag);
+}
+
 class NoticeWatch final : public PeerWatch {
  public:
   explicit NoticeWatch(detail::MpiWorld& m) : m_(m) {}
   bool notice_pending() noexcept override {
+    beat_if_due(m_);
     while (take_one(m_)) {
     }
     return !m_.received.empty();
@@ -119,6 +138,7 @@ void start_notices(MpiWorld& m, const Deadline& deadline) {
   GPUSCALE_MPI_OK(MPI_Comm_set_errhandler(m.notices, MPI_ERRORS_RETURN));
   m.reported.assign(static_cast<std::size_t>(m.size), 0);
   m.reported[static_cast<std::size_t>(m.rank)] = 1;
+  m.heard_alive.assign(static_cast<std::size_t>(m.size), Clock::time_point{});
   m.watch = std::make_unique<NoticeWatch>(m);
   set_peer_watch(m.watch.get());
 }
@@ -201,5 +221,39 @@ void World::progress_notices(double seconds) const noexcept {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
 }
+
+void World::wait_for_root(int root, double silence_s, std::string_view what) const {
+  auto& m = *mpi_;
+  if (m.rank == root) {
+    barrier(Deadline::after(silence_s));
+    return;
+  }
+  detail::MpiRequest request(detail::MpiRequest::Kind::collective);
+  GPUSCALE_MPI_OK(MPI_Ibarrier(m.world, request.handle()));
+  const auto silence = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(silence_s));
+  const auto since = Clock::now();
+  for (int polls = 0;; ++polls) {
+    int done = 0;
+    GPUSCALE_MPI_OK(MPI_Test(request.handle(), &done, MPI_STATUS_IGNORE));
+    poll_interrupts();  // also takes root's heartbeats off the wire
+    if (done) return;
+    const auto heard = m.heard_alive.empty() ? since : std::max(since, m.heard_alive[static_cast<std::size_t>(root)]);
+    if (Clock::now() - heard > silence) {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%g", silence_s);
+      throw TimeoutError(error_location() + " timed out in " + std::string(what) + ": rank " + std::to_string(root) +
+                         " sent no word for " + seconds + " s (stalled or dead) (" + describe(current_activity()) +
+                         ")");
+    }
+    if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 1000 : 20));
+  }
+}
+
+HeartbeatScope::HeartbeatScope(const World& world, double interval_s) noexcept : m_(world.mpi()) {
+  m_.beat_interval_s = interval_s;
+  m_.next_beat = Clock::now();
+}
+
+HeartbeatScope::~HeartbeatScope() { m_.beat_interval_s = 0; }
 
 }  // namespace gpuscale::harness

@@ -17,12 +17,11 @@ Capability leader_drives_node_gpus(int leader_visible_gpu_count, int local_size)
     c.reason = "local rank 0 sees no GPU";
     return c;
   }
-  if (leader_visible_gpu_count >= local_size) {
+  if (leader_visible_gpu_count >= 2 || local_size <= 1) {
     c.possible = true;
     return c;
   }
-  c.reason = "local rank 0 sees " + std::to_string(leader_visible_gpu_count) + " GPU" +
-             (leader_visible_gpu_count == 1 ? "" : "s") + " but its node runs " + std::to_string(local_size) +
+  c.reason = "local rank 0 sees 1 GPU but its node runs " + std::to_string(local_size) +
              " ranks: each rank sees only its own GPU (srun --gpus-per-task, --gpu-bind or a per-rank "
              "CUDA_VISIBLE_DEVICES), so one process cannot drive the node's GPUs; launch with --gpus-per-node "
              "and --gpu-bind=none to run DP-style";

@@ -19,9 +19,10 @@ struct Capability {
 // one, which the duplicate-gpu check reports.
 int pick_device(const std::vector<std::string>& node_keys, int local_rank, int visible);
 
-// DP-style needs one process (local rank 0) that drives every GPU of its node. Possible where that
-// rank sees at least as many GPUs as the node has ranks (one rank per GPU); not where each rank
-// sees only its own GPU (srun --gpus-per-task=1, --gpu-bind, CUDA_VISIBLE_DEVICES per rank).
+// DP-style needs one process (local rank 0) that drives several GPUs of its node, over as many as it
+// sees. Possible where that rank sees two or more, or its node runs one rank (DP over one GPU); not
+// where each rank sees only its own GPU (srun --gpus-per-task=1, --gpu-bind, a per-rank
+// CUDA_VISIBLE_DEVICES). The train phase's one rule for whether DP runs.
 Capability leader_drives_node_gpus(int leader_visible_gpu_count, int local_size);
 
 }  // namespace gpuscale::harness

@@ -6,6 +6,7 @@
 
 #include "harness/Backend.hpp"
 #include "harness/Error.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/LocalGroup.hpp"
 
 namespace gpuscale::harness {
@@ -78,7 +79,7 @@ class InProcessCommunicator final : public Communicator {
   void send_recv(const void*, int, void*, int, std::size_t, DataType, Stream&) override { unsupported("send_recv"); }
   void group_start() override {}
   void group_end() override {}
-  void wait(Stream&, const Deadline&, std::string_view) override {}
+  void wait(Stream&, const Deadline&, std::string_view) override { poll_interrupts(); }  // as HostStream's
   // Host memory has no window to register: the caller allocates from the backend.
   std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }
 

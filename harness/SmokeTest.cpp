@@ -33,7 +33,7 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
   auto stream = backend.create_stream(StreamPriority::normal);
   try {
     const auto t0 = std::chrono::steady_clock::now();
-    auto comm = backend.create_communicator(world, Deadline::after(timeout_s));
+    auto comm = backend.create_communicator(world, timeout_s);
     result.init_s = seconds_since(t0);
     result.transport = std::string(comm->transport());
     result.ran = true;

@@ -6,6 +6,7 @@
 // Every wait has a deadline: collectives here poll nonblocking MPI requests and throw TimeoutError.
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/Deadline.hpp"
@@ -71,6 +72,13 @@ class World {
   // Collective, element-wise over equally long vectors (e.g. per-iteration times: the slowest rank's).
   std::vector<double> max_over_ranks(const std::vector<double>& values, const Deadline& deadline) const;
 
+  // Work that `root` does alone while the others wait (DP-style training: one process drives the
+  // node's GPUs). Collective: root calls it when done, the others when they have nothing else to do.
+  // A wait for work of unknown length has no fixed deadline: the others fail (TimeoutError) only once
+  // root has been silent for silence_s, and root, inside a HeartbeatScope, tells them it is alive from
+  // each of its polling waits (which its own deadlines bound). Root itself waits up to silence_s.
+  void wait_for_root(int root, double silence_s, std::string_view what) const;
+
   // The error path (FailureNotices.cpp): how a failing rank tells the others, so that none is left
   // waiting for it, and how rank 0 (and its deputy, for rank 0) learns which ranks are stalled or dead. All local and noexcept;
   // notices travel on a communicator of their own, and every polling wait looks for them
@@ -93,6 +101,19 @@ class World {
 
  private:
   std::unique_ptr<detail::MpiWorld> mpi_;
+};
+
+// While it lives, this rank's polling waits (Interrupts.hpp) tell every other rank, at most once per
+// interval_s, that it is alive: what World::wait_for_root listens for. Local.
+class HeartbeatScope {
+ public:
+  HeartbeatScope(const World& world, double interval_s) noexcept;
+  ~HeartbeatScope();
+  HeartbeatScope(const HeartbeatScope&) = delete;
+  HeartbeatScope& operator=(const HeartbeatScope&) = delete;
+
+ private:
+  detail::MpiWorld& m_;
 };
 
 }  // namespace gpuscale::harness

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "results/Format.hpp"
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"
@@ -101,6 +102,7 @@ void run_compute_phase(Job& job) {
   ComputePlan plan = *job.plan().compute;  // the phase fills in its rank's part
   plan.bench.seed = job.options().seed;
   plan.bench.timeout_s = job.timeout_s();
+  plan.tuning.timeout_s = job.timeout_s();
   plan.bench.rank = world.rank();
   plan.bench.gpu = device_name(job.backend());
   plan.bench.before_timing = [&] { world.barrier(job.deadline()); };
@@ -126,6 +128,7 @@ void run_compute_phase(Job& job) {
   auto all = gather_compute_records(job, mine);
   if (world.rank() == 0) {
     auto& report = job.report();
+    report.straggler_threshold = plan.straggler_threshold;
     for (auto& check : results::compute_checks(all, plan.straggler_threshold))
       report.checks.push_back(std::move(check));
     report.compute = std::move(all);

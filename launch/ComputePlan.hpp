@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "results/RunReport.hpp"
 #include "workloads/ComputeBench.hpp"
 #include "workloads/Layer.hpp"
 
@@ -19,7 +20,7 @@ struct ComputePlan {
   std::vector<ComputeItem> items;  // shape-major: every precision of a shape, then the next shape
   workloads::TuningOptions tuning;
   workloads::BenchOptions bench;  // rank, gpu, seed, timeout and barrier are filled in by the phase
-  double straggler_threshold = 0.10;
+  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // --layout's value that picks the layout by precision (workloads::auto_layout); its default.

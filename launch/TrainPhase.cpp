@@ -12,6 +12,7 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
+#include "harness/GpuBinding.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
 #include "workloads/ComputeBench.hpp"
@@ -87,8 +88,8 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   return r;
 }
 
-// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait at the
-// barrier.
+// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait for it
+// (World::wait_for_root), each stretch of rank 0's silence bounded by the phase's timeout.
 results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, int devices, std::int64_t global_batch) {
   workloads::DdpOptions none;
   none.h2d = env.plan.ddp_options.h2d;
@@ -97,6 +98,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
   const harness::OpScope scope("dp");  // names the strategy in errors
   env.job.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
   if (env.job.world().rank() == 0) {
+    const harness::HeartbeatScope alive(env.job.world(), env.job.timeout_s() / 4);
     workloads::DpOptions options;
     options.h2d = none.h2d;
     options.lr = env.plan.ddp_options.lr;
@@ -104,7 +106,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
     workloads::run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench());
     env.ctx.backend().make_current();
   }
-  env.job.world().barrier(harness::Deadline::after(env.job.timeout_s() * 20));
+  env.job.world().wait_for_root(0, env.job.timeout_s(), "the wait for rank 0's DP run");
   return r;
 }
 
@@ -125,9 +127,9 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
   if (world.rank() == 0) {
     const int visible = cpu ? std::max(2, world.local_size()) : harness::cuda_visible_device_count();
     count = std::min(plan.dp_devices.value_or(visible), visible);
-    if (!cpu && visible < 2 && world.local_size() > 1) {
+    if (const auto leader = harness::leader_drives_node_gpus(visible, world.local_size()); !cpu && !leader.possible) {
       count = 0;
-      out.skipped_reason = "each rank sees one GPU: DP needs one process that sees every GPU of the node";
+      out.skipped_reason = leader.reason;
     }
   }
   out.skipped_reason = world.broadcast_from_root(out.skipped_reason, job.deadline());
@@ -137,7 +139,7 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
     return out;
   }
   for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend(job.timeout_s())
+    out.owned.push_back(cpu ? harness::make_cpu_backend()
                             : harness::make_cuda_backend(d, job.timeout_s()));
     out.devices.push_back(out.owned.back().get());
   }
@@ -235,8 +237,9 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  const TrainPlan& plan = *job.plan().train;
-  auto world_comm = backend.create_communicator(job.world(), job.deadline());
+  TrainPlan plan = *job.plan().train;  // the phase adds the job's timeout
+  plan.tuning.timeout_s = job.timeout_s();
+  auto world_comm = backend.create_communicator(job.world(), job.timeout_s());
   CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);
   DpDevices dp = make_dp_devices(job, plan);
@@ -258,6 +261,7 @@ void run_train_phase(Job& job) {
   }
   if (job.world().rank() == 0) {
     auto& report = job.report();
+    report.straggler_threshold = plan.straggler_threshold;
     // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU, so the cpu
     // backend marks no stragglers, like the compute phase.
     const double straggler_threshold = backend.kind() == harness::BackendKind::cpu

@@ -3,6 +3,7 @@
 #include <limits>
 #include <sstream>
 
+#include "results/Format.hpp"
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"

@@ -8,6 +8,8 @@
 
 #include <cxxopts.hpp>
 
+#include "results/RunReport.hpp"
+
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/Model.hpp"
 #include "workloads/TrainBench.hpp"
@@ -36,7 +38,7 @@ struct TrainPlan {
   workloads::TimingOptions timing;
   bool check = true;
   std::int64_t check_batch = 2;  // samples per rank in the correctness checks
-  double straggler_threshold = 0.10;
+  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this

@@ -1,6 +1,5 @@
 #include "results/Check.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -21,11 +20,6 @@ Severity severity_from_string(std::string_view s) {
   if (s == "warning") return Severity::warning;
   if (s == "error") return Severity::error;
   throw std::invalid_argument("unknown severity '" + std::string(s) + "'");
-}
-
-bool has_errors(const std::vector<Check>& checks) {
-  return std::any_of(checks.begin(), checks.end(),
-                     [](const Check& c) { return c.severity == Severity::error; });
 }
 
 const Check* gpu_work_blocker(const std::vector<Check>& checks) {

@@ -24,7 +24,6 @@ struct Check {
   bool blocks_gpu_work = false;
 };
 
-bool has_errors(const std::vector<Check>& checks);
 // The first error-level check that blocks GPU work, or nullptr.
 const Check* gpu_work_blocker(const std::vector<Check>& checks);
 

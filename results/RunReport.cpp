@@ -6,16 +6,6 @@
 
 namespace gpuscale::results {
 
-Verdict verdict_from_checks(const std::vector<Check>& checks) {
-  Verdict v;
-  for (const auto& c : checks) {
-    if (c.severity != Severity::error) continue;
-    v.passed = false;
-    v.reasons.push_back(c.id + ": " + c.message);
-  }
-  return v;
-}
-
 const char* verdict_result(const Verdict& v) { return v.incomplete ? "INCOMPLETE" : v.passed ? "PASS" : "FAIL"; }
 
 void to_json(nlohmann::json& j, const Verdict& v) {
@@ -63,6 +53,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"ranks", r.ranks},
        {"checks", r.checks},
        {"verdict", r.verdict},
+       {"straggler_threshold", r.straggler_threshold},
        {"interrupted", r.interrupted},
        {"complete", r.complete},
        {"output_set", r.output_set},
@@ -101,6 +92,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("checks").get_to(r.checks);
     j.at("verdict").get_to(r.verdict);
     j.at("interrupted").get_to(r.interrupted);
+    get_if_present(j, "straggler_threshold", r.straggler_threshold);
     // Version 1 had no such field: its files are taken as complete, as they were then.
     if (r.schema_version >= 2) j.at("complete").get_to(r.complete);
     get_if_present(j, "output_set", r.output_set);

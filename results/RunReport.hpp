@@ -46,6 +46,9 @@ struct SkippedPhase {
   std::string reason;
 };
 
+// --straggler-threshold's default: a rank or GPU 10% slower than the median one is a straggler.
+inline constexpr double kDefaultStragglerThreshold = 0.10;
+
 struct RunReport {
   int schema_version = kSchemaVersion;
   std::string tool_version;
@@ -59,6 +62,9 @@ struct RunReport {
   std::vector<RankEnv> ranks;  // index = rank
   std::vector<Check> checks;
   Verdict verdict;
+  // The user's --straggler-threshold (fraction over the median): the one threshold of the straggler
+  // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
+  double straggler_threshold = kDefaultStragglerThreshold;
   bool interrupted = false;
   // False in every write before the job's last one, so a file left behind by a job that died (even
   // kill -9) reads as not finished, and its verdict never passes.
@@ -78,9 +84,6 @@ struct RunReport {
 
 // "PASS", "FAIL" or "INCOMPLETE": the one word every output shows for the verdict.
 const char* verdict_result(const Verdict& v);
-
-// The verdict that the checks alone imply: any error-level check fails the run.
-Verdict verdict_from_checks(const std::vector<Check>& checks);
 
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);

@@ -147,7 +147,7 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);
   figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
-              [](double value) { return value > kStragglerWarnSpread; }, v.rules);
+              [t = report.straggler_threshold](double value) { return value > t; }, v.rules);
   // The collective-below-link check's threshold, so that one number (the user's) decides both lines.
   const double link_threshold = report.collectives ? report.collectives->link_threshold : 0.0;
   figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,

@@ -1,7 +1,8 @@
 #pragma once
-// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers and link use under
-// the collectives phase's --link-threshold warn), the --baseline rules and then the user's thresholds,
-// each one line of the PASS/WARN/FAIL list. The run fails when any line is FAIL.
+// The verdict: built-in rules (error checks fail; wrong elements fail; stragglers past the report's
+// --straggler-threshold and link use under the collectives phase's --link-threshold warn), the
+// --baseline rules and then the user's thresholds, each one line of the PASS/WARN/FAIL list. The run
+// fails when any line is FAIL.
 #include <vector>
 
 #include "results/Expectations.hpp"
@@ -9,8 +10,6 @@
 #include "results/RunReport.hpp"
 
 namespace gpuscale::results {
-
-inline constexpr double kStragglerWarnSpread = 0.10;  // slowest rank 10% above the median
 
 // `figures` is flatten(report) (passed in so callers that already have it do not flatten twice).
 // `baseline_rules` (results/BaselineRules.hpp: judge_against_baseline) follow the checks_must_pass lines.

@@ -291,7 +291,7 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   if (settled && finalists.size() > 1)
     winner = settled_fastest(env_.backend, env_.stream, finalists, seconds, env_.tuning.settled_window_s,
                              [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
-  env_.stream.synchronize(harness::Deadline::after(120), "cuBLAS tuning");
+  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuBLAS tuning");
   return cache_.emplace(key, all[winner]).first->second;
 }
 

@@ -151,7 +151,7 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   void* workspace = env_.workspace.ensure(find_bytes);
   const cudnnHandle_t h = handle(env_.stream);
   const auto found = legacy.find(h, pass, o, workspace, find_bytes);
-  env_.stream.synchronize(harness::Deadline::after(300), "cudnnFind");
+  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cudnnFind");
   const auto found_fitting = fitting(found, find_bytes, kFindRetimed);
   if (found_fitting.empty())
     throw harness::LibraryError("cuDNN", "no algorithm",
@@ -185,7 +185,7 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   std::size_t best = finalists.front();
   if (settled && finalists.size() > 1)
     best = settled_fastest(env_.backend, env_.stream, finalists, seconds, env_.tuning.settled_window_s, run);
-  env_.stream.synchronize(harness::Deadline::after(120), "cuDNN tuning");
+  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuDNN tuning");
   if (best >= with_find) choice.graph = plans[best - with_find];
   return choice;
 }
@@ -211,7 +211,7 @@ Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision prec
         legacy.run(h, pass, found[i].algo, o, workspace, found[i].workspace_bytes, 0.0f);
       },
       tuning_hold(env_));
-  env_.stream.synchronize(harness::Deadline::after(120), "cuDNN find re-timing");
+  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuDNN find re-timing");
   const auto best = std::min_element(seconds.begin(), seconds.end()) - seconds.begin();
   // Every candidate ran inside cudnnFind; none that runs now leaves cuDNN's order standing.
   if (!(seconds[static_cast<std::size_t>(best)] < std::numeric_limits<double>::infinity())) return all.front();

@@ -26,8 +26,8 @@ bool casts_to_wire(const DdpOptions& options, harness::DataType grad_type) {
 }  // namespace
 
 struct DdpTrainer::Impl {
-  Impl(ComputeContext& c, TrainOps& o, harness::Communicator* cm, const DdpOptions& opt)
-      : ctx(c), ops(o), backend(c.backend()), comm(cm), options(opt),
+  Impl(ComputeContext& c, TrainOps& o, harness::Communicator* cm, const DdpOptions& opt, double wait_s)
+      : ctx(c), ops(o), backend(c.backend()), comm(cm), options(opt), timeout_s(wait_s),
         compute(backend.create_stream(harness::StreamPriority::normal)),
         comm_stream(backend.create_stream(opt.comm_priority)) {}
 
@@ -36,6 +36,7 @@ struct DdpTrainer::Impl {
   harness::Backend& backend;
   harness::Communicator* comm;
   DdpOptions options;
+  double timeout_s;
   std::unique_ptr<harness::Stream> compute, comm_stream;
   std::unique_ptr<Network> net;
   std::vector<std::unique_ptr<harness::Event>> ready, done;
@@ -146,14 +147,14 @@ struct DdpTrainer::Impl {
 
 DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
                        harness::Communicator* comm, const DdpOptions& options, std::uint64_t seed,
-                       std::int64_t first_sample, std::int64_t micro_stride)
-    : impl_(std::make_unique<Impl>(ctx, ops, comm, options)) {
+                       std::int64_t first_sample, std::int64_t micro_stride, double timeout_s)
+    : impl_(std::make_unique<Impl>(ctx, ops, comm, options, timeout_s)) {
   auto& m = *impl_;
   const auto plan = assign_buckets(padded_layer_elements(model), sizeof(float), mib_to_bytes(options.first_bucket_mb),
                                    mib_to_bytes(options.bucket_mb));
   // What the allreduces touch (the gradients, or their compressed copy) in window memory if asked.
   BufferAllocator wire_memory = [&m](std::size_t bytes) {
-    auto window = m.comm->allocate_window(bytes, m.backend.memory_tracker(), harness::Deadline::after(600));
+    auto window = m.comm->allocate_window(bytes, m.backend.memory_tracker(), harness::Deadline::after(m.timeout_s));
     m.in_window = window != nullptr;
     return window ? std::move(window) : m.backend.allocate(bytes);
   };
@@ -183,7 +184,7 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   if (options.h2d) {
     m.pinned = m.backend.allocate_pinned_host(bytes * micro);
     m.backend.copy_async(m.pinned->data(), m.bank->data(), bytes * micro, *m.compute);
-    m.compute->synchronize(harness::Deadline::after(600), "pinned batch setup");
+    m.compute->synchronize(harness::Deadline::after(m.timeout_s), "pinned batch setup");
     m.bank.reset();  // the device copy is refilled from host memory every micro-step
   }
   if (comm) {
@@ -207,7 +208,7 @@ void DdpTrainer::use_communicator(harness::Communicator* comm) {
   auto& m = *impl_;
   if (!m.comm || !comm || m.in_window || comm->size() != m.comm->size() || comm->rank() != m.comm->rank())
     throw harness::UsageError("DDP can switch only between communicators of the same ranks, with plain buckets");
-  synchronize(harness::Deadline::after(600));
+  synchronize(harness::Deadline::after(m.timeout_s));
   m.comm = comm;
 }
 
@@ -238,12 +239,12 @@ namespace {
 
 // count elements of `type` as floats (half types widen exactly, on the host).
 std::vector<float> download(harness::Backend& backend, const void* device, harness::DataType type, std::size_t count,
-                            DdpTrainer& t) {
+                            DdpTrainer& t, double timeout_s) {
   const std::size_t bytes = count * harness::size_of(type);
   std::vector<float> out((bytes + sizeof(float) - 1) / sizeof(float));  // the raw bytes first
-  t.synchronize(harness::Deadline::after(600));
+  t.synchronize(harness::Deadline::after(timeout_s));
   backend.copy_async(out.data(), device, bytes, t.compute_stream());
-  t.compute_stream().synchronize(harness::Deadline::after(600), "a parameter download");
+  t.compute_stream().synchronize(harness::Deadline::after(timeout_s), "a parameter download");
   if (type == harness::DataType::float32) return out;
   const std::vector<double> wide = to_double(out.data(), type, count);
   return std::vector<float>(wide.begin(), wide.end());
@@ -253,12 +254,12 @@ std::vector<float> download(harness::Backend& backend, const void* device, harne
 
 std::vector<float> DdpTrainer::download_gradients() {
   Network& net = *impl_->net;
-  return download(impl_->backend, net.grads(), net.grad_type(), net.parameter_elements(), *this);
+  return download(impl_->backend, net.grads(), net.grad_type(), net.parameter_elements(), *this, impl_->timeout_s);
 }
 
 std::vector<float> DdpTrainer::download_weights() {
   Network& net = *impl_->net;
-  return download(impl_->backend, net.weights(), harness::DataType::float32, net.parameter_elements(), *this);
+  return download(impl_->backend, net.weights(), harness::DataType::float32, net.parameter_elements(), *this, impl_->timeout_s);
 }
 
 }  // namespace gpuscale::workloads

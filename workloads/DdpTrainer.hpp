@@ -55,9 +55,11 @@ class DdpTrainer {
   // comm: nullptr for the single-device baseline. Micro-step k of this rank reads global samples
   // first_sample + k * micro_stride + [0, batch): with accum > 1 each micro-step has its own samples
   // (kept on the device, or in pinned host memory with h2d), so K micro-steps equal one K-times batch.
+  // timeout_s bounds each wait of the trainer's own (setup, switching communicators, downloads): the
+  // phase's timeout.
   DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, std::int64_t batch, Precision precision,
              harness::Communicator* comm, const DdpOptions& options, std::uint64_t seed, std::int64_t first_sample,
-             std::int64_t micro_stride);
+             std::int64_t micro_stride, double timeout_s);
   ~DdpTrainer();
 
   // One optimizer step (accum micro-steps). communicate = false: no allreduce (compute-only timing).

@@ -48,6 +48,7 @@ struct DpTrainer::Impl {
   std::vector<Replica> replicas;
   std::vector<std::unique_ptr<harness::Communicator>> comms;
   DpOptions options;
+  double timeout_s = 0;
   std::unique_ptr<harness::Buffer> global_input, gathered, grad_gathered, pinned;
   std::unique_ptr<harness::Event> input_ready, grads_ready;
 
@@ -136,10 +137,12 @@ struct DpTrainer::Impl {
 };
 
 DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions& tuning, const Model& model,
-                     std::int64_t global_batch, Precision precision, const DpOptions& options, std::uint64_t seed)
+                     std::int64_t global_batch, Precision precision, const DpOptions& options, std::uint64_t seed,
+                     double timeout_s)
     : impl_(std::make_unique<Impl>()) {
   auto& m = *impl_;
   m.options = options;
+  m.timeout_s = timeout_s;
   const auto g = static_cast<std::int64_t>(devices.size());
   if (g < 1 || global_batch % g != 0)
     throw harness::UsageError("DP needs a global batch divisible by its " + std::to_string(g) + " devices");
@@ -156,7 +159,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
     r.net->init_parameters(seed, *r.stream);
     r.net->fill_input(seed, static_cast<std::int64_t>(i) * (global_batch / g), *r.stream);
   });
-  m.comms = harness::create_local_group(devices, 600);
+  m.comms = harness::create_local_group(devices, timeout_s);
   auto& r0 = m.r0();
   r0.backend->make_current();
   const std::size_t in_bytes = r0.net->input_bytes(), out_bytes = r0.net->output_elements() * m.act_size();
@@ -167,7 +170,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
   m.grads_ready = r0.backend->create_event();
   // The global batch starts on device 0 (as a DataParallel user's tensor does): each replica's
   // generated share is copied there once.
-  for (auto& r : m.replicas) r.stream->synchronize(harness::Deadline::after(600), "DP setup");
+  for (auto& r : m.replicas) r.stream->synchronize(harness::Deadline::after(timeout_s), "DP setup");
   for (std::size_t i = 0; i < m.replicas.size(); ++i)
     r0.backend->copy_async(static_cast<char*>(m.global_input->data()) + i * in_bytes, m.replicas[i].net->input(),
                            in_bytes, *r0.stream);
@@ -175,7 +178,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
     m.pinned = r0.backend->allocate_pinned_host(in_bytes * devices.size());
     r0.backend->copy_async(m.pinned->data(), m.global_input->data(), in_bytes * devices.size(), *r0.stream);
   }
-  r0.stream->synchronize(harness::Deadline::after(600), "DP setup");
+  r0.stream->synchronize(harness::Deadline::after(timeout_s), "DP setup");
 }
 
 DpTrainer::~DpTrainer() = default;
@@ -222,11 +225,11 @@ void DpTrainer::synchronize(const harness::Deadline& deadline) {
 
 std::vector<float> DpTrainer::download_gradients() {
   auto& r0 = impl_->r0();
-  synchronize(harness::Deadline::after(600));
+  synchronize(harness::Deadline::after(impl_->timeout_s));
   r0.backend->make_current();
   std::vector<float> out(r0.net->parameter_elements());
   r0.backend->copy_async(out.data(), r0.net->grads(), out.size() * sizeof(float), *r0.stream);
-  r0.stream->synchronize(harness::Deadline::after(600), "a gradient download");
+  r0.stream->synchronize(harness::Deadline::after(impl_->timeout_s), "a gradient download");
   return out;
 }
 

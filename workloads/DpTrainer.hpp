@@ -31,8 +31,11 @@ struct DpOptions {
 class DpTrainer {
  public:
   // devices: one backend per device (device 0 first); global_batch divisible by their count.
+  // timeout_s bounds each wait of the trainer's own (setup, its communicators' operations, downloads):
+  // the phase's timeout.
   DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions& tuning, const Model& model,
-            std::int64_t global_batch, Precision precision, const DpOptions& options, std::uint64_t seed);
+            std::int64_t global_batch, Precision precision, const DpOptions& options, std::uint64_t seed,
+            double timeout_s);
   ~DpTrainer();
 
   void step(DpStepEvents* events = nullptr);

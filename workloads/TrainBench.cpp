@@ -63,7 +63,8 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
   backend.reset_peak_memory();
   TrainRankResult out;
   try {
-    DdpTrainer trainer(ctx, ops, model, run.batch_per_gpu, precision, comm, run.options, o.seed, first, stride);
+    DdpTrainer trainer(ctx, ops, model, run.batch_per_gpu, precision, comm, run.options, o.seed, first, stride,
+                       o.timing.timeout_s);
     auto timing = o.timing;
     // The timing ranks' barrier: a one-element allreduce that completes only when all have reached it.
     auto token = backend.allocate(sizeof(float));
@@ -107,7 +108,8 @@ void run_dp(results::TrainRecord& r, std::span<harness::Backend* const> devices,
             const TrainBenchOptions& o) {
   for (auto* b : devices) b->reset_peak_memory();
   try {
-    DpTrainer trainer({devices.begin(), devices.end()}, tuning, model, global_batch, precision, dp, o.seed);
+    DpTrainer trainer({devices.begin(), devices.end()}, tuning, model, global_batch, precision, dp, o.seed,
+                      o.timing.timeout_s);
     const auto t = time_dp(trainer, o.timing);
     std::vector<results::TrainRankFigures> ranks;
     for (std::size_t d = 0; d < devices.size(); ++d) {

@@ -17,7 +17,7 @@ namespace {
 using harness::DataType;
 
 std::vector<float> single_gradients(const VerificationSetup& s, std::int64_t batch) {
-  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch);
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch, s.timeout_s);
   t.gradients_only();
   return t.download_gradients();
 }
@@ -26,7 +26,7 @@ std::vector<float> single_gradients(const VerificationSetup& s, std::int64_t bat
 std::unique_ptr<DdpTrainer> ddp_trainer(const VerificationSetup& s, const DdpOptions& options) {
   const std::int64_t b = s.batch_per_rank;
   return std::make_unique<DdpTrainer>(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed,
-                                      s.comm->rank() * b, s.comm->size() * b);
+                                      s.comm->rank() * b, s.comm->size() * b, s.timeout_s);
 }
 
 // The DDP options every check starts from: the run's bucket memory, the rest DDP's defaults.
@@ -167,7 +167,7 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
     const auto g = static_cast<std::int64_t>(s.dp_devices.size());
     std::vector<float> dp;
     {
-      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed);
+      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed, s.timeout_s);
       t.step();
       dp = t.download_gradients();
     }

@@ -1,5 +1,6 @@
 #pragma once
 // Internal to harness: the MPI handles behind World.
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -37,6 +38,11 @@ struct MpiWorld {
     ProcessId process;  // zero where this rank cannot see the peer's process (another host)
   };
   std::vector<Peer> peers;  // index = rank, this rank included
+  // Heartbeats (World::wait_for_root): while beat_interval_s > 0, this rank's polls tell every other
+  // rank it is alive, at most once per interval; heard_alive[r]: when rank r's last one arrived.
+  double beat_interval_s = 0;
+  std::chrono::steady_clock::time_point next_beat{};
+  std::vector<std::chrono::steady_clock::time_point> heard_alive;
 };
 
 // Duplicates the world for notices, learns every rank's host and process (by the deadline), and

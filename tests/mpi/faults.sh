@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Faults on the CPU backend under mpiexec, through the test seams (GPUSCALE_TEST_FAULT/CORRUPT):
 #   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt [PHASE]
+#   faults.sh stall0 dp
 #   faults.sh sigterm_64m|sigterm_busy|stop0|kill0
 # The second group strikes a real job from outside, without a seam: SIGTERM to rank 0 while a 64 MiB
 # allreduce is in flight on every rank; SIGTERM to every rank while they fill buffers, work that does
 # not poll; SIGSTOP and kill -9 of rank 0 in the collectives phase, which its deputy (rank 1) names.
 # PHASE (default env) is where the fault strikes, at its first timed op: env (the smoke allreduce),
 # collectives (the allreduce sweep), compute (the first linear layer), train (the first DDP run), or
-# init (before MPI_Init; stall only). Each asserts mpiexec's exact exit status, the one-line messages,
+# init (before MPI_Init; stall only), or dp (rank 0's DP run, which the others wait for; stall0 only).
+# A later phase gets its timeout alone (--timeout PHASE=S, the others keep their defaults of minutes),
+# so a wait there that reads another phase's timeout, or a fixed one, ends the job too late. Each asserts mpiexec's exact exit status, the one-line messages,
 # and a valid partial JSON, and prints the time from the fault to the last rank's exit (must stay under
 # --timeout + 5 s; + 7 s on GPUs, where the killed processes' CUDA contexts and NCCL communicators take
 # the driver longer to release: on 2 H200s with --timeout 10, a stall in train, the phase with the most
@@ -45,6 +48,8 @@ case "$phase" in
     point=compute/linear op=linear ;;
   train) command=(train --model mlp --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1)
     point=train/ddp op=ddp ;;
+  dp) command=(train --model mlp --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1 --strategy dp)
+    point=train/dp op=dp ;;
   *) echo "unknown phase $phase"; exit 2 ;;
 esac
 case "$scenario" in  # a sweep long enough to be struck in flight
@@ -53,10 +58,15 @@ case "$scenario" in  # a sweep long enough to be struck in flight
   sigterm_busy) command=(collectives -b 512M -e 512M -n 1 -w 0 --ops broadcast --scaling-sizes none --pair-bytes 0) ;;
 esac
 [ "$phase" = init ] && point=init
+case "$phase" in
+  env|init) timeout_arg=$timeout_s ;;
+  dp) timeout_arg=train=$timeout_s ;;
+  *) timeout_arg=$phase=$timeout_s ;;
+esac
 
 launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
   GPUSCALE_TEST_FAULT=$1 "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_FAULT -x NCCL_NVLS_ENABLE=0 \
-    "$GPUSCALE" "${command[@]}" --device "$device" --json "$json" --timeout "$timeout_s" --quiet \
+    "$GPUSCALE" "${command[@]}" --device "$device" --json "$json" --timeout "$timeout_arg" --quiet \
     >/dev/null 2>"$err" &
   job=$!
 }
@@ -147,6 +157,15 @@ assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["pha
     check_json 'f = d["failure"]
 assert f["exit_code"] == 3 and f["rank"] == 1 and "rank 1 (host " in f["message"] and "died" in f["message"], f
 assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
+    ;;
+  stall0)  # rank 0 stalls in work it does alone (DP): the others wait for it no longer than the timeout
+    launch "stall:0:$point"
+    wait_for_fault_line; t=$(fault_time)
+    finish 3 "$t"
+    grep -Eq "^\[rank [12] host [^]]+\] timed out in the wait for rank 0's DP run: rank 0 sent no word for $timeout_s s \(stalled or dead\) \(phase train, op dp\)$" "$err" ||
+      fail "no one-line timeout naming the wait for rank 0 and the phase's timeout"
+    grep -Eq "^\[rank 1 host [^]]+\] ending the job: rank 0 \(host [^)]+\) did not respond within 2 s \(stalled or dead\)$" "$err" ||
+      fail "rank 1 did not name rank 0"
     ;;
   kill9)  # mpiexec answers a dead rank with SIGTERM to the others: rank 0 still names the dead one
     launch "stall:1:$point"

@@ -14,7 +14,7 @@ namespace {
 World* world = nullptr;
 
 TEST(OutOfMemory, OneRankOutOfMemorySkipsEverywhere) {
-  auto backend = make_cpu_backend(30);
+  auto backend = make_cpu_backend();
   std::unique_ptr<Buffer> buffer;
   const std::uint64_t huge = 1ull << 62;  // no host can give this
   const auto reason = allocate_on_every_rank(*world, Deadline::after(30), huge, [&] {

@@ -29,7 +29,7 @@ BoundaryTimes time_iterations(BoundaryTimer& timer, harness::Stream& stream, int
 }
 
 TEST(BoundaryTimer, SamplesAddUpToTheBatch) {
-  auto backend = harness::make_cpu_backend(10);
+  auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   BoundaryTimer timer(*backend, 7);
   EXPECT_EQ(timer.max_iterations(), 7);
@@ -43,7 +43,7 @@ TEST(BoundaryTimer, SamplesAddUpToTheBatch) {
 }
 
 TEST(BoundaryTimer, StartForgetsTheLastRun) {
-  auto backend = harness::make_cpu_backend(10);
+  auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   BoundaryTimer timer(*backend, 5);
   time_iterations(timer, *stream, 5);
@@ -55,7 +55,7 @@ TEST(BoundaryTimer, StartForgetsTheLastRun) {
 }
 
 TEST(BoundaryTimer, MoreIterationsThanEventsIsAnError) {
-  auto backend = harness::make_cpu_backend(10);
+  auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   BoundaryTimer timer(*backend, 2);
   timer.start(*stream);

@@ -167,9 +167,11 @@ TEST(GpuBinding, ClosestWithRanksAlternatingSocketsStaysDistinct) {
   EXPECT_EQ(pick_device(keys, 5, 4), 2);
 }
 
-TEST(GpuBinding, LeaderDrivesNodeOnlyWhereItSeesEveryGpu) {
+TEST(GpuBinding, LeaderDrivesTheGpusItSeesUnlessEachRankSeesOne) {
   EXPECT_TRUE(leader_drives_node_gpus(8, 8).possible);
   EXPECT_TRUE(leader_drives_node_gpus(8, 4).possible);
+  EXPECT_TRUE(leader_drives_node_gpus(2, 4).possible) << "a socket's GPUs (--gpu-bind=closest): DP over those";
+  EXPECT_TRUE(leader_drives_node_gpus(1, 1).possible) << "one rank, one GPU: DP over one GPU";
   const auto per_task = leader_drives_node_gpus(1, 8);
   EXPECT_FALSE(per_task.possible);
   EXPECT_NE(per_task.reason.find("sees 1 GPU but its node runs 8 ranks"), std::string::npos) << per_task.reason;

@@ -6,6 +6,7 @@
 #include "results/AtomicFile.hpp"
 #include "results/JsonReporter.hpp"
 #include "results/RunReport.hpp"
+#include "results/VerdictRules.hpp"
 #include "SampleRun.hpp"
 
 namespace gpuscale::results {
@@ -19,7 +20,7 @@ RunReport sample_report() {
   g.nvlinks.push_back(NvLinkGroup{"0000:2a:00.0", 18, 4});
   r.ranks[0].versions.nccl_library = 22803;
   r.ranks[0].variables["NCCL_DEBUG"] = "INFO";
-  r.verdict = verdict_from_checks(r.checks);
+  r.verdict = evaluate_verdict(r, flatten(r), {});
   return r;
 }
 
@@ -77,16 +78,6 @@ TEST(RunReportJson, MalformedFieldIsAClearError) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("malformed run report"), std::string::npos);
   }
-}
-
-TEST(RunReportJson, VerdictFailsOnErrorChecksOnly) {
-  std::vector<Check> checks = {{"a", Severity::warning, {}, "w"}, {"b", Severity::info, {}, "i"}};
-  EXPECT_TRUE(verdict_from_checks(checks).passed);
-  checks.push_back({"duplicate-gpu", Severity::error, {0, 1}, "shared"});
-  const auto v = verdict_from_checks(checks);
-  EXPECT_FALSE(v.passed);
-  ASSERT_EQ(v.reasons.size(), 1u);
-  EXPECT_EQ(v.reasons[0], "duplicate-gpu: shared");
 }
 
 TEST(AtomicFile, WritesWholeFileAndReadsBack) {

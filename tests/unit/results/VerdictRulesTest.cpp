@@ -153,6 +153,22 @@ TEST(VerdictRules, StragglersAndLowLinkUseOnlyWarn) {
   EXPECT_EQ(rule(v, "links used well")->result, RuleResult::warn);
 }
 
+// The run's --straggler-threshold decides the "no stragglers" line, both ways, and survives the JSON.
+TEST(VerdictRules, StragglerLineFollowsTheUsersThreshold) {
+  auto r = testing::sample_run();
+  auto figures = flatten(r);
+  figures.push_back({"compute", "straggler_spread", {{"layer", "mlp"}}, 0.15, "ratio", Better::lower});
+  EXPECT_EQ(rule(verdict_for(r, figures), "no stragglers")->result, RuleResult::warn) << "0.15 over the default 0.10";
+  r.straggler_threshold = 0.20;
+  EXPECT_EQ(rule(verdict_for(r, figures), "no stragglers")->result, RuleResult::pass) << "0.15 within 0.20";
+  figures.back().value = 0.05;
+  EXPECT_EQ(rule(verdict_for(r, figures), "no stragglers")->result, RuleResult::pass);
+  r.straggler_threshold = 0.03;
+  EXPECT_EQ(rule(verdict_for(r, figures), "no stragglers")->result, RuleResult::warn) << "0.05 over 0.03";
+  const RunReport read = nlohmann::json(r).get<RunReport>();
+  EXPECT_DOUBLE_EQ(read.straggler_threshold, 0.03);
+}
+
 TEST(VerdictRules, LinkUseWarnsUnderTheCollectivesPhaseThreshold) {
   auto r = testing::sample_run();
   r.collectives = CollectivesRecord{};

@@ -15,7 +15,7 @@ namespace gpuscale::workloads {
 namespace {
 
 struct Cpu {
-  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend(10);
+  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{});
 };

@@ -18,7 +18,7 @@ namespace {
 using harness::DataType;
 
 struct Fixture {
-  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend(10);
+  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{});
   std::unique_ptr<harness::Buffer> filled(std::size_t bytes, DataType type, std::uint64_t seed) {

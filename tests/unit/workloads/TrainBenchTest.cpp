@@ -79,7 +79,7 @@ class FakeComm final : public harness::Communicator {
 };
 
 struct Cpu {
-  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend(10);
+  std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{});
   std::unique_ptr<TrainOps> ops = make_train_ops(*backend);
@@ -95,7 +95,7 @@ TimingOptions quick_timing() {
 }
 
 DdpTrainer trainer_on(Cpu& cpu, harness::Communicator& comm) {
-  return DdpTrainer(*cpu.ctx, *cpu.ops, cpu.model, 4, Precision::fp32, &comm, DdpOptions{}, 1, 0, 4);
+  return DdpTrainer(*cpu.ctx, *cpu.ops, cpu.model, 4, Precision::fp32, &comm, DdpOptions{}, 1, 0, 4, 60);
 }
 
 TEST(TrainBench, TunedCtasOnlyWhenMoreThanOnePercentFaster) {

@@ -16,7 +16,7 @@ namespace gpuscale::workloads {
 namespace {
 
 TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
-  auto backend = harness::make_cpu_backend(1);
+  auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   std::vector<int> calls(3, 0), order;
   std::vector<double> holds;
@@ -53,7 +53,7 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
 // of the calls its short-round time gives, in order and again in reverse; the least time per call over
 // both windows wins, whatever the short rounds' order said.
 TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
-  auto backend = harness::make_cpu_backend(1);
+  auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
   const std::vector<int> sleep_ms = {1, 3, 2, 5};  // candidate 3 is no finalist
   const std::vector<double> short_s = {1e-3, 1e-3, 2e-3, 1e-3};
