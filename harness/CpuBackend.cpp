@@ -9,7 +9,7 @@
 #include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
-#include "harness/detail/HostMemoryHold.hpp"
+#include "harness/detail/AbandonedMpi.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::harness {
@@ -27,7 +27,7 @@ class HostBuffer final : public Buffer {
   }
   ~HostBuffer() override {
     // An abandoned MPI operation may still write here (detail/MpiRequest.hpp): keep the memory.
-    if (!detail::host_memory_held()) std::free(data_);
+    if (!detail::mpi_operation_abandoned()) std::free(data_);
     if (tracker_) tracker_->freed(bytes_);
   }
   void* data() noexcept override { return data_; }

@@ -12,7 +12,7 @@
 #include "harness/HalfFloat.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
-#include "harness/detail/HostMemoryHold.hpp"
+#include "harness/detail/AbandonedMpi.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -128,7 +128,7 @@ class MpiCommunicator final : public Communicator {
     // A nonblocking collective abandoned on the error path (detail/MpiRequest.hpp) may still be
     // progressed on this communicator with these ops: freeing them would hand MPI's progress engine
     // freed handles. The process is ending; they stay.
-    if (detail::host_memory_held()) return;
+    if (detail::mpi_operation_abandoned()) return;
     for (auto& per_type : ops16_)
       for (auto& op : per_type)
         if (op != MPI_OP_NULL) MPI_Op_free(&op);

@@ -12,11 +12,11 @@
 namespace gpuscale::harness::detail {
 namespace {
 // Read by host buffers' destructors, which may run on any thread.
-std::atomic<bool> memory_held{false};
+std::atomic<bool> abandoned{false};
 }  // namespace
 
-void hold_host_memory() noexcept { memory_held.store(true); }
-bool host_memory_held() noexcept { return memory_held.load(); }
+void note_mpi_operation_abandoned() noexcept { abandoned.store(true); }
+bool mpi_operation_abandoned() noexcept { return abandoned.load(); }
 
 MpiRequest::MpiRequest(Kind kind, std::shared_ptr<void> memory) noexcept : kind_(kind), memory_(std::move(memory)) {}
 
@@ -40,7 +40,7 @@ void MpiRequest::wait(const Deadline& deadline, std::string_view what) {
   } catch (...) {
     // This rank is on its error path, and other operations of its own (a comm stream's bucket
     // allreduce) may still be in flight while the unwinding frees their buffers: keep host memory.
-    hold_host_memory();
+    note_mpi_operation_abandoned();
     throw;
   }
 }
@@ -69,7 +69,7 @@ void MpiRequest::release() noexcept {
     if (request_ == MPI_REQUEST_NULL) return;  // cancelled or completed: MPI let go of the memory
   }
   // MPI may still use the memory: keep it for the rest of the process, and every host buffer too.
-  hold_host_memory();
+  note_mpi_operation_abandoned();
   new std::shared_ptr<void>(std::move(memory_));  // deliberately leaked
   request_ = MPI_REQUEST_NULL;                     // the handle too: MPI still owns the operation
 }

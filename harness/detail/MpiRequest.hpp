@@ -7,7 +7,7 @@
 // signal, another rank's failure) leaves the request active; the destructor then
 //   - cancels it where MPI allows (point-to-point) and tests it until done, for at most kCancel_s;
 //   - otherwise (collectives cannot be cancelled) abandons it: the owned memory is leaked on
-//     purpose and host buffers stop being freed (host_memory_held()), because the error path keeps
+//     purpose and host buffers stop being freed (mpi_operation_abandoned()), because the error path keeps
 //     MPI progressing (notices, the roll call) and the operation may still land in them.
 // Main thread only, like every MPI call here.
 #include <memory>
@@ -16,7 +16,7 @@
 #include <mpi.h>
 
 #include "harness/Deadline.hpp"
-#include "harness/detail/HostMemoryHold.hpp"
+#include "harness/detail/AbandonedMpi.hpp"
 
 namespace gpuscale::harness::detail {
 
@@ -26,7 +26,7 @@ class MpiRequest {
   static constexpr double kCancel_s = 0.1;
 
   // `memory` owns the buffers the operation uses (null when they belong to a host Buffer, which
-  // host_memory_held() protects). Start the operation with MPI_I*(..., request.handle()).
+  // mpi_operation_abandoned() protects). Start the operation with MPI_I*(..., request.handle()).
   explicit MpiRequest(Kind kind, std::shared_ptr<void> memory = nullptr) noexcept;
   ~MpiRequest();
   MpiRequest(MpiRequest&& other) noexcept;

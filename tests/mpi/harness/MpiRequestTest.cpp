@@ -15,7 +15,7 @@
 #include "harness/Error.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/World.hpp"
-#include "harness/detail/HostMemoryHold.hpp"
+#include "harness/detail/AbandonedMpi.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 namespace gpuscale::harness::detail {
@@ -37,7 +37,7 @@ TEST(MpiRequest, CancelledReceiveLetsGoOfItsMemory) {
   EXPECT_TRUE(watch.expired()) << "a cancelled receive must release its memory";
   // A wait that threw put this rank on its error path, where other operations of its own may still
   // be in flight while their buffers unwind: host buffers are kept from then on.
-  EXPECT_TRUE(host_memory_held());
+  EXPECT_TRUE(mpi_operation_abandoned());
   world->barrier(Deadline::after(30));
 }
 
@@ -63,7 +63,7 @@ TEST(MpiRequest, AbandonedCollectiveKeepsItsMemoryUntilMpiWritesIt) {
     // Abandoned: MPI still owns the operation, so the memory stays, and host buffers are kept too.
     const auto kept = watch.lock();
     ASSERT_TRUE(kept) << "an abandoned collective's memory was freed while MPI may still write it";
-    EXPECT_TRUE(host_memory_held());
+    EXPECT_TRUE(mpi_operation_abandoned());
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while ((*kept)[1] != 3 && std::chrono::steady_clock::now() < until) {
       int flag = 0;
