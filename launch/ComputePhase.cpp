@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "results/Format.hpp"
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"

@@ -3,7 +3,6 @@
 #include <limits>
 #include <sstream>
 
-#include "results/Format.hpp"
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"

@@ -9,7 +9,6 @@
 #include <cxxopts.hpp>
 
 #include "results/RunReport.hpp"
-
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/Model.hpp"
 #include "workloads/TrainBench.hpp"

@@ -59,39 +59,32 @@ TEST(FaultInjection, MalformedSeamsAreUsageErrors) {
 // The fault seams end the process, so each case runs in a child process (a death test) that
 // asserts how the child ended: in this process, an exit fault that fired would end the test binary
 // with status 0, which reads as a pass.
+//
+// The child: reads the seam as `rank`, passes `point`, and ends with status 7 if the seam let it go on.
+[[noreturn]] void pass_point_then_exit_7(int rank, const char* point) {
+  configure_faults(rank);
+  inject_fault_at(point);
+  std::_Exit(7);
+}
+
 TEST(FaultInjectionDeathTest, ExitEndsTheRankWithStatusZeroAndSaysWhere) {
   ::setenv("GPUSCALE_TEST_FAULT", "exit:1:env", 1);
-  EXPECT_EXIT(
-      {
-        configure_faults(1);
-        inject_fault_at("env");
-        std::_Exit(7);
-      },
-      ::testing::ExitedWithCode(0), "gpuscale test fault: exit at env, t=[0-9]+");
+  EXPECT_EXIT(pass_point_then_exit_7(1, "env"), ::testing::ExitedWithCode(0),
+              "gpuscale test fault: exit at env, t=[0-9]+");
   ::unsetenv("GPUSCALE_TEST_FAULT");
 }
 
 TEST(FaultInjectionDeathTest, KillEndsTheRankWithSigkill) {
   ::setenv("GPUSCALE_TEST_FAULT", "kill:2:train/ddp", 1);
-  EXPECT_EXIT(
-      {
-        configure_faults(2);
-        inject_fault_at("train/ddp");
-        std::_Exit(7);
-      },
-      ::testing::KilledBySignal(SIGKILL), "gpuscale test fault: kill at train/ddp");
+  EXPECT_EXIT(pass_point_then_exit_7(2, "train/ddp"), ::testing::KilledBySignal(SIGKILL),
+              "gpuscale test fault: kill at train/ddp");
   ::unsetenv("GPUSCALE_TEST_FAULT");
 }
 
 TEST(FaultInjectionDeathTest, MarkAnnouncesThePointAndGoesOn) {
   ::setenv("GPUSCALE_TEST_FAULT", "mark:1:collectives/broadcast", 1);
-  EXPECT_EXIT(
-      {
-        configure_faults(1);
-        inject_fault_at("collectives/broadcast");
-        std::_Exit(7);
-      },
-      ::testing::ExitedWithCode(7), "gpuscale test fault: mark at collectives/broadcast, t=[0-9]+");
+  EXPECT_EXIT(pass_point_then_exit_7(1, "collectives/broadcast"), ::testing::ExitedWithCode(7),
+              "gpuscale test fault: mark at collectives/broadcast, t=[0-9]+");
   ::unsetenv("GPUSCALE_TEST_FAULT");
 }
 
