@@ -24,7 +24,7 @@ using results::Severity;
 using Checks = std::vector<Check>;
 
 void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message,
-         bool blocks_gpu_work = false) {
+         results::GpuBlock blocks_gpu_work = results::GpuBlock::none) {
   out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message), blocks_gpu_work});
 }
 
@@ -42,7 +42,7 @@ void duplicate_gpus(const std::vector<RankEnv>& ranks, Checks& out) {
             ranks[static_cast<std::size_t>(users.front())].host +
             "): give each rank its own GPU (one rank per GPU; check CUDA_VISIBLE_DEVICES, "
             "srun --gpus-per-task=1 or --gpu-bind)",
-        /*blocks_gpu_work=*/true);
+        results::GpuBlock::all_gpu_work);
   }
 }
 
@@ -66,7 +66,7 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
         std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
             std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
             std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")",
-        /*blocks_gpu_work=*/true);
+        results::GpuBlock::all_gpu_work);
   }
 }
 

@@ -32,13 +32,17 @@ void run_env_phase(Job& job) {
   }
 
   // A check that makes GPU work impossible (NCCL refuses two ranks on one GPU) or meaningless (another
-  // process computes on it) stops the GPU work here: no communicator, the later phases skipped.
-  std::string blocker;
-  if (world.rank() == 0)
-    if (const auto* c = results::gpu_work_blocker(report.checks))
-      blocker = "env check " + c->id + " on ranks " + results::join_ints(c->ranks) + " (see checks)";
-  const std::string skip = world.broadcast_from_root(blocker, job.deadline());
-  job.block_gpu_work(skip);
+  // process computes on it) stops the GPU work here: no communicator, the later phases skipped (burn
+  // still runs beside another process: its figure is what the sharing costs).
+  const auto reason = [&](results::GpuBlock at_least) {
+    std::string text;
+    if (world.rank() == 0)
+      if (const auto* c = results::gpu_work_blocker(report.checks, at_least))
+        text = "env check " + c->id + " on ranks " + results::join_ints(c->ranks) + " (see checks)";
+    return world.broadcast_from_root(text, job.deadline());
+  };
+  const std::string skip = reason(results::GpuBlock::shared_gpu);
+  job.block_gpu_work(skip, reason(results::GpuBlock::all_gpu_work));
   results::SmokeTest smoke;
   if (skip.empty()) {
     job.progress("env: smoke allreduce");

@@ -117,9 +117,9 @@ void Job::phase_done(const std::string& phase) {
   write_outputs();
 }
 
-void Job::phase_skipped(const std::string& phase) {
+void Job::phase_skipped(const std::string& phase, const std::string& reason) {
   if (world_.rank() != 0) return;
-  report_.phases_skipped.push_back({phase, gpu_work_blocked_});
+  report_.phases_skipped.push_back({phase, reason});
   write_outputs();
 }
 

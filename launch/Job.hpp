@@ -3,6 +3,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "harness/BackendSelect.hpp"
 #include "harness/World.hpp"
@@ -43,12 +44,19 @@ class Job {
   // Rank 0: records the phase as completed, recomputes the verdict and rewrites the outputs, marked
   // not complete (verdict INCOMPLETE) until finish() writes the last set.
   void phase_done(const std::string& phase);
-  // Every rank: the env phase found a check that makes GPU work impossible (the same reason on every
-  // rank); the GPU phases are skipped with it. Empty: nothing blocks them.
-  void block_gpu_work(const std::string& reason) { gpu_work_blocked_ = reason; }
-  const std::string& gpu_work_blocked() const { return gpu_work_blocked_; }
-  // Rank 0: records the phase as skipped with the blocking reason and rewrites the JSON file.
-  void phase_skipped(const std::string& phase);
+  // Every rank: the env phase found checks that stop GPU work (the same reasons on every rank).
+  // `shared`: another process shares a GPU (results::GpuBlock::shared_gpu or worse); `impossible`: NCCL
+  // or the GPU work cannot run at all. A phase is skipped with the reason that applies to it (Phase).
+  // Empty: nothing blocks it.
+  void block_gpu_work(std::string shared, std::string impossible) {
+    gpu_work_blocked_ = std::move(shared);
+    gpu_work_impossible_ = std::move(impossible);
+  }
+  const std::string& gpu_work_blocked(bool runs_on_shared_gpu) const {
+    return runs_on_shared_gpu ? gpu_work_impossible_ : gpu_work_blocked_;
+  }
+  // Rank 0: records the phase as skipped with `reason` and rewrites the JSON file.
+  void phase_skipped(const std::string& phase, const std::string& reason);
   // Rank 0: prints the console report to stdout. Returns the job's exit code (0 or 1), the same on
   // every rank (collective).
   int finish();
@@ -79,7 +87,7 @@ class Job {
   // the main thread may change it); the mutex also keeps the two threads' writes apart.
   std::timed_mutex write_mutex_;
   std::shared_ptr<const results::RunReport> written_;
-  std::string gpu_work_blocked_;
+  std::string gpu_work_blocked_, gpu_work_impossible_;
 };
 
 }  // namespace gpuscale::launch

@@ -24,7 +24,7 @@ std::vector<Phase> phases_for(const std::string& command) {
   const Phase env{"env", run_env_phase, false};
   const Phase collectives{"collectives", run_collectives_phase};
   const Phase compute{"compute", run_compute_phase};
-  const Phase burn{"burn", run_burn_phase};
+  const Phase burn{"burn", run_burn_phase, true, /*runs_on_shared_gpu=*/true};
   const Phase links{"links", run_links_phase};
   if (command == "env") return {env};
   if (command == "burn") return {env, burn};
@@ -76,9 +76,10 @@ int run_command(const Invocation& invocation, int argc, char** argv) {
     for (std::size_t i = 0; i < phases.size(); ++i) {
       harness::enter_phase(phases[i].name);
       job->begin_phase(phases[i].name, i + 1, phases.size());
-      if (phases[i].needs_gpu_work && !job->gpu_work_blocked().empty()) {
-        job->progress("skipped: " + job->gpu_work_blocked());
-        job->phase_skipped(phases[i].name);
+      const auto& blocked = job->gpu_work_blocked(phases[i].runs_on_shared_gpu);
+      if (phases[i].needs_gpu_work && !blocked.empty()) {
+        job->progress("skipped: " + blocked);
+        job->phase_skipped(phases[i].name, blocked);
         continue;
       }
       phases[i].run(*job);

@@ -11,6 +11,9 @@ struct Phase {
   const char* name;
   void (*run)(Job& job);
   bool needs_gpu_work = true;  // skipped when an env check blocks GPU work (Job::gpu_work_blocked)
+  // Runs beside another process on a GPU (burn: its sustained figure is what the sharing costs);
+  // skipped only when GPU work is impossible.
+  bool runs_on_shared_gpu = false;
 };
 
 std::vector<Phase> phases_for(const std::string& command);

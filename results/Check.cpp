@@ -22,15 +22,17 @@ Severity severity_from_string(std::string_view s) {
   throw std::invalid_argument("unknown severity '" + std::string(s) + "'");
 }
 
-const Check* gpu_work_blocker(const std::vector<Check>& checks) {
-  const auto it = std::find_if(checks.begin(), checks.end(),
-                               [](const Check& c) { return c.blocks_gpu_work && c.severity == Severity::error; });
+const Check* gpu_work_blocker(const std::vector<Check>& checks, GpuBlock at_least) {
+  const auto it = std::find_if(checks.begin(), checks.end(), [&](const Check& c) {
+    return c.blocks_gpu_work != GpuBlock::none && c.blocks_gpu_work >= at_least && c.severity == Severity::error;
+  });
   return it == checks.end() ? nullptr : &*it;
 }
 
 void to_json(nlohmann::json& j, const Check& c) {
   j = {{"id", c.id}, {"severity", to_string(c.severity)}, {"ranks", c.ranks}, {"message", c.message}};
-  if (c.blocks_gpu_work) j["blocks_gpu_work"] = true;
+  if (c.blocks_gpu_work == GpuBlock::shared_gpu) j["blocks_gpu_work"] = "shared-gpu";
+  if (c.blocks_gpu_work == GpuBlock::all_gpu_work) j["blocks_gpu_work"] = "all";
 }
 
 void from_json(const nlohmann::json& j, Check& c) {
@@ -38,7 +40,11 @@ void from_json(const nlohmann::json& j, Check& c) {
   c.severity = severity_from_string(j.at("severity").get<std::string>());
   j.at("ranks").get_to(c.ranks);
   j.at("message").get_to(c.message);
-  if (const auto it = j.find("blocks_gpu_work"); it != j.end()) it->get_to(c.blocks_gpu_work);
+  // Runs written before the kinds existed say true for both.
+  if (const auto it = j.find("blocks_gpu_work"); it != j.end())
+    c.blocks_gpu_work = (it->is_string() && *it == "shared-gpu") ? GpuBlock::shared_gpu
+                        : (it->is_string() || *it == true)   ? GpuBlock::all_gpu_work
+                                                              : GpuBlock::none;
 }
 
 }  // namespace gpuscale::results

@@ -11,6 +11,12 @@ namespace gpuscale::results {
 
 enum class Severity { info, warning, error };
 
+// Which GPU phases an error-level finding stops. shared_gpu: another process computes on a job's GPU,
+// so every figure would be shared with it: the GPU phases are skipped but burn, whose sustained
+// figure shows what the sharing costs. all_gpu_work: NCCL or the GPU work cannot run (ranks sharing a
+// GPU): every GPU phase is skipped.
+enum class GpuBlock { none, shared_gpu, all_gpu_work };
+
 std::string_view to_string(Severity s);
 Severity severity_from_string(std::string_view s);  // throws std::invalid_argument
 
@@ -19,13 +25,11 @@ struct Check {
   Severity severity = Severity::info;
   std::vector<int> ranks;  // empty: the whole job
   std::string message;
-  // The finding makes NCCL or the GPU work impossible or meaningless (ranks sharing a GPU, another
-  // process computing on one): the phases after env are skipped with this check as the reason.
-  bool blocks_gpu_work = false;
+  GpuBlock blocks_gpu_work = GpuBlock::none;
 };
 
-// The first error-level check that blocks GPU work, or nullptr.
-const Check* gpu_work_blocker(const std::vector<Check>& checks);
+// The first error-level check that blocks GPU work at `at_least` or more, or nullptr.
+const Check* gpu_work_blocker(const std::vector<Check>& checks, GpuBlock at_least = GpuBlock::shared_gpu);
 
 void to_json(nlohmann::json& j, const Check& c);
 void from_json(const nlohmann::json& j, Check& c);

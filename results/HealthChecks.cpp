@@ -122,13 +122,13 @@ void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
                           who + ": another process computes on it: " + describe(computing) +
                               ": stop it or give the job other GPUs (nvidia-smi --query-compute-apps=pid,"
                               "process_name,used_memory lists them); every figure would be shared with it",
-                          true});
+                          GpuBlock::shared_gpu});
     } else if (busy && *busy >= kBusyBeforeStartPct) {
       out.push_back(Check{check_ids::kGpuInUse, Severity::error, ids,
                           who + " was " + fixed(*busy, 0) + "% busy before any rank started work, though NVML " +
                               "lists no other compute process here (a container or MIG hides it): find it with " +
                               "nvidia-smi on the host and stop it, or give the job other GPUs",
-                          true});
+                          GpuBlock::shared_gpu});
     } else if (!holding.empty()) {
       out.push_back(Check{check_ids::kGpuInUse, Severity::warning, ids,
                           who + ": another process holds memory on it without computing: " + describe(holding) +

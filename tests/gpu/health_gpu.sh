@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Node health on a real GPU.
-#   health_gpu.sh tenancy: a second process of the project's own (`gpuscale compute`, timing bf16 GEMMs
-#     over long windows) computes on GPU 0; `gpuscale env` on that GPU exits 1 with gpu-in-use naming its PID, and the
-#     GPU phases of `gpuscale --quick` are skipped.
+#   health_gpu.sh tenancy: a second process of the project's own (`gpuscale burn`, sustained bf16 GEMMs)
+#     computes on GPU 0; `gpuscale env` on that GPU exits 1 with gpu-in-use naming its PID, and the
+#     GPU phases of `gpuscale --quick` are skipped but its burn, which runs beside the other process.
 #   health_gpu.sh shared: two ranks on one GPU (CUDA_VISIBLE_DEVICES=0): `gpuscale --quick` exits 1 with
 #     the verdict FAIL, duplicate-gpu, every later phase skipped, and no NCCL error.
 set -euo pipefail
@@ -25,9 +25,15 @@ expect_exit() {  # CODE LOG COMMAND...
 
 case "$scenario" in
   tenancy)
-    "$GPUSCALE" compute --precision bf16 --passes fwd --min-time-ms 30000 --quiet >"$out/other.txt" 2>&1 &
+    "$GPUSCALE" burn --burn-s 120 --quiet >"$out/other.txt" 2>&1 &
     other=$!
-    sleep 8  # its context is up and its GEMMs run
+    for _ in $(seq 60); do  # until its GEMMs run (NVML's utilization of the GPU over 50%)
+      busy=$(nvidia-smi -i 0 --query-gpu=utilization.gpu --format=csv,noheader,nounits | tr -dc 0-9)
+      [ "${busy:-0}" -gt 50 ] && break
+      kill -0 "$other" 2>/dev/null || { echo "FAIL: the second process ended"; cat "$out/other.txt"; exit 1; }
+      sleep 1
+    done
+    [ "${busy:-0}" -gt 50 ] || { echo "FAIL: the GPU never got busy"; cat "$out/other.txt"; exit 1; }
     expect_exit 1 "$out/env.txt" "$GPUSCALE" env --json "$out/env.json"
     python3 - "$out/env.json" "$other" <<'PY'
 import json, sys
@@ -42,7 +48,9 @@ PY
     python3 - "$out/quick.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["phases_completed"] == ["env"] and len(d["phases_skipped"]) == 5, d["phases_skipped"]
+assert d["phases_completed"] == ["env", "burn"], d["phases_completed"]
+assert [s["phase"] for s in d["phases_skipped"]] == ["links", "compute", "collectives", "train"], d["phases_skipped"]
+assert d["burn"][0]["sustained_tflops"] > 0, d["burn"]
 PY
     ;;
   shared)
@@ -52,7 +60,7 @@ PY
     python3 - "$out/quick.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert any(c["id"] == "duplicate-gpu" and c.get("blocks_gpu_work") for c in d["checks"]), d["checks"]
+assert any(c["id"] == "duplicate-gpu" and c.get("blocks_gpu_work") == "all" for c in d["checks"]), d["checks"]
 assert d["phases_completed"] == ["env"], d["phases_completed"]
 assert [s["phase"] for s in d["phases_skipped"]] == ["links", "compute", "burn", "collectives", "train"], d["phases_skipped"]
 assert not d["verdict"]["passed"]

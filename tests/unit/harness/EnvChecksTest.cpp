@@ -81,7 +81,7 @@ TEST(EnvChecks, ThreeRanksOnTwoGpusIsReported) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->ranks, (std::vector<int>{0, 1, 2}));
   EXPECT_NE(c->message.find("3 ranks on node0 but only 2 GPUs visible"), std::string::npos);
-  EXPECT_TRUE(c->blocks_gpu_work);  // NCCL refuses the communicator: the GPU phases are skipped
+  EXPECT_EQ(c->blocks_gpu_work, results::GpuBlock::all_gpu_work);  // NCCL refuses the communicator: every GPU phase is skipped
   const auto* d = find(checks, "duplicate-gpu");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->ranks, (std::vector<int>{0, 2}));

@@ -1,10 +1,11 @@
 // The node-health rules on synthetic records: tenancy (gpu-in-use), NCCL plugins, RDMA adapters;
-// each on its pass and fail side.
+// each on its pass and fail side; which GPU phases a blocking check stops.
 #include "results/HealthChecks.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace gpuscale::results {
 namespace {
@@ -52,7 +53,7 @@ TEST(TenancyChecks, ForeignComputeProcessIsAnErrorNamingPidAndName) {
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "gpu-in-use");
   EXPECT_EQ(checks[0].severity, Severity::error);
-  EXPECT_TRUE(checks[0].blocks_gpu_work);
+  EXPECT_EQ(checks[0].blocks_gpu_work, GpuBlock::shared_gpu);
   EXPECT_EQ(checks[0].ranks, (std::vector<int>{1}));
   EXPECT_NE(checks[0].message.find("PID 4242 (python3, 874 MiB)"), std::string::npos) << checks[0].message;
   EXPECT_NE(checks[0].message.find("GPU 0000:19:00.0 (NVIDIA H200, GPU-b) on h"), std::string::npos);
@@ -71,7 +72,7 @@ TEST(TenancyChecks, MemoryOnlyIsAWarning) {
   const auto checks = tenancy({a});
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].severity, Severity::warning);
-  EXPECT_FALSE(checks[0].blocks_gpu_work);
+  EXPECT_EQ(checks[0].blocks_gpu_work, GpuBlock::none);
   EXPECT_NE(checks[0].message.find("PID 77 (Xorg, 64 MiB)"), std::string::npos);
 }
 
@@ -172,6 +173,30 @@ TEST(NcclPluginChecks, DifferentHashIsAnError) {
   nccl_plugin_checks(with_plugins({{plugin("tuner", true, 1)}, {plugin("tuner", true, 2)}}), out);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NE(out[0].message.find("FNV-1a 0000000000000002"), std::string::npos) << out[0].message;
+}
+
+
+TEST(GpuWorkBlocker, ASharedGpuStopsAllButBurnAndAnImpossibleOneStopsAll) {
+  std::vector<Check> checks{{"gpu-in-use", Severity::error, {1}, "shared", GpuBlock::shared_gpu}};
+  EXPECT_EQ(gpu_work_blocker(checks), &checks[0]);
+  EXPECT_EQ(gpu_work_blocker(checks, GpuBlock::all_gpu_work), nullptr);  // burn still runs
+  checks.push_back({"duplicate-gpu", Severity::error, {0, 1}, "two ranks", GpuBlock::all_gpu_work});
+  EXPECT_EQ(gpu_work_blocker(checks, GpuBlock::all_gpu_work), &checks[1]);
+  checks = {{"gpu-in-use", Severity::warning, {1}, "memory only", GpuBlock::shared_gpu}};
+  EXPECT_EQ(gpu_work_blocker(checks), nullptr);  // only errors block
+}
+
+TEST(GpuWorkBlocker, KindSurvivesJsonAndOldRunsReadAsAll) {
+  const Check shared{"gpu-in-use", Severity::error, {1}, "m", GpuBlock::shared_gpu};
+  const nlohmann::json j = shared;
+  EXPECT_EQ(j.at("blocks_gpu_work"), "shared-gpu");
+  EXPECT_EQ(j.get<Check>().blocks_gpu_work, GpuBlock::shared_gpu);
+  auto old = j;
+  old["blocks_gpu_work"] = true;
+  EXPECT_EQ(old.get<Check>().blocks_gpu_work, GpuBlock::all_gpu_work);
+  old.erase("blocks_gpu_work");
+  EXPECT_EQ(old.get<Check>().blocks_gpu_work, GpuBlock::none);
+  EXPECT_FALSE(nlohmann::json(Check{"x", Severity::error, {}, "m"}).contains("blocks_gpu_work"));
 }
 
 }  // namespace
