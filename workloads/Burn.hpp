@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Deadline.hpp"
 #include "results/BurnRecord.hpp"
 #include "workloads/Layer.hpp"
 
@@ -22,7 +23,7 @@ struct BurnOptions {
   std::int64_t dim = 8192;
   int snapshots = 3;  // output hashes: at each third of the burn, the last at its end
   std::uint64_t seed = 1;
-  double timeout_s = 120;  // any single wait
+  double timeout_s = harness::kLibraryWaitTimeoutS;  // any single wait
   // After warm-up, before the first timed call: the phase's barrier, so every GPU starts together.
   std::function<void()> before_start;
   // Right before the first timed call is enqueued, with the time the burn's clock counts from.

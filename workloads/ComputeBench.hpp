@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Deadline.hpp"
 #include "results/ComputeRecord.hpp"
 #include "workloads/Layer.hpp"
 #include "workloads/ShapeSets.hpp"
@@ -36,7 +37,7 @@ struct BenchOptions {
   double check_max_flops = 4e9;  // larger shapes are checked on verification_shape(shape, this)
   std::uint64_t seed = 1;
   bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
-  double timeout_s = 120;               // any single wait
+  double timeout_s = harness::kLibraryWaitTimeoutS;  // any single wait
   std::string gpu;                      // this rank's device name, for records and the peak table
   int rank = 0;
   // Called once per (shape, precision) on every path, after warm-up and before timing: the phase's

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Deadline.hpp"
 #include "harness/Backend.hpp"
 #include "results/LinksRecord.hpp"
 
@@ -21,7 +22,7 @@ struct LinkOptions {
   std::uint64_t hbm_bytes = 0;              // each device memory buffer; 0: no device memory figures
   int warmup = 1;
   int repeats = 5;
-  double timeout_s = 120;                   // any single wait
+  double timeout_s = harness::kLibraryWaitTimeoutS;  // any single wait
 };
 
 class HostLinkBench {

@@ -35,6 +35,7 @@
 #include <string>
 #include <string_view>
 
+#include "harness/Deadline.hpp"
 #include "harness/Backend.hpp"
 #include "harness/DataType.hpp"
 #include "workloads/Precision.hpp"
@@ -157,7 +158,7 @@ struct TuningOptions {
   double settled_window_s = 0;
   // Seconds any one wait of the tuning may take (a search's or a round's synchronize): the phase's
   // --timeout, which launch sets.
-  double timeout_s = 300;
+  double timeout_s = harness::kLibraryWaitTimeoutS;
 };
 
 // Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN

@@ -5,6 +5,7 @@
 #include <functional>
 #include <vector>
 
+#include "harness/Deadline.hpp"
 #include "results/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/DpTrainer.hpp"
@@ -18,7 +19,7 @@ struct TimingOptions {
   // Then steps until this long has run (settle_for), so the GPU settles under its power limit as a
   // training job does; 0: none.
   double warmup_s = 0;
-  double timeout_s = 120;
+  double timeout_s = harness::kLibraryWaitTimeoutS;
   bool parts = true;                   // also time compute-only steps and the allreduces alone
   std::function<void()> before_timing;  // the barrier of every rank that times together; may be empty
   // The ranks that time together agree on a step count (each passes its own, all get the largest);

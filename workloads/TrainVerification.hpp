@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/Deadline.hpp"
 #include "results/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 
@@ -32,7 +33,7 @@ struct VerificationSetup {
   int accum = 2;
   harness::DataType compressed = harness::DataType::bfloat16;
   std::uint64_t seed = 1;
-  double timeout_s = 120;
+  double timeout_s = harness::kLibraryWaitTimeoutS;
   std::string config;                                 // "mlp fp32"
   std::function<double(double)> max_over_ranks;       // collective over the job
   std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP verification
