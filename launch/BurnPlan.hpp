@@ -4,13 +4,14 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
+#include "results/RunReport.hpp"
 #include "workloads/Burn.hpp"
 
 namespace gpuscale::launch {
 
 struct BurnPlan {
   workloads::BurnOptions burn;
-  double straggler_threshold = 0.10;
+  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // The options of `gpuscale burn`.

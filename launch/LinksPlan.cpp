@@ -36,7 +36,7 @@ void add_links_options(cxxopts::Options& o) {
       cxxopts::value<int>(), "N");
   add("straggler-threshold",
       "flag a GPU whose copies are below its peers' median by more than this fraction (default " +
-          results::fixed(kDefaultStragglerThreshold, 2) + ")",
+          results::fixed(results::kDefaultStragglerThreshold, 2) + ")",
       cxxopts::value<double>(), "F");
 }
 

@@ -4,13 +4,14 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
+#include "results/RunReport.hpp"
 #include "workloads/HostLinks.hpp"
 
 namespace gpuscale::launch {
 
 struct LinksPlan {
   workloads::LinkOptions links;
-  double straggler_threshold = 0.10;
+  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // The options of `gpuscale links`.

@@ -55,10 +55,6 @@ inline std::uint64_t size_option(const cxxopts::ParseResult& r, const char* name
   return harness::parse_size_bytes(option<std::string>(r, name, ""), "--" + std::string(name), allow_zero);
 }
 
-// --straggler-threshold's default, for compute and burn alike: a GPU slower than the median GPU by
-// more than this fraction is flagged.
-inline constexpr double kDefaultStragglerThreshold = 0.10;
-
 // --straggler-threshold, as compute, burn and train read it: a positive fraction up to 100, or
 // `fallback` (the plan's default) when absent.
 inline double straggler_threshold_option(const cxxopts::ParseResult& r, double fallback) {
