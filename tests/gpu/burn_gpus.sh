@@ -3,10 +3,8 @@
 # that a healthy H100/H200-class GPU cannot miss by far, windows over the whole burn, NVML samples
 # with clocks and throttle shares, and output hashes alike on every GPU of one model.
 set -euo pipefail
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$(dirname "$0")/gpus.sh"
+out=$(results_dir)
 n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" burn --burn-s 5 --json "$out/burn_gpus.json" >"$out/burn_gpus.txt"
 python3 - "$out/burn_gpus.json" "$n" <<'PY'

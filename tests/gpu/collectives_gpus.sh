@@ -3,10 +3,8 @@
 # CUDA-graph mode verifies and reports its latency, NCCL's algorithm is read from its tuning log, and
 # the corruption seam fails the run through the GPU check kernels.
 set -euo pipefail
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$(dirname "$0")/gpus.sh"
+out=$(results_dir)
 n=$(visible_gpus)
 mpi=("$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0)
 "${mpi[@]}" "$GPUSCALE" collectives -b 8 -e 256M -f 8 -c 3 --json "$out/coll_float.json" >"$out/coll_float.txt"

@@ -3,10 +3,8 @@
 # the reference checks: every record measured, every check passes, TFLOP/s plausible, no straggler
 # error. Figures are printed at the end (the table of rank 0).
 set -euo pipefail
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$(dirname "$0")/gpus.sh"
+out=$(results_dir)
 n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" compute --precision all --iters 10 \
   --json "$out/compute_gpus.json" >"$out/compute_gpus.txt"

@@ -11,8 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/gpus.sh"
 need_gpus 2
 : "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
+out=$(results_dir)
 mpirun=("${MPIEXEC:-mpirun}")
 [ "$(id -u)" -ne 0 ] || mpirun+=(--allow-run-as-root)
 export NCCL_NVLS_ENABLE=0

@@ -4,10 +4,8 @@
 # misses by far, pageable copies slower than pinned ones, the PCIe link sampled under load, and a
 # device copy and triad at more than half the model's HBM peak; no links check above info.
 set -euo pipefail
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$(dirname "$0")/gpus.sh"
+out=$(results_dir)
 n=$(visible_gpus)
 "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" links --json "$out/links_gpus.json" >"$out/links_gpus.txt"
 python3 - "$out/links_gpus.json" "$n" <<'PY'

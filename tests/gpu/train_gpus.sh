@@ -3,10 +3,8 @@
 # over 1..N ranks, DP over 1..N GPUs of rank 0) with the correctness checks, then the other presets
 # and the DDP options (buckets in NCCL window memory, an SM margin for the backward GEMMs among them). Every check passes, every configuration is measured; the tables are printed.
 set -euo pipefail
-out=${OUT:-$(mktemp -d)}
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")" && pwd)
-source "$here/gpus.sh"
+source "$(dirname "$0")/gpus.sh"
+out=$(results_dir)
 n=$(visible_gpus)
 run() { "$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" train "$@"; }
 run --iters 10 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
