@@ -36,7 +36,7 @@ int report(const Invocation& inv) {
   check_report_paths(inv.common, inv.positional);
   auto run = read_run(inv.positional.front());
   apply_verdict(run, expectations);
-  write_report_files(run, inv.common, 1);
+  write_report_files(run, inv.common, expectations, 1);
   results::ConsoleReporter().write(run, std::cout);
   return run.verdict.passed ? 0 : 1;
 }

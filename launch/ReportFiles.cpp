@@ -98,11 +98,13 @@ std::string output_set_id(const std::string& start_time, int write_number) {
   return (stamp.empty() ? "unknown" : stamp) + "-" + std::to_string(::getpid()) + "-" + std::to_string(write_number);
 }
 
-void write_report_files(results::RunReport& report, const CommonOptions& options, int write_number) {
+void write_report_files(results::RunReport& report, const CommonOptions& options,
+                        const results::Expectations& expectations, int write_number) {
   report.output_set = output_set_id(report.start_time, write_number);
   write_with(results::JsonReporter(), report, options.json_path);
   write_with(results::CsvReporter(), report, options.csv_path);
-  write_with(results::HtmlReporter(), report, options.html_path);
+  write_with(results::HtmlReporter(expectations.baseline ? &*expectations.baseline : nullptr), report,
+             options.html_path);
   write_with(results::TraceReporter(), report, options.trace_path);
 }
 
