@@ -29,7 +29,7 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
     throw UsageError("gpuscale " + inv.command + " takes " + what + " (gpuscale " + inv.command + " --help)");
 }
 
-// Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace file.
+// Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace/--prom file.
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
   const auto expectations = load_expectations(inv.common);
