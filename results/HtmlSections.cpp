@@ -7,6 +7,7 @@
 #include "results/CollectivesReporter.hpp"
 #include "results/Format.hpp"
 #include "results/Statistics.hpp"
+#include "results/SuspectRanking.hpp"
 #include "results/SvgCanvas.hpp"
 #include "results/Table.hpp"
 
@@ -34,6 +35,37 @@ std::string heat_style(double worse) {
   return "background:hsl(0,75%," + fixed(100 - 45 * share, 0) + "%)";
 }
 
+// Every node's own figures, folded: its node-local allreduce and its rounds against the round's median.
+void write_every_node(const IsolationRecord& r, std::ostream& out) {
+  struct Node {
+    double local_gbps = std::nan("");
+    int failed = 0, played = 0;
+    std::vector<double> ratios;
+  };
+  std::map<int, Node> nodes;
+  for (const auto& l : r.node_local) nodes[l.node].local_gbps = l.busbw_gbps;
+  const auto ratios = round_ratios(r);
+  for (std::size_t i = 0; i < r.matches.size() && i < ratios.size(); ++i) {
+    if (r.matches[i].partner < 0) continue;
+    auto& n = nodes[r.matches[i].node];
+    ++n.played;
+    n.failed += ratios[i] < r.threshold ? 1 : 0;
+    n.ratios.push_back(ratios[i]);
+  }
+  if (nodes.empty()) return;
+  Table t({"node", "host", "node-local allreduce busbw (GB/s)", "rounds under the threshold", "median of its rounds "
+           "against the round's median"});
+  for (const auto& [node, n] : nodes)
+    t.add_row({std::to_string(node), node < static_cast<int>(r.node_hosts.size()) ? r.node_hosts[static_cast<std::size_t>(node)] : "-",
+               std::isnan(n.local_gbps) ? "-" : si_compact(n.local_gbps),
+               std::to_string(n.failed) + " of " + std::to_string(n.played),
+               n.ratios.empty() ? "-" : fixed(median(n.ratios), 2)});
+  out << "<details id=\"isolation-nodes\"><summary>Every node's figures (" << nodes.size() << " nodes; threshold "
+      << fixed(r.threshold, 2) << " of the round's median)</summary>\n";
+  t.write_html(out, "isolation-nodes");
+  out << "</details>\n";
+}
+
 }  // namespace
 
 void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
@@ -57,16 +89,17 @@ void write_suspects(const IsolationRecord& r, std::ostream& out) {
       << " nodes, " << r.rounds << " rounds of random node pairs at " << escape(size_label(r.bytes)) << ", " << r.bisection.size() << " bisection steps" << (r.bisection_note.empty() ? "" : ": " + escape(r.bisection_note))
       << "</p>\n";
   if (r.suspects.empty()) {
-    out << "<p id=\"no-suspect\">No node named: every node passed most of its rounds.</p></section>\n";
-    return;
+    out << "<p id=\"no-suspect\">No node named: every node passed most of its rounds.</p>\n";
+  } else {
+    Table t({"rank", "node", "host", "rounds failed", "score", "bisection", "evidence"});
+    int place = 0;
+    for (const auto& s : r.suspects)
+      t.add_row({std::to_string(++place), std::to_string(s.node), s.host.empty() ? "-" : s.host,
+                 std::to_string(s.rounds_failed) + " of " + std::to_string(s.rounds_counted), fixed(s.score, 2),
+                 s.by_bisection ? "named" : "-", s.evidence});
+    t.write_html(out, "suspects");
   }
-  Table t({"rank", "node", "host", "rounds failed", "score", "bisection", "evidence"});
-  int place = 0;
-  for (const auto& s : r.suspects)
-    t.add_row({std::to_string(++place), std::to_string(s.node), s.host.empty() ? "-" : s.host,
-               std::to_string(s.rounds_failed) + " of " + std::to_string(s.rounds_counted), fixed(s.score, 2),
-               s.by_bisection ? "named" : "-", s.evidence});
-  t.write_html(out, "suspects");
+  write_every_node(r, out);
   out << "</section>\n";
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The fleet-level sections of the HTML report, each one <section id="..."> (escaped, self-contained):
 //   summary     the headline figures (results/Headlines.hpp) against their peak and the baseline
-//   suspects    the ranked suspect list of the slow-node isolation, with its evidence
+//   suspects    the ranked suspect list of the slow-node isolation, with its evidence, then every
+//               node's node-local allreduce and rounds (folded)
 //   node-heat   node x per-GPU headline: each node's worst GPU relative to the median over nodes,
 //               coloured by how far it lies on the worse side (multi-node runs only)
 // Each writes nothing when it has nothing to show.

@@ -1,6 +1,7 @@
 #include "SampleRun.hpp"
 
 #include <string>
+#include <tuple>
 
 #include "results/FigureNames.hpp"
 
@@ -128,7 +129,15 @@ RunReport sample_fleet_run() {
   iso.bytes = 64 << 20;
   iso.rounds = 6;
   iso.node_hosts = {"n0", "n1", "n2", "n3"};
+  iso.threshold = 0.5;
   iso.bisection_node = 2;
+  for (int node = 0; node < 4; ++node) iso.node_local.push_back({node, node == 2 ? 40.0 : 90.0});
+  // Round 0 pairs 0-1 and 2-3, round 1 pairs 0-2 and 1-3: every pair with n2 moves a tenth.
+  for (const auto& [round, a, b] : {std::tuple{0, 0, 1}, {0, 2, 3}, {1, 0, 2}, {1, 1, 3}}) {
+    const double gbps = a == 2 || b == 2 ? 10 : 100;
+    iso.matches.push_back({round, a, b, gbps, gbps});
+    iso.matches.push_back({round, b, a, gbps, gbps});
+  }
   iso.suspects.push_back(Suspect{2, "n2", 1.0, 6, 6, true, "6 of 6 rounds under 45% of the median"});
   r.collectives = CollectivesRecord{};
   r.collectives->isolation = iso;
