@@ -125,7 +125,8 @@ Keep largest_pinned_solo(const Context& c) {
   std::map<std::string, std::uint64_t> largest;  // direction -> bytes
   for (const auto& f : c.figures)
     if (f.metric == names::kHostCopyBw && label_or_empty(f, names::kMemory) == "pinned")
-      largest[label_or_empty(f, names::kDirection)] = std::max(largest[label_or_empty(f, names::kDirection)], bytes_of(f));
+      largest[label_or_empty(f, names::kDirection)] =
+          std::max(largest[label_or_empty(f, names::kDirection)], bytes_of(f));
   return [largest](const Figure& f) {
     return label_or_empty(f, names::kMemory) == "pinned" && label_or_empty(f, names::kMode) == "solo" &&
            bytes_of(f) == largest.at(label_or_empty(f, names::kDirection));
@@ -136,18 +137,22 @@ Keep largest_pinned_solo(const Context& c) {
 void allreduce_busbw(Context& c, std::vector<Headline>& out) {
   const Figure* pick = nullptr;
   const auto key = [](const Figure& f) {
-    return std::make_tuple(std::stoi(label_or_empty(f, names::kRanks)), bytes_of(f), label_or_empty(f, "placement") == "out");
+    return std::make_tuple(std::stoi(label_or_empty(f, names::kRanks)), bytes_of(f),
+                           label_or_empty(f, "placement") == "out");
   };
   for (const auto& f : c.figures)
     if (f.phase == names::kCollectives && f.metric == names::kBusBw && label_or_empty(f, names::kOp) == "allreduce" &&
         !label_or_empty(f, "placement").empty() && (!pick || key(f) > key(*pick)))
       pick = &f;
   if (!pick) return;
-  auto h = of_job("allreduce_busbw_gbps", "Collectives: allreduce busbw at " + size_label(bytes_of(*pick)) + " over " + label_or_empty(*pick, names::kRanks) + " ranks",
-                   "allreduce bus bandwidth at the largest size over the most ranks (GB/s)", {}, *pick);
+  auto h = of_job("allreduce_busbw_gbps",
+                  "Collectives: allreduce busbw at " + size_label(bytes_of(*pick)) + " over " +
+                      label_or_empty(*pick, names::kRanks) + " ranks",
+                  "allreduce bus bandwidth at the largest size over the most ranks (GB/s)", {}, *pick);
   if (c.run.collectives)
     for (const auto& s : c.run.collectives->sweeps)
-      if (s.op == "allreduce" && std::to_string(s.ranks) == label_or_empty(*pick, names::kRanks) && s.headline.link_gbps)
+      if (s.op == "allreduce" && std::to_string(s.ranks) == label_or_empty(*pick, names::kRanks) &&
+          s.headline.link_gbps)
         h.peak = s.headline.link_gbps, h.peak_source = s.headline.link;
   set_baseline(c, *pick, h);
   out.push_back(std::move(h));
@@ -158,12 +163,14 @@ void ddp_step_time(Context& c, std::vector<Headline>& out) {
   std::map<std::string, const Figure*> by_model;
   const auto gpus = [](const Figure& f) { return std::stoi(label_or_empty(f, names::kGpus)); };
   for (const auto& f : c.figures) {
-    if (f.phase != names::kTrain || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp") continue;
+    if (f.phase != names::kTrain || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp")
+      continue;
     auto& pick = by_model[label_or_empty(f, names::kModel)];
     if (!pick || gpus(f) > gpus(*pick)) pick = &f;
   }
   for (const auto& [model, f] : by_model) {
-    auto h = of_job("ddp_step_time_s", "Training: DDP step time, " + model + " on " + label_or_empty(*f, names::kGpus) + " GPUs",
+    auto h = of_job("ddp_step_time_s",
+                    "Training: DDP step time, " + model + " on " + label_or_empty(*f, names::kGpus) + " GPUs",
                     "DDP training step time at the most GPUs (s)", {{names::kModel, model}}, *f);
     set_baseline(c, *f, h);
     out.push_back(std::move(h));
@@ -176,14 +183,22 @@ std::vector<Headline> headlines(const RunReport& run, const std::vector<Figure>&
   auto c = context(run, figures, baseline);
   std::vector<Headline> out;
   const auto any = [](const Figure&) { return true; };
-  per_gpu(c, names::kCompute, names::kTflops, names::kPrecision, any,
-          named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"), tflops_peak(c), out);
+  per_gpu(
+      c, names::kCompute, names::kTflops, names::kPrecision, any,
+      named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"),
+      tflops_peak(c), out);
   per_gpu(c, names::kBurn, names::kSustainedTflops, names::kPrecision, any,
-          named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"), tflops_peak(c), out);
+          named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"),
+          tflops_peak(c), out);
   per_gpu(c, names::kLinks, names::kHostCopyBw, names::kDirection, largest_pinned_solo(c),
-          named("host_link_gbps", "Host link: pinned copy bandwidth", "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"), pcie_peak(c), out);
-  per_gpu(c, names::kLinks, names::kHbmBw, "", [](const Figure& f) { return label_or_empty(f, names::kKernel) == "copy"; },
-          named("hbm_gbps", "Memory: device copy bandwidth (read + written)", "device memory copy bandwidth, bytes read plus written (GB/s)"), hbm_peak(c), out);
+          named("host_link_gbps", "Host link: pinned copy bandwidth",
+                "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"),
+          pcie_peak(c), out);
+  per_gpu(
+      c, names::kLinks, names::kHbmBw, "", [](const Figure& f) { return label_or_empty(f, names::kKernel) == "copy"; },
+      named("hbm_gbps", "Memory: device copy bandwidth (read + written)",
+            "device memory copy bandwidth, bytes read plus written (GB/s)"),
+      hbm_peak(c), out);
   allreduce_busbw(c, out);
   ddp_step_time(c, out);
   return out;

@@ -21,10 +21,10 @@
 namespace gpuscale::results {
 
 struct Headline {
-  std::string metric;              // one of the names above
-  Labels labels;                   // what tells headlines of one metric apart
-  std::string title;               // in words: "Compute: best TFLOP/s, bf16"
-  std::string what;                // the metric in words, the same for every headline of it
+  std::string metric;  // one of the names above
+  Labels labels;       // what tells headlines of one metric apart
+  std::string title;   // in words: "Compute: best TFLOP/s, bf16"
+  std::string what;    // the metric in words, the same for every headline of it
   std::string unit;
   Better better = Better::none;
   std::map<int, double> per_rank;  // rank -> value; empty for a figure of the whole job

@@ -24,8 +24,8 @@ constexpr const char* kStyle =
 // The verdict, then what failed or warned with its fix (the check's message), then every rule folded.
 void write_verdict(const RunReport& r, std::ostream& out) {
   const char* result = verdict_result(r.verdict);
-  out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL") << "\">Verdict: " << result
-      << (r.interrupted ? " (interrupted)" : "") << "</div>\n";
+  out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL")
+      << "\">Verdict: " << result << (r.interrupted ? " (interrupted)" : "") << "</div>\n";
   bool any = false;
   for (const auto& c : r.checks) {
     if (c.severity == Severity::info) continue;
@@ -50,7 +50,8 @@ void write_verdict(const RunReport& r, std::ostream& out) {
 
 void write_environment(const RunReport& r, std::ostream& out) {
   out << "<section id=\"environment\"><details" << (r.ranks.size() > kOpenRows ? "" : " open")
-      << "><summary>Environment: " << r.ranks.size() << " ranks</summary><table><tr><th>rank</th><th>host</th><th>node</th>"
+      << "><summary>Environment: " << r.ranks.size()
+      << " ranks</summary><table><tr><th>rank</th><th>host</th><th>node</th>"
          "<th>local</th><th>backend</th><th>GPU</th><th>PCI bus</th><th>memory GiB</th><th>SM MHz</th><th>temp C</th>"
          "<th>power W</th><th>CPUs</th><th>smoke allreduce</th></tr>\n";
   for (const auto& e : r.ranks) {

@@ -16,9 +16,7 @@ namespace {
 
 using svg::escape;
 
-std::string signed_percent(double fraction) {
-  return (fraction >= 0 ? "+" : "") + fixed(fraction * 100, 1) + "%";
-}
+std::string signed_percent(double fraction) { return (fraction >= 0 ? "+" : "") + fixed(fraction * 100, 1) + "%"; }
 
 // How far `value` lies from `reference` on the worse side, as a fraction (0 when on the better side).
 double worse_by(double value, double reference, Better better) {
@@ -53,10 +51,11 @@ void write_every_node(const IsolationRecord& r, std::ostream& out) {
     n.ratios.push_back(ratios[i]);
   }
   if (nodes.empty()) return;
-  Table t({"node", "host", "node-local allreduce busbw (GB/s)", "rounds under the threshold", "median of its rounds "
-           "against the round's median"});
+  Table t({"node", "host", "node-local allreduce busbw (GB/s)", "rounds under the threshold",
+           "median of its rounds against the round's median"});
   for (const auto& [node, n] : nodes)
-    t.add_row({std::to_string(node), node < static_cast<int>(r.node_hosts.size()) ? r.node_hosts[static_cast<std::size_t>(node)] : "-",
+    t.add_row({std::to_string(node),
+               node < static_cast<int>(r.node_hosts.size()) ? r.node_hosts[static_cast<std::size_t>(node)] : "-",
                std::isnan(n.local_gbps) ? "-" : si_compact(n.local_gbps),
                std::to_string(n.failed) + " of " + std::to_string(n.played),
                n.ratios.empty() ? "-" : fixed(median(n.ratios), 2)});
@@ -86,7 +85,8 @@ void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
 
 void write_suspects(const IsolationRecord& r, std::ostream& out) {
   out << "<section id=\"suspects\"><h2>Slow-node isolation: suspects</h2><p class=\"meta\">" << r.node_hosts.size()
-      << " nodes, " << r.rounds << " rounds of random node pairs at " << escape(size_label(r.bytes)) << ", " << r.bisection.size() << " bisection steps" << (r.bisection_note.empty() ? "" : ": " + escape(r.bisection_note))
+      << " nodes, " << r.rounds << " rounds of random node pairs at " << escape(size_label(r.bytes)) << ", "
+      << r.bisection.size() << " bisection steps" << (r.bisection_note.empty() ? "" : ": " + escape(r.bisection_note))
       << "</p>\n";
   if (r.suspects.empty()) {
     out << "<p id=\"no-suspect\">No node named: every node passed most of its rounds.</p>\n";

@@ -46,10 +46,10 @@ std::string words(std::string name) {
 }
 
 struct Pivot {
-  std::vector<std::string> metrics;              // column order: first seen
-  std::map<std::string, std::string> units;      // metric -> unit
+  std::vector<std::string> metrics;                    // column order: first seen
+  std::map<std::string, std::string> units;            // metric -> unit
   std::map<Labels, std::map<std::string, Cell>> rows;  // labels without rank -> metric -> values
-  std::vector<Labels> order;                     // rows in first-seen order
+  std::vector<Labels> order;                           // rows in first-seen order
   bool per_rank = false;
 };
 
@@ -110,7 +110,8 @@ void write_phase_sections(const std::vector<Figure>& figures, const std::vector<
       if (c.phase == phase) drawn.push_back(&c);
     if (own.empty() && drawn.empty()) continue;
     out << "<section id=\"phase-" << phase << "\" class=\"phase\"><h2>" << escape(title) << "</h2>\n";
-    for (const auto* c : drawn) out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
+    for (const auto* c : drawn)
+      out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
     write_tables(own, out);
     out << "</section>\n";
   }

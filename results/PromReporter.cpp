@@ -15,9 +15,12 @@ namespace {
 std::string help_text(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "\\n";
-    else out += c;
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
   }
   return out;
 }
@@ -105,7 +108,8 @@ void write_checks(const RunReport& r, const GpuLabels& gpus, std::ostream& out) 
     for (int rank : c.ranks) raised.emplace(c.id, severity, gpus.host(rank));
   }
   if (raised.empty()) return;
-  family("gpuscale_check", "1 for each check raised at warning or error, per host it concerns (\"\": the whole job)", out);
+  family("gpuscale_check", "1 for each check raised at warning or error, per host it concerns (\"\": the whole job)",
+         out);
   for (const auto& [id, severity, host] : raised)
     out << "gpuscale_check" << label_set({{"id", id}, {"severity", severity}, {"host", host}}) << " 1\n";
 }
@@ -115,10 +119,14 @@ void write_checks(const RunReport& r, const GpuLabels& gpus, std::ostream& out) 
 std::string prom_label_value(const std::string& value) {
   std::string out;
   for (char c : value) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '"') out += "\\\"";
-    else if (c == '\n') out += "\\n";
-    else out += c;
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
   }
   return out;
 }

@@ -51,8 +51,8 @@ std::vector<const Figure*> select(const std::vector<Figure>& figures, const char
 
 // Labels whose value names a series by itself ("ddp", "mlp", "allreduce"), in the order a name lists them;
 // any other label is written key=value.
-constexpr const char* kPlainLabels[] = {names::kStrategy, names::kModel, names::kLayer, "pass", names::kPrecision,
-                                        names::kScaling,  names::kOptions, names::kOp,  "dtype"};
+constexpr const char* kPlainLabels[] = {names::kStrategy, names::kModel,   names::kLayer, "pass", names::kPrecision,
+                                        names::kScaling,  names::kOptions, names::kOp,    "dtype"};
 
 // A label's value as a reader says it: compute's pass names in words.
 std::string plain_value(const std::string& key, const std::string& value) {
@@ -250,7 +250,8 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     const auto index = [&](double id) { return std::lower_bound(order.begin(), order.end(), static_cast<int>(id)) - order.begin(); };
     for (const auto* f : members) m.values[index(*numeric_label(*f, names::kSrc))][index(*numeric_label(*f, names::kDst))] = f->value;
     out.push_back({"Pairwise bandwidth" + qualifier(group),
-                   svg::heat_map({"chart-pairwise-" + std::to_string(n++), "pairwise busbw (" + members.front()->unit + ")" + qualifier(group),
+                   svg::heat_map({"chart-pairwise-" + std::to_string(n++),
+                                  "pairwise busbw (" + members.front()->unit + ")" + qualifier(group),
                                   "destination rank (rows: source rank)", ""},
                                  m)});
   }

@@ -27,7 +27,7 @@ struct ChartSection {
       : heading(std::move(heading_words)), svg(std::move(svg_text)) {}
   std::string heading;  // in words
   std::string svg;
-  std::string phase;    // the phase whose figures it draws (results/FigureNames.hpp)
+  std::string phase;  // the phase whose figures it draws (results/FigureNames.hpp)
 };
 
 std::vector<ChartSection> report_charts(const std::vector<Figure>& figures);

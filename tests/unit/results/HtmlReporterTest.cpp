@@ -1,6 +1,6 @@
-#include <sstream>
-
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 #include "SampleRun.hpp"
 #include "results/Baseline.hpp"
@@ -184,8 +184,9 @@ TEST(HtmlReporter, SummaryHasEachPhasesHeadlineAgainstItsPeak) {
             std::string::npos)
       << summary;
   EXPECT_NE(summary.find("<td>Memory: device copy bandwidth (read + written)</td><td>4.2k</td>"), std::string::npos);
-  EXPECT_NE(summary.find("<td>Collectives: allreduce busbw at 64 MiB over 8 ranks</td><td>180</td><td>GB/s</td><td>job</td>"),
-            std::string::npos)
+  EXPECT_NE(
+      summary.find("<td>Collectives: allreduce busbw at 64 MiB over 8 ranks</td><td>180</td><td>GB/s</td><td>job</td>"),
+      std::string::npos)
       << summary;
   EXPECT_NE(summary.find("<td>Training: DDP step time, mlp on 8 GPUs</td><td>250m</td>"), std::string::npos);
 }
@@ -195,8 +196,17 @@ TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
   Baseline b;
   BaselineGroup g;
   g.shape = machine_shape(run);
-  g.figures.push_back({names::kBurn, names::kSustainedTflops, {{names::kPrecision, "bf16"}}, "TFLOP/s", Better::higher,
-                       1000, 10, 990, 1010, 8, 1});
+  g.figures.push_back({names::kBurn,
+                       names::kSustainedTflops,
+                       {{names::kPrecision, "bf16"}},
+                       "TFLOP/s",
+                       Better::higher,
+                       1000,
+                       10,
+                       990,
+                       1010,
+                       8,
+                       1});
   b.groups.push_back(g);
   const auto summary = section(fleet_page(&b), "summary");
   EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>989</td>"
@@ -210,11 +220,13 @@ TEST(HtmlReporter, NodeHeatMapMarksTheNodeWhoseWorstGpuLiesOut) {
   const auto heat = section(fleet_page(nullptr), "node-heat");
   ASSERT_FALSE(heat.empty());
   // n2's rank 5 computes 500 of the median node's 700: 28.6% worse, nearly full red.
-  EXPECT_NE(heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (-28.6%)</td>"),
-            std::string::npos)
+  EXPECT_NE(
+      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (-28.6%)</td>"),
+      std::string::npos)
       << heat;
-  EXPECT_NE(heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
-            std::string::npos);
+  EXPECT_NE(
+      heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
+      std::string::npos);
   EXPECT_EQ(section(page({}), "node-heat"), "") << "one node: no heat map";
 }
 

@@ -1,7 +1,7 @@
+#include <gtest/gtest.h>
+
 #include <map>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
 #include "results/PromReporter.hpp"
@@ -34,9 +34,11 @@ TEST(PromReporter, VerdictHeadlinesPerGpuAndChecksPerHost) {
   const auto text = exposition(testing::sample_fleet_run());
   EXPECT_TRUE(has_line(text, "# TYPE gpuscale_verdict_passed gauge"));
   EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed 0")) << "the slow-node error fails the run\n" << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
       << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"bf16\"} 800"));
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"bf16\"} 800"));
   // Ranks 4 and 5 are both on n2: one sample.
   EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n2\"} 1"));
   EXPECT_EQ(text.find("gpuscale_check{id=\"slow-node\""), text.rfind("gpuscale_check{id=\"slow-node\""));
@@ -78,14 +80,16 @@ TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
   }
   for (const auto& [name, n] : types) EXPECT_EQ(n, 1) << name;
   EXPECT_EQ(helps, types);
-  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"fp16\"} 800"));
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"fp16\"} 800"));
 }
 
 TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
   auto r = testing::sample_fleet_run();
   for (auto& e : r.ranks) e.host = "vm";
   const auto text = exposition(r);
-  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm#2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm#2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
       << text;
   EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm#2\"} 1"));
 }
@@ -96,7 +100,8 @@ TEST(PromReporter, EscapesBackslashQuoteAndNewlineInLabelValues) {
   r.ranks[5].host = "n\"2\\\n";
   const auto text = exposition(r);
   EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n\\\"2\\\\\\n\"} 1")) << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_tflops{host=\"n\\\"2\\\\\\n\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"));
+  EXPECT_TRUE(has_line(
+      text, "gpuscale_burn_sustained_tflops{host=\"n\\\"2\\\\\\n\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"));
 }
 
 }  // namespace

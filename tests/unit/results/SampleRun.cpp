@@ -150,16 +150,28 @@ std::vector<Figure> fleet_phase_figures() {
   for (int rank = 0; rank < 8; ++rank) {
     const auto k = std::to_string(rank);
     for (const char* pass : {"fwd", "bwd_data"})
-      f.push_back({kCompute, kTflops, {{kRank, k}, {kLayer, "matmul"}, {"pass", pass}, {kPrecision, "bf16"}, {"set", "default"}},
-                   (rank == 5 ? 500.0 : 700.0) - (std::string(pass) == "fwd" ? 0 : 50), "TFLOP/s", Better::higher});
+      f.push_back({kCompute,
+                   kTflops,
+                   {{kRank, k}, {kLayer, "matmul"}, {"pass", pass}, {kPrecision, "bf16"}, {"set", "default"}},
+                   (rank == 5 ? 500.0 : 700.0) - (std::string(pass) == "fwd" ? 0 : 50),
+                   "TFLOP/s",
+                   Better::higher});
     for (const char* mode : {"solo", "concurrent"})
-      f.push_back({kLinks, kHostCopyBw, {{kRank, k}, {kDirection, "h2d"}, {kMemory, "pinned"}, {kMode, mode}, {kBytes, "1073741824"}},
-                   std::string(mode) == "solo" ? 55.0 : 30.0, "GB/s", Better::higher});
+      f.push_back({kLinks,
+                   kHostCopyBw,
+                   {{kRank, k}, {kDirection, "h2d"}, {kMemory, "pinned"}, {kMode, mode}, {kBytes, "1073741824"}},
+                   std::string(mode) == "solo" ? 55.0 : 30.0,
+                   "GB/s",
+                   Better::higher});
     f.push_back({kLinks, kHbmBw, {{kRank, k}, {kKernel, "copy"}}, 4200, "GB/s", Better::higher});
   }
   for (const char* bytes : {"1048576", "67108864"})
-    f.push_back({kCollectives, kBusBw, {{kOp, "allreduce"}, {kBytes, bytes}, {kRanks, "8"}, {"placement", "out"}},
-                 std::string(bytes) == "1048576" ? 20.0 : 180.0, "GB/s", Better::higher});
+    f.push_back({kCollectives,
+                 kBusBw,
+                 {{kOp, "allreduce"}, {kBytes, bytes}, {kRanks, "8"}, {"placement", "out"}},
+                 std::string(bytes) == "1048576" ? 20.0 : 180.0,
+                 "GB/s",
+                 Better::higher});
   f.push_back({kTrain, kStepTime, {{kStrategy, "ddp"}, {kModel, "mlp"}, {kGpus, "8"}}, 0.25, "s", Better::lower});
   return f;
 }
