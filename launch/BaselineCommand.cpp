@@ -26,6 +26,7 @@ void refuse_run_options(const CommonOptions& o) {
                                                                 {"--csv", &o.csv_path},
                                                                 {"--html", &o.html_path},
                                                                 {"--trace", &o.trace_path},
+                                                                {"--prom", &o.prom_path},
                                                                 {"--expect", &o.expect_path}};
   for (const auto& [name, path] : options)
     if (!path->empty())

@@ -32,6 +32,8 @@ void add_common_options(cxxopts::Options& o) {
       ("csv", "write the figures as long-format CSV to FILE", cxxopts::value<std::string>(), "FILE")
       ("html", "write a self-contained HTML report to FILE", cxxopts::value<std::string>(), "FILE")
       ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
+      ("prom", "write the headline figures and checks per node in the Prometheus text format to FILE "
+               "(node-exporter's textfile collector)", cxxopts::value<std::string>(), "FILE")
       ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
       ("baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
        cxxopts::value<std::string>(), "FILE")
@@ -145,6 +147,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.csv_path = file_option(r, "csv");
     c.html_path = file_option(r, "html");
     c.trace_path = file_option(r, "trace");
+    c.prom_path = file_option(r, "prom");
     c.expect_path = file_option(r, "expect");
     c.baseline_path = file_option(r, "baseline");
     if (r.count("baseline-tolerance")) c.baseline_tolerances = r["baseline-tolerance"].as<std::vector<std::string>>();

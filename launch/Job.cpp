@@ -92,7 +92,7 @@ void Job::write_outputs() {
   const std::lock_guard lock(write_mutex_);
   report_.elapsed_s = now_s() - started_s_;
   apply_verdict(report_, expectations_);
-  write_report_files(report_, options(), ++writes_);
+  write_report_files(report_, options(), expectations_, ++writes_);
   written_ = std::make_shared<const results::RunReport>(report_);
 }
 
@@ -105,7 +105,7 @@ void Job::record_last_words(int exit_code, const std::string& line) noexcept {
     report.interrupted = exit_code == static_cast<int>(harness::ExitCode::interrupted);
     report.elapsed_s = now_s() - started_s_;
     apply_verdict(report, expectations_);
-    write_report_files(report, options(), ++writes_);
+    write_report_files(report, options(), expectations_, ++writes_);
   } catch (const std::exception& e) {
     std::cerr << harness::error_location() << " could not write the partial results: " << e.what() << '\n';
   }

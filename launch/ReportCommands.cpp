@@ -29,14 +29,14 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
     throw UsageError("gpuscale " + inv.command + " takes " + what + " (gpuscale " + inv.command + " --help)");
 }
 
-// Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace file.
+// Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace/--prom file.
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
   const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
   auto run = read_run(inv.positional.front());
   apply_verdict(run, expectations);
-  write_report_files(run, inv.common, 1);
+  write_report_files(run, inv.common, expectations, 1);
   results::ConsoleReporter().write(run, std::cout);
   return run.verdict.passed ? 0 : 1;
 }

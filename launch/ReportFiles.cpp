@@ -15,6 +15,7 @@
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
+#include "results/PromReporter.hpp"
 #include "results/TraceReporter.hpp"
 #include "results/VerdictRules.hpp"
 
@@ -67,7 +68,8 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
 
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
   const std::pair<const char*, const std::string*> outputs[] = {
-      {"--json", &o.json_path}, {"--csv", &o.csv_path}, {"--html", &o.html_path}, {"--trace", &o.trace_path}};
+      {"--json", &o.json_path},   {"--csv", &o.csv_path},   {"--html", &o.html_path},
+      {"--trace", &o.trace_path}, {"--prom", &o.prom_path}};
   std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
   if (!o.expect_path.empty()) named_inputs.emplace_back("--expect", o.expect_path);
   if (!o.baseline_path.empty()) named_inputs.emplace_back("--baseline", o.baseline_path);
@@ -98,12 +100,15 @@ std::string output_set_id(const std::string& start_time, int write_number) {
   return (stamp.empty() ? "unknown" : stamp) + "-" + std::to_string(::getpid()) + "-" + std::to_string(write_number);
 }
 
-void write_report_files(results::RunReport& report, const CommonOptions& options, int write_number) {
+void write_report_files(results::RunReport& report, const CommonOptions& options,
+                        const results::Expectations& expectations, int write_number) {
   report.output_set = output_set_id(report.start_time, write_number);
   write_with(results::JsonReporter(), report, options.json_path);
   write_with(results::CsvReporter(), report, options.csv_path);
-  write_with(results::HtmlReporter(), report, options.html_path);
+  write_with(results::HtmlReporter(expectations.baseline ? &*expectations.baseline : nullptr), report,
+             options.html_path);
   write_with(results::TraceReporter(), report, options.trace_path);
+  write_with(results::PromReporter(), report, options.prom_path);
 }
 
 }  // namespace gpuscale::launch

@@ -18,7 +18,7 @@ results::Expectations load_expectations(const CommonOptions& options);
 // baseline's findings replace any earlier ones among report.checks.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
-// Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace path cannot
+// Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace/--prom path cannot
 // be written (results::check_writable: absent or a regular file, in a folder that takes a new file),
 // or names the same file as another output, the --expect file or one of `inputs` (report files read).
 void check_report_paths(const CommonOptions& options, const std::vector<std::string>& inputs = {});
@@ -28,9 +28,11 @@ void check_report_paths(const CommonOptions& options, const std::vector<std::str
 // of a run and ordered within one; `gpuscale report` rewriting a run gets its own PID.
 std::string output_set_id(const std::string& start_time, int write_number);
 
-// Stamps report.output_set with write number `write_number`, then writes --json, --csv, --html and
-// --trace where given, each atomically (temp file, then rename), all from this one report and verdict.
-// A process killed between two of these files leaves files whose output_set differ.
-void write_report_files(results::RunReport& report, const CommonOptions& options, int write_number);
+// Stamps report.output_set with write number `write_number`, then writes --json, --csv, --html, --trace
+// and --prom where given, each atomically (temp file, then rename), all from this one report and
+// verdict; the HTML shows the headlines against expectations.baseline where there is one. A process
+// killed between two of these files leaves files whose output_set differ.
+void write_report_files(results::RunReport& report, const CommonOptions& options,
+                        const results::Expectations& expectations, int write_number);
 
 }  // namespace gpuscale::launch

@@ -1,6 +1,9 @@
 #include "results/HtmlReporter.hpp"
 
 #include "results/Format.hpp"
+#include "results/Headlines.hpp"
+#include "results/HtmlSections.hpp"
+#include "results/PhaseSections.hpp"
 #include "results/ReportCharts.hpp"
 #include "results/SvgCanvas.hpp"
 
@@ -15,34 +18,40 @@ constexpr const char* kStyle =
     "th{background:#f3f3f3}.verdict{font-size:22px;font-weight:bold;padding:10px 14px;border-radius:6px;display:inline-block}"
     ".PASS{background:#d8f5d8;color:#105010}.FAIL{background:#fadada;color:#801010}.WARN{background:#fff1c9;color:#6a5000}"
     "svg.chart{border:1px solid #ddd;margin:6px 0;font-size:11px}svg .axis line{stroke:#444}svg .grid{stroke:#eee}"
-    "svg .chart-title{font-size:14px;font-weight:bold}svg .outlier{stroke:#d00}.meta{color:#555}";
+    "svg .chart-title{font-size:14px;font-weight:bold}svg .outlier{stroke:#d00}.meta{color:#555}"
+    "table.heat td{text-align:right}details summary{cursor:pointer;margin:6px 0}h3{font-size:15px;margin:14px 0 4px}";
 
+// The verdict, then what failed or warned with its fix (the check's message), then every rule folded.
 void write_verdict(const RunReport& r, std::ostream& out) {
   const char* result = verdict_result(r.verdict);
-  out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL") << "\">Verdict: " << result
-      << (r.interrupted ? " (interrupted)" : "") << "</div>\n<table class=\"rules\"><tr><th>result</th><th>rule</th>"
-      << "<th>detail</th></tr>\n";
-  for (const auto& rule : r.verdict.rules) {
-    const auto text = std::string(to_string(rule.result));
-    out << "<tr class=\"" << text << "\"><td>" << text << "</td><td>" << escape(rule.name) << "</td><td>"
-        << escape(rule.detail) << "</td></tr>\n";
-  }
-  out << "</table>\n";
+  out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL")
+      << "\">Verdict: " << result << (r.interrupted ? " (interrupted)" : "") << "</div>\n";
   bool any = false;
   for (const auto& c : r.checks) {
     if (c.severity == Severity::info) continue;
-    if (!any) out << "<h2>Failed checks</h2><table id=\"failed-checks\"><tr><th>severity</th><th>check</th><th>ranks</th><th>message</th></tr>\n";
+    if (!any)
+      out << "<h2>Failed and warned checks</h2><table id=\"failed-checks\"><tr><th>severity</th><th>check</th>"
+             "<th>ranks</th><th>finding and fix</th></tr>\n";
     any = true;
     out << "<tr class=\"" << (c.severity == Severity::error ? "FAIL" : "WARN") << "\"><td>" << to_string(c.severity)
         << "</td><td>" << escape(c.id) << "</td><td>" << (c.ranks.empty() ? "all" : join_ints(c.ranks)) << "</td><td>"
         << escape(c.message) << "</td></tr>\n";
   }
   if (any) out << "</table>\n";
-  out << "</section>\n";
+  out << "<details class=\"rules\"><summary>The verdict's " << r.verdict.rules.size() << " rules</summary>"
+      << "<table class=\"rules\"><tr><th>result</th><th>rule</th><th>detail</th></tr>\n";
+  for (const auto& rule : r.verdict.rules) {
+    const auto text = std::string(to_string(rule.result));
+    out << "<tr class=\"" << text << "\"><td>" << text << "</td><td>" << escape(rule.name) << "</td><td>"
+        << escape(rule.detail) << "</td></tr>\n";
+  }
+  out << "</table></details></section>\n";
 }
 
 void write_environment(const RunReport& r, std::ostream& out) {
-  out << "<section id=\"environment\"><h2>Environment</h2><table><tr><th>rank</th><th>host</th><th>node</th>"
+  out << "<section id=\"environment\"><details" << (r.ranks.size() > kOpenRows ? "" : " open")
+      << "><summary>Environment: " << r.ranks.size()
+      << " ranks</summary><table><tr><th>rank</th><th>host</th><th>node</th>"
          "<th>local</th><th>backend</th><th>GPU</th><th>PCI bus</th><th>memory GiB</th><th>SM MHz</th><th>temp C</th>"
          "<th>power W</th><th>CPUs</th><th>smoke allreduce</th></tr>\n";
   for (const auto& e : r.ranks) {
@@ -69,7 +78,7 @@ void write_environment(const RunReport& r, std::ostream& out) {
         << dotted_version(v.cudnn_library) << ", cuBLAS " << dotted_version(v.cublas) << ", MPI "
         << escape(v.mpi_library) << "</p>";
   }
-  out << "</section>\n";
+  out << "</details></section>\n";
 }
 
 void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
@@ -83,7 +92,7 @@ void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
 
 }  // namespace
 
-void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ostream& out) {
+void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ostream& out, const Baseline* baseline) {
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gpuscale report "
       << escape(r.start_time) << "</title>";
   if (!r.output_set.empty()) out << "<meta name=\"gpuscale-output-set\" content=\"" << escape(r.output_set) << "\">";
@@ -92,18 +101,20 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
       << " nodes | " << escape(r.start_time) << " | " << fixed(r.elapsed_s, 1) << " s | <code>" << escape(r.command_line)
       << "</code>" << (r.output_set.empty() ? "" : " | output set " + escape(r.output_set)) << "</p>\n";
   write_verdict(r, out);
+  const auto key_figures = headlines(r, figures, baseline);
+  write_summary(key_figures, out);
+  if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
+  write_node_heat_map(r, key_figures, out);
+  write_phase_sections(figures, report_charts(figures), out);
   write_environment(r, out);
-  out << "<section id=\"charts\"><h2>Charts</h2>\n";
-  const auto charts = report_charts(figures);
-  if (charts.empty()) out << "<p class=\"meta\">No phase that produces charts ran.</p>\n";
-  for (const auto& c : charts) out << "<figure><figcaption>" << escape(c.heading) << "</figcaption>\n" << c.svg << "</figure>\n";
-  out << "</section>\n";
   write_figures(figures, out);
   out << "</body></html>\n";
 }
 
+HtmlReporter::HtmlReporter(const Baseline* baseline) : baseline_(baseline) {}
+
 void HtmlReporter::write(const RunReport& report, std::ostream& out) const {
-  write_html(report, flatten(report), out);
+  write_html(report, flatten(report), out, baseline_);
 }
 
 }  // namespace gpuscale::results

@@ -30,16 +30,17 @@ std::optional<double> numeric_label(const Figure& f, const char* key) {
   }
 }
 
-// The figure's labels without `dropped`, as a series or group name.
-std::string labels_without(const Figure& f, std::initializer_list<const char*> dropped) {
+Labels rest_of(const Figure& f, std::initializer_list<const char*> dropped) {
   Labels rest = f.labels;
   for (const char* key : dropped) rest.erase(key);
-  const auto text = labels_text(rest);
-  return text.empty() ? f.metric : text;
+  return rest;
 }
 
-// A chart heading's qualifier: the group's labels, or nothing when the group is the metric itself.
-std::string qualifier(const std::string& group, const char* metric) { return group == metric ? "" : ", " + group; }
+// The figure's labels without `dropped`, as a series or group key.
+std::string labels_without(const Figure& f, std::initializer_list<const char*> dropped) {
+  const auto text = labels_text(rest_of(f, dropped));
+  return text.empty() ? f.metric : text;
+}
 
 std::vector<const Figure*> select(const std::vector<Figure>& figures, const char* metric, const char* x_label) {
   std::vector<const Figure*> out;
@@ -50,24 +51,42 @@ std::vector<const Figure*> select(const std::vector<Figure>& figures, const char
 
 // Labels whose value names a series by itself ("ddp", "mlp", "allreduce"), in the order a name lists them;
 // any other label is written key=value.
-constexpr const char* kPlainLabels[] = {names::kStrategy, names::kModel, names::kPrecision, names::kScaling,
-                                        names::kOptions,  names::kOp,    "dtype"};
+constexpr const char* kPlainLabels[] = {names::kStrategy, names::kModel,   names::kLayer, "pass", names::kPrecision,
+                                        names::kScaling,  names::kOptions, names::kOp,    "dtype"};
 
-// A legend name: the labels that tell this series from the chart's others (all of them when it is alone).
-std::string series_name(const Labels& labels, const Labels& common) {
+// A label's value as a reader says it: compute's pass names in words.
+std::string plain_value(const std::string& key, const std::string& value) {
+  if (key != "pass") return value;
+  if (value == "fwd") return "forward";
+  if (value == "bwd_data") return "backward (data)";
+  if (value == "bwd_weight") return "backward (weights)";
+  return value;
+}
+
+// A legend name: the labels that tell this series from the chart's others (all of them when it is alone),
+// values alone for the plain labels, key=value for others.
+std::string series_name(const Labels& labels, const Labels& common, const char* separator = " ") {
   Labels own;
   for (const auto& [key, value] : labels)
     if (!common.count(key)) own[key] = value;
   if (own.empty()) own = labels;
   std::string name;
-  const auto add = [&name](const std::string& text) {
-    if (!name.empty()) name += ' ';
+  const auto add = [&name, separator](const std::string& text) {
+    if (!name.empty()) name += separator;
     name += text;
   };
+  // compute's default shape set goes without saying.
+  if (const auto it = own.find("set"); it != own.end() && it->second == "default") own.erase(it);
   for (const char* key : kPlainLabels)
-    if (const auto it = own.find(key); it != own.end()) add(it->second), own.erase(it);
+    if (const auto it = own.find(key); it != own.end()) add(plain_value(key, it->second)), own.erase(it);
   for (const auto& [key, value] : own) add(key + "=" + value);
   return name;
+}
+
+// A chart heading's qualifier: the group's labels in words, or nothing for no labels.
+std::string qualifier(const Labels& group) {
+  const auto words = group.empty() ? std::string() : series_name(group, {}, ", ");
+  return words.empty() ? "" : ", " + words;
 }
 
 // Each of `sets` named by series_name against the labels all of them share (the same key and value).
@@ -140,10 +159,10 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
   // out. One rank: a chart per layer and pass with a bar per precision.
   const bool per_rank = ranks.size() > 1;
   const char* bar_key = per_rank ? names::kRank : names::kPrecision;
-  std::map<std::string, std::vector<const Figure*>> groups;
-  for (const auto* f : selected) groups[labels_without(*f, {names::kRank, bar_key})].push_back(f);
+  std::map<Labels, std::vector<const Figure*>> groups;
+  for (const auto* f : selected) groups[rest_of(*f, {names::kRank, bar_key})].push_back(f);
   // Forward passes first: with more groups than charts, every layer and precision still gets one.
-  std::vector<std::pair<std::string, std::vector<const Figure*>>> ordered(groups.begin(), groups.end());
+  std::vector<std::pair<Labels, std::vector<const Figure*>>> ordered(groups.begin(), groups.end());
   std::stable_partition(ordered.begin(), ordered.end(),
                         [](const auto& g) { return label_or_empty(*g.second.front(), "pass") == "fwd"; });
   std::size_t n = 0;
@@ -161,7 +180,7 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
       const bool outlier = per_rank && std::fabs(f->value / mid - 1) > kOutlierFraction;
       bars.push_back({label_or_empty(*f, bar_key), {f->value}, outlier});
     }
-    const std::string title = "TFLOP/s per GPU" + qualifier(group, names::kTflops);
+    const std::string title = "TFLOP/s per GPU" + qualifier(group);
     out.push_back({title, svg::bar_chart({"chart-tflops-" + std::to_string(n++), title, bar_key, members.front()->unit},
                                          bars)});
   }
@@ -193,7 +212,7 @@ void overlap_charts(const std::vector<Figure>& figures, std::vector<ChartSection
     std::vector<Bar> bars;
     for (const auto& [key, segments] : stacks)
       bars.push_back({names[bars.size()] + (key.second > 0 ? " x" + shortest(key.second) : ""), segments, false});
-    const std::string of = chart.empty() ? "" : ", " + series_name(chart, {});
+    const std::string of = qualifier(chart);
     const svg::ChartFrame frame{"chart-overlap-" + std::to_string(n++), "compute vs exposed communication" + of, "run",
                                 "time (s)"};
     out.push_back({"Compute and exposed communication per step" + of,
@@ -216,9 +235,9 @@ void training_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
 }
 
 void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
-  std::map<std::string, std::vector<const Figure*>> groups;
+  std::map<Labels, std::vector<const Figure*>> groups;
   for (const auto* f : select(figures, names::kPairBusBw, names::kSrc))
-    if (numeric_label(*f, names::kDst)) groups[labels_without(*f, {names::kSrc, names::kDst})].push_back(f);
+    if (numeric_label(*f, names::kDst)) groups[rest_of(*f, {names::kSrc, names::kDst})].push_back(f);
   std::size_t n = 0;
   for (const auto& [group, members] : groups) {
     if (n >= kMaxChartsPerKind) break;
@@ -230,8 +249,9 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     m.values.assign(order.size(), std::vector<double>(order.size(), std::nan("")));
     const auto index = [&](double id) { return std::lower_bound(order.begin(), order.end(), static_cast<int>(id)) - order.begin(); };
     for (const auto* f : members) m.values[index(*numeric_label(*f, names::kSrc))][index(*numeric_label(*f, names::kDst))] = f->value;
-    out.push_back({"Pairwise bandwidth" + qualifier(group, names::kPairBusBw),
-                   svg::heat_map({"chart-pairwise-" + std::to_string(n++), "pairwise busbw (" + members.front()->unit + ")" + qualifier(group, names::kPairBusBw),
+    out.push_back({"Pairwise bandwidth" + qualifier(group),
+                   svg::heat_map({"chart-pairwise-" + std::to_string(n++),
+                                  "pairwise busbw (" + members.front()->unit + ")" + qualifier(group),
                                   "destination rank (rows: source rank)", ""},
                                  m)});
   }
@@ -241,10 +261,15 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
 
 std::vector<ChartSection> report_charts(const std::vector<Figure>& figures) {
   std::vector<ChartSection> out;
-  busbw_charts(figures, out);
-  tflops_charts(figures, out);
-  training_charts(figures, out);
-  pairwise_charts(figures, out);
+  const auto add = [&](void (*charts)(const std::vector<Figure>&, std::vector<ChartSection>&), const char* phase) {
+    const auto first = out.size();
+    charts(figures, out);
+    for (auto i = first; i < out.size(); ++i) out[i].phase = phase;
+  };
+  add(busbw_charts, names::kCollectives);
+  add(tflops_charts, names::kCompute);
+  add(training_charts, names::kTrain);
+  add(pairwise_charts, names::kCollectives);
   return out;
 }
 

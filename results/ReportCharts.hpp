@@ -10,8 +10,10 @@
 //   chart-overlap-N    per model/precision/scaling: compute vs exposed communication, stacked, per strategy
 //                      and GPU count
 //   chart-pairwise-N   the pairwise busbw matrix as a heat map
+// Headings and legends name labels in words (values alone: "matmul, forward, bf16").
 // A line chart's legend names each series by the labels that set it apart from the chart's others.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "results/Figure.hpp"
@@ -21,8 +23,11 @@ namespace gpuscale::results {
 inline constexpr double kOutlierFraction = 0.05;
 
 struct ChartSection {
-  std::string heading;
+  ChartSection(std::string heading_words, std::string svg_text)
+      : heading(std::move(heading_words)), svg(std::move(svg_text)) {}
+  std::string heading;  // in words
   std::string svg;
+  std::string phase;  // the phase whose figures it draws (results/FigureNames.hpp)
 };
 
 std::vector<ChartSection> report_charts(const std::vector<Figure>& figures);

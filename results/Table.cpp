@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "results/SvgCanvas.hpp"
+
 namespace gpuscale::results {
 
 Table::Table(std::vector<std::string> header) : header_(std::move(header)) {}
@@ -29,6 +31,18 @@ void Table::write(std::ostream& out, const std::string& indent) const {
   };
   line(header_);
   for (const auto& row : rows_) line(row);
+}
+
+void Table::write_html(std::ostream& out, const std::string& css_class) const {
+  out << "<table" << (css_class.empty() ? "" : " class=\"" + svg::escape(css_class) + "\"") << "><tr>";
+  for (const auto& h : header_) out << "<th>" << svg::escape(h) << "</th>";
+  out << "</tr>\n";
+  for (const auto& row : rows_) {
+    out << "<tr>";
+    for (const auto& cell : row) out << "<td>" << svg::escape(cell) << "</td>";
+    out << "</tr>\n";
+  }
+  out << "</table>\n";
 }
 
 }  // namespace gpuscale::results

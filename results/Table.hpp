@@ -1,5 +1,5 @@
 #pragma once
-// A plain text table with aligned columns, for the console reporter.
+// A table with aligned columns for the console reporter, or as an HTML <table> for the HTML report.
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,6 +12,8 @@ class Table {
   void add_row(std::vector<std::string> cells);  // shorter rows are padded with empty cells
   // Columns are separated by two spaces; cells are left-aligned, numbers too (they are preformatted).
   void write(std::ostream& out, const std::string& indent = "  ") const;
+  // <table class="CSS_CLASS"> with a header row; every cell escaped.
+  void write_html(std::ostream& out, const std::string& css_class = "") const;
   bool empty() const { return rows_.empty(); }
 
  private:

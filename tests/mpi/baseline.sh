@@ -36,12 +36,24 @@ assert "smoke-allreduce-failed" in g["checks_passed"], g["checks_passed"]
 PY
 
 for i in 1 2 3; do
-  "$GPUSCALE" report "$out/run$i.json" --baseline "$out/base.json" >"$out/judged$i.txt" \
+  "$GPUSCALE" report "$out/run$i.json" --baseline "$out/base.json" --html "$out/judged$i.html" >"$out/judged$i.txt" \
     || fail "run $i judged against its own baseline: $(grep -E '^  (FAIL|WARN)' "$out/judged$i.txt")"
   grep -q "^  PASS  baseline-drop  (" "$out/judged$i.txt" || fail "run $i: no baseline-drop line"
   grep -q "^  PASS  baseline-missing  (" "$out/judged$i.txt" || fail "run $i: no baseline-missing line"
   grep -q "^  PASS  baseline-new-failure  (" "$out/judged$i.txt" || fail "run $i: no baseline-new-failure line"
 done
+# The HTML's summary sets each headline beside the baseline's median of its figure.
+python3 - "$out/judged1.html" <<'PY' || fail "the HTML summary lacks the baseline"
+import re, sys
+html = open(sys.argv[1]).read()
+summary = html[html.index('<section id="summary">'):]
+summary = summary[:summary.index("</section>")]
+rows = re.findall(r"<tr><td>(Compute: best TFLOP/s[^<]*)</td>((?:<td>[^<]*</td>){8})</tr>", summary)
+assert rows, summary
+for title, cells in rows:
+    baseline, change = re.findall(r"<td>([^<]*)</td>", cells)[-2:]
+    assert baseline != "-" and change.endswith("%"), (title, cells)
+PY
 
 GPUSCALE_TEST_LOWER_FIGURE="train/scaling_efficiency/strategy=single" \
   "$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --quick --quiet --json "$out/run4.json" --baseline "$out/base.json" \

@@ -30,7 +30,7 @@ grep -q "set=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['
 # Device nodes and FIFOs are refused, not replaced (a node of our own, never the system's /dev/null).
 mknod -m 666 "$out/fakenull" c 1 3 || fail "mknod"
 mkfifo "$out/fifo" || fail "mkfifo"
-for opt in --json --csv --html --trace; do
+for opt in --json --csv --html --trace --prom; do
   expect_usage_as_given report "$out/run.json" $opt "$out/fakenull"
   expect_usage_as_given env --device cpu $opt "$out/fakenull"
   expect_usage_as_given env --device cpu $opt "$out/fifo"

@@ -1,8 +1,9 @@
-#include <sstream>
-
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "SampleRun.hpp"
+#include "results/Baseline.hpp"
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
 #include "results/HtmlReporter.hpp"
@@ -108,15 +109,15 @@ TEST(HtmlReporter, OneRanksTflopsChartsHaveABarPerPrecision) {
   write_html(r, figures, out);
   const auto html = out.str();
   EXPECT_EQ(count(html, "id=\"chart-tflops-"), 6u) << "one per layer and pass";
-  EXPECT_NE(html.find("per GPU, layer=matmul;pass=fwd"), std::string::npos);
+  EXPECT_NE(html.find("per GPU, matmul, forward"), std::string::npos);
   EXPECT_NE(html.find(">precision</text>"), std::string::npos) << "bars by precision";
 }
 
 TEST(HtmlReporter, ForwardPassChartsComeFirstSoEveryLayerGetsOne) {
   const auto html = page(tflops_of_layers(2));  // 24 groups for 12 charts
   // Chart headings (the figures table lists every figure's labels too).
-  EXPECT_NE(html.find("per GPU, layer=matmul;pass=fwd;precision=tf32"), std::string::npos);
-  EXPECT_EQ(html.find("per GPU, layer=matmul;pass=bwd_weight"), std::string::npos) << "past the cap of 12";
+  EXPECT_NE(html.find("per GPU, matmul, forward, tf32"), std::string::npos);
+  EXPECT_EQ(html.find("per GPU, matmul, backward (weights)"), std::string::npos) << "past the cap of 12";
 }
 
 TEST(HtmlReporter, VerdictComesFirstAndNothingIsFetched) {
@@ -129,6 +130,113 @@ TEST(HtmlReporter, VerdictComesFirstAndNothingIsFetched) {
   EXPECT_EQ(html.find("src="), std::string::npos);
   EXPECT_EQ(html.find("href="), std::string::npos);
   EXPECT_EQ(html.find("chart-busbw-size"), std::string::npos);  // no collectives figures, no chart
+}
+
+std::string fleet_page(const Baseline* baseline) {
+  auto r = testing::sample_fleet_run();
+  auto figures = flatten(r);
+  const auto phases = testing::fleet_phase_figures();
+  figures.insert(figures.end(), phases.begin(), phases.end());
+  r.verdict = evaluate_verdict(r, figures, {});
+  std::ostringstream out;
+  write_html(r, figures, out, baseline);
+  return out.str();
+}
+
+// The text of the element that `id` opens, up to its section's end.
+std::string section(const std::string& html, const std::string& id) {
+  const auto at = html.find("id=\"" + id + "\"");
+  if (at == std::string::npos) return "";
+  return html.substr(at, html.find("</section>", at) - at);
+}
+
+TEST(HtmlReporter, FleetPageOpensWithTheVerdictThenSummarySuspectsNodesAndPhases) {
+  const auto html = fleet_page(nullptr);
+  std::size_t last = 0;
+  for (const char* id : {"verdict", "failed-checks", "summary", "suspects", "node-heat", "phase-links", "phase-compute",
+                         "phase-burn", "phase-collectives", "phase-train", "environment", "figures"}) {
+    const auto at = html.find("id=\"" + std::string(id) + "\"");
+    ASSERT_NE(at, std::string::npos) << id;
+    EXPECT_GT(at, last) << id << " out of order";
+    last = at;
+  }
+  EXPECT_NE(section(html, "verdict").find("n2 failed 6 of 6 rounds; drain it"), std::string::npos) << "the fix";
+  const auto suspects = section(html, "suspects");
+  EXPECT_NE(suspects.find("<td>n2</td><td>6 of 6</td>"), std::string::npos) << suspects;
+  EXPECT_NE(suspects.find("6 of 6 rounds under 45% of the median"), std::string::npos);
+  // Every node, folded: n2 failed both its rounds at a tenth of the round's other pair; n1 none.
+  EXPECT_NE(suspects.find("<tr><td>2</td><td>n2</td><td>40</td><td>2 of 2</td><td>0.10</td></tr>"), std::string::npos)
+      << suspects;
+  EXPECT_NE(suspects.find("<tr><td>1</td><td>n1</td><td>90</td><td>0 of 2</td><td>10.00</td></tr>"), std::string::npos);
+}
+
+TEST(HtmlReporter, SummaryHasEachPhasesHeadlineAgainstItsPeak) {
+  const auto summary = section(fleet_page(nullptr), "summary");
+  // Best of forward (700) and backward (650) per GPU; the median over 8 GPUs; H200's bf16 peak 989.4.
+  EXPECT_NE(summary.find("<td>Compute: best TFLOP/s, bf16</td><td>700</td><td>TFLOP/s</td><td>8</td><td>989</td>"
+                         "<td>70.7</td><td>NVIDIA H200 data sheet</td>"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td>"), std::string::npos);
+  // PCIe gen5 x16: 16 x 3.938 GB/s.
+  EXPECT_NE(summary.find("<td>Host link: pinned copy bandwidth, h2d</td><td>55</td><td>GB/s</td><td>8</td><td>63</td>"
+                         "<td>87.3</td><td>PCIe gen5 x16</td>"),
+            std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("<td>Memory: device copy bandwidth (read + written)</td><td>4.2k</td>"), std::string::npos);
+  EXPECT_NE(
+      summary.find("<td>Collectives: allreduce busbw at 64 MiB over 8 ranks</td><td>180</td><td>GB/s</td><td>job</td>"),
+      std::string::npos)
+      << summary;
+  EXPECT_NE(summary.find("<td>Training: DDP step time, mlp on 8 GPUs</td><td>250m</td>"), std::string::npos);
+}
+
+TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
+  const auto run = testing::sample_fleet_run();
+  Baseline b;
+  BaselineGroup g;
+  g.shape = machine_shape(run);
+  g.figures.push_back({names::kBurn,
+                       names::kSustainedTflops,
+                       {{names::kPrecision, "bf16"}},
+                       "TFLOP/s",
+                       Better::higher,
+                       1000,
+                       10,
+                       990,
+                       1010,
+                       8,
+                       1});
+  b.groups.push_back(g);
+  const auto summary = section(fleet_page(&b), "summary");
+  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>989</td>"
+                         "<td>80.9</td><td>NVIDIA H200 data sheet</td><td>1k</td><td>-20.0%</td>"),
+            std::string::npos)
+      << summary;
+  EXPECT_EQ(section(fleet_page(nullptr), "summary").find("-20.0%"), std::string::npos);
+}
+
+TEST(HtmlReporter, NodeHeatMapMarksTheNodeWhoseWorstGpuLiesOut) {
+  const auto heat = section(fleet_page(nullptr), "node-heat");
+  ASSERT_FALSE(heat.empty());
+  // n2's rank 5 computes 500 of the median node's 700: 28.6% worse, nearly full red.
+  EXPECT_NE(
+      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (-28.6%)</td>"),
+      std::string::npos)
+      << heat;
+  EXPECT_NE(
+      heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
+      std::string::npos);
+  EXPECT_EQ(section(page({}), "node-heat"), "") << "one node: no heat map";
+}
+
+TEST(HtmlReporter, PhaseSectionsAreTitledInWordsWithTablesOverGpus) {
+  const auto compute = section(fleet_page(nullptr), "phase-compute");
+  EXPECT_NE(compute.find("<h2>Compute: matrix multiplies and convolutions</h2>"), std::string::npos);
+  EXPECT_NE(compute.find("TFLOP/s per GPU, matmul, forward, bf16"), std::string::npos) << compute;
+  EXPECT_EQ(compute.find("layer="), std::string::npos);
+  // One row per layer, pass and precision over the 8 GPUs: median [min - max].
+  EXPECT_NE(compute.find("<td>default</td><td>700 [500 - 700]</td>"), std::string::npos) << compute;
 }
 
 TEST(HtmlReporter, EscapesTextFromTheRun) {

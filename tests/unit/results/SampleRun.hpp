@@ -14,4 +14,12 @@ RunReport sample_run();
 // exposed communication, and a 4x4 pairwise matrix.
 std::vector<Figure> synthetic_phase_figures();
 
+// Eight H200 ranks on four nodes (hosts n0..n3, two ranks each) with burn records (rank 5, on n2, at
+// 600 TFLOP/s, the others at 800), a slow-node check on n2, and an isolation record naming n2 (two
+// rounds of pairs in which every pair with n2 moves a tenth of the others).
+RunReport sample_fleet_run();
+// Per-rank figures of the fleet run's other phases: compute (rank 5 slow), host links, HBM, the
+// allreduce sweep over 8 ranks and DDP's step time.
+std::vector<Figure> fleet_phase_figures();
+
 }  // namespace gpuscale::results::testing

@@ -1,0 +1,142 @@
+#include "results/PromReporter.hpp"
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "results/Format.hpp"
+#include "results/Headlines.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// HELP text escapes \ and newline (not quotes).
+std::string help_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string sample_value(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
+  return shortest(value);
+}
+
+using PromLabels = std::vector<std::pair<std::string, std::string>>;  // in the order written
+
+std::string label_set(const PromLabels& labels) {
+  if (labels.empty()) return "";
+  std::string out = "{";
+  for (const auto& [key, value] : labels)
+    out += (out.size() > 1 ? "," : "") + key + "=\"" + prom_label_value(value) + "\"";
+  return out + "}";
+}
+
+void family(const std::string& name, const std::string& help, std::ostream& out) {
+  out << "# HELP " << name << ' ' << help_text(help) << "\n# TYPE " << name << " gauge\n";
+}
+
+// Node -> its name: the host, or "HOST#NODE" where nodes share a host name (emulated nodes), so that
+// host and gpu name one GPU of the job.
+std::map<int, std::string> node_names(const RunReport& r) {
+  std::map<std::string, std::set<int>> nodes_of;
+  for (const auto& e : r.ranks) nodes_of[e.host].insert(e.node);
+  std::map<int, std::string> names;
+  for (const auto& e : r.ranks)
+    names[e.node] = nodes_of[e.host].size() > 1 ? e.host + "#" + std::to_string(e.node) : e.host;
+  return names;
+}
+
+class GpuLabels {
+ public:
+  explicit GpuLabels(const RunReport& r) : run_(r), node_names_(node_names(r)) {}
+
+  std::string host(int rank) const {
+    return known(rank) ? node_names_.at(run_.ranks[static_cast<std::size_t>(rank)].node) : "";
+  }
+  PromLabels of(int rank) const {
+    if (!known(rank)) return {{"host", ""}, {"gpu", std::to_string(rank)}, {"uuid", ""}};
+    const auto& e = run_.ranks[static_cast<std::size_t>(rank)];
+    return {{"host", host(rank)}, {"gpu", std::to_string(e.local_rank)}, {"uuid", e.gpu ? e.gpu->uuid : ""}};
+  }
+
+ private:
+  bool known(int rank) const { return rank >= 0 && rank < static_cast<int>(run_.ranks.size()); }
+  const RunReport& run_;
+  std::map<int, std::string> node_names_;
+};
+
+void write_headlines(const RunReport& r, const GpuLabels& gpus, std::ostream& out) {
+  const auto all = headlines(r, flatten(r), nullptr);
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const Headline*>> by_metric;  // one family per metric, samples together
+  for (const auto& h : all) {
+    if (!by_metric.count(h.metric)) order.push_back(h.metric);
+    by_metric[h.metric].push_back(&h);
+  }
+  for (const auto& metric : order) {
+    const auto name = "gpuscale_" + metric;
+    family(name, by_metric[metric].front()->what, out);
+    for (const auto* h : by_metric[metric]) {
+      PromLabels extra(h->labels.begin(), h->labels.end());
+      if (h->per_rank.empty()) out << name << label_set(extra) << ' ' << sample_value(h->value) << '\n';
+      for (const auto& [rank, value] : h->per_rank) {
+        auto labels = gpus.of(rank);
+        labels.insert(labels.end(), extra.begin(), extra.end());
+        out << name << label_set(labels) << ' ' << sample_value(value) << '\n';
+      }
+    }
+  }
+}
+
+// One sample per check id, severity and host: checks of one id on several ranks of a host are one.
+void write_checks(const RunReport& r, const GpuLabels& gpus, std::ostream& out) {
+  std::set<std::tuple<std::string, std::string, std::string>> raised;  // (id, severity, host)
+  for (const auto& c : r.checks) {
+    if (c.severity == Severity::info) continue;
+    const std::string severity(to_string(c.severity));
+    if (c.ranks.empty()) raised.emplace(c.id, severity, "");
+    for (int rank : c.ranks) raised.emplace(c.id, severity, gpus.host(rank));
+  }
+  if (raised.empty()) return;
+  family("gpuscale_check", "1 for each check raised at warning or error, per host it concerns (\"\": the whole job)",
+         out);
+  for (const auto& [id, severity, host] : raised)
+    out << "gpuscale_check" << label_set({{"id", id}, {"severity", severity}, {"host", host}}) << " 1\n";
+}
+
+}  // namespace
+
+std::string prom_label_value(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
+void PromReporter::write(const RunReport& r, std::ostream& out) const {
+  family("gpuscale_verdict_passed", "1 when the run's verdict passed, 0 when it failed or is incomplete", out);
+  out << "gpuscale_verdict_passed " << (std::string(verdict_result(r.verdict)) == "PASS" ? 1 : 0) << '\n';
+  const GpuLabels gpus(r);
+  write_headlines(r, gpus, out);
+  write_checks(r, gpus, out);
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,108 @@
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+#include "SampleRun.hpp"
+#include "results/PromReporter.hpp"
+#include "results/VerdictRules.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string exposition(RunReport r) {
+  r.verdict = evaluate_verdict(r, flatten(r), {});
+  std::ostringstream out;
+  PromReporter().write(r, out);
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+bool has_line(const std::string& text, const std::string& line) {
+  for (const auto& l : lines_of(text))
+    if (l == line) return true;
+  return false;
+}
+
+TEST(PromReporter, VerdictHeadlinesPerGpuAndChecksPerHost) {
+  const auto text = exposition(testing::sample_fleet_run());
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_verdict_passed gauge"));
+  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed 0")) << "the slow-node error fails the run\n" << text;
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+      << text;
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"bf16\"} 800"));
+  // Ranks 4 and 5 are both on n2: one sample.
+  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n2\"} 1"));
+  EXPECT_EQ(text.find("gpuscale_check{id=\"slow-node\""), text.rfind("gpuscale_check{id=\"slow-node\""));
+}
+
+TEST(PromReporter, PassedRunAndNoChecksWritesNoCheckFamily) {
+  auto r = testing::sample_fleet_run();
+  r.checks.clear();
+  const auto text = exposition(r);
+  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed 1")) << text;
+  EXPECT_EQ(text.find("gpuscale_check"), std::string::npos);
+}
+
+TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
+  auto r = testing::sample_fleet_run();
+  BurnRecord fp16 = r.burn.front();
+  fp16.precision = "fp16";
+  r.burn.push_back(fp16);  // a second headline of the same metric
+  const auto text = exposition(r);
+  std::map<std::string, int> helps, types;
+  std::string family;
+  std::map<std::string, bool> closed;  // a family whose samples ended
+  for (const auto& line : lines_of(text)) {
+    if (line.rfind("# HELP ", 0) == 0) {
+      ++helps[line.substr(7, line.find(' ', 7) - 7)];
+      continue;
+    }
+    if (line.rfind("# TYPE ", 0) == 0) {
+      const auto name = line.substr(7, line.find(' ', 7) - 7);
+      ++types[name];
+      EXPECT_EQ(helps[name], 1) << "HELP before TYPE: " << name;
+      if (!family.empty()) closed[family] = true;
+      family = name;
+      continue;
+    }
+    const auto name = line.substr(0, line.find_first_of("{ "));
+    EXPECT_EQ(name, family) << "a sample outside its family: " << line;
+    EXPECT_FALSE(closed[name]) << line;
+  }
+  for (const auto& [name, n] : types) EXPECT_EQ(n, 1) << name;
+  EXPECT_EQ(helps, types);
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"fp16\"} 800"));
+}
+
+TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
+  auto r = testing::sample_fleet_run();
+  for (auto& e : r.ranks) e.host = "vm";
+  const auto text = exposition(r);
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm#2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+      << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm#2\"} 1"));
+}
+
+TEST(PromReporter, EscapesBackslashQuoteAndNewlineInLabelValues) {
+  EXPECT_EQ(prom_label_value("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+  auto r = testing::sample_fleet_run();
+  r.ranks[5].host = "n\"2\\\n";
+  const auto text = exposition(r);
+  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n\\\"2\\\\\\n\"} 1")) << text;
+  EXPECT_TRUE(has_line(
+      text, "gpuscale_burn_sustained_tflops{host=\"n\\\"2\\\\\\n\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"));
+}
+
+}  // namespace
+}  // namespace gpuscale::results
