@@ -62,10 +62,12 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (slow.empty()) return;
   std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
   std::vector<int> ranks;
+  std::vector<std::pair<int, int>> pairs;
   std::string listed;
   for (std::size_t i = 0; i < slow.size(); ++i) {
     ranks.push_back(slow[i]->a);
     ranks.push_back(slow[i]->b);
+    pairs.emplace_back(std::min(slow[i]->a, slow[i]->b), std::max(slow[i]->a, slow[i]->b));
     if (i < kPairsNamed)
       listed += (i ? ", " : "") + slow[i]->a_label + " <-> " + slow[i]->b_label + " " +
                 results::fixed(slow[i]->bandwidth_gbps, 1) + " GB/s (" +
@@ -74,10 +76,14 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (slow.size() > kPairsNamed) listed += " and " + std::to_string(slow.size() - kPairsNamed) + " more";
   std::sort(ranks.begin(), ranks.end());
   ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-  out.push_back({ids::kSlowPair, Severity::warning, ranks,
-                 std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
-                     results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
-                     listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"});
+  std::sort(pairs.begin(), pairs.end());
+  Check check{ids::kSlowPair, Severity::warning, ranks,
+              std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
+                  results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
+                  listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"};
+  check.count = static_cast<int>(slow.size());
+  check.pairs = std::move(pairs);
+  out.push_back(std::move(check));
 }
 
 // One finding naming the suspects, most suspect first; the ranks are none (nodes are named).

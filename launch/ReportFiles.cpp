@@ -12,6 +12,7 @@
 #include "results/AtomicFile.hpp"
 #include "results/CheckIds.hpp"
 #include "results/EnvFigures.hpp"
+#include "results/Findings.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
@@ -52,6 +53,7 @@ results::Expectations load_expectations(const CommonOptions& o) {
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
   std::erase_if(report.checks, [](const results::Check& c) { return results::check_ids::is_baseline(c.id); });
+  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
   auto figures = results::flatten(report);
   lower_figures_if_requested(figures);
   std::vector<results::RuleOutcome> baseline_rules;

@@ -31,6 +31,10 @@ const Check* gpu_work_blocker(const std::vector<Check>& checks) {
 void to_json(nlohmann::json& j, const Check& c) {
   j = {{"id", c.id}, {"severity", to_string(c.severity)}, {"ranks", c.ranks}, {"message", c.message}};
   if (c.blocks_gpu_work) j["blocks_gpu_work"] = true;
+  j["count"] = c.count;
+  j["nodes"] = c.nodes;
+  if (!c.pairs.empty()) j["pairs"] = c.pairs;
+  if (!c.details.empty()) j["details"] = c.details;
 }
 
 void from_json(const nlohmann::json& j, Check& c) {
@@ -39,6 +43,10 @@ void from_json(const nlohmann::json& j, Check& c) {
   j.at("ranks").get_to(c.ranks);
   j.at("message").get_to(c.message);
   if (const auto it = j.find("blocks_gpu_work"); it != j.end()) it->get_to(c.blocks_gpu_work);
+  c.count = j.value("count", 1);
+  c.nodes = j.value("nodes", std::vector<int>{});
+  c.pairs = j.value("pairs", std::vector<std::pair<int, int>>{});
+  c.details = j.value("details", std::vector<std::string>{});
 }
 
 }  // namespace gpuscale::results

@@ -6,6 +6,7 @@
 #include "results/BurnTable.hpp"
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/Findings.hpp"
 #include "results/ProjectionReporter.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
@@ -119,9 +120,11 @@ void write_checks(const RunReport& r, std::ostream& out) {
     return;
   }
   for (const auto& c : r.checks) {
-    out << "  " << to_string(c.severity) << "  " << c.id;
-    if (!c.ranks.empty()) out << "  [ranks " << join_ints(c.ranks) << "]";
-    out << "  " << c.message << '\n';
+    out << "  " << to_string(c.severity) << "  " << finding_name(c);
+    if (const auto scope = finding_scope(c); !scope.empty()) out << "  [" << scope << "]";
+    out << "  " << c.message;
+    if (!c.details.empty()) out << " (and " << c.details.size() - 1 << " more like it: details in the JSON)";
+    out << '\n';
   }
 }
 
