@@ -20,21 +20,25 @@ using results::Severity;
 void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& out) {
   std::uint64_t total = 0;
   std::string where;
-  auto note = [&](std::uint64_t wrong, const std::string& what) {
+  std::vector<int> ranks;
+  auto note = [&](std::uint64_t wrong, const std::vector<int>& on, const std::string& what) {
     if (wrong == 0) return;
     total += wrong;
+    ranks.insert(ranks.end(), on.begin(), on.end());
     if (where.size() < 200) where += (where.empty() ? "" : "; ") + what + ": " + std::to_string(wrong);
   };
   for (const auto& s : record.sweeps)
     for (const auto& r : s.rows) {
       const std::string at = s.op + " " + results::size_label(r.size_bytes);
-      note(r.out_of_place.wrong.value_or(0), at + " out-of-place");
-      note(r.in_place.wrong.value_or(0), at + " in-place");
+      note(r.out_of_place.wrong.value_or(0), r.out_of_place.wrong_ranks, at + " out-of-place");
+      note(r.in_place.wrong.value_or(0), r.in_place.wrong_ranks, at + " in-place");
     }
   for (const auto& p : record.scaling)
-    note(p.wrong.value_or(0), p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
+    note(p.wrong.value_or(0), p.wrong_ranks, p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
   if (total == 0) return;
-  out.push_back({ids::kCollectiveWrongData, Severity::error, {},
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  out.push_back({ids::kCollectiveWrongData, Severity::error, ranks,
                  std::to_string(total) + " wrong elements after collectives (" + where +
                      "); the data path (GPU memory, NVLink/PCIe/network, NCCL) corrupts data: rerun with -c 10, "
                      "then test GPUs and links pairwise"});

@@ -26,8 +26,10 @@ struct CollectiveTiming {
   std::vector<double> samples_s;    // per sample, slowest rank's time per operation
   double batch_time_s = 0;          // the slowest rank's back-to-back figure
   double rank_min_s = 0, rank_avg_s = 0, rank_max_s = 0;  // each rank's own back-to-back figure, over ranks
+  int slowest_rank = -1;            // world rank whose back-to-back figure is rank_max_s (-1: unknown)
   double algbw_gbps = 0, busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;  // elements wrong over ranks and check passes; nullopt: not checked
+  std::vector<int> wrong_ranks{};      // world ranks that received wrong elements
 };
 
 struct CollectiveRow {
@@ -76,6 +78,7 @@ struct ScalingPoint {
   double time_s = 0;
   double busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;
+  std::vector<int> wrong_ranks{};  // world ranks that received wrong elements
 };
 
 struct PairResult {
