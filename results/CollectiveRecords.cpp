@@ -115,6 +115,8 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Pai
   f("b", v.b);
   f("a_label", v.a_label);
   f("b_label", v.b_label);
+  f("a_gpu", v.a_gpu);
+  f("b_gpu", v.b_gpu);
   f("same_node", v.same_node);
   f("bandwidth_gbps", v.bandwidth_gbps);
   f("latency_s", v.latency_s);

@@ -83,11 +83,12 @@ struct ScalingPoint {
 
 struct PairResult {
   int a = 0, b = 0;                // world ranks
-  std::string a_label, b_label;    // "host:GPU"
+  std::string a_label, b_label;    // unique in the job: "host#LOCAL_RANK" (GpuLabels.hpp)
   bool same_node = true;
   double bandwidth_gbps = 0;       // per direction, both directions at once, large message
   double latency_s = 0;            // median exchange time of the small message
   bool slow = false;               // under the threshold fraction of its class's median
+  std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
 };
 
 struct PairMatrix {
