@@ -12,6 +12,7 @@
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
 #include "results/LinksTable.hpp"
+#include "results/NodeTables.hpp"
 #include "results/Table.hpp"
 #include "results/TrainTable.hpp"
 
@@ -156,6 +157,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   if (r.collectives) write_collectives(*r.collectives, out);
   write_train_tables(r.train, out);
   if (r.projection) write_projection(*r.projection, out);
+  write_outlier_table(r.outliers, r.straggler_threshold, out);
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);
