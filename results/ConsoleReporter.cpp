@@ -147,15 +147,21 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
       << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
-  write_ranks(r, out);
+  // Past a few nodes, one line per node stands in for every per-rank table (the JSON and CSV keep them).
+  const bool per_rank = !shows_nodes(r);
+  if (per_rank) write_ranks(r, out);
   write_launch(r, out);
   write_versions(r, out);
-  write_topology(r, out);
-  write_links_table(r.links, out);
-  write_compute_table(r.compute, out);
-  write_burn_table(r.burn, out);
-  if (r.collectives) write_collectives(*r.collectives, out);
-  write_train_tables(r.train, out);
+  if (per_rank) {
+    write_topology(r, out);
+    write_links_table(r.links, out);
+    write_compute_table(r.compute, out);
+    write_burn_table(r.burn, out);
+  } else {
+    write_node_table(r, out);
+  }
+  if (r.collectives) write_collectives(*r.collectives, per_rank, out);
+  write_train_tables(r.train, per_rank, out);
   if (r.projection) write_projection(*r.projection, out);
   write_outlier_table(r.outliers, r.straggler_threshold, out);
   write_checks(r, out);

@@ -1,6 +1,7 @@
 #include "results/HtmlReporter.hpp"
 
 #include "results/Format.hpp"
+#include "results/NodeTables.hpp"
 #include "results/ReportCharts.hpp"
 #include "results/SvgCanvas.hpp"
 
@@ -41,7 +42,25 @@ void write_verdict(const RunReport& r, std::ostream& out) {
   out << "</section>\n";
 }
 
+// Past a few nodes: one row per node (its worst GPU per phase) in place of one per rank.
+void write_nodes(const RunReport& r, std::ostream& out) {
+  const auto s = node_summary(r);
+  out << "<section id=\"environment\"><h2>Nodes</h2><table id=\"nodes\"><tr>";
+  for (const auto& h : s.header) out << "<th>" << escape(h) << "</th>";
+  out << "</tr>\n";
+  for (const auto& row : s.rows) {
+    out << "<tr>";
+    for (const auto& cell : row) out << "<td>" << escape(cell) << "</td>";
+    out << "</tr>\n";
+  }
+  out << "</table><p class=\"meta\">every rank is in the JSON and CSV</p></section>\n";
+}
+
 void write_environment(const RunReport& r, std::ostream& out) {
+  if (shows_nodes(r)) {
+    write_nodes(r, out);
+    return;
+  }
   out << "<section id=\"environment\"><h2>Environment</h2><table><tr><th>rank</th><th>host</th><th>node</th>"
          "<th>local</th><th>backend</th><th>GPU</th><th>PCI bus</th><th>memory GiB</th><th>SM MHz</th><th>temp C</th>"
          "<th>power W</th><th>CPUs</th><th>smoke allreduce</th></tr>\n";

@@ -1,7 +1,9 @@
 // Fleet outliers on synthetic figures: a GPU or node that lies out from its model's median by more
 // than the straggler threshold and the noise is named with host and GPU, furthest first; a spread
 // within the noise, another GPU model or a better figure names no one.
+#include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -10,6 +12,7 @@
 #include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
 #include "results/FleetOutliers.hpp"
+#include "results/NodeTables.hpp"
 #include "results/RunReport.hpp"
 
 namespace gpuscale::results {
@@ -154,6 +157,41 @@ TEST(FleetOutliers, IsolationFiguresPerNode) {
   EXPECT_EQ(out[1].node, 2);
   EXPECT_EQ(out[1].figure, "collectives node_local_busbw");
   EXPECT_EQ(out[1].host, "n2");
+}
+
+// Past kNodeViewAbove nodes the console's per-node summary has one line per node, naming the
+// node's worst GPU per phase; the outlier table one line per node that lies out.
+TEST(NodeTables, OneLinePerNode) {
+  RunReport r;
+  r.ranks = fleet();
+  r.node_count = 8;
+  r.world_size = 32;
+  EXPECT_TRUE(shows_nodes(r));
+  r.node_count = kNodeViewAbove;
+  EXPECT_FALSE(shows_nodes(r));
+  r.node_count = 8;
+  for (int rank = 0; rank < 32; ++rank) {
+    ComputeRecord c;
+    c.rank = rank;
+    c.layer = "linear";
+    c.precision = "bf16";
+    c.time_s.median = rank == 13 ? 2e-3 : 1e-3;
+    c.tflops = rank == 13 ? 50 : 100;
+    r.compute.push_back(c);
+  }
+  std::ostringstream nodes;
+  write_node_table(r, nodes);
+  const std::string text = nodes.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 + 1 + 8) << text;  // header, note, columns, nodes
+  EXPECT_NE(text.find("n3#1 +50%"), std::string::npos) << text;
+
+  const auto out = find_outliers(flatten(r), r.ranks, r.straggler_threshold);
+  std::ostringstream table;
+  write_outlier_table(out, r.straggler_threshold, table);
+  EXPECT_NE(table.str().find("n3#1"), std::string::npos) << table.str();
+  std::ostringstream none;
+  write_outlier_table({}, r.straggler_threshold, none);
+  EXPECT_EQ(none.str(), "");
 }
 
 }  // namespace
