@@ -12,6 +12,7 @@
 #include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
 #include "results/FleetOutliers.hpp"
+#include "results/HtmlReporter.hpp"
 #include "results/NodeTables.hpp"
 #include "results/RunReport.hpp"
 
@@ -192,6 +193,24 @@ TEST(NodeTables, OneLinePerNode) {
   std::ostringstream none;
   write_outlier_table({}, r.straggler_threshold, none);
   EXPECT_EQ(none.str(), "");
+}
+
+// The HTML's environment section is the same one row per node, not one per rank.
+TEST(NodeTables, HtmlShowsNodesNotRanks) {
+  RunReport r;
+  r.ranks = fleet();
+  r.node_count = 8;
+  r.world_size = 32;
+  std::ostringstream html;
+  HtmlReporter().write(r, html);
+  const std::string text = html.str();
+  EXPECT_NE(text.find("<table id=\"nodes\">"), std::string::npos);
+  EXPECT_EQ(text.find("<td>n3</td><td>3</td>"), std::string::npos) << "a per-rank row (host, node) is left";
+  r.node_count = kNodeViewAbove;
+  std::ostringstream per_rank;
+  HtmlReporter().write(r, per_rank);
+  EXPECT_EQ(per_rank.str().find("<table id=\"nodes\">"), std::string::npos);
+  EXPECT_NE(per_rank.str().find("<td>n3</td><td>3</td>"), std::string::npos);
 }
 
 }  // namespace
