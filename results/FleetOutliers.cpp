@@ -27,8 +27,9 @@ constexpr double kMadToSigma = 1.4826;
 // The figures that say how fast one GPU (label rank) or one node (label node) is.
 bool judged(const Figure& f) {
   static const std::set<std::string> kMetrics = {
-      names::kTflops, names::kSustainedTflops,    names::kHostCopyBw,      names::kHbmBw,
-      names::kSmokeAllreduceTime, names::kRankStepTime, names::kNodeLocalBusBw, names::kInterNodeBusBw};
+      names::kTflops,        names::kSustainedTflops,     names::kHostCopyBw,   names::kHbmBw,  // per GPU
+      names::kRankStepTime,  names::kSmokeAllreduceTime,                                          // per GPU
+      names::kNodeLocalBusBw, names::kInterNodeBusBw};                                            // per node
   return f.better != Better::none && kMetrics.count(f.metric) &&
          (f.labels.count(names::kRank) || f.labels.count(names::kNode));
 }
