@@ -20,21 +20,25 @@ using results::Severity;
 void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& out) {
   std::uint64_t total = 0;
   std::string where;
-  auto note = [&](std::uint64_t wrong, const std::string& what) {
+  std::vector<int> ranks;
+  auto note = [&](std::uint64_t wrong, const std::vector<int>& on, const std::string& what) {
     if (wrong == 0) return;
     total += wrong;
+    ranks.insert(ranks.end(), on.begin(), on.end());
     if (where.size() < 200) where += (where.empty() ? "" : "; ") + what + ": " + std::to_string(wrong);
   };
   for (const auto& s : record.sweeps)
     for (const auto& r : s.rows) {
       const std::string at = s.op + " " + results::size_label(r.size_bytes);
-      note(r.out_of_place.wrong.value_or(0), at + " out-of-place");
-      note(r.in_place.wrong.value_or(0), at + " in-place");
+      note(r.out_of_place.wrong.value_or(0), r.out_of_place.wrong_ranks, at + " out-of-place");
+      note(r.in_place.wrong.value_or(0), r.in_place.wrong_ranks, at + " in-place");
     }
   for (const auto& p : record.scaling)
-    note(p.wrong.value_or(0), p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
+    note(p.wrong.value_or(0), p.wrong_ranks, p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
   if (total == 0) return;
-  out.push_back({ids::kCollectiveWrongData, Severity::error, {},
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  out.push_back({ids::kCollectiveWrongData, Severity::error, ranks,
                  std::to_string(total) + " wrong elements after collectives (" + where +
                      "); the data path (GPU memory, NVLink/PCIe/network, NCCL) corrupts data: rerun with -c 10, "
                      "then test GPUs and links pairwise"});
@@ -62,10 +66,12 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (slow.empty()) return;
   std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
   std::vector<int> ranks;
+  std::vector<std::pair<int, int>> pairs;
   std::string listed;
   for (std::size_t i = 0; i < slow.size(); ++i) {
     ranks.push_back(slow[i]->a);
     ranks.push_back(slow[i]->b);
+    pairs.emplace_back(std::min(slow[i]->a, slow[i]->b), std::max(slow[i]->a, slow[i]->b));
     if (i < kPairsNamed)
       listed += (i ? ", " : "") + slow[i]->a_label + " <-> " + slow[i]->b_label + " " +
                 results::fixed(slow[i]->bandwidth_gbps, 1) + " GB/s (" +
@@ -74,10 +80,14 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (slow.size() > kPairsNamed) listed += " and " + std::to_string(slow.size() - kPairsNamed) + " more";
   std::sort(ranks.begin(), ranks.end());
   ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-  out.push_back({ids::kSlowPair, Severity::warning, ranks,
-                 std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
-                     results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
-                     listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"});
+  std::sort(pairs.begin(), pairs.end());
+  Check check{ids::kSlowPair, Severity::warning, ranks,
+              std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
+                  results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
+                  listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"};
+  check.count = static_cast<int>(slow.size());
+  check.pairs = std::move(pairs);
+  out.push_back(std::move(check));
 }
 
 // One finding naming the suspects, most suspect first; the ranks are none (nodes are named).

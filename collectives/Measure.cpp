@@ -141,6 +141,18 @@ std::uint64_t run_checks(Bench& b, const SweepOptions& o, const OpSpec& op, cons
   return wrong;
 }
 
+// Collective: the world ranks for which `mine` holds, in order; O(world size) per rank, so only
+// called when something is already known to be wrong.
+std::vector<int> ranks_with(const harness::World& world, bool mine, const harness::Deadline& deadline) {
+  std::vector<double> flags(static_cast<std::size_t>(world.size()), 0.0);
+  if (mine) flags[static_cast<std::size_t>(world.rank())] = 1;
+  flags = world.max_over_ranks(flags, deadline);
+  std::vector<int> ranks;
+  for (std::size_t r = 0; r < flags.size(); ++r)
+    if (flags[r] > 0) ranks.push_back(static_cast<int>(r));
+  return ranks;
+}
+
 }  // namespace
 
 pattern::Spec make_spec(const OpSpec& op, const SweepOptions& o, int ranks, int rank, std::size_t count) {
@@ -202,6 +214,9 @@ results::CollectiveTiming measure(Bench& b, const SweepOptions& o, const OpSpec&
   t.algbw_gbps = t.time_s > 0 ? bytes / t.time_s / 1e9 : 0;
   t.busbw_gbps = t.algbw_gbps * op.busbw_factor(ranks);
   if (o.check_passes > 0 && (!p.in_place || op.in_place_defined)) t.wrong = static_cast<std::uint64_t>(wrong_total);
+  const int me = b.world.rank();
+  t.slowest_rank = static_cast<int>(b.world.max_over_ranks(member && my_batch == t.rank_max_s ? me : -1.0, deadline));
+  if (wrong_total > 0) t.wrong_ranks = ranks_with(b.world, wrong > 0, deadline);
   return t;
 }
 

@@ -16,7 +16,7 @@ namespace gpuscale::collectives {
 // pair (a < b) exactly once, no rank twice in a round.
 std::vector<std::vector<std::pair<int, int>>> round_robin(int ranks);
 
-// Collective over the world and `comm` (the world communicator). labels[r] ("host:GPU") and node_of[r]
+// Collective over the world and `comm` (the world communicator). labels[r] (results::gpu_labels) and node_of[r]
 // are read on world rank 0 only, which alone gets a meaningful matrix. Each rank keeps its own row
 // (O(ranks)); rank 0 gathers the rows. Its ranks - 1 rounds make it opt-in past kPairMatrixAutoRanks.
 results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communicator& comm,

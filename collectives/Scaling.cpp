@@ -39,6 +39,7 @@ std::vector<results::ScalingPoint> run_scaling(BenchResources& resources, harnes
         p.time_s = t.time_s;
         p.busbw_gbps = t.busbw_gbps;
         p.wrong = t.wrong;
+        p.wrong_ranks = t.wrong_ranks;
         points.push_back(std::move(p));
       }
     }

@@ -18,6 +18,7 @@
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 #include "launch/ProjectionOptions.hpp"
+#include "results/GpuLabels.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -45,10 +46,6 @@ std::uint64_t largest_buffer(const collectives::SweepOptions& o, const std::vect
   for (const auto s : sizes) bytes = std::max(bytes, s);
   for (const auto s : o.scaling_sizes) bytes = std::max(bytes, s);
   return bytes;
-}
-
-std::string rank_label(const results::RankEnv& e) {
-  return e.host + ":" + (e.gpu ? std::to_string(e.gpu->cuda_index) : "cpu" + std::to_string(e.local_rank));
 }
 
 // Rank 0: NCCL's tuning log of this process, read back into the sweeps.
@@ -95,13 +92,15 @@ void run_extras(Job& job, collectives::BenchResources& res, harness::Communicato
   }
   if (pair_matrix_runs(o, world.size())) {
     job.progress("collectives: pairwise send/recv matrix");
-    std::vector<std::string> labels;
+    const auto& ranks = job.report().ranks;
     std::vector<int> node_of;
-    for (const auto& e : job.report().ranks) {
-      labels.push_back(rank_label(e));
-      node_of.push_back(e.node);
+    for (const auto& e : ranks) node_of.push_back(e.node);
+    record.pairs = collectives::run_pair_matrix(res, comm, o, results::gpu_labels(ranks), node_of);
+    for (auto& p : record.pairs->pairs) {
+      if (static_cast<std::size_t>(std::max(p.a, p.b)) >= ranks.size()) continue;  // ranks are known on rank 0 only
+      p.a_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.a)]);
+      p.b_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.b)]);
     }
-    record.pairs = collectives::run_pair_matrix(res, comm, o, labels, node_of);
   }
   if (isolation_runs(o, world)) {
     job.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) + " rounds of node pairs)");

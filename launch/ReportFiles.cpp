@@ -12,6 +12,7 @@
 #include "results/AtomicFile.hpp"
 #include "results/CheckIds.hpp"
 #include "results/EnvFigures.hpp"
+#include "results/Findings.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
@@ -52,9 +53,16 @@ results::Expectations load_expectations(const CommonOptions& o) {
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  std::erase_if(report.checks, [](const results::Check& c) { return results::check_ids::is_baseline(c.id); });
+  // Findings derived from the figures (baseline rules, outliers) are judged afresh at every write.
+  std::erase_if(report.checks, [](const results::Check& c) {
+    return results::check_ids::is_baseline(c.id) || c.id == results::check_ids::kNodeOutlier;
+  });
   auto figures = results::flatten(report);
   lower_figures_if_requested(figures);
+  report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
+  for (auto& c : results::outlier_checks(report.outliers, report.straggler_threshold))
+    report.checks.push_back(std::move(c));
+  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
   std::vector<results::RuleOutcome> baseline_rules;
   if (expectations.baseline) {
     auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,

@@ -33,6 +33,10 @@ void to_json(nlohmann::json& j, const Check& c) {
   j = {{"id", c.id}, {"severity", to_string(c.severity)}, {"ranks", c.ranks}, {"message", c.message}};
   if (c.blocks_gpu_work == GpuBlock::shared_gpu) j["blocks_gpu_work"] = "shared-gpu";
   if (c.blocks_gpu_work == GpuBlock::all_gpu_work) j["blocks_gpu_work"] = "all";
+  j["count"] = c.count;
+  j["nodes"] = c.nodes;
+  if (!c.pairs.empty()) j["pairs"] = c.pairs;
+  if (!c.details.empty()) j["details"] = c.details;
 }
 
 void from_json(const nlohmann::json& j, Check& c) {
@@ -45,6 +49,10 @@ void from_json(const nlohmann::json& j, Check& c) {
     c.blocks_gpu_work = (it->is_string() && *it == "shared-gpu") ? GpuBlock::shared_gpu
                         : (it->is_string() || *it == true)   ? GpuBlock::all_gpu_work
                                                               : GpuBlock::none;
+  c.count = j.value("count", 1);
+  c.nodes = j.value("nodes", std::vector<int>{});
+  c.pairs = j.value("pairs", std::vector<std::pair<int, int>>{});
+  c.details = j.value("details", std::vector<std::string>{});
 }
 
 }  // namespace gpuscale::results

@@ -3,6 +3,7 @@
 // and a message that says how to fix it.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -26,6 +27,13 @@ struct Check {
   std::vector<int> ranks;  // empty: the whole job
   std::string message;
   GpuBlock blocks_gpu_work = GpuBlock::none;
+  // One check stands for every finding of its id and severity (aggregate_findings, Findings.hpp):
+  // how many there were, the nodes and the rank pairs they concern, and each finding's own message
+  // (empty when there was one: `message` is it).
+  int count = 1;
+  std::vector<int> nodes{};
+  std::vector<std::pair<int, int>> pairs{};  // world ranks, a < b
+  std::vector<std::string> details{};
 };
 
 // The first error-level check that blocks GPU work at `at_least` or more, or nullptr.

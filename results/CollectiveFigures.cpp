@@ -1,8 +1,10 @@
 #include "results/CollectiveFigures.hpp"
 
+#include <map>
 #include <string>
 
 #include "results/FigureNames.hpp"
+#include "results/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -52,6 +54,21 @@ void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
   }
 }
 
+// Per node, for the fleet outliers: its own links (node-local allreduce) and its links to other nodes
+// (the median of its rounds' pair allreduce, so that one bad partner does not count against it).
+void append_isolation(const IsolationRecord& iso, std::vector<Figure>& out) {
+  for (const auto& n : iso.node_local)
+    if (n.busbw_gbps > 0)
+      out.push_back(figure(names::kNodeLocalBusBw, {{names::kNode, std::to_string(n.node)}}, n.busbw_gbps, "GB/s",
+                           Better::higher));
+  std::map<int, std::vector<double>> rounds;  // node -> its rounds' busbw
+  for (const auto& m : iso.matches)
+    if (m.allreduce_busbw_gbps > 0) rounds[m.node].push_back(m.allreduce_busbw_gbps);
+  for (const auto& [node, busbw] : rounds)
+    out.push_back(figure(names::kInterNodeBusBw, {{names::kNode, std::to_string(node)}}, median(busbw), "GB/s",
+                         Better::higher));
+}
+
 }  // namespace
 
 void append_figures(const std::optional<CollectivesRecord>& record, std::vector<Figure>& out) {
@@ -66,6 +83,7 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
     if (p.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*p.wrong), "count", Better::lower));
   }
   if (record->pairs) append_pairs(*record->pairs, out);
+  if (record->isolation) append_isolation(*record->isolation, out);
 }
 
 }  // namespace gpuscale::results

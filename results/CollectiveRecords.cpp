@@ -49,9 +49,11 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("rank_min_s", v.rank_min_s);
   f("rank_avg_s", v.rank_avg_s);
   f("rank_max_s", v.rank_max_s);
+  f("slowest_rank", v.slowest_rank);
   f("algbw_gbps", v.algbw_gbps);
   f("busbw_gbps", v.busbw_gbps);
   f("wrong", v.wrong);
+  f("wrong_ranks", v.wrong_ranks);
 }
 
 template <class R, class F>
@@ -104,6 +106,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Sca
   f("time_s", v.time_s);
   f("busbw_gbps", v.busbw_gbps);
   f("wrong", v.wrong);
+  f("wrong_ranks", v.wrong_ranks);
 }
 
 template <class R, class F>
@@ -112,6 +115,8 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Pai
   f("b", v.b);
   f("a_label", v.a_label);
   f("b_label", v.b_label);
+  f("a_gpu", v.a_gpu);
+  f("b_gpu", v.b_gpu);
   f("same_node", v.same_node);
   f("bandwidth_gbps", v.bandwidth_gbps);
   f("latency_s", v.latency_s);

@@ -26,8 +26,10 @@ struct CollectiveTiming {
   std::vector<double> samples_s;    // per sample, slowest rank's time per operation
   double batch_time_s = 0;          // the slowest rank's back-to-back figure
   double rank_min_s = 0, rank_avg_s = 0, rank_max_s = 0;  // each rank's own back-to-back figure, over ranks
+  int slowest_rank = -1;            // world rank whose back-to-back figure is rank_max_s (-1: unknown)
   double algbw_gbps = 0, busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;  // elements wrong over ranks and check passes; nullopt: not checked
+  std::vector<int> wrong_ranks{};      // world ranks that received wrong elements
 };
 
 struct CollectiveRow {
@@ -76,15 +78,17 @@ struct ScalingPoint {
   double time_s = 0;
   double busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;
+  std::vector<int> wrong_ranks{};  // world ranks that received wrong elements
 };
 
 struct PairResult {
   int a = 0, b = 0;                // world ranks
-  std::string a_label, b_label;    // "host:GPU"
+  std::string a_label, b_label;    // unique in the job: "host#LOCAL_RANK" (GpuLabels.hpp)
   bool same_node = true;
   double bandwidth_gbps = 0;       // per direction, both directions at once, large message
   double latency_s = 0;            // median exchange time of the small message
   bool slow = false;               // under the threshold fraction of its class's median
+  std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
 };
 
 struct PairMatrix {

@@ -61,12 +61,16 @@ void write_headline(const CollectiveSweep& s, std::ostream& out) {
   out << '\n';
 }
 
-void write_sweep(const CollectiveSweep& s, std::ostream& out) {
+void write_sweep(const CollectiveSweep& s, bool detailed, std::ostream& out) {
   out << "  " << s.op << " | " << s.ranks << " ranks (" << s.group << ") | busbw factor " << fixed(s.busbw_factor, 3)
       << (s.graph ? " | CUDA graphs" : "") << (s.ranks == 1 ? " | one rank: a local copy, no link measured" : "")
       << '\n';
   if (!s.skipped_reason.empty()) {
     out << "    skipped: " << s.skipped_reason << '\n';
+    return;
+  }
+  if (!detailed) {
+    write_headline(s, out);
     return;
   }
   bool any_algo = false;
@@ -121,16 +125,16 @@ void write_pair_grid(const PairMatrix& m, std::ostream& out) {
   t.write(out);
 }
 
-void write_pairs(const PairMatrix& m, std::ostream& out) {
+void write_pairs(const PairMatrix& m, bool detailed, std::ostream& out) {
   out << section_header("Collectives: pairwise send/recv",
                         std::to_string(m.pairs.size()) + " pairs in " + std::to_string(m.rounds) +
                             " rounds; bandwidth per direction at " + size_label(m.large_bytes) + ", latency at " +
                             size_label(m.small_bytes) + "; slowest first");
-  constexpr std::size_t kListed = 12;  // every pair stays in the JSON
+  const std::size_t listed = detailed ? 12 : 5;  // every pair stays in the JSON
   auto sorted = m.pairs;
   std::sort(sorted.begin(), sorted.end(),
             [](const PairResult& x, const PairResult& y) { return x.bandwidth_gbps < y.bandwidth_gbps; });
-  if (sorted.size() > kListed) sorted.resize(kListed);
+  if (sorted.size() > listed) sorted.resize(listed);
   Table t({"pair", "a", "b", "class", "bw(GB/s)", "latency(us)", "flag"});
   for (const auto& p : sorted)
     t.add_row({std::to_string(p.a) + "-" + std::to_string(p.b), p.a_label, p.b_label,
@@ -153,16 +157,17 @@ void write_isolation(const IsolationRecord& r, std::ostream& out) {
 
 }  // namespace
 
-void write_collectives(const CollectivesRecord& record, std::ostream& out) {
+void write_collectives(const CollectivesRecord& record, bool detailed, std::ostream& out) {
   std::string note = record.transport + "; " + std::to_string(record.iterations) + " iterations after " +
                      std::to_string(record.warmup) + " warm-up, " + std::to_string(record.aggregated) +
                      " op(s) per iteration, " + std::to_string(record.check_passes) + " check pass(es)";
   if (record.graph_launches > 0) note += ", " + std::to_string(record.graph_launches) + " CUDA graph launches";
+  if (!detailed) note += "; the headline of each op (every size is in the JSON and CSV)";
   out << section_header("Collectives: sweeps (per op)", note + "; time = median over iterations of the slowest rank");
-  for (const auto& s : record.sweeps) write_sweep(s, out);
+  for (const auto& s : record.sweeps) write_sweep(s, detailed, out);
   if (!record.nccl_algorithm_note.empty()) out << "  NCCL algorithm: " << record.nccl_algorithm_note << '\n';
   write_scaling(record.scaling, out);
-  if (record.pairs) write_pairs(*record.pairs, out);
+  if (record.pairs) write_pairs(*record.pairs, detailed, out);
   if (record.isolation) write_isolation(*record.isolation, out);
 }
 

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "results/Format.hpp"
+#include "results/NodeTables.hpp"
 #include "results/Table.hpp"
 
 namespace gpuscale::results {
@@ -62,7 +63,7 @@ void write_launch(const RunReport& r, std::ostream& out) {
   if (r.ranks.empty()) return;
   write_job_line(r.ranks.front(), r, out);
   write_nccl_paths(r, out);
-  if (!r.ranks.front().slurm) return;
+  if (!r.ranks.front().slurm || shows_nodes(r)) return;  // per rank: the JSON keeps it past a few nodes
   Table t({"rank", "local", "slurm procid", "slurm localid", "slurm gpus", "CUDA_VISIBLE_DEVICES", "gpu"});
   for (const auto& e : r.ranks) {
     const bool trusted = e.slurm && e.slurm->task_ids_trusted;

@@ -6,11 +6,13 @@
 #include "results/BurnTable.hpp"
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/Findings.hpp"
 #include "results/ProjectionReporter.hpp"
 #include "results/ComputeTable.hpp"
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
 #include "results/LinksTable.hpp"
+#include "results/NodeTables.hpp"
 #include "results/Table.hpp"
 #include "results/TrainTable.hpp"
 
@@ -119,9 +121,11 @@ void write_checks(const RunReport& r, std::ostream& out) {
     return;
   }
   for (const auto& c : r.checks) {
-    out << "  " << to_string(c.severity) << "  " << c.id;
-    if (!c.ranks.empty()) out << "  [ranks " << join_ints(c.ranks) << "]";
-    out << "  " << c.message << '\n';
+    out << "  " << to_string(c.severity) << "  " << finding_name(c);
+    if (const auto scope = finding_scope(c); !scope.empty()) out << "  [" << scope << "]";
+    out << "  " << c.message;
+    if (!c.details.empty()) out << " (and " << c.details.size() - 1 << " more like it: details in the JSON)";
+    out << '\n';
   }
 }
 
@@ -143,16 +147,23 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
       << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
-  write_ranks(r, out);
+  // Past a few nodes, one line per node stands in for every per-rank table (the JSON and CSV keep them).
+  const bool per_rank = !shows_nodes(r);
+  if (per_rank) write_ranks(r, out);
   write_launch(r, out);
   write_versions(r, out);
-  write_topology(r, out);
-  write_links_table(r.links, out);
-  write_compute_table(r.compute, out);
-  write_burn_table(r.burn, out);
-  if (r.collectives) write_collectives(*r.collectives, out);
-  write_train_tables(r.train, out);
+  if (per_rank) {
+    write_topology(r, out);
+    write_links_table(r.links, out);
+    write_compute_table(r.compute, out);
+    write_burn_table(r.burn, out);
+  } else {
+    write_node_table(r, out);
+  }
+  if (r.collectives) write_collectives(*r.collectives, per_rank, out);
+  write_train_tables(r.train, per_rank, out);
   if (r.projection) write_projection(*r.projection, out);
+  write_outlier_table(r.outliers, r.straggler_threshold, out);
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);

@@ -57,6 +57,8 @@ inline constexpr char kProjection[] = "projection";
   X(kHbmPeakFraction, "hbm_peak_fraction", "ratio of the model's HBM peak; labels rank, kernel") \
   X(kNvlinkErrors, "nvlink_errors", "count grown during links; label rank")                     \
   X(kXidEvents, "xid_events", "count during links; label rank") \
+  X(kNodeLocalBusBw, "node_local_busbw", "GB/s; label node (isolation: allreduce over the node's ranks)") \
+  X(kInterNodeBusBw, "inter_node_busbw", "GB/s; label node (isolation: median of its rounds' pair allreduce)") \
   X(kFitAlpha, "fit_alpha", "s; labels op, tier, ranks (latency of the fitted t = alpha + n beta)") \
   X(kFitBeta, "fit_beta", "s/B; labels op, tier, ranks")                                        \
   X(kFitHeldOutError, "fit_held_out_error", "ratio; the largest over the held-out sizes")     \
@@ -74,6 +76,7 @@ bool is_known_metric(std::string_view name);
 
 // Labels.
 inline constexpr char kRank[] = "rank";
+inline constexpr char kNode[] = "node";
 inline constexpr char kOp[] = "op";
 inline constexpr char kBytes[] = "bytes";
 inline constexpr char kRanks[] = "ranks";

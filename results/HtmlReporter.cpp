@@ -3,6 +3,7 @@
 #include "results/Format.hpp"
 #include "results/Headlines.hpp"
 #include "results/HtmlSections.hpp"
+#include "results/NodeTables.hpp"
 #include "results/PhaseSections.hpp"
 #include "results/ReportCharts.hpp"
 #include "results/SvgCanvas.hpp"
@@ -48,7 +49,25 @@ void write_verdict(const RunReport& r, std::ostream& out) {
   out << "</table></details></section>\n";
 }
 
+// Past a few nodes: one row per node (its worst GPU per phase) in place of one per rank.
+void write_nodes(const RunReport& r, std::ostream& out) {
+  const auto s = node_summary(r);
+  out << "<section id=\"environment\"><h2>Nodes</h2><table id=\"nodes\"><tr>";
+  for (const auto& h : s.header) out << "<th>" << escape(h) << "</th>";
+  out << "</tr>\n";
+  for (const auto& row : s.rows) {
+    out << "<tr>";
+    for (const auto& cell : row) out << "<td>" << escape(cell) << "</td>";
+    out << "</tr>\n";
+  }
+  out << "</table><p class=\"meta\">every rank is in the JSON and CSV</p></section>\n";
+}
+
 void write_environment(const RunReport& r, std::ostream& out) {
+  if (shows_nodes(r)) {
+    write_nodes(r, out);
+    return;
+  }
   out << "<section id=\"environment\"><details" << (r.ranks.size() > kOpenRows ? "" : " open")
       << "><summary>Environment: " << r.ranks.size()
       << " ranks</summary><table><tr><th>rank</th><th>host</th><th>node</th>"

@@ -64,6 +64,7 @@ void to_json(nlohmann::json& j, const RunReport& r) {
   j["burn"] = r.burn;
   j["links"] = r.links;
   if (r.projection) j["projection"] = *r.projection;
+  if (!r.outliers.empty()) j["outliers"] = r.outliers;
   if (r.failure) j["failure"] = *r.failure;
 }
 
@@ -103,6 +104,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_if_present(j, "burn", r.burn);
     get_if_present(j, "links", r.links);
     get_optional(j, "projection", r.projection);
+    get_if_present(j, "outliers", r.outliers);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());

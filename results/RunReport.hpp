@@ -9,6 +9,7 @@
 
 #include "results/BurnRecord.hpp"
 #include "results/Check.hpp"
+#include "results/FleetOutliers.hpp"
 #include "results/LinksRecord.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/ComputeRecord.hpp"
@@ -79,6 +80,9 @@ struct RunReport {
   std::vector<BurnRecord> burn;        // the burn phase, one record per rank
   std::vector<LinksRecord> links;      // the links phase, one record per rank
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
+  // Figures of GPUs and nodes that lie out from the job's centre (FleetOutliers.hpp), furthest out
+  // first; recomputed with the verdict from the figures above.
+  std::vector<Outlier> outliers;
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
 };
 

@@ -81,12 +81,12 @@ void check_table(const TrainResults& results, std::ostream& out) {
 
 }  // namespace
 
-void write_train_tables(const TrainResults& results, std::ostream& out) {
+void write_train_tables(const TrainResults& results, bool per_rank, std::ostream& out) {
   check_table(results, out);
   if (results.records.empty()) return;
   scaling_table(results, out);
   dp_table(results, out);
-  rank_table(results, out);
+  if (per_rank) rank_table(results, out);
 }
 
 }  // namespace gpuscale::results

@@ -8,6 +8,7 @@
 
 namespace gpuscale::results {
 
-void write_train_tables(const TrainResults& results, std::ostream& out);
+// per_rank: the per-rank table too (the console leaves it out past a few nodes; NodeTables.hpp).
+void write_train_tables(const TrainResults& results, bool per_rank, std::ostream& out);
 
 }  // namespace gpuscale::results

@@ -5,6 +5,7 @@
 
 #include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
+#include "results/Findings.hpp"
 #include "results/Format.hpp"
 
 namespace gpuscale::results {
@@ -16,14 +17,14 @@ std::string figure_text(const Figure& f) {
 }
 
 // The run's own checks: findings against a --baseline have their own lines, one per finding.
-RuleOutcome checks_rule(const std::vector<Check>& checks) {
+RuleOutcome checks_rule(const std::vector<Check>& raised) {
   std::string errors, warnings;
   std::size_t own = 0;
-  for (const auto& c : checks) {
+  for (const auto& c : aggregate_findings(raised, {})) {
     if (check_ids::is_baseline(c.id)) continue;
     ++own;
-    if (c.severity == Severity::error) errors += (errors.empty() ? "" : ", ") + c.id;
-    if (c.severity == Severity::warning) warnings += (warnings.empty() ? "" : ", ") + c.id;
+    if (c.severity == Severity::error) errors += (errors.empty() ? "" : ", ") + finding_name(c);
+    if (c.severity == Severity::warning) warnings += (warnings.empty() ? "" : ", ") + finding_name(c);
   }
   if (!errors.empty()) return {"no error checks", RuleResult::fail, "errors: " + errors};
   if (!warnings.empty()) return {"no error checks", RuleResult::warn, "warnings: " + warnings};

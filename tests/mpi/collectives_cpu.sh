@@ -7,11 +7,12 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-verify() {  # verify JSON NP [expect_wrong]
+verify() {  # verify JSON NP [CORRUPTING_RANK]
   python3 - "$@" <<'PY'
 import json, sys
 path, n = sys.argv[1], int(sys.argv[2])
 expect_wrong = len(sys.argv) > 3
+corrupting = int(sys.argv[3]) if expect_wrong else None
 d = json.load(open(path))
 c = d["collectives"]
 assert c["transport"] == "mpi", c["transport"]
@@ -28,6 +29,8 @@ for s in c["sweeps"]:
             # the headline is nccl-tests' back-to-back figure of the other pass, the slowest rank's.
             assert len(t["samples_s"]) == (c["graph_launches"] or c["iterations"]), (len(t["samples_s"]), c["iterations"])
             assert t["time_s"] == t["batch_time_s"] == t["rank_max_s"] > 0, t
+            assert 0 <= t["slowest_rank"] < n, t  # the rank behind rank_max_s
+            assert t["wrong_ranks"] == ([corrupting] if t["wrong"] else []), t
             srt = sorted(t["samples_s"])
             assert srt[0] <= t["iterations"]["median"] <= srt[-1], t["iterations"]
             if place == "in_place" and s["op"] in ("alltoall", "sendrecv"):
@@ -42,6 +45,7 @@ checks = {ch["id"]: ch for ch in d["checks"]}
 if expect_wrong:
     assert wrong > 0, "the corrupted element was not counted"
     assert checks["collective-wrong-data"]["severity"] == "error", checks
+    assert checks["collective-wrong-data"]["ranks"] == [corrupting], checks["collective-wrong-data"]
     assert d["verdict"]["passed"] is False
 else:
     assert wrong == 0, f"{wrong} wrong elements"
@@ -96,15 +100,15 @@ PY
 grep -q "busbw(GB/s)" "$out/sum_2.txt" || fail "no nccl-tests table on the console"
 grep -q "== Collectives: scaling ==" "$out/sum_2.txt" || fail "no scaling table on the console"
 
-# The test seam (harness/FaultInjection): rank 0 spoils one element per measurement; the run must
-# count it and exit 1.
+# The test seam (harness/FaultInjection): rank 1 spoils one element per measurement; the run must
+# count it, name rank 1 as the one that received wrong data, and exit 1.
 set +e
-"$MPIEXEC" -n 3 -x GPUSCALE_TEST_CORRUPT=0:collectives "$GPUSCALE" collectives --device cpu --quiet --timeout 60 \
+"$MPIEXEC" -n 3 -x GPUSCALE_TEST_CORRUPT=1:collectives "$GPUSCALE" collectives --device cpu --quiet --timeout 60 \
   --json "$out/corrupt.json" --ops allreduce,reducescatter -b 64 -e 4K -f 4 -n 2 -w 1 --scaling-sizes none \
   --pair-bytes 0 >"$out/corrupt.txt" 2>&1
 rc=$?
 set -e
 [ "$rc" -eq 1 ] || { cat "$out/corrupt.txt"; fail "corrupted run exited $rc, wanted 1"; }
-verify "$out/corrupt.json" 3 expect-wrong
+verify "$out/corrupt.json" 3 1
 grep -q "Verdict: FAIL" "$out/corrupt.txt" || fail "corrupted run did not print FAIL"
 echo "collectives_cpu: ok"

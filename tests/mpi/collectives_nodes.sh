@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Four ranks as two emulated nodes of two: the scaling table has intra-node (two communicators at once)
-# and inter-node rows, and the pairwise matrix classes pairs by node.
+# and inter-node rows, and the pairwise matrix classes pairs by node and labels every rank uniquely.
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -18,7 +18,11 @@ assert all(p["wrong"] == 0 for p in c["scaling"])
 pairs = c["pairs"]["pairs"]
 same = {(p["a"], p["b"]): p["same_node"] for p in pairs}
 assert same[(0, 1)] and same[(2, 3)] and not same[(0, 2)] and not same[(1, 3)], same
-assert all(":" in p["a_label"] for p in pairs), pairs
+# Labels name host and local rank, and the emulated node where the nodes share the host name: unique.
+labels = {p["a"]: p["a_label"] for p in pairs} | {p["b"]: p["b_label"] for p in pairs}
+assert len(set(labels.values())) == 4, labels
+assert labels[1].endswith("/n0#1") and labels[2].endswith("/n1#0"), labels
+assert all(p["a_gpu"] == "" and p["b_gpu"] == "" for p in pairs), pairs  # no GPU on the cpu backend
 PY
 grep -q "inter-node" "$out/console.txt"
 echo "collectives_nodes: ok"

@@ -88,7 +88,7 @@ TEST(CollectiveRecords, RunReportWithoutCollectivesStaysNull) {
 
 TEST(CollectivesReporter, ReadsLikeNcclTests) {
   std::ostringstream out;
-  write_collectives(sample(), out);
+  write_collectives(sample(), true, out);
   const std::string text = out.str();
   for (const char* expected :
        {"size(B)", "count(elts)", "type", "redop", "root", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
@@ -97,14 +97,24 @@ TEST(CollectivesReporter, ReadsLikeNcclTests) {
     EXPECT_NE(text.find(expected), std::string::npos) << "missing '" << expected << "' in\n" << text;
 }
 
+// Past a few nodes the console keeps each op's headline; every size stays in the JSON and CSV.
+TEST(CollectivesReporter, HeadlinesAloneWithoutPerSizeRows) {
+  std::ostringstream out;
+  write_collectives(sample(), false, out);
+  const std::string text = out.str();
+  EXPECT_EQ(text.find("size(B)"), std::string::npos) << text;
+  EXPECT_NE(text.find("peak busbw 99.86 GB/s at 1 MiB"), std::string::npos) << text;
+  EXPECT_NE(text.find("every size is in the JSON and CSV"), std::string::npos) << text;
+}
+
 TEST(CollectivesReporter, OneRankSaysNoLinkIsMeasured) {
   auto one = sample();
   std::ostringstream two_ranks;
-  write_collectives(one, two_ranks);
+  write_collectives(one, true, two_ranks);
   EXPECT_EQ(two_ranks.str().find("no link measured"), std::string::npos);
   one.sweeps[0].ranks = 1;
   std::ostringstream out;
-  write_collectives(one, out);
+  write_collectives(one, true, out);
   EXPECT_NE(out.str().find("allreduce | 1 ranks (world) | busbw factor 1.000 | one rank: a local copy, no link"),
             std::string::npos)
       << out.str();

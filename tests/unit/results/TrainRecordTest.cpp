@@ -90,7 +90,7 @@ TEST(TrainRecord, CommConfigRoundTripsAndShows) {
   EXPECT_EQ(back.comm_ctas_trials, r.comm_ctas_trials);
   EXPECT_EQ(back.comm_sm_margin, 32);
   std::ostringstream out;
-  write_train_tables(results, out);
+  write_train_tables(results, true, out);
   EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto) sm-margin:32"), std::string::npos)
       << out.str();
   for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials", "comm_sm_margin"})
@@ -110,7 +110,7 @@ TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   results.records = {r};
   results.verifications = {{"dp-matches-single", "mlp bf16", false, 0.5, 0.02, ""}};
   std::ostringstream out;
-  write_train_tables(results, out);
+  write_train_tables(results, true, out);
   const std::string text = out.str();
   EXPECT_NE(text.find("== Training: correctness =="), std::string::npos);
   EXPECT_NE(text.find("FAIL"), std::string::npos);
