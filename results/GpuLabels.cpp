@@ -1,19 +1,23 @@
 #include "results/GpuLabels.hpp"
 
-#include <map>
 #include <set>
 
 namespace gpuscale::results {
 
-std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks) {
+std::map<int, std::string> node_names(const std::vector<RankEnv>& ranks) {
   std::map<std::string, std::set<int>> nodes_of_host;
   for (const auto& e : ranks) nodes_of_host[e.host].insert(e.node);
+  std::map<int, std::string> names;
+  for (const auto& e : ranks)
+    names[e.node] = e.host + (nodes_of_host[e.host].size() > 1 ? "/n" + std::to_string(e.node) : "");
+  return names;
+}
+
+std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks) {
+  const auto nodes = node_names(ranks);
   std::vector<std::string> labels;
   labels.reserve(ranks.size());
-  for (const auto& e : ranks) {
-    const bool shared = nodes_of_host[e.host].size() > 1;
-    labels.push_back(e.host + (shared ? "/n" + std::to_string(e.node) : "") + "#" + std::to_string(e.local_rank));
-  }
+  for (const auto& e : ranks) labels.push_back(nodes.at(e.node) + "#" + std::to_string(e.local_rank));
   return labels;
 }
 

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "results/Format.hpp"
+#include "results/GpuLabels.hpp"
 #include "results/Headlines.hpp"
 
 namespace gpuscale::results {
@@ -45,20 +46,10 @@ void family(const std::string& name, const std::string& help, std::ostream& out)
   out << "# HELP " << name << ' ' << help_text(help) << "\n# TYPE " << name << " gauge\n";
 }
 
-// Node -> its name: the host, or "HOST#NODE" where nodes share a host name (emulated nodes), so that
-// host and gpu name one GPU of the job.
-std::map<int, std::string> node_names(const RunReport& r) {
-  std::map<std::string, std::set<int>> nodes_of;
-  for (const auto& e : r.ranks) nodes_of[e.host].insert(e.node);
-  std::map<int, std::string> names;
-  for (const auto& e : r.ranks)
-    names[e.node] = nodes_of[e.host].size() > 1 ? e.host + "#" + std::to_string(e.node) : e.host;
-  return names;
-}
-
-class GpuLabels {
+// The labels of one rank's GPU: host (GpuLabels.hpp's node name), local rank and UUID.
+class PromGpus {
  public:
-  explicit GpuLabels(const RunReport& r) : run_(r), node_names_(node_names(r)) {}
+  explicit PromGpus(const RunReport& r) : run_(r), node_names_(node_names(r.ranks)) {}
 
   std::string host(int rank) const {
     return known(rank) ? node_names_.at(run_.ranks[static_cast<std::size_t>(rank)].node) : "";
@@ -75,7 +66,7 @@ class GpuLabels {
   std::map<int, std::string> node_names_;
 };
 
-void write_headlines(const RunReport& r, const GpuLabels& gpus, std::ostream& out) {
+void write_headlines(const RunReport& r, const PromGpus& gpus, std::ostream& out) {
   const auto all = headlines(r, flatten(r), nullptr);
   std::vector<std::string> order;
   std::map<std::string, std::vector<const Headline*>> by_metric;  // one family per metric, samples together
@@ -99,7 +90,7 @@ void write_headlines(const RunReport& r, const GpuLabels& gpus, std::ostream& ou
 }
 
 // One sample per check id, severity and host: checks of one id on several ranks of a host are one.
-void write_checks(const RunReport& r, const GpuLabels& gpus, std::ostream& out) {
+void write_checks(const RunReport& r, const PromGpus& gpus, std::ostream& out) {
   std::set<std::tuple<std::string, std::string, std::string>> raised;  // (id, severity, host)
   for (const auto& c : r.checks) {
     if (c.severity == Severity::info) continue;
@@ -134,7 +125,7 @@ std::string prom_label_value(const std::string& value) {
 void PromReporter::write(const RunReport& r, std::ostream& out) const {
   family("gpuscale_verdict_passed", "1 when the run's verdict passed, 0 when it failed or is incomplete", out);
   out << "gpuscale_verdict_passed " << (std::string(verdict_result(r.verdict)) == "PASS" ? 1 : 0) << '\n';
-  const GpuLabels gpus(r);
+  const PromGpus gpus(r);
   write_headlines(r, gpus, out);
   write_checks(r, gpus, out);
 }

@@ -29,11 +29,11 @@ for line in lines:
 assert helps == types and set(types.values()) == {1}, (helps, types)
 assert samples["gpuscale_verdict_passed"] == [("", 1.0 if run["verdict"]["passed"] else 0.0)], samples
 burn = samples["gpuscale_burn_sustained_tflops"]
-# Emulated nodes share the machine's host name: each is named HOST#NODE, so every GPU's labels differ.
+# Emulated nodes share the machine's host name: each is named HOST/nNODE, so every GPU's labels differ.
 nodes_of = {}
 for e in run["ranks"]:
     nodes_of.setdefault(e["host"], set()).add(e["node"])
-name = lambda e: "%s#%d" % (e["host"], e["node"]) if len(nodes_of[e["host"]]) > 1 else e["host"]
+name = lambda e: "%s/n%d" % (e["host"], e["node"]) if len(nodes_of[e["host"]]) > 1 else e["host"]
 assert len({name(e) for e in run["ranks"]}) == 2, run["ranks"]
 assert len(burn) == 4 and len({l for l, v in burn}) == 4, burn
 by_rank = {r["rank"]: r["sustained_tflops"] for r in run["burn"]}

@@ -32,7 +32,7 @@ std::vector<Check> one_per_rank(int n) {
 
 TEST(Findings, OneCheckPerIdWithCountRanksAndNodes) {
   auto checks = one_per_rank(64);
-  checks.push_back({"duplicate-gpu", Severity::error, {3, 4}, "two ranks on one GPU", true});
+  checks.push_back({"duplicate-gpu", Severity::error, {3, 4}, "two ranks on one GPU", GpuBlock::all_gpu_work});
   const auto merged = aggregate_findings(checks, job(64, 8));
   ASSERT_EQ(merged.size(), 2u);
   const Check& numa = merged[0];
@@ -47,7 +47,7 @@ TEST(Findings, OneCheckPerIdWithCountRanksAndNodes) {
   EXPECT_EQ(finding_name(numa), "numa-binding x64");
   EXPECT_EQ(finding_scope(numa), "ranks 0-63 | nodes 0-7");
   EXPECT_EQ(merged[1].count, 1);
-  EXPECT_TRUE(merged[1].blocks_gpu_work);
+  EXPECT_EQ(merged[1].blocks_gpu_work, GpuBlock::all_gpu_work);
   EXPECT_EQ(merged[1].nodes, (std::vector<int>{0}));
   EXPECT_EQ(finding_name(merged[1]), "duplicate-gpu");
 }

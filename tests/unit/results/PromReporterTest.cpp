@@ -89,9 +89,9 @@ TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
   for (auto& e : r.ranks) e.host = "vm";
   const auto text = exposition(r);
   EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm#2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm/n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
       << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm#2\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm/n2\"} 1"));
 }
 
 TEST(PromReporter, EscapesBackslashQuoteAndNewlineInLabelValues) {
