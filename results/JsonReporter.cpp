@@ -1,8 +1,10 @@
 #include "results/JsonReporter.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <sstream>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -11,15 +13,62 @@
 
 namespace gpuscale::results {
 
-void JsonReporter::write(const RunReport& report, std::ostream& out) const { out << report_text(report); }
-
-std::string report_text(const RunReport& report) {
-  return nlohmann::json(report).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
-}
-
 namespace {
 
 using nlohmann::json;
+
+std::string pretty(const json& j) { return j.dump(2, ' ', false, json::error_handler_t::replace); }
+
+// TEXT with every line after the first indented by INDENT.
+void write_indented(const std::string& text, const char* indent, std::ostream& out) {
+  std::size_t from = 0;
+  for (auto nl = text.find('\n'); nl != std::string::npos; from = nl + 1, nl = text.find('\n', from))
+    out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from)) << indent;
+  out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+}
+
+// The elements of a top-level array, as dump(2) lays them out inside the whole document.
+template <typename Record>
+void write_elements(const std::vector<Record>& records, std::ostream& out) {
+  out << '[';
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    out << (i ? ",\n    " : "\n    ");
+    write_indented(pretty(json(records[i])), "    ", out);
+  }
+  out << (records.empty() ? "]" : "\n  ]");
+}
+
+}  // namespace
+
+// The document without its per-rank arrays, then each of those spliced in where its empty array stands,
+// written one element at a time: the same text as dumping the whole document at once.
+void JsonReporter::write(const RunReport& report, std::ostream& out) const {
+  json shell;
+  to_json_shell(shell, report);
+  const std::string text = pretty(shell);
+  std::vector<std::pair<std::size_t, std::function<void()>>> slots;  // (where its "[]" starts, its writer)
+  for_each_per_rank_array([&](const char* key, auto member) {
+    const auto at = text.find("\n  \"" + std::string(key) + "\": []");
+    if (at != std::string::npos)
+      slots.emplace_back(at + std::string(key).size() + 7, [&out, &records = report.*member] { write_elements(records, out); });
+  });
+  std::sort(slots.begin(), slots.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::size_t from = 0;
+  for (const auto& [at, write_array] : slots) {
+    out.write(text.data() + from, static_cast<std::streamsize>(at - from));
+    write_array();
+    from = at + 2;
+  }
+  out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from)) << '\n';
+}
+
+std::string report_text(const RunReport& report) {
+  std::ostringstream out;
+  JsonReporter().write(report, out);
+  return out.str();
+}
+
+namespace {
 
 // nlohmann converts a floating-point number to an integer field with static_cast, which is undefined
 // behaviour when the value does not fit (found by tests/fuzz/report_json: "size": 1e300). Figures
@@ -84,36 +133,51 @@ std::string normalise_numbers(json& root) {
   return "";
 }
 
-// Training trace spans are most of a large report: each is turned into a TraceSpan as soon as the
-// parser has read it and dropped from the document, so the document and the records never both
-// hold them. A malformed span is left in the document, where from_json reports it.
-class SpanCollector {
+// The per-rank arrays (ranks, compute, burn, links) and the training trace spans are most of a large
+// report: each element is turned into its record as soon as the parser has read it and dropped from the
+// document, so the document and the records never both hold them. A malformed element is left in the
+// document, where from_json reports it.
+class RecordCollector {
  public:
-  explicit SpanCollector(const std::string& source) : source_(source) {}
+  explicit RecordCollector(const std::string& source) : source_(source) {}
 
   bool operator()(const std::string& key, std::size_t index, json& element) {
-    if (key != "trace_spans") return false;
-    if (index == 0) spans_.clear();  // a repeated key replaces the earlier array, as in the document
+    bool taken = false;
+    for_each_per_rank_array([&](const char* name, auto member) {
+      if (key == name) taken = take(key, index, element, taken_.*member);
+    });
+    return taken;
+  }
+
+  // Moves what was taken into REPORT, read from the rest of the document (whose arrays held only what
+  // was not taken: nothing, or a malformed element that from_json has refused).
+  void fill(RunReport& report) {
+    for_each_per_rank_array([&](const char*, auto member) {
+      if (!(taken_.*member).empty()) report.*member = std::move(taken_.*member);
+    });
+  }
+
+ private:
+  template <typename Record>
+  bool take(const std::string& key, std::size_t index, json& element, std::vector<Record>& records) {
+    if (index == 0) records.clear();  // a repeated key replaces the earlier array, as in the document
     if (!element.is_object()) return false;
     if (const auto bad = normalise_numbers(element); !bad.empty())
-      throw std::runtime_error(source_ + ": malformed run report: the number at /trace_spans/" +
-                               std::to_string(index) + (bad == "/" ? "" : bad) + " is out of range");
+      throw std::runtime_error(source_ + ": malformed run report: the number at /" + key + "/" + std::to_string(index) +
+                               (bad == "/" ? "" : bad) + " is out of range");
     try {
-      spans_.push_back(element.get<TraceSpan>());
+      records.push_back(element.get<Record>());
       return true;
-    } catch (const json::exception&) {
+    } catch (const std::exception&) {
       return false;
     }
   }
 
-  std::vector<TraceSpan>& spans() { return spans_; }
-
- private:
   const std::string& source_;
-  std::vector<TraceSpan> spans_;
+  RunReport taken_;  // only the per-rank arrays are used
 };
 
-RunReport report_from_json(json& j, SpanCollector& collector, const std::string& source) {
+RunReport report_from_json(json& j, RecordCollector& collector, const std::string& source) {
   if (const auto bad = normalise_numbers(j); !bad.empty())
     throw std::runtime_error(source + ": malformed run report: the number at " + bad + " is out of range");
   RunReport report;
@@ -122,20 +186,20 @@ RunReport report_from_json(json& j, SpanCollector& collector, const std::string&
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(source + ": " + e.what());
   }
-  if (!collector.spans().empty()) report.trace_spans = std::move(collector.spans());
+  collector.fill(report);
   return report;
 }
 
 }  // namespace
 
 RunReport parse_report_text(const std::string& text, const std::string& source) {
-  SpanCollector collector(source);
+  RecordCollector collector(source);
   json j = parse_input_json(text, source, std::ref(collector));
   return report_from_json(j, collector, source);
 }
 
 RunReport read_report_file(const std::string& path) {
-  SpanCollector collector(path);
+  RecordCollector collector(path);
   // The text is gone before the records are built: at most the text and the document coexist.
   json j = parse_input_json(read_input_file(path), path, std::ref(collector));
   return report_from_json(j, collector, path);

@@ -40,7 +40,7 @@ void from_json(const nlohmann::json& j, SkippedPhase& s) {
   j.at("reason").get_to(s.reason);
 }
 
-void to_json(nlohmann::json& j, const RunReport& r) {
+void to_json_shell(nlohmann::json& j, const RunReport& r) {
   j = {{"schema_version", kSchemaVersion},  // the document written is in this build's schema, whatever was read
        {"tool", "gpuscale"},
        {"tool_version", r.tool_version},
@@ -50,22 +50,23 @@ void to_json(nlohmann::json& j, const RunReport& r) {
        {"world", {{"size", r.world_size}, {"nodes", r.node_count}}},
        {"phases_completed", r.phases_completed},
        {"phases_skipped", r.phases_skipped},
-       {"ranks", r.ranks},
        {"checks", r.checks},
        {"verdict", r.verdict},
        {"straggler_threshold", r.straggler_threshold},
        {"interrupted", r.interrupted},
        {"complete", r.complete},
-       {"output_set", r.output_set},
-       {"trace_spans", r.trace_spans}};
+       {"output_set", r.output_set}};
   put_optional(j, "collectives", r.collectives);
-  j["compute"] = r.compute;
   j["train"] = r.train;
-  j["burn"] = r.burn;
-  j["links"] = r.links;
   if (r.projection) j["projection"] = *r.projection;
   if (!r.outliers.empty()) j["outliers"] = r.outliers;
   if (r.failure) j["failure"] = *r.failure;
+  for_each_per_rank_array([&j](const char* key, auto) { j[key] = nlohmann::json::array(); });
+}
+
+void to_json(nlohmann::json& j, const RunReport& r) {
+  to_json_shell(j, r);
+  for_each_per_rank_array([&](const char* key, auto member) { j[key] = r.*member; });
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {

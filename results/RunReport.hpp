@@ -96,6 +96,19 @@ void from_json(const nlohmann::json& j, SkippedPhase& s);
 void to_json(nlohmann::json& j, const RunFailure& f);
 void from_json(const nlohmann::json& j, RunFailure& f);
 void to_json(nlohmann::json& j, const RunReport& r);
+// The per-rank arrays, most of a fleet's report, which the JSON reader and writer take element by element
+// (JsonReporter.cpp), so that a report is never held whole as one document: F(key, &RunReport::member)
+// for each.
+template <typename F>
+void for_each_per_rank_array(F&& f) {
+  f("ranks", &RunReport::ranks);
+  f("trace_spans", &RunReport::trace_spans);
+  f("compute", &RunReport::compute);
+  f("burn", &RunReport::burn);
+  f("links", &RunReport::links);
+}
+// to_json's document with each per-rank array empty.
+void to_json_shell(nlohmann::json& j, const RunReport& r);
 // Throws std::runtime_error naming the problem for another schema version or a malformed document.
 void from_json(const nlohmann::json& j, RunReport& r);
 

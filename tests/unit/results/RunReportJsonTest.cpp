@@ -80,6 +80,35 @@ TEST(RunReportJson, MalformedFieldIsAClearError) {
   }
 }
 
+// The writer streams the per-rank arrays element by element: the text is still the one document's.
+TEST(RunReportJson, StreamedTextIsTheWholeDocumentsDump) {
+  auto r = testing::sample_fleet_run();  // ranks and burn records
+  r.trace_spans = sample_report().trace_spans;
+  ASSERT_FALSE(r.burn.empty());
+  ASSERT_FALSE(r.ranks.empty());
+  const auto whole = nlohmann::json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+  EXPECT_EQ(report_text(r), whole);
+  RunReport empty;  // every per-rank array empty
+  EXPECT_EQ(report_text(empty), nlohmann::json(empty).dump(2) + '\n');
+}
+
+// The reader turns per-rank elements into records as it parses; a malformed one is still refused
+// with the file named, and the records read are the written ones.
+TEST(RunReportJson, PerRankElementsReadAsTheyAreParsed) {
+  const auto r = testing::sample_fleet_run();
+  const auto back = parse_report_text(report_text(r), "run.json");
+  EXPECT_EQ(nlohmann::json(back), nlohmann::json(r));
+  auto j = nlohmann::json(r);
+  j["burn"].push_back(j["burn"][0]);
+  j["burn"].back()["rank"] = "one";
+  try {
+    parse_report_text(j.dump(), "run.json");
+    FAIL() << "accepted a malformed burn record";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("run.json: malformed run report"), std::string::npos) << e.what();
+  }
+}
+
 TEST(AtomicFile, WritesWholeFileAndReadsBack) {
   const std::string path = ::testing::TempDir() + "/report.json";
   std::ostringstream text;
