@@ -1,5 +1,6 @@
 #include "results/NodeTables.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -24,15 +25,21 @@ void write_outlier_table(const std::vector<Outlier>& outliers, double threshold,
   Table t({"node", "host", "gpu", "model", "figure", "value", "median", "worse", "sigmas", "figures out"});
   std::map<int, int> count;  // node -> its outlying figures
   for (const auto& o : outliers) ++count[o.node];
-  for (const auto& o : worst_per_node(outliers))
+  const auto worst = worst_per_node(outliers);
+  const auto shown = std::min(worst.size(), kOutlierRows);
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& o = worst[i];
     t.add_row({std::to_string(o.node), o.host, o.gpu.empty() ? "(node)" : o.gpu, o.model, o.figure,
                si_compact(o.value) + " " + o.unit, si_compact(o.median), percent_worse(o.worse), sigmas_cell(o.sigmas),
                std::to_string(count[o.node])});
+  }
   out << section_header("Fleet: outliers (per node, its worst figure; furthest out first)",
                         "against the median of the job's GPUs (or nodes) of the same model; out = worse by more than " +
                             fixed(threshold * 100, 0) + "% and " + fixed(kOutlierSigmas, 1) +
                             " robust sigmas (MAD x 1.4826); every figure out is in the JSON's outliers[]");
   t.write(out);
+  if (worst.size() > shown)
+    out << "  and " << worst.size() - shown << " more nodes out, each with its figures in the JSON's outliers[]\n";
 }
 
 NodeSummary node_summary(const RunReport& r) {

@@ -14,8 +14,9 @@ namespace gpuscale::results {
 inline constexpr int kNodeViewAbove = 4;
 bool shows_nodes(const RunReport& r);
 
-// Each node's furthest outlier, furthest first: host, GPU, figure, value against the median. Nothing
-// when no figure lies out.
+// Each node's furthest outlier, furthest first: host, GPU, figure, value against the median, for the
+// kOutlierRows nodes furthest out, then a line counting the rest. Nothing when no figure lies out.
+inline constexpr std::size_t kOutlierRows = 20;
 void write_outlier_table(const std::vector<Outlier>& outliers, double threshold, std::ostream& out);
 
 // One line per node: its host and ranks, and for each phase with per-GPU or per-node figures its

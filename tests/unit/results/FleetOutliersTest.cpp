@@ -213,5 +213,26 @@ TEST(NodeTables, HtmlShowsNodesNotRanks) {
   EXPECT_NE(per_rank.str().find("<td>n3</td><td>3</td>"), std::string::npos);
 }
 
+// However many nodes lie out, the console lists the furthest kOutlierRows and counts the rest.
+TEST(NodeTables, OutlierTableStopsAtItsRowLimit) {
+  std::vector<Outlier> out;
+  const int nodes = static_cast<int>(kOutlierRows) + 7;
+  for (int n = 0; n < nodes; ++n) {
+    Outlier o;
+    o.node = n;
+    o.host = "node" + std::to_string(n);
+    o.figure = "compute tflops";
+    o.worse = 0.6 - 0.01 * n;  // furthest first, as find_outliers orders them
+    out.push_back(o);
+  }
+  std::ostringstream table;
+  write_outlier_table(out, kDefaultStragglerThreshold, table);
+  const std::string text = table.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3 + static_cast<long>(kOutlierRows) + 1) << text;
+  EXPECT_NE(text.find("node0 "), std::string::npos) << text;
+  EXPECT_EQ(text.find("node" + std::to_string(nodes - 1) + " "), std::string::npos) << text;
+  EXPECT_NE(text.find("and 7 more nodes out"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace gpuscale::results
