@@ -1,6 +1,8 @@
 #include "results/HtmlReporter.hpp"
 
+#include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/GpuLabels.hpp"
 #include "results/Headlines.hpp"
 #include "results/HtmlSections.hpp"
 #include "results/NodeTables.hpp"
@@ -100,12 +102,19 @@ void write_environment(const RunReport& r, std::ostream& out) {
   out << "</details></section>\n";
 }
 
-void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
-  out << "<section id=\"figures\"><details><summary>All " << figures.size()
-      << " figures</summary><table><tr><th>phase</th><th>metric</th><th>labels</th><th>value</th><th>unit</th></tr>\n";
+// Every figure, folded; past a few nodes, those of one GPU (labelled rank) only in the JSON and CSV.
+void write_figures(const std::vector<Figure>& figures, bool nodes_only, std::ostream& out) {
+  std::size_t per_gpu = 0;
+  for (const auto& f : figures) per_gpu += nodes_only && f.labels.count(names::kRank) ? 1 : 0;
+  out << "<section id=\"figures\"><details><summary>All " << figures.size() - per_gpu << " figures"
+      << (per_gpu ? " of the job and its nodes (its " + std::to_string(per_gpu) + " per-GPU figures are in the JSON and CSV)"
+                  : "")
+      << "</summary><table><tr><th>phase</th><th>metric</th><th>labels</th><th>value</th><th>unit</th></tr>\n";
   for (const auto& f : figures)
-    out << "<tr><td>" << escape(f.phase) << "</td><td>" << escape(f.metric) << "</td><td>" << escape(labels_text(f.labels))
-        << "</td><td>" << shortest(f.value) << "</td><td>" << escape(f.unit) << "</td></tr>\n";
+    if (!nodes_only || !f.labels.count(names::kRank))
+      out << "<tr><td>" << escape(f.phase) << "</td><td>" << escape(f.metric) << "</td><td>"
+          << escape(labels_text(f.labels)) << "</td><td>" << shortest(f.value) << "</td><td>" << escape(f.unit)
+          << "</td></tr>\n";
   out << "</table></details></section>\n";
 }
 
@@ -124,9 +133,10 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
   write_summary(key_figures, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
   write_node_heat_map(r, key_figures, out);
-  write_phase_sections(figures, report_charts(figures), out);
+  // Past a few nodes the charts, like the tables, draw nodes rather than ranks.
+  write_phase_sections(figures, report_charts(figures, shows_nodes(r) ? rank_node_names(r.ranks) : RankNodes{}), out);
   write_environment(r, out);
-  write_figures(figures, out);
+  write_figures(figures, shows_nodes(r), out);
   out << "</body></html>\n";
 }
 
