@@ -21,6 +21,17 @@ std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks) {
   return labels;
 }
 
+std::vector<std::string> rank_node_names(const std::vector<RankEnv>& ranks) {
+  const auto nodes = node_names(ranks);
+  std::vector<std::string> names;
+  for (const auto& e : ranks) {
+    if (e.rank < 0) continue;
+    if (static_cast<std::size_t>(e.rank) >= names.size()) names.resize(static_cast<std::size_t>(e.rank) + 1);
+    names[static_cast<std::size_t>(e.rank)] = nodes.at(e.node);
+  }
+  return names;
+}
+
 std::string gpu_identity(const RankEnv& rank) {
   if (!rank.gpu) return "";
   return rank.gpu->uuid.empty() ? rank.gpu->pci_bus_id : rank.gpu->uuid;

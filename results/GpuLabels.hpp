@@ -18,6 +18,9 @@ std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks);
 // nodes report the same host name.
 std::map<int, std::string> node_names(const std::vector<RankEnv>& ranks);
 
+// Rank -> the name of its node (node_names), index = rank: "" for a rank the list skips.
+std::vector<std::string> rank_node_names(const std::vector<RankEnv>& ranks);
+
 // The GPU's own identity for the JSON: its UUID, else its PCI bus id; "" without a GPU (cpu backend).
 std::string gpu_identity(const RankEnv& rank);
 

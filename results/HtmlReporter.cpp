@@ -1,12 +1,15 @@
 #include "results/HtmlReporter.hpp"
 
+#include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/GpuLabels.hpp"
 #include "results/Headlines.hpp"
 #include "results/HtmlSections.hpp"
 #include "results/NodeTables.hpp"
 #include "results/PhaseSections.hpp"
 #include "results/ReportCharts.hpp"
 #include "results/SvgCanvas.hpp"
+#include "results/Table.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -27,40 +30,38 @@ void write_verdict(const RunReport& r, std::ostream& out) {
   const char* result = verdict_result(r.verdict);
   out << "<section id=\"verdict\"><div class=\"verdict " << (r.verdict.passed ? "PASS" : "FAIL")
       << "\">Verdict: " << result << (r.interrupted ? " (interrupted)" : "") << "</div>\n";
-  bool any = false;
-  for (const auto& c : r.checks) {
-    if (c.severity == Severity::info) continue;
-    if (!any)
-      out << "<h2>Failed and warned checks</h2><table id=\"failed-checks\"><tr><th>severity</th><th>check</th>"
-             "<th>ranks</th><th>finding and fix</th></tr>\n";
-    any = true;
-    out << "<tr class=\"" << (c.severity == Severity::error ? "FAIL" : "WARN") << "\"><td>" << to_string(c.severity)
-        << "</td><td>" << escape(c.id) << "</td><td>" << (c.ranks.empty() ? "all" : join_ints(c.ranks)) << "</td><td>"
-        << escape(c.message) << "</td></tr>\n";
+  Table failed({"severity", "check", "ranks", "finding and fix"});
+  for (const auto& c : r.checks)
+    if (c.severity != Severity::info)
+      failed.add_row({std::string(to_string(c.severity)), c.id, c.ranks.empty() ? "all" : join_ints(c.ranks), c.message},
+                     c.severity == Severity::error ? "FAIL" : "WARN");
+  if (!failed.empty()) {
+    out << "<h2>Failed and warned checks</h2>";
+    failed.write_html(out, "", "failed-checks");
   }
-  if (any) out << "</table>\n";
-  out << "<details class=\"rules\"><summary>The verdict's " << r.verdict.rules.size() << " rules</summary>"
-      << "<table class=\"rules\"><tr><th>result</th><th>rule</th><th>detail</th></tr>\n";
+  Table rules({"result", "rule", "detail"});
   for (const auto& rule : r.verdict.rules) {
-    const auto text = std::string(to_string(rule.result));
-    out << "<tr class=\"" << text << "\"><td>" << text << "</td><td>" << escape(rule.name) << "</td><td>"
-        << escape(rule.detail) << "</td></tr>\n";
+    const std::string text(to_string(rule.result));
+    rules.add_row({text, rule.name, rule.detail}, text);
   }
-  out << "</table></details></section>\n";
+  out << "<details class=\"rules\"><summary>The verdict's " << r.verdict.rules.size() << " rules</summary>";
+  rules.write_html(out, "rules");
+  out << "</details></section>\n";
 }
 
 // Past a few nodes: one row per node (its worst GPU per phase) in place of one per rank.
 void write_nodes(const RunReport& r, std::ostream& out) {
-  const auto s = node_summary(r);
-  out << "<section id=\"environment\"><h2>Nodes</h2><table id=\"nodes\"><tr>";
-  for (const auto& h : s.header) out << "<th>" << escape(h) << "</th>";
-  out << "</tr>\n";
-  for (const auto& row : s.rows) {
-    out << "<tr>";
-    for (const auto& cell : row) out << "<td>" << escape(cell) << "</td>";
-    out << "</tr>\n";
-  }
-  out << "</table><p class=\"meta\">every rank is in the JSON and CSV</p></section>\n";
+  auto s = node_summary(r);
+  Table t(s.header);
+  for (auto& row : s.rows) t.add_row(std::move(row));
+  out << "<section id=\"environment\"><h2>Nodes</h2>";
+  t.write_html(out, "", "nodes");
+  out << "<p class=\"meta\">every rank is in the JSON and CSV</p></section>\n";
+}
+
+std::string smoke_text(const SmokeTest& s) {
+  if (!s.ran) return s.skipped_reason.empty() ? "-" : "skipped: " + s.skipped_reason;
+  return s.passed ? "ok " + fixed(s.op_s * 1e3, 3) + " ms" : "FAILED " + s.error;
 }
 
 void write_environment(const RunReport& r, std::ostream& out) {
@@ -68,28 +69,24 @@ void write_environment(const RunReport& r, std::ostream& out) {
     write_nodes(r, out);
     return;
   }
-  out << "<section id=\"environment\"><details" << (r.ranks.size() > kOpenRows ? "" : " open")
-      << "><summary>Environment: " << r.ranks.size()
-      << " ranks</summary><table><tr><th>rank</th><th>host</th><th>node</th>"
-         "<th>local</th><th>backend</th><th>GPU</th><th>PCI bus</th><th>memory GiB</th><th>SM MHz</th><th>temp C</th>"
-         "<th>power W</th><th>CPUs</th><th>smoke allreduce</th></tr>\n";
+  Table t({"rank", "host", "node", "local", "backend", "GPU", "PCI bus", "memory GiB", "SM MHz", "temp C", "power W",
+           "CPUs", "smoke allreduce"});
   for (const auto& e : r.ranks) {
-    out << "<tr><td>" << e.rank << "</td><td>" << escape(e.host) << "</td><td>" << e.node << "</td><td>"
-        << e.local_rank << "</td><td>" << escape(e.backend) << "</td>";
+    std::vector<std::string> row = {std::to_string(e.rank), e.host, std::to_string(e.node),
+                                    std::to_string(e.local_rank), e.backend};
     if (e.gpu) {
       const auto& g = *e.gpu;
-      out << "<td>" << escape(g.name) << "</td><td>" << escape(g.pci_bus_id) << "</td><td>" << gib(g.memory_total_bytes)
-          << "</td><td>" << or_dash(g.sm_clock_mhz) << "</td><td>" << or_dash(g.temperature_c) << "</td><td>"
-          << (g.power_draw_w ? fixed(*g.power_draw_w, 0) : "-") << "</td>";
+      row.insert(row.end(), {g.name, g.pci_bus_id, gib(g.memory_total_bytes), or_dash(g.sm_clock_mhz),
+                             or_dash(g.temperature_c), g.power_draw_w ? fixed(*g.power_draw_w, 0) : "-"});
     } else {
-      out << "<td>" << escape("cpu: " + e.cpu_model) << "</td><td>-</td><td>-</td><td>-</td><td>-</td><td>-</td>";
+      row.insert(row.end(), {"cpu: " + e.cpu_model, "-", "-", "-", "-", "-"});
     }
-    const auto& s = e.smoke;
-    const std::string smoke = !s.ran ? (s.skipped_reason.empty() ? "-" : "skipped: " + s.skipped_reason)
-                              : s.passed ? "ok " + fixed(s.op_s * 1e3, 3) + " ms" : "FAILED " + s.error;
-    out << "<td>" << escape(e.cpu_affinity) << "</td><td>" << escape(smoke) << "</td></tr>\n";
+    row.insert(row.end(), {e.cpu_affinity, smoke_text(e.smoke)});
+    t.add_row(std::move(row));
   }
-  out << "</table>";
+  out << "<section id=\"environment\"><details" << (r.ranks.size() > kOpenRows ? "" : " open")
+      << "><summary>Environment: " << r.ranks.size() << " ranks</summary>";
+  t.write_html(out);
   if (!r.ranks.empty()) {
     const auto& v = r.ranks.front().versions;
     out << "<p class=\"meta\">rank 0: driver " << escape(v.driver.empty() ? "-" : v.driver) << ", CUDA runtime "
@@ -100,13 +97,23 @@ void write_environment(const RunReport& r, std::ostream& out) {
   out << "</details></section>\n";
 }
 
-void write_figures(const std::vector<Figure>& figures, std::ostream& out) {
-  out << "<section id=\"figures\"><details><summary>All " << figures.size()
-      << " figures</summary><table><tr><th>phase</th><th>metric</th><th>labels</th><th>value</th><th>unit</th></tr>\n";
-  for (const auto& f : figures)
-    out << "<tr><td>" << escape(f.phase) << "</td><td>" << escape(f.metric) << "</td><td>" << escape(labels_text(f.labels))
-        << "</td><td>" << shortest(f.value) << "</td><td>" << escape(f.unit) << "</td></tr>\n";
-  out << "</table></details></section>\n";
+// Every figure, folded; past a few nodes, those of one GPU (labelled rank) only in the JSON and CSV.
+void write_figures(const std::vector<Figure>& figures, bool nodes_only, std::ostream& out) {
+  Table t({"phase", "metric", "labels", "value", "unit"});
+  std::size_t per_gpu = 0;
+  for (const auto& f : figures) {
+    if (nodes_only && f.labels.count(names::kRank)) {
+      ++per_gpu;
+      continue;
+    }
+    t.add_row({f.phase, f.metric, labels_text(f.labels), shortest(f.value), f.unit});
+  }
+  out << "<section id=\"figures\"><details><summary>All " << figures.size() - per_gpu << " figures"
+      << (per_gpu ? " of the job and its nodes (its " + std::to_string(per_gpu) + " per-GPU figures are in the JSON and CSV)"
+                  : "")
+      << "</summary>";
+  t.write_html(out);
+  out << "</details></section>\n";
 }
 
 }  // namespace
@@ -124,9 +131,10 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
   write_summary(key_figures, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
   write_node_heat_map(r, key_figures, out);
-  write_phase_sections(figures, report_charts(figures), out);
+  // Past a few nodes the charts, like the tables, draw nodes rather than ranks.
+  write_phase_sections(figures, report_charts(figures, shows_nodes(r) ? rank_node_names(r.ranks) : RankNodes{}), out);
   write_environment(r, out);
-  write_figures(figures, out);
+  write_figures(figures, shows_nodes(r), out);
   out << "</body></html>\n";
 }
 

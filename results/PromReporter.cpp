@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "results/FigureNames.hpp"
 #include "results/Format.hpp"
 #include "results/GpuLabels.hpp"
 #include "results/Headlines.hpp"
@@ -52,7 +53,11 @@ class PromGpus {
   explicit PromGpus(const RunReport& r) : run_(r), node_names_(node_names(r.ranks)) {}
 
   std::string host(int rank) const {
-    return known(rank) ? node_names_.at(run_.ranks[static_cast<std::size_t>(rank)].node) : "";
+    return known(rank) ? node_host(run_.ranks[static_cast<std::size_t>(rank)].node) : "";
+  }
+  std::string node_host(int node) const {
+    const auto it = node_names_.find(node);
+    return it == node_names_.end() ? "" : it->second;
   }
   PromLabels of(int rank) const {
     if (!known(rank)) return {{"host", ""}, {"gpu", std::to_string(rank)}, {"uuid", ""}};
@@ -66,8 +71,8 @@ class PromGpus {
   std::map<int, std::string> node_names_;
 };
 
-void write_headlines(const RunReport& r, const PromGpus& gpus, std::ostream& out) {
-  const auto all = headlines(r, flatten(r), nullptr);
+void write_headlines(const RunReport& r, const std::vector<Figure>& figures, const PromGpus& gpus, std::ostream& out) {
+  const auto all = headlines(r, figures, nullptr);
   std::vector<std::string> order;
   std::map<std::string, std::vector<const Headline*>> by_metric;  // one family per metric, samples together
   for (const auto& h : all) {
@@ -85,6 +90,49 @@ void write_headlines(const RunReport& r, const PromGpus& gpus, std::ostream& out
         labels.insert(labels.end(), extra.begin(), extra.end());
         out << name << label_set(labels) << ' ' << sample_value(value) << '\n';
       }
+    }
+  }
+}
+
+// The slow-node isolation's figures of each node (flatten()'s, labelled node), a sample per node.
+void write_node_figures(const std::vector<Figure>& figures, const PromGpus& gpus, std::ostream& out) {
+  constexpr std::pair<const char*, const char*> kNodeFigures[] = {
+      {names::kNodeLocalBusBw, "allreduce bus bandwidth over the node's own GPUs, every node at once (GB/s)"},
+      {names::kInterNodeBusBw, "median of the node's rounds of pair allreduce bus bandwidth with another node (GB/s)"}};
+  for (const auto& [metric, help] : kNodeFigures) {
+    const auto name = "gpuscale_" + std::string(metric) + "_gbps";
+    bool opened = false;
+    for (const auto& f : figures) {
+      if (f.metric != metric) continue;
+      if (!opened) family(name, help, out);
+      opened = true;
+      out << name << label_set({{"host", gpus.node_host(std::stoi(label_or_empty(f, names::kNode)))}}) << ' '
+          << sample_value(f.value) << '\n';
+    }
+  }
+}
+
+// Each suspect of the slow-node isolation, most suspect first: its score and the rounds behind it.
+void write_suspects(const IsolationRecord& iso, const PromGpus& gpus, std::ostream& out) {
+  struct Field {
+    const char* name;
+    const char* help;
+    double (*value)(const Suspect&);
+  };
+  constexpr Field kFields[] = {
+      {"gpuscale_suspect_score", "share of its rounds a suspect node failed (1: every one)",
+       [](const Suspect& s) { return s.score; }},
+      {"gpuscale_suspect_rounds_failed", "rounds a suspect node ran under the threshold of the round's median",
+       [](const Suspect& s) { return static_cast<double>(s.rounds_failed); }},
+      {"gpuscale_suspect_rounds_counted", "rounds a suspect node played, less those with a partner named before it",
+       [](const Suspect& s) { return static_cast<double>(s.rounds_counted); }}};
+  if (iso.suspects.empty()) return;
+  for (const auto& field : kFields) {
+    family(field.name, field.help, out);
+    for (const auto& s : iso.suspects) {
+      const auto host = gpus.node_host(s.node);
+      out << field.name << label_set({{"host", host.empty() ? s.host : host}}) << ' ' << sample_value(field.value(s))
+          << '\n';
     }
   }
 }
@@ -126,7 +174,10 @@ void PromReporter::write(const RunReport& r, std::ostream& out) const {
   family("gpuscale_verdict_passed", "1 when the run's verdict passed, 0 when it failed or is incomplete", out);
   out << "gpuscale_verdict_passed " << (std::string(verdict_result(r.verdict)) == "PASS" ? 1 : 0) << '\n';
   const PromGpus gpus(r);
-  write_headlines(r, gpus, out);
+  const auto figures = flatten(r);
+  write_headlines(r, figures, gpus, out);
+  write_node_figures(figures, gpus, out);
+  if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, gpus, out);
   write_checks(r, gpus, out);
 }
 

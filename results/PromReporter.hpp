@@ -6,8 +6,13 @@
 //   gpuscale_<headline>{host,gpu,uuid,...}        each per-GPU headline (results/Headlines.hpp) per GPU:
 //                                                 gpu is the local rank on the host, uuid the GPU's
 //                                                 ("" on the CPU backend); extra labels as the headline's;
-//                                                 host is "HOST#NODE" where nodes share a host name
+//                                                 host is "HOST/nNODE" where nodes share a host name
 //   gpuscale_<headline>{...}                      each whole-job headline, without host labels
+//   gpuscale_node_local_busbw_gbps{host}          the slow-node isolation per node: its node-local allreduce,
+//   gpuscale_inter_node_busbw_gbps{host}          and the median of its rounds with other nodes
+//   gpuscale_suspect_score{host}                  each suspect node, most suspect first: its score,
+//   gpuscale_suspect_rounds_failed{host}          the rounds it failed
+//   gpuscale_suspect_rounds_counted{host}         and the rounds that count
 //   gpuscale_check{id,severity,host}              1 per check raised at warning or error and host it
 //                                                 concerns (host "" for the whole job)
 // Label values escape \, " and newline as \\, \" and \n.

@@ -151,13 +151,36 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
                                    series_over(ranked, names::kRanks, {names::kBytes, names::kRanks}), true)});
 }
 
-void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+using BarValues = std::vector<std::pair<std::string, double>>;  // (bar label, value) in bar order
+
+// A bar per node in place of one per rank (`ranked` in rank order): the node's slowest GPU, the nodes
+// in the order of their first rank. A rank `rank_nodes` does not know keeps a bar of its own.
+BarValues slowest_per_node(const std::vector<const Figure*>& ranked, const RankNodes& rank_nodes) {
+  BarValues out;
+  std::map<std::string, std::size_t> bar_of;  // node -> its bar
+  for (const auto* f : ranked) {
+    const auto rank = label_or_empty(*f, names::kRank);
+    const double id = *numeric_label(*f, names::kRank);
+    const bool known = id >= 0 && id < static_cast<double>(rank_nodes.size());
+    const auto name = known ? rank_nodes[static_cast<std::size_t>(id)] : "rank " + rank;
+    const auto [it, fresh] = bar_of.try_emplace(name, out.size());
+    if (fresh)
+      out.emplace_back(name, f->value);
+    else
+      out[it->second].second = std::min(out[it->second].second, f->value);
+  }
+  return out;
+}
+
+void tflops_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out) {
   const auto selected = select(figures, names::kTflops, names::kRank);
   std::set<std::string> ranks;
   for (const auto* f : selected) ranks.insert(label_or_empty(*f, names::kRank));
   // Several ranks: a chart per layer, precision and pass with a bar per rank, so that a slow GPU stands
-  // out. One rank: a chart per layer and pass with a bar per precision.
+  // out (a bar per node past a few nodes, whose slowest GPU stands for it). One rank: a chart per layer
+  // and pass with a bar per precision.
   const bool per_rank = ranks.size() > 1;
+  const bool per_node = per_rank && !rank_nodes.empty();
   const char* bar_key = per_rank ? names::kRank : names::kPrecision;
   std::map<Labels, std::vector<const Figure*>> groups;
   for (const auto* f : selected) groups[rest_of(*f, {names::kRank, bar_key})].push_back(f);
@@ -172,16 +195,20 @@ void tflops_charts(const std::vector<Figure>& figures, std::vector<ChartSection>
       return per_rank ? *numeric_label(*a, names::kRank) < *numeric_label(*b, names::kRank)
                       : label_or_empty(*a, bar_key) < label_or_empty(*b, bar_key);
     });
-    std::vector<double> values;
-    for (const auto* f : members) values.push_back(f->value);
-    const double mid = median(values);
+    BarValues values;
+    if (per_node)
+      values = slowest_per_node(members, rank_nodes);
+    else
+      for (const auto* f : members) values.emplace_back(label_or_empty(*f, bar_key), f->value);
+    std::vector<double> heights;
+    for (const auto& v : values) heights.push_back(v.second);
+    const double mid = median(heights);
     std::vector<Bar> bars;
-    for (const auto* f : members) {
-      const bool outlier = per_rank && std::fabs(f->value / mid - 1) > kOutlierFraction;
-      bars.push_back({label_or_empty(*f, bar_key), {f->value}, outlier});
-    }
-    const std::string title = "TFLOP/s per GPU" + qualifier(group);
-    out.push_back({title, svg::bar_chart({"chart-tflops-" + std::to_string(n++), title, bar_key, members.front()->unit},
+    for (const auto& [label, value] : values)
+      bars.push_back({label, {value}, per_rank && std::fabs(value / mid - 1) > kOutlierFraction});
+    const std::string title = (per_node ? "TFLOP/s of each node's slowest GPU" : "TFLOP/s per GPU") + qualifier(group);
+    out.push_back({title, svg::bar_chart({"chart-tflops-" + std::to_string(n++), title, per_node ? "node" : bar_key,
+                                          members.front()->unit},
                                          bars)});
   }
 }
@@ -259,15 +286,16 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
 
 }  // namespace
 
-std::vector<ChartSection> report_charts(const std::vector<Figure>& figures) {
+std::vector<ChartSection> report_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes) {
   std::vector<ChartSection> out;
-  const auto add = [&](void (*charts)(const std::vector<Figure>&, std::vector<ChartSection>&), const char* phase) {
+  const auto add = [&](const auto& charts, const char* phase) {
     const auto first = out.size();
     charts(figures, out);
     for (auto i = first; i < out.size(); ++i) out[i].phase = phase;
   };
   add(busbw_charts, names::kCollectives);
-  add(tflops_charts, names::kCompute);
+  add([&rank_nodes](const std::vector<Figure>& fs, std::vector<ChartSection>& o) { tflops_charts(fs, rank_nodes, o); },
+      names::kCompute);
   add(training_charts, names::kTrain);
   add(pairwise_charts, names::kCollectives);
   return out;

@@ -8,9 +8,10 @@ namespace gpuscale::results {
 
 Table::Table(std::vector<std::string> header) : header_(std::move(header)) {}
 
-void Table::add_row(std::vector<std::string> cells) {
+void Table::add_row(std::vector<std::string> cells, std::string html_class) {
   cells.resize(header_.size());
   rows_.push_back(std::move(cells));
+  row_classes_.push_back(std::move(html_class));
 }
 
 void Table::write(std::ostream& out, const std::string& indent) const {
@@ -33,13 +34,16 @@ void Table::write(std::ostream& out, const std::string& indent) const {
   for (const auto& row : rows_) line(row);
 }
 
-void Table::write_html(std::ostream& out, const std::string& css_class) const {
-  out << "<table" << (css_class.empty() ? "" : " class=\"" + svg::escape(css_class) + "\"") << "><tr>";
+void Table::write_html(std::ostream& out, const std::string& css_class, const std::string& id) const {
+  const auto attribute = [](const char* name, const std::string& value) {
+    return value.empty() ? std::string() : std::string(" ") + name + "=\"" + svg::escape(value) + "\"";
+  };
+  out << "<table" << attribute("id", id) << attribute("class", css_class) << "><tr>";
   for (const auto& h : header_) out << "<th>" << svg::escape(h) << "</th>";
   out << "</tr>\n";
-  for (const auto& row : rows_) {
-    out << "<tr>";
-    for (const auto& cell : row) out << "<td>" << svg::escape(cell) << "</td>";
+  for (std::size_t r = 0; r < rows_.size(); ++r) {
+    out << "<tr" << attribute("class", row_classes_[r]) << ">";
+    for (const auto& cell : rows_[r]) out << "<td>" << svg::escape(cell) << "</td>";
     out << "</tr>\n";
   }
   out << "</table>\n";

@@ -2,7 +2,8 @@
 # Slow-node isolation on 16 ranks as 4 emulated nodes of 4. With GPUSCALE_TEST_SLOW_NODE the cpu
 # communicator of that node's ranks runs at a tenth of its speed: the suspect list must name it first,
 # by its rounds and by bisection, and the slow-node check must fire. Without the seam no node is named
-# (run twice: the oversubscribed host is noisy, and a healthy node must never be blamed).
+# (run twice: the oversubscribed host is noisy, and a healthy node must never be blamed). The slow
+# run's CSV has every node's isolation figures and its Prometheus file those and the suspect, per host.
 #   isolate_nodes.sh slow NODE | healthy
 set -euo pipefail
 out=$(mktemp -d)
@@ -51,6 +52,27 @@ if [ "$case" = slow ]; then
   check 1 "$2"
   grep -q "SUSPECT node $2" "$out/1.txt" || { cat "$out/1.txt"; exit 1; }
   [ "$(grep -c SUSPECT "$out/1.txt")" -eq 1 ]
+  "$GPUSCALE" report "$out/1.json" --csv "$out/1.csv" --prom "$out/1.prom" >/dev/null || [ $? -eq 1 ]
+  python3 - "$out/1.json" "$out/1.csv" "$out/1.prom" "$2" <<'PY'
+import csv, json, re, sys
+d = json.load(open(sys.argv[1]))
+want = int(sys.argv[4])
+rows = list(csv.DictReader(open(sys.argv[2])))
+for metric in ("node_local_busbw", "inter_node_busbw"):
+    nodes = sorted(r["labels"] for r in rows if r["metric"] == metric)
+    assert nodes == ["node=%d" % n for n in range(4)], (metric, nodes)
+# Emulated nodes share the host name: each is HOST/nNODE, as in the other samples.
+host = lambda node: "%s/n%d" % (d["collectives"]["isolation"]["node_hosts"][node], node)
+samples = {}
+for line in open(sys.argv[3]).read().splitlines():
+    m = re.match(r'(gpuscale_(?:node_local_busbw_gbps|inter_node_busbw_gbps|suspect_score))\{host="([^"]*)"\} (\S+)$', line)
+    if m:
+        samples.setdefault(m[1], {})[m[2]] = float(m[3])
+for family in ("gpuscale_node_local_busbw_gbps", "gpuscale_inter_node_busbw_gbps"):
+    assert sorted(samples[family]) == sorted(host(n) for n in range(4)), samples
+assert list(samples["gpuscale_suspect_score"]) == [host(want)], samples
+assert samples["gpuscale_suspect_score"][host(want)] > 0.5, samples
+PY
 else
   for i in 1 2; do
     run "$i"

@@ -125,7 +125,8 @@ TEST(HtmlReporter, VerdictComesFirstAndNothingIsFetched) {
   const auto verdict = html.find("id=\"verdict\"");
   ASSERT_NE(verdict, std::string::npos);
   EXPECT_LT(verdict, html.find("id=\"environment\""));
-  EXPECT_NE(html.find("numa-binding"), std::string::npos);  // the warning check is listed
+  // The warning check is listed, its row coloured by severity.
+  EXPECT_NE(html.find("<tr class=\"WARN\"><td>warning</td><td>numa-binding</td>"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   EXPECT_EQ(html.find("src="), std::string::npos);
   EXPECT_EQ(html.find("href="), std::string::npos);

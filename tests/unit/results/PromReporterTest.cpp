@@ -44,6 +44,33 @@ TEST(PromReporter, VerdictHeadlinesPerGpuAndChecksPerHost) {
   EXPECT_EQ(text.find("gpuscale_check{id=\"slow-node\""), text.rfind("gpuscale_check{id=\"slow-node\""));
 }
 
+// The isolation figures per node and the suspects, labelled host like the other samples.
+TEST(PromReporter, IsolationFiguresAndSuspectsPerHost) {
+  const auto text = exposition(testing::sample_fleet_run());
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_node_local_busbw_gbps gauge")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"n2\"} 40"));
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"n1\"} 90"));
+  // n2's two rounds at 10 GB/s; n1's at 100.
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_inter_node_busbw_gbps gauge"));
+  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_gbps{host=\"n2\"} 10"));
+  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_gbps{host=\"n1\"} 100"));
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_suspect_score gauge"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{host=\"n2\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_failed{host=\"n2\"} 6"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_counted{host=\"n2\"} 6"));
+  std::size_t node_samples = 0;
+  for (const auto& line : lines_of(text)) node_samples += line.rfind("gpuscale_node_local_busbw_gbps{", 0) == 0;
+  EXPECT_EQ(node_samples, 4u) << "one per node";
+}
+
+TEST(PromReporter, NoIsolationNoNodeOrSuspectFamilies) {
+  auto r = testing::sample_fleet_run();
+  r.collectives.reset();
+  const auto text = exposition(r);
+  EXPECT_EQ(text.find("gpuscale_node_local_busbw_gbps"), std::string::npos) << text;
+  EXPECT_EQ(text.find("gpuscale_suspect_"), std::string::npos);
+}
+
 TEST(PromReporter, PassedRunAndNoChecksWritesNoCheckFamily) {
   auto r = testing::sample_fleet_run();
   r.checks.clear();
@@ -92,6 +119,8 @@ TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
       has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm/n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
       << text;
   EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm/n2\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"vm/n2\"} 40")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{host=\"vm/n2\"} 1"));
 }
 
 TEST(PromReporter, EscapesBackslashQuoteAndNewlineInLabelValues) {

@@ -78,6 +78,17 @@ TEST(ReportersGolden, CsvQuotesFieldsWithCommasAndQuotes) {
             "checks,\"odd \"\"id\"\"\",\"on_ranks=0,1;severity=error\",1,count\n");
 }
 
+// The slow-node isolation's figures of each node reach the CSV, one line per node.
+TEST(ReportersGolden, CsvHasTheIsolationFiguresOfEveryNode) {
+  std::ostringstream out;
+  CsvReporter().write(testing::sample_fleet_run(), out);
+  const auto csv = out.str();
+  for (const char* line : {"\ncollectives,node_local_busbw,node=1,90,GB/s\n", "\ncollectives,node_local_busbw,node=2,40,GB/s\n",
+                           "\ncollectives,inter_node_busbw,node=1,100,GB/s\n",
+                           "\ncollectives,inter_node_busbw,node=2,10,GB/s\n"})
+    EXPECT_NE(csv.find(line), std::string::npos) << line << csv;
+}
+
 // One write's files name the same set and the same verdict, so files of different moments differ.
 TEST(ReportersGolden, EveryFileOfAWriteCarriesItsSetAndVerdict) {
   auto r = judged_sample();
