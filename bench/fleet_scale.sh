@@ -5,8 +5,9 @@
 # this one machine (so read ratios between rank counts, not seconds): `env`, `collectives` (with the
 # slow-node localisation, as every run over several nodes has it) and `--quick` at each rank count, with
 # wall seconds, rank 0's peak memory, the JSON's bytes per rank, the console's lines and the rounds of
-# node pairs. Then `gpuscale report` of synthetic fleet runs (tests/mpi/synthetic_run.py, made from the
-# largest collectives run) at each SYNTHETIC rank count, writing JSON, CSV, HTML and Prometheus files:
+# node pairs. Then the default job (every phase) at 2 x PER_NODE ranks, and `gpuscale report` of
+# synthetic fleet runs made from it (tests/mpi/synthetic_run.py) at each SYNTHETIC rank count, writing
+# JSON, CSV, HTML and Prometheus files:
 # seconds, peak memory and output bytes per rank. `gpuscale --version` gives the memory floor (the
 # libraries alone). Prints the tables last; files go to $OUT (or a temp folder).
 set -uo pipefail
@@ -50,18 +51,23 @@ EOF
 rank0_wrapper
 
 runs=()
+steps=()
 for n in ${RANKS:-8 16 32 64}; do
-  for cmd in env collectives quick; do
-    name="$cmd-$n"
-    args=("$cmd")
-    [ "$cmd" = quick ] && args=(--quick)
-    start=$EPOCHREALTIME
-    mpirun --allow-run-as-root --oversubscribe -n "$n" -x GPUSCALE_TEST_RANKS_PER_NODE="$per_node" \
-      "$out/rank0.sh" "$out/$name.rank0" "$GPUSCALE" "${args[@]}" --device cpu --quiet --timeout 900 \
-      --json "$out/$name.json" >"$out/$name.stdout" 2>"$out/$name.stderr"
-    rc=$?
-    wall=$(awk -v s="$start" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.1f", e - s }')
-    runs+=("$(python3 - "$name" "$n" "$per_node" "$wall" "$rc" "$out/$name.rank0" "$out/$name.json" "$out/$name.stdout" <<'PY'
+  for cmd in env collectives quick; do steps+=("$cmd $n"); done
+done
+steps+=("run $((2 * per_node))")
+for step in "${steps[@]}"; do
+  read -r cmd n <<<"$step"
+  name="$cmd-$n"
+  args=("$cmd")
+  [ "$cmd" = quick ] && args=(--quick)
+  start=$EPOCHREALTIME
+  mpirun --allow-run-as-root --oversubscribe -n "$n" -x GPUSCALE_TEST_RANKS_PER_NODE="$per_node" \
+    "$out/rank0.sh" "$out/$name.rank0" "$GPUSCALE" "${args[@]}" --device cpu --quiet --timeout 900 \
+    --json "$out/$name.json" >"$out/$name.stdout" 2>"$out/$name.stderr"
+  rc=$?
+  wall=$(awk -v s="$start" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.1f", e - s }')
+  runs+=("$(python3 - "$name" "$n" "$per_node" "$wall" "$rc" "$out/$name.rank0" "$out/$name.json" "$out/$name.stdout" <<'PY'
 import json, os, sys
 name, n, per_node, wall, rc, rss, path, console = sys.argv[1:]
 n, per_node = int(n), int(per_node)
@@ -79,16 +85,15 @@ print(f"{name:16} {n:5} {n // per_node:5} {wall:>7} {rc:>3} "
       f"{int(kb) // 1024 if kb.isdigit() else '-':>8} {size / n / 1024:9.1f} {lines:6}  {rounds}")
 PY
 )")
-    echo "${runs[-1]}" >>"$out/rows.txt"  # kept as it goes, should the bench be cut short
-  done
+  echo "${runs[-1]}" >>"$out/rows.txt"  # kept as it goes, should the bench be cut short
 done
 
-largest=$(ls -v "$out"/collectives-*.json 2>/dev/null | tail -1)
+template="$out/run-$((2 * per_node)).json"
 reports=()
 floor=$(measure /dev/null "$GPUSCALE" --version | awk '{ printf "%d", $2 / 1024 }')
-if [ -n "$largest" ]; then
+if [ -f "$template" ]; then
   for n in ${SYNTHETIC:-128 256 512 1024 2048}; do
-    python3 "$synth" "$largest" "$n" --per-node "$per_node" --slow-node 3 >"$out/synthetic-$n.json"
+    python3 "$synth" "$template" "$n" --per-node "$per_node" --slow-node 3 >"$out/synthetic-$n.json"
     read -r wall kb rc < <(measure "$out/report-$n.stdout" "$GPUSCALE" report "$out/synthetic-$n.json" \
       --json "$out/report-$n.json" --csv "$out/report-$n.csv" --html "$out/report-$n.html" --prom "$out/report-$n.prom")
     reports+=("$(python3 - "$n" "$wall" "$kb" "$rc" "$out" <<'PY'
