@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Usage: GPUSCALE=build/launch/gpuscale [NG=n] [OUT=dir] bench/multi_gpu.sh      (2, 4 or 8 GPUs, PyTorch)
+# The several-GPU checks in one run, on every visible GPU (NG: how many; default all). Logs under $OUT;
+# a table last. With 2 GPUs or more:
+#  (a) a torch bf16 matmul loop on the last GPU during `gpuscale burn` and `gpuscale compute`: the
+#      checks raised, and on which ranks (expected: the last rank flagged, rank 0 not);
+#  (b) `gpuscale links`: each GPU's pinned H2D alone and all GPUs at once;
+#  (c) `collectives --isolate` over NG/2-GPU emulated nodes (GPUSCALE_TEST_RANKS_PER_NODE and an
+#      NCCL_HOSTID per node): the suspects, none expected.
+# With 4 GPUs or more:
+#  (d) the default run on NG/2 GPUs with --project-ranks NG: its fit projected to NG GPUs against (e)
+#      measured, allreduce time per size >= 32 MiB and each preset's DDP step, with the error;
+#  (e) the default run on NG GPUs: its scaling tables (collectives over 2..NG, DDP weak scaling);
+#  (f) as (c) with the loop on every GPU of the last emulated node: the suspects, that node first.
+# ctest -L gpu and bench/collectives_vs_torch.sh, bench/train_vs_torch.sh (NP=NG) run beside it.
+# DEVICE=cpu runs the gpuscale steps on the CPU backend without the loops, to try the script.
+set -uo pipefail
+: "${GPUSCALE:?set GPUSCALE to the gpuscale binary}"
+here=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+device=${DEVICE:-cuda}
+ng=${NG:-$(nvidia-smi -L 2>/dev/null | wc -l)}
+[ "$ng" -ge 2 ] || { echo "bench/multi_gpu.sh: needs 2 GPUs or more (found $ng)" >&2; exit 2; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+mpirun=(mpirun --oversubscribe -x NCCL_NVLS_ENABLE)
+per_node=$((ng / 2))
+loads=()
+load_on() {  # GPU indices: a torch matmul loop on each, until unload
+  [ "$device" = cuda ] || return 0
+  for g in "$@"; do
+    CUDA_VISIBLE_DEVICES=$g python3 "$here/health_torch.py" load >"$out/load-$g.txt" 2>&1 &
+    loads+=($!)
+  done
+  sleep 8
+}
+unload() { [ ${#loads[@]} -eq 0 ] || { kill "${loads[@]}"; wait "${loads[@]}" 2>/dev/null; loads=(); sleep 5; }; }
+trap unload EXIT
+# NAME ARGS...: gpuscale on NG ranks over emulated nodes of NG/2, each node its own NCCL_HOSTID.
+on_nodes() {
+  local name=$1; shift
+  "${mpirun[@]}" -np "$ng" -x GPUSCALE_TEST_RANKS_PER_NODE="$per_node" bash -c \
+    'NCCL_HOSTID=gpuscale-node-$((OMPI_COMM_WORLD_RANK / GPUSCALE_TEST_RANKS_PER_NODE)) exec "$0" "$@"' \
+    "$GPUSCALE" "$@" --device "$device" --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
+}
+job() {  # NAME NP ARGS...: gpuscale on NP ranks
+  local name=$1 np=$2; shift 2
+  "${mpirun[@]}" -np "$np" "$GPUSCALE" "$@" --device "$device" --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
+}
+
+load_on $((ng - 1))
+job a_burn "$ng" burn --burn-s 20
+job a_compute "$ng" compute
+unload
+job b_links "$ng" links --sizes 1G
+on_nodes c_isolate collectives --isolate
+if [ "$ng" -ge 4 ]; then
+  job d_fit "$per_node" run --project-ranks "$ng"
+  job e_default "$ng" run
+  load_on $(seq "$per_node" $((ng - 1)))
+  on_nodes f_isolate collectives --isolate
+  unload
+fi
+
+python3 - "$out" "$ng" <<'PY'
+import json, os, statistics, sys
+out, ng = sys.argv[1], int(sys.argv[2])
+def load(name):
+    path = f"{out}/{name}.json"
+    return json.load(open(path)) if os.path.exists(path) else None
+def flagged(name):
+    d = load(name)
+    if not d:
+        return "no report"
+    return "; ".join(f"{c['id']} ranks {c.get('ranks') or 'all'}" for c in d["checks"] if c["severity"] != "info") or "none"
+rows = [("(a) burn, loop on the last GPU: checks", flagged("a_burn")),
+        ("(a) compute, loop on the last GPU: checks", flagged("a_compute"))]
+links = load("b_links")
+if links:
+    for r in links["links"]:
+        h2d = {c["mode"]: c["gbps"] for c in r["copies"]
+               if c["direction"] == "h2d" and c["memory"] == "pinned" and c["bytes"] == max(x["bytes"] for x in r["copies"])}
+        rows.append((f"(b) rank {r['rank']} pinned H2D GB/s alone / all at once",
+                     f"{h2d.get('solo', 0):.1f} / {h2d.get('concurrent', 0):.1f}"))
+def suspects(name):
+    d = load(name)
+    iso = d and (d.get("collectives") or {}).get("isolation")
+    if not iso:
+        return "no isolation record"
+    return ", ".join(f"node {s['node']} ({s['rounds_failed']}/{s['rounds_counted']})" for s in iso["suspects"]) or "none"
+rows.append((f"(c) collectives --isolate, {ng // 2}-GPU nodes: suspects", suspects("c_isolate")))
+fit, measured = load("d_fit"), load("e_default")
+if fit and measured and fit.get("projection"):
+    sweep = next(s for s in measured["collectives"]["sweeps"] if s["op"] == "allreduce")
+    times = {row["size_bytes"]: row["out_of_place"]["time_s"] for row in sweep["rows"]}
+    errors = []
+    for p in fit["projection"]["collectives"]:
+        if p["op"] == "allreduce" and p["ranks"] == ng and p["size_bytes"] >= 32 << 20 and p["size_bytes"] in times:
+            errors.append((p["size_bytes"], p["algorithm"], p["time_s"] / times[p["size_bytes"]] - 1))
+    for size, algo, err in errors:
+        rows.append((f"(d) allreduce {size >> 20} MiB on {ng}: {algo} projected vs measured", f"{err * 100:+.1f}%"))
+if fit and measured and fit.get("projection"):
+    steps = {(r["model"], r["precision"]): r["step_s"] for r in measured["train"]["records"]
+             if r["strategy"] == "ddp" and r["gpus"] == ng and r["scaling"] == "weak" and r.get("step_s")}
+    for p in fit["projection"]["ddp"]:
+        key = (p["model"], p["precision"])
+        if p["ranks"] == ng and key in steps:
+            measured_s = steps[key]["median"]
+            rows.append((f"(d) DDP {p['model']} {p['precision']} step on {ng}: projected / measured ms",
+                         f"{p['step_s'] * 1e3:.2f} / {measured_s * 1e3:.2f} ({(p['step_s'] / measured_s - 1) * 100:+.1f}%)"))
+full = load("e_default")
+if full:
+    rows.append((f"(e) default run on {ng}: verdict", full["verdict"]["result"]))
+    rows.append((f"(f) loop on the last node's GPUs: suspects", suspects("f_isolate")))
+width = max(len(r[0]) for r in rows)
+for name, value in rows:
+    print(f"{name:<{width}}  {value}")
+PY
