@@ -49,8 +49,9 @@ void JsonReporter::write(const RunReport& report, std::ostream& out) const {
   std::vector<std::pair<std::size_t, std::function<void()>>> slots;  // (where its "[]" starts, its writer)
   for_each_per_rank_array([&](const char* key, auto member) {
     const auto at = text.find("\n  \"" + std::string(key) + "\": []");
+    const auto& records = report.*member;
     if (at != std::string::npos)
-      slots.emplace_back(at + std::string(key).size() + 7, [&out, &records = report.*member] { write_elements(records, out); });
+      slots.emplace_back(at + std::string(key).size() + 7, [&out, &records] { write_elements(records, out); });
   });
   std::sort(slots.begin(), slots.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::size_t from = 0;
