@@ -5,7 +5,8 @@ Usage: synthetic_run.py TEMPLATE.json RANKS [--per-node K] [--slow-node N] [--se
 
 Every per-rank record of TEMPLATE (lists of objects with a "rank", e.g. ranks, compute, burn, links, the
 training records' per-rank figures) is copied to RANKS ranks from template rank 0 (whose figures stand
-for a healthy GPU: the template's own rank-to-rank spread would repeat in every node);
+for a healthy GPU: the template's own rank-to-rank spread would repeat in every node; a list on fewer
+ranks than the template, such as a training run on fewer GPUs, keeps its ranks with rank 0's figures);
 ranks get hosts node0000, node0001, ... of K ranks each and an H200 with its own UUID and PCI bus id,
 so the report judges them as one GPU model. Per-rank figures get +-1% noise; --slow-node N lowers its
 ranks' figures by 30%. The localisation's per-node records are laid out for the new node count.
@@ -70,14 +71,14 @@ class Fleet:
 
     def per_rank(self, records, template_size):
         """Every rank's records are template rank 0's, relabelled. A list that does not cover every rank
-        (a training run on fewer GPUs than the job) is kept as it is."""
+        (a training run on fewer GPUs than the job) keeps its ranks, each with rank 0's figures: the
+        template's own spread must not single out a node of the fleet."""
         by_rank = {}
         for rec in records:
             by_rank.setdefault(rec["rank"], []).append(rec)
-        if len(by_rank) < template_size:
-            return records
+        ranks = range(self.ranks) if len(by_rank) >= template_size else sorted(by_rank)
         out = []
-        for rank in range(self.ranks):
+        for rank in ranks:
             for rec in by_rank[0]:
                 out.append(self.relabel(copy.deepcopy(rec), rank))
         return out
