@@ -6,7 +6,9 @@
 #      checks raised, and on which ranks (expected: the last rank flagged, rank 0 not);
 #  (b) `gpuscale links`: each GPU's pinned H2D alone and all GPUs at once;
 #  (c) `collectives --isolate` over NG/2-GPU emulated nodes (GPUSCALE_TEST_RANKS_PER_NODE and an
-#      NCCL_HOSTID per node): the suspects, none expected.
+#      NCCL_HOSTID per node): the suspects, none expected;
+#  (g) `collectives --nccl-algo --project-ranks NG` on NG GPUs: NCCL's own cost model of the world
+#      communicator beside the fit, at 8 B and 1 GiB.
 # With 4 GPUs or more:
 #  (d) the default run on NG/2 GPUs with --project-ranks NG: its fit projected to NG GPUs against (e)
 #      measured, allreduce time per size >= 32 MiB and each preset's DDP step, with the error;
@@ -54,6 +56,7 @@ job a_compute "$ng" compute
 unload
 job b_links "$ng" links --sizes 1G
 on_nodes c_isolate collectives --isolate
+job g_nccl_model "$ng" collectives --nccl-algo --project-ranks "$ng"
 if [ "$ng" -ge 4 ]; then
   job d_fit "$per_node" run --project-ranks "$ng"
   job e_default "$ng" run
@@ -108,6 +111,14 @@ if fit and measured and fit.get("projection"):
             measured_s = steps[key]["median"]
             rows.append((f"(d) DDP {p['model']} {p['precision']} step on {ng}: projected / measured ms",
                          f"{p['step_s'] * 1e3:.2f} / {measured_s * 1e3:.2f} ({(p['step_s'] / measured_s - 1) * 100:+.1f}%)"))
+model = load("g_nccl_model")
+for f in ((model or {}).get("projection") or {}).get("fits", []):
+    for m in f.get("nccl_model", []):
+        if m["size_bytes"] in (8, 1 << 30):
+            rows.append((f"(g) {f['op']} {f['tier']} {f['ranks']} ranks {m['size_bytes']} B: fit / NCCL us",
+                         f"{m['fitted_s'] * 1e6:.1f} / {m['nccl_s'] * 1e6:.1f} ({m['nccl_choice']})"))
+if model is not None:
+    rows.append(("(g) NCCL cost models read", str(len(model["collectives"].get("nccl_models", [])))))
 full = load("e_default")
 if full:
     rows.append((f"(e) default run on {ng}: verdict", full["verdict"]["result"]))

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <unistd.h>
@@ -61,14 +62,21 @@ void read_nccl_choices(Job& job, results::CollectivesRecord& record, std::size_t
     record.nccl_algorithm_note = "NCCL wrote no tuning log to " + path;
     return;
   }
-  const auto choices = collectives::parse_nccl_tuning_log(in);
+  std::stringstream log;
+  log << in.rdbuf();
+  const auto choices = collectives::parse_nccl_tuning_log(log);
   if (choices.empty() && job.world().size() == 1) {
     record.nccl_algorithm_note = "not applicable: with one rank NCCL runs each collective as a local copy";
     return;
   }
   for (auto& s : record.sweeps) collectives::annotate(s, choices, type_bytes);
-  record.nccl_algorithm_note = "from NCCL's tuning log (NCCL_DEBUG_SUBSYS=TUNING, " + std::to_string(choices.size()) +
-                               " calls); alltoall and sendrecv are point-to-point and have no algorithm";
+  log.clear();
+  log.seekg(0);
+  record.nccl_models = collectives::parse_nccl_models(log);
+  record.nccl_algorithm_note = "from NCCL's tuning log (NCCL_DEBUG_SUBSYS=INIT,TUNING, " +
+                               std::to_string(choices.size()) + " calls, the cost models of " +
+                               std::to_string(record.nccl_models.size()) +
+                               " communicator shapes); alltoall and sendrecv are point-to-point and have no algorithm";
 }
 
 void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicator& comm,

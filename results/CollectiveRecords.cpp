@@ -183,6 +183,22 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Iso
 }
 
 template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, NcclModelEntry> {
+  f("func", v.func);
+  f("algorithm", v.algorithm);
+  f("protocol", v.protocol);
+  f("latency_us", v.latency_us);
+  f("bandwidth_gbps", v.bandwidth_gbps);
+}
+
+template <class R, class F>
+void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, NcclModel> {
+  f("ranks", v.ranks);
+  f("nodes", v.nodes);
+  f("entries", v.entries);
+}
+
+template <class R, class F>
 void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, CollectivesRecord> {
   f("transport", v.transport);
   f("iterations", v.iterations);
@@ -196,6 +212,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Col
   f("pairs", v.pairs);
   f("isolation", v.isolation);
   f("nccl_algorithm_note", v.nccl_algorithm_note);
+  f("nccl_models", v.nccl_models);
 }
 
 // Every record converts through its field list.
@@ -215,6 +232,8 @@ GPUSCALE_RECORD_JSON(NodeRound)
 GPUSCALE_RECORD_JSON(BisectionStep)
 GPUSCALE_RECORD_JSON(Suspect)
 GPUSCALE_RECORD_JSON(IsolationRecord)
+GPUSCALE_RECORD_JSON(NcclModelEntry)
+GPUSCALE_RECORD_JSON(NcclModel)
 GPUSCALE_RECORD_JSON(CollectivesRecord)
 
 #undef GPUSCALE_RECORD_JSON

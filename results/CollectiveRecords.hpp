@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/IsolationRecord.hpp"
+#include "results/NcclModel.hpp"
 #include "results/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -107,6 +108,7 @@ struct CollectivesRecord {
   std::optional<PairMatrix> pairs;
   std::optional<IsolationRecord> isolation;  // localisation of a slow node (collectives --isolate)
   std::string nccl_algorithm_note; // how (or why not) NCCL's algorithm choice was obtained
+  std::vector<NcclModel> nccl_models;  // NCCL's cost model of each communicator rank 0 led (--nccl-algo)
 };
 
 void to_json(nlohmann::json& j, const CollectiveTiming& v);
@@ -123,6 +125,10 @@ void to_json(nlohmann::json& j, const PairResult& v);
 void from_json(const nlohmann::json& j, PairResult& v);
 void to_json(nlohmann::json& j, const PairMatrix& v);
 void from_json(const nlohmann::json& j, PairMatrix& v);
+void to_json(nlohmann::json& j, const NcclModelEntry& v);
+void from_json(const nlohmann::json& j, NcclModelEntry& v);
+void to_json(nlohmann::json& j, const NcclModel& v);
+void from_json(const nlohmann::json& j, NcclModel& v);
 void to_json(nlohmann::json& j, const CollectivesRecord& v);
 void from_json(const nlohmann::json& j, CollectivesRecord& v);
 

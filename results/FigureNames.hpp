@@ -62,6 +62,7 @@ inline constexpr char kProjection[] = "projection";
   X(kFitAlpha, "fit_alpha", "s; labels op, tier, ranks (latency of the fitted t = alpha + n beta)") \
   X(kFitBeta, "fit_beta", "s/B; labels op, tier, ranks")                                        \
   X(kFitHeldOutError, "fit_held_out_error", "ratio; the largest over the held-out sizes")     \
+  X(kNcclModelTime, "nccl_model_time", "s; labels op, tier, ranks, bytes (NCCL's own cost model)") \
   X(kProjectedTime, "projected_time", "s; labels op, algorithm, ranks, bytes")                \
   X(kProjectedBusBw, "projected_busbw", "GB/s; labels op, algorithm, ranks, bytes")           \
   X(kProjectedStepTime, "projected_step_time", "s; labels model, config, ranks (DDP)")        \

@@ -49,6 +49,22 @@ std::vector<TierFit> tier_fits(const RunReport& report) {
   return fits;
 }
 
+// NCCL's model of the communicator the fit was measured on: the same ranks, on one node (intra-node),
+// one rank per node (inter-node), or the job's nodes (world). A model of unknown node count matches by
+// ranks alone.
+void add_nccl_model(const RunReport& report, TierFit& f) {
+  const int nodes = f.tier == kIntra ? 1 : f.tier == kInter ? f.ranks : report.node_count;
+  for (const auto& m : report.collectives->nccl_models) {
+    if (m.ranks != f.ranks || (m.nodes != 0 && m.nodes != nodes)) continue;
+    for (const auto bytes : kProjectionSizes) {
+      const auto n = static_cast<double>(bytes);
+      if (const auto nccl = nccl_predict(m, nccl_func_of(f.op), n))
+        f.nccl_model.push_back({bytes, f.fit.alpha_s + n * f.fit.beta_s_per_byte, nccl->time_s, nccl->choice});
+    }
+    return;
+  }
+}
+
 const TierFit* find_fit(const std::vector<TierFit>& fits, const std::string& op, const std::string& tier) {
   for (const auto& f : fits)
     if (f.op == op && f.tier == tier) return &f;
@@ -144,6 +160,13 @@ std::optional<Projection> build_projection(const RunReport& report, const std::v
   p.target_ranks = target_ranks;
   p.gpus_per_node = std::max(1, report.world_size / std::max(1, report.node_count));
   p.fits = tier_fits(report);
+  bool nccl_beside = false;
+  for (auto& f : p.fits) {
+    add_nccl_model(report, f);
+    nccl_beside = nccl_beside || !f.nccl_model.empty();
+  }
+  if (!nccl_beside && !report.collectives->nccl_models.empty())
+    p.notes.push_back("NCCL's cost model was captured, but for no communicator a tier was fitted on");
   if (p.fits.empty()) {
     p.notes.push_back("nothing to fit: no allreduce, allgather or reducescatter sweep over two or more ranks");
     return p;

@@ -20,6 +20,14 @@ struct RunReport;
 // Message sizes every collective is projected at (nccl-tests' size): latency, mid and bandwidth.
 inline constexpr std::uint64_t kProjectionSizes[] = {8, 1ull << 20, 64ull << 20, 1ull << 30};
 
+// NCCL's own prediction (its cost model, from the tuning log of `--nccl-algo`) for the communicator a
+// fit was measured on, beside the fit's, at one message size.
+struct NcclModelPoint {
+  std::uint64_t size_bytes = 0;
+  double fitted_s = 0, nccl_s = 0;
+  std::string nccl_choice;  // the algorithm/protocol NCCL's model finds fastest
+};
+
 struct TierFit {
   std::string op;
   std::string tier;    // "intra-node", "inter-node", or "world" (a multi-node world sweep)
@@ -27,6 +35,7 @@ struct TierFit {
   int ranks = 0;       // of the communicator measured
   AlphaBetaFit fit;
   double link_alpha_s = 0, link_beta_s_per_byte = 0;  // per ring step (ProjectionModel.hpp)
+  std::vector<NcclModelPoint> nccl_model;  // at kProjectionSizes, where NCCL's model was captured
 };
 
 struct ProjectedCollective {
@@ -65,6 +74,8 @@ struct Projection {
 // nullopt when there are no targets or no collectives record.
 std::optional<Projection> build_projection(const RunReport& report, const std::vector<int>& target_ranks);
 
+void to_json(nlohmann::json& j, const NcclModelPoint& v);
+void from_json(const nlohmann::json& j, NcclModelPoint& v);
 void to_json(nlohmann::json& j, const TierFit& v);
 void from_json(const nlohmann::json& j, TierFit& v);
 void to_json(nlohmann::json& j, const ProjectedCollective& v);

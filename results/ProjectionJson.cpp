@@ -5,10 +5,22 @@
 
 namespace gpuscale::results {
 
+void to_json(nlohmann::json& j, const NcclModelPoint& v) {
+  j = {{"size_bytes", v.size_bytes}, {"fitted_s", v.fitted_s}, {"nccl_s", v.nccl_s}, {"nccl_choice", v.nccl_choice}};
+}
+
+void from_json(const nlohmann::json& j, NcclModelPoint& v) {
+  j.at("size_bytes").get_to(v.size_bytes);
+  j.at("fitted_s").get_to(v.fitted_s);
+  j.at("nccl_s").get_to(v.nccl_s);
+  j.at("nccl_choice").get_to(v.nccl_choice);
+}
+
 void to_json(nlohmann::json& j, const TierFit& v) {
   j = {{"op", v.op},       {"tier", v.tier},         {"source", v.source},
        {"ranks", v.ranks}, {"fit", v.fit},           {"link_alpha_s", v.link_alpha_s},
        {"link_beta_s_per_byte", v.link_beta_s_per_byte}};
+  if (!v.nccl_model.empty()) j["nccl_model"] = v.nccl_model;
 }
 
 void from_json(const nlohmann::json& j, TierFit& v) {
@@ -19,6 +31,7 @@ void from_json(const nlohmann::json& j, TierFit& v) {
   j.at("fit").get_to(v.fit);
   j.at("link_alpha_s").get_to(v.link_alpha_s);
   j.at("link_beta_s_per_byte").get_to(v.link_beta_s_per_byte);
+  if (j.contains("nccl_model")) j.at("nccl_model").get_to(v.nccl_model);
 }
 
 void to_json(nlohmann::json& j, const ProjectedCollective& v) {

@@ -30,6 +30,28 @@ void write_fits(const Projection& p, std::ostream& out) {
   t.write(out, "  ");
 }
 
+// NCCL's own prediction for each fitted communicator whose cost model its tuning log gave.
+void write_nccl_model(const Projection& p, std::ostream& out) {
+  std::vector<std::string> header = {"op", "tier", "ranks"};
+  for (const auto bytes : kProjectionSizes) header.push_back(size_label(bytes) + " fit / NCCL us");
+  Table t(header);
+  for (const auto& f : p.fits) {
+    if (f.nccl_model.empty()) continue;
+    std::vector<std::string> row = {f.op, f.tier, std::to_string(f.ranks)};
+    for (const auto bytes : kProjectionSizes) {
+      std::string cell = "-";
+      for (const auto& m : f.nccl_model)
+        if (m.size_bytes == bytes)
+          cell = microseconds(m.fitted_s) + " / " + microseconds(m.nccl_s) + " (" + m.nccl_choice + ")";
+      row.push_back(std::move(cell));
+    }
+    t.add_row(std::move(row));
+  }
+  if (t.empty()) return;
+  out << "  NCCL's own cost model of the communicators measured (its tuning log), beside the fit\n";
+  t.write(out, "  ");
+}
+
 // One row per op, algorithm and target size; one column per message size: time (busbw).
 void write_projected_collectives(const Projection& p, std::ostream& out) {
   std::vector<std::string> header = {"op", "algo", "ranks", "nodes", "bottleneck"};
@@ -73,6 +95,7 @@ void write_projection(const Projection& p, std::ostream& out) {
   for (const auto& note : p.notes) out << "  note: " << note << '\n';
   if (p.fits.empty()) return;
   write_fits(p, out);
+  write_nccl_model(p, out);
   write_projected_collectives(p, out);
   write_ddp(p, out);
 }
@@ -87,6 +110,11 @@ void append_figures(const std::optional<Projection>& projection, std::vector<Fig
     add(names::kFitAlpha, l, f.fit.alpha_s, "s");
     add(names::kFitBeta, l, f.fit.beta_s_per_byte, "s/B");
     if (f.fit.held_out_max_error) add(names::kFitHeldOutError, l, *f.fit.held_out_max_error, "ratio");
+    for (const auto& m : f.nccl_model) {
+      Labels ml = l;
+      ml.emplace(names::kBytes, std::to_string(m.size_bytes));
+      add(names::kNcclModelTime, std::move(ml), m.nccl_s, "s");
+    }
   }
   for (const auto& c : projection->collectives) {
     const Labels l{{names::kOp, c.op},

@@ -8,6 +8,7 @@
 #include "results/ConsoleReporter.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/ProjectionModel.hpp"
+#include "results/ProjectionReporter.hpp"
 #include "results/RunReport.hpp"
 
 namespace gpuscale::results {
@@ -138,6 +139,52 @@ TEST(Projection, UsesTheInterNodeTierAcrossNodes) {
       EXPECT_NEAR(c.busbw_gbps, 25, 0.5);
     }
   }
+}
+
+// NCCL's model of the 8-rank world communicator: Ring/Simple 20 us + n / 100 GB/s, Tree/LL 5 us and
+// 1 GB/s, and a pair it does not run (bandwidth 0), which is never chosen.
+NcclModel nccl_model(int ranks, int nodes) {
+  return {ranks, nodes,
+          {{"AllReduce", "Ring", "Simple", 20, 100}, {"AllReduce", "Tree", "LL", 5, 1},
+           {"AllReduce", "NVLS", "Simple", 1, 0}, {"AllGather", "Ring", "Simple", 1, 1000}}};
+}
+
+TEST(Projection, ShowsNcclsOwnModelBesideTheFitOfTheSameCommunicator) {
+  RunReport r = one_node_report();
+  r.collectives->nccl_models = {nccl_model(8, 2), nccl_model(8, 1)};  // the first is another shape
+  r.projection = build_projection(r, {512});
+  ASSERT_TRUE(r.projection);
+  const auto& f = r.projection->fits.at(0);
+  ASSERT_EQ(f.nccl_model.size(), std::size(kProjectionSizes));
+  EXPECT_EQ(f.nccl_model[0].size_bytes, 8u);
+  EXPECT_NEAR(f.nccl_model[0].nccl_s, 5e-6 + 8 / 1e9, 1e-12);  // Tree/LL at 8 B
+  EXPECT_EQ(f.nccl_model[0].nccl_choice, "Tree/LL");
+  EXPECT_NEAR(f.nccl_model[0].fitted_s, kAlpha + 8 * kBeta, 1e-12);
+  EXPECT_NEAR(f.nccl_model[3].nccl_s, 20e-6 + (1 << 30) / 100e9, 1e-9);  // Ring/Simple at 1 GiB
+  EXPECT_EQ(f.nccl_model[3].nccl_choice, "Ring/Simple");
+  const nlohmann::json j = r;
+  RunReport back;
+  from_json(j, back);
+  EXPECT_EQ(nlohmann::json(*back.projection), j.at("projection"));
+  std::ostringstream console, csv;
+  ConsoleReporter().write(back, console);
+  EXPECT_NE(console.str().find("NCCL's own cost model"), std::string::npos) << console.str();
+  EXPECT_NE(console.str().find("(Tree/LL)"), std::string::npos);
+  CsvReporter().write(back, csv);
+  EXPECT_NE(csv.str().find("projection,nccl_model_time,"), std::string::npos);
+}
+
+TEST(Projection, SaysWhenNcclsModelIsOfNoFittedCommunicator) {
+  RunReport r = one_node_report();
+  r.collectives->nccl_models = {nccl_model(2, 2)};
+  const auto p = build_projection(r, {512});
+  ASSERT_TRUE(p);
+  EXPECT_TRUE(p->fits.at(0).nccl_model.empty());
+  std::ostringstream console;
+  write_projection(*p, console);
+  EXPECT_EQ(console.str().find("NCCL's own cost model"), std::string::npos);
+  ASSERT_EQ(p->notes.size(), 2u);
+  EXPECT_NE(p->notes[0].find("no communicator a tier was fitted on"), std::string::npos) << p->notes[0];
 }
 
 TEST(Projection, NothingToProjectWithoutTargetsOrCollectives) {
