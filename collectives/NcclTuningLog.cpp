@@ -74,6 +74,7 @@ class ModelReader {
     if (head == "Algorithm") {
       start_block(t, row);
       t.algorithms = std::move(row);
+      t.columns.clear();  // until its Protocol line names them
     } else if (head == "Protocol" && !t.algorithms.empty() && row.size() % t.algorithms.size() == 0) {
       t.columns.clear();
       const std::size_t per = row.size() / t.algorithms.size();

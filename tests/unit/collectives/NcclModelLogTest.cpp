@@ -95,5 +95,16 @@ TEST(NcclModelLog, ALogWithoutTablesHasNoModels) {
   EXPECT_TRUE(parse_nccl_models(log).empty());
 }
 
+TEST(NcclModelLog, ABlockWithoutItsProtocolLineAddsNothing) {
+  // The rows after a block header wait for its Protocol line, not the previous block's columns.
+  std::istringstream log(block_table("h:1:1 [0]", 10.0) +
+                         "h:1:1 [0] NCCL INFO   Algorithm   |                 PAT                 |\n"
+                         "h:1:1 [0] NCCL INFO     AllReduce |   1.0/  2.0 |   3.0/  4.0 |   5.0/  6.0 |\n");
+  const auto models = parse_nccl_models(log);
+  ASSERT_EQ(models.size(), 1u);
+  EXPECT_EQ(models[0].entries.size(), 2u * 6 + 2u * 3);
+  EXPECT_EQ(entry(models[0], "AllReduce", "NVLS", "Simple")->latency_us, 25.0);
+}
+
 }  // namespace
 }  // namespace gpuscale::collectives
