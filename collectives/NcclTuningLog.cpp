@@ -17,6 +17,13 @@ std::string log_dir() {
   return dir && *dir ? dir : "/tmp";
 }
 
+// The gpuscale op NCCL's tuning log calls `func` ("AllReduce" -> "allreduce"); empty if none.
+std::string_view op_of_nccl_func(std::string_view func) {
+  for (const auto* spec : all_ops())
+    if (!spec->nccl_log_name.empty() && spec->nccl_log_name == func) return spec->name;
+  return {};
+}
+
 std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(' ');
   if (b == std::string_view::npos) return {};
@@ -89,11 +96,11 @@ class ModelReader {
         algorithms.push_back(t.columns.back().first);
       }
       start_block(t, algorithms);
-    } else if (t.model >= 0 && row.size() == t.columns.size()) {
+    } else if (const auto op = op_of_nccl_func(head); !op.empty() && t.model >= 0 && row.size() == t.columns.size()) {
       for (std::size_t i = 0; i < row.size(); ++i)
         if (const auto lb = latency_bandwidth(row[i]))
           models_[static_cast<std::size_t>(t.model)].entries.push_back(
-              {head, t.columns[i].first, t.columns[i].second, lb->first, lb->second});
+              {std::string(op), t.columns[i].first, t.columns[i].second, lb->first, lb->second});
     }
   }
 

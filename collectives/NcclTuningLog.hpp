@@ -30,7 +30,8 @@ struct TuningChoice {
 };
 
 std::vector<TuningChoice> parse_nccl_tuning_log(std::istream& in);
-// NCCL's cost model of each communicator shape (ranks, nodes) in the log, the first of each shape.
+// NCCL's cost model of each communicator shape (ranks, nodes) in the log, the first of each shape;
+// its rows are named by gpuscale op, and rows of functions no op runs are left out.
 std::vector<results::NcclModel> parse_nccl_models(std::istream& in);
 // "AllReduce" for "allreduce"; empty for ops NCCL runs as point-to-point.
 std::string nccl_func_name(std::string_view op);

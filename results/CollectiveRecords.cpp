@@ -184,7 +184,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Iso
 
 template <class R, class F>
 void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, NcclModelEntry> {
-  f("func", v.func);
+  f("op", v.op);
   f("algorithm", v.algorithm);
   f("protocol", v.protocol);
   f("latency_us", v.latency_us);

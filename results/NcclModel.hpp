@@ -2,7 +2,8 @@
 // NCCL's own cost model of a communicator, as its tuning log prints it when the communicator starts
 // (`--nccl-algo`): per collective, algorithm and protocol a latency (us) and an algorithm bandwidth
 // (GB/s). NCCL predicts a call of n bytes to take latency + n / bandwidth and runs the fastest
-// enabled pair; a bandwidth of 0 is a pair it will not run. Read by collectives/NcclTuningLog.
+// enabled pair; a bandwidth of 0 is a pair it will not run. Read by collectives/NcclTuningLog, which
+// names each collective by its gpuscale op (the op registry's NCCL name, collectives/Op.hpp).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,7 +12,7 @@
 namespace gpuscale::results {
 
 struct NcclModelEntry {
-  std::string func;       // NCCL's name: "AllReduce", "AllGather", ...
+  std::string op;         // "allreduce", "allgather", ... (NCCL's AllReduce, AllGather, ...)
   std::string algorithm;  // "Tree", "Ring", "NVLS", ...
   std::string protocol;   // "LL", "LL128", "Simple"
   double latency_us = 0;
@@ -29,9 +30,7 @@ struct NcclPrediction {
   std::string choice;  // "Ring/Simple"
 };
 
-// NCCL's name of a gpuscale op ("allreduce" -> "AllReduce"); empty for ops it runs point-to-point.
-std::string_view nccl_func_of(std::string_view op);
-// The fastest enabled pair of the model for `bytes` (nccl-tests' size) of func; nullopt if none.
-std::optional<NcclPrediction> nccl_predict(const NcclModel& model, std::string_view func, double bytes);
+// The fastest enabled pair of the model for `bytes` (nccl-tests' size) of op; nullopt if none.
+std::optional<NcclPrediction> nccl_predict(const NcclModel& model, std::string_view op, double bytes);
 
 }  // namespace gpuscale::results

@@ -18,7 +18,7 @@ std::optional<TierFit> make_fit(const std::string& op, const std::string& tier, 
   const auto fit = fit_alpha_beta(points);
   if (!fit) return std::nullopt;
   const auto link = link_from_fit(op, ranks, fit->alpha_s, fit->beta_s_per_byte);
-  return TierFit{op, tier, source, ranks, *fit, link.alpha_s, link.beta_s_per_byte};
+  return TierFit{op, tier, source, ranks, *fit, link.alpha_s, link.beta_s_per_byte, {}};
 }
 
 // The world sweep of each op is one tier: intra-node on one node, "world" across nodes. The scaling
@@ -58,7 +58,7 @@ void add_nccl_model(const RunReport& report, TierFit& f) {
     if (m.ranks != f.ranks || (m.nodes != 0 && m.nodes != nodes)) continue;
     for (const auto bytes : kProjectionSizes) {
       const auto n = static_cast<double>(bytes);
-      if (const auto nccl = nccl_predict(m, nccl_func_of(f.op), n))
+      if (const auto nccl = nccl_predict(m, f.op, n))
         f.nccl_model.push_back({bytes, f.fit.alpha_s + n * f.fit.beta_s_per_byte, nccl->time_s, nccl->choice});
     }
     return;

@@ -26,10 +26,10 @@ std::string block_table(const std::string& prefix, double ring_simple_bw) {
          p + "    AllReduce |   0.0/  0.0 |   0.0/  0.0 |  25.0/  0.0 |\n";
 }
 
-const results::NcclModelEntry* entry(const results::NcclModel& m, const std::string& func, const std::string& algo,
+const results::NcclModelEntry* entry(const results::NcclModel& m, const std::string& op, const std::string& algo,
                                      const std::string& proto) {
   for (const auto& e : m.entries)
-    if (e.func == func && e.algorithm == algo && e.protocol == proto) return &e;
+    if (e.op == op && e.algorithm == algo && e.protocol == proto) return &e;
   return nullptr;
 }
 
@@ -46,11 +46,11 @@ TEST(NcclModelLog, ReadsTheBlocksOfEachCommunicatorWithItsSize) {
   EXPECT_EQ(models[1].ranks, 16);
   EXPECT_EQ(models[1].nodes, 2);
   EXPECT_EQ(models[1].entries.size(), 2u * 6 + 2u * 3);  // two functions over both blocks
-  const auto* ring = entry(models[1], "AllReduce", "Ring", "Simple");
+  const auto* ring = entry(models[1], "allreduce", "Ring", "Simple");
   ASSERT_NE(ring, nullptr);
   EXPECT_DOUBLE_EQ(ring->latency_us, 90.0);
   EXPECT_DOUBLE_EQ(ring->bandwidth_gbps, 45.5);
-  const auto* nvls = entry(models[1], "AllReduce", "NVLS", "Simple");
+  const auto* nvls = entry(models[1], "allreduce", "NVLS", "Simple");
   ASSERT_NE(nvls, nullptr);
   EXPECT_DOUBLE_EQ(nvls->latency_us, 25.0);
   EXPECT_EQ(entry(models[1], "Max NThreads", "Tree", "LL"), nullptr);
@@ -64,9 +64,9 @@ TEST(NcclModelLog, KeepsTheFirstModelOfEachShapeAndSplitsTablesWithoutInitLines)
   const auto models = parse_nccl_models(log);
   ASSERT_EQ(models.size(), 2u);
   EXPECT_EQ(models[0].ranks, 0);
-  EXPECT_DOUBLE_EQ(entry(models[0], "AllReduce", "Ring", "Simple")->bandwidth_gbps, 10.0);
+  EXPECT_DOUBLE_EQ(entry(models[0], "allreduce", "Ring", "Simple")->bandwidth_gbps, 10.0);
   EXPECT_EQ(models[1].ranks, 2);
-  EXPECT_DOUBLE_EQ(entry(models[1], "AllReduce", "Ring", "Simple")->bandwidth_gbps, 30.0);
+  EXPECT_DOUBLE_EQ(entry(models[1], "allreduce", "Ring", "Simple")->bandwidth_gbps, 30.0);
 }
 
 TEST(NcclModelLog, ReadsTheOneHeaderLayoutOfOlderNccl) {
@@ -83,7 +83,7 @@ TEST(NcclModelLog, ReadsTheOneHeaderLayoutOfOlderNccl) {
   ASSERT_EQ(models.size(), 1u);
   EXPECT_EQ(models[0].ranks, 4);
   ASSERT_EQ(models[0].entries.size(), 6u);
-  const auto* ring = entry(models[0], "AllGather", "Ring", "Simple");
+  const auto* ring = entry(models[0], "allgather", "Ring", "Simple");
   ASSERT_NE(ring, nullptr);
   EXPECT_DOUBLE_EQ(ring->latency_us, 105.6);
   EXPECT_DOUBLE_EQ(ring->bandwidth_gbps, 3.2);
@@ -103,7 +103,7 @@ TEST(NcclModelLog, ABlockWithoutItsProtocolLineAddsNothing) {
   const auto models = parse_nccl_models(log);
   ASSERT_EQ(models.size(), 1u);
   EXPECT_EQ(models[0].entries.size(), 2u * 6 + 2u * 3);
-  EXPECT_EQ(entry(models[0], "AllReduce", "NVLS", "Simple")->latency_us, 25.0);
+  EXPECT_EQ(entry(models[0], "allreduce", "NVLS", "Simple")->latency_us, 25.0);
 }
 
 }  // namespace

@@ -145,8 +145,8 @@ TEST(Projection, UsesTheInterNodeTierAcrossNodes) {
 // 1 GB/s, and a pair it does not run (bandwidth 0), which is never chosen.
 NcclModel nccl_model(int ranks, int nodes) {
   return {ranks, nodes,
-          {{"AllReduce", "Ring", "Simple", 20, 100}, {"AllReduce", "Tree", "LL", 5, 1},
-           {"AllReduce", "NVLS", "Simple", 1, 0}, {"AllGather", "Ring", "Simple", 1, 1000}}};
+          {{"allreduce", "Ring", "Simple", 20, 100}, {"allreduce", "Tree", "LL", 5, 1},
+           {"allreduce", "NVLS", "Simple", 1, 0}, {"allgather", "Ring", "Simple", 1, 1000}}};
 }
 
 TEST(Projection, ShowsNcclsOwnModelBesideTheFitOfTheSameCommunicator) {
