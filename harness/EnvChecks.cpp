@@ -11,6 +11,7 @@
 #include "results/CpuList.hpp"
 #include "results/Format.hpp"
 #include "results/CheckIds.hpp"
+#include "results/Emulation.hpp"
 #include "results/HealthChecks.hpp"
 
 namespace gpuscale::harness {
@@ -30,15 +31,19 @@ void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks,
 
 std::string ranks_text(const std::vector<int>& ranks) { return "ranks " + results::join_ints(ranks); }
 
+// In the shared-GPU test mode ranks of different emulated nodes may drive one GPU: only ranks of one
+// node that share it are duplicates there.
 void duplicate_gpus(const std::vector<RankEnv>& ranks, Checks& out) {
   std::map<std::string, std::vector<int>> by_uuid;
   for (const auto& r : ranks)
-    if (r.gpu) by_uuid[r.gpu->uuid].push_back(r.rank);
-  for (const auto& [uuid, users] : by_uuid) {
+    if (r.gpu)
+      by_uuid[r.gpu->uuid + (results::shares_gpu_across_nodes(r) ? "/node" + std::to_string(r.node) : "")].push_back(
+          r.rank);
+  for (const auto& [key, users] : by_uuid) {
     if (users.size() < 2) continue;
     const auto& g = *ranks[static_cast<std::size_t>(users.front())].gpu;
     add(out, ids::kDuplicateGpu, Severity::error, users,
-        ranks_text(users) + " share GPU " + uuid + " (" + g.name + ", " + g.pci_bus_id + " on " +
+        ranks_text(users) + " share GPU " + g.uuid + " (" + g.name + ", " + g.pci_bus_id + " on " +
             ranks[static_cast<std::size_t>(users.front())].host +
             "): give each rank its own GPU (one rank per GPU; check CUDA_VISIBLE_DEVICES, "
             "srun --gpus-per-task=1 or --gpu-bind)",
@@ -154,7 +159,10 @@ void nccl_variables(const std::vector<RankEnv>& ranks, Checks& out) {
   for (const auto& r : ranks)
     for (const char* name : kTuning) {
       const auto it = r.variables.find(name);
-      if (it != r.variables.end()) seen[std::string(name) + "=" + it->second].push_back(r.rank);
+      if (it == r.variables.end()) continue;
+      // The shared-GPU test mode sets NCCL_HOSTID itself (results/Emulation.hpp).
+      if (results::shares_gpu_across_nodes(r) && it->second.starts_with(results::kEmulatedHostPrefix)) continue;
+      seen[std::string(name) + "=" + it->second].push_back(r.rank);
     }
   for (const auto& [setting, who] : seen)
     add(out, ids::kNcclDebugVariable, Severity::warning, who,

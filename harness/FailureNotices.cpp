@@ -103,6 +103,7 @@ namespace {
 struct PeerRecord {
   long pid = 0;
   unsigned long long start_ticks = 0;
+  int node = -1;  // the emulated node, -1 on a real launch
   char host[256] = {};
 };
 
@@ -113,6 +114,7 @@ void learn_peers(MpiWorld& m, const Deadline& deadline) {
   mine.pid = self.pid;
   mine.start_ticks = self.start_ticks;
   std::strncpy(mine.host, m.host.c_str(), sizeof mine.host - 1);
+  if (m.emulation.ranks_per_node > 0) mine.node = m.node_index;
   {
     MpiRequest request(MpiRequest::Kind::collective, records);
     GPUSCALE_MPI_OK(MPI_Iallgather(&mine, sizeof(PeerRecord), MPI_BYTE, records->data(), sizeof(PeerRecord),
@@ -124,6 +126,7 @@ void learn_peers(MpiWorld& m, const Deadline& deadline) {
     const PeerRecord& record = (*records)[static_cast<std::size_t>(r)];
     auto& peer = m.peers[static_cast<std::size_t>(r)];
     peer.host.assign(record.host, strnlen(record.host, sizeof record.host));
+    peer.node = record.node;
     const ProcessId process{record.pid, record.start_ticks};
     // Same host name is not proof of the same process table (containers): judge only what we see.
     if (peer.host == m.host && process_state(process) == ProcessState::alive) peer.process = process;
@@ -194,14 +197,15 @@ std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double g
     }
     for (const int r : ranks)
       if (r >= 0 && r < m.size && !m.reported[static_cast<std::size_t>(r)])
-        silent.push_back({r, m.peers[static_cast<std::size_t>(r)].host, seen(r)});
+        silent.push_back({r, m.peers[static_cast<std::size_t>(r)].host, seen(r), m.peers[static_cast<std::size_t>(r)].node});
   } catch (...) {
   }
   return silent;
 }
 
 std::string describe(const SilentRank& rank, double grace_s) {
-  const std::string who = "rank " + std::to_string(rank.rank) + " (host " + rank.host + ")";
+  const std::string who = "rank " + std::to_string(rank.rank) + " (host " + rank.host +
+                          (rank.node >= 0 ? " node " + std::to_string(rank.node) : "") + ")";
   switch (rank.seen) {
     case SilentRank::Seen::gone: return who + " died (its process is gone)";
     case SilentRank::Seen::stopped: return who + " is stopped (SIGSTOP or a debugger) and did not respond";

@@ -37,16 +37,33 @@ std::string host_name() {
   return name;
 }
 
-// The test-only node emulation; 0 when unset.
-int emulated_ranks_per_node() {
-  const char* value = std::getenv("GPUSCALE_TEST_RANKS_PER_NODE");
-  if (!value || !*value) return 0;
-  char* end = nullptr;
-  const long k = std::strtol(value, &end, 10);
-  if (*end != '\0' || k <= 0 || k > 1 << 20) {
-    throw UsageError(std::string("GPUSCALE_TEST_RANKS_PER_NODE must be a positive integer, got '") + value + "'");
+// The test-only node emulation (results/Emulation.hpp); ranks_per_node 0 when unset.
+results::Emulation emulation_from_environment() {
+  results::Emulation e;
+  if (const char* value = std::getenv(results::kRanksPerNodeVariable); value && *value) {
+    char* end = nullptr;
+    const long k = std::strtol(value, &end, 10);
+    if (*end != '\0' || k <= 0 || k > 1 << 20)
+      throw UsageError(std::string(results::kRanksPerNodeVariable) + " must be a positive integer, got '" + value + "'");
+    e.ranks_per_node = static_cast<int>(k);
   }
-  return static_cast<int>(k);
+  if (const char* value = std::getenv(results::kShareGpuVariable); value && *value) {
+    const std::string text = value;
+    if (text != "0" && text != "1")
+      throw UsageError(std::string(results::kShareGpuVariable) + " must be 0 or 1, got '" + text + "'");
+    e.shared_gpu = text == "1";
+    if (e.shared_gpu && e.ranks_per_node == 0)
+      throw UsageError(std::string(results::kShareGpuVariable) + "=1 needs " + results::kRanksPerNodeVariable +
+                       ": ranks may share a GPU only across emulated nodes");
+  }
+  return e;
+}
+
+// In the shared-GPU mode each emulated node is a host of its own for NCCL, so that NCCL joins ranks that
+// drive one GPU over its network transport instead of refusing them as duplicates. Before any NCCL call.
+void give_nccl_the_emulated_host(int node_index) {
+  const std::string id = results::kEmulatedHostPrefix + std::to_string(node_index);
+  if (::setenv("NCCL_HOSTID", id.c_str(), 1) != 0) throw RuntimeError("setenv(NCCL_HOSTID) failed");
 }
 
 }  // namespace
@@ -132,9 +149,13 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
   GPUSCALE_MPI_OK(MPI_Comm_size(m.world, &m.size));
   set_error_location(m.rank, m.host);
 
-  const int per_node = emulated_ranks_per_node();
-  m.emulated = per_node > 0;
-  find_node(m, per_node, deadline);
+  m.emulation = emulation_from_environment();
+  find_node(m, m.emulation.ranks_per_node, deadline);
+  if (m.emulation.ranks_per_node > 0) {
+    // Faults name the emulated node: on one machine the host alone does not tell the ranks' nodes apart.
+    set_error_location(m.rank, m.host + " node " + std::to_string(m.node_index));
+    if (m.emulation.shared_gpu) give_nccl_the_emulated_host(m.node_index);
+  }
   detail::start_notices(m, deadline);
 }
 
@@ -156,7 +177,10 @@ int World::local_rank() const noexcept { return mpi_->local_rank; }
 int World::local_size() const noexcept { return mpi_->local_size; }
 int World::node() const noexcept { return mpi_->node_index; }
 int World::node_count() const noexcept { return mpi_->node_count; }
-bool World::nodes_emulated() const noexcept { return mpi_->emulated; }
+std::optional<results::Emulation> World::emulation() const {
+  if (mpi_->emulation.ranks_per_node == 0) return std::nullopt;
+  return mpi_->emulation;
+}
 
 const std::string& World::host() const noexcept { return mpi_->host; }
 

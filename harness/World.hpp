@@ -5,11 +5,13 @@
 // Every method marked "collective" must be called by every rank of the world, in the same order.
 // Every wait has a deadline: collectives here poll nonblocking MPI requests and throw TimeoutError.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "harness/Deadline.hpp"
+#include "results/Emulation.hpp"
 
 namespace gpuscale::harness {
 
@@ -23,8 +25,10 @@ struct SilentRank {
   int rank = -1;
   std::string host;
   Seen seen = Seen::no_answer;
+  int node = -1;  // its emulated node (GPUSCALE_TEST_RANKS_PER_NODE), -1 on a real launch
 };
-// "rank 1 (host h) died (its process is gone)", "... did not respond within 2 s (stalled or dead)".
+// "rank 1 (host h) died (its process is gone)", "... did not respond within 2 s (stalled or dead)";
+// "(host h node 1)" on emulated nodes.
 std::string describe(const SilentRank& rank, double grace_s);
 
 // The rank the launcher gave this process (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK, SLURM_PROCID,
@@ -35,7 +39,8 @@ class World {
  public:
   // Initialises MPI (thread level FUNNELED), switches MPI_COMM_WORLD to return errors, and works out
   // local rank and node from MPI_Comm_split_type(MPI_COMM_TYPE_SHARED). Collective.
-  // For tests only: GPUSCALE_TEST_RANKS_PER_NODE=K groups ranks into emulated nodes of K ranks.
+  // For tests only: GPUSCALE_TEST_RANKS_PER_NODE=K groups ranks into emulated nodes of K ranks (see
+  // emulation()).
   // Every rank must have joined by `deadline`: the start-up collectives poll nonblocking requests
   // (TimeoutError naming what was awaited), and MPI_Init and the splits, which cannot poll, are
   // BlockingCalls (the Watchdog ends the process with one line and exit 3).
@@ -50,7 +55,9 @@ class World {
   int local_size() const noexcept;
   int node() const noexcept;        // 0..node_count-1, in order of each node's lowest world rank
   int node_count() const noexcept;
-  bool nodes_emulated() const noexcept;
+  // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/Emulation.hpp);
+  // nullopt on a real launch. In the shared-GPU mode the World has set NCCL_HOSTID to the emulated node.
+  std::optional<results::Emulation> emulation() const;
   const std::string& host() const noexcept;
   std::string mpi_library_version() const;  // first line of MPI_Get_library_version
   std::string mpi_standard_version() const;  // "3.1"

@@ -66,6 +66,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.start_time = utc_now();
   report_.world_size = world_.size();
   report_.node_count = world_.node_count();
+  report_.emulation = world_.emulation();
   report_.complete = false;
   // A file from an earlier run at the same path must not stand for this one: it is replaced now by
   // one that reads "not finished" until this job's last write.

@@ -59,12 +59,16 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   });
   auto figures = results::flatten(report);
   lower_figures_if_requested(figures);
-  report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
+  // Ranks that share GPUs on purpose measure each other's load: no outliers, no baseline, no speed check.
+  const bool shared_gpu = report.emulation && report.emulation->shared_gpu;
+  report.outliers.clear();
+  if (!shared_gpu) report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
   for (auto& c : results::outlier_checks(report.outliers, report.straggler_threshold))
     report.checks.push_back(std::move(c));
   report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
+  if (shared_gpu) results::set_aside_speed_checks(report.checks);
   std::vector<results::RuleOutcome> baseline_rules;
-  if (expectations.baseline) {
+  if (expectations.baseline && !shared_gpu) {
     auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
                                                      expectations.baseline_tolerance);
     results::append_figures(judgement.findings, figures);

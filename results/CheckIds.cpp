@@ -39,4 +39,16 @@ bool is_baseline(std::string_view id) {
   return id == kBaselineDrop || id == kBaselineMissing || id == kBaselineNewFailure;
 }
 
+bool judges_speed(std::string_view id) {
+  static constexpr std::array kSpeed = {
+      std::string_view(kNcclSocketTransport), std::string_view(kCollectiveBelowLink), std::string_view(kSlowPair),
+      std::string_view(kSlowNode),            std::string_view(kNodeOutlier),         std::string_view(kComputeStraggler),
+      std::string_view(kTrainStraggler),      std::string_view(kH2dSlow),             std::string_view(kHbmSlow),
+      std::string_view(kGpuSlowSustained),    std::string_view(kBaselineDrop),        std::string_view(kNoRdmaAdapter),
+      std::string_view(kGdrUnavailable)};
+  for (const auto speed : kSpeed)
+    if (id == speed) return true;
+  return false;
+}
+
 }  // namespace gpuscale::results::check_ids

@@ -147,6 +147,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
       << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
+  if (r.emulation) out << "Test layout: " << emulation_text(*r.emulation, r.node_count) << '\n';
   // Past a few nodes, one line per node stands in for every per-rank table (the JSON and CSV keep them).
   const bool per_rank = !shows_nodes(r);
   if (per_rank) write_ranks(r, out);

@@ -126,6 +126,9 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
       << "<p class=\"meta\">gpuscale " << escape(r.tool_version) << " | " << r.world_size << " ranks on " << r.node_count
       << " nodes | " << escape(r.start_time) << " | " << fixed(r.elapsed_s, 1) << " s | <code>" << escape(r.command_line)
       << "</code>" << (r.output_set.empty() ? "" : " | output set " + escape(r.output_set)) << "</p>\n";
+  if (r.emulation)
+    out << "<p class=\"meta\" id=\"emulation\">Test layout: " << escape(emulation_text(*r.emulation, r.node_count))
+        << "</p>\n";
   write_verdict(r, out);
   const auto key_figures = headlines(r, figures, baseline);
   write_summary(key_figures, out);

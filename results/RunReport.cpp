@@ -56,6 +56,7 @@ void to_json_shell(nlohmann::json& j, const RunReport& r) {
        {"interrupted", r.interrupted},
        {"complete", r.complete},
        {"output_set", r.output_set}};
+  if (r.emulation) j["world"]["emulated"] = *r.emulation;
   put_optional(j, "collectives", r.collectives);
   j["train"] = r.train;
   if (r.projection) j["projection"] = *r.projection;
@@ -88,6 +89,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("elapsed_s").get_to(r.elapsed_s);
     j.at("world").at("size").get_to(r.world_size);
     j.at("world").at("nodes").get_to(r.node_count);
+    get_optional(j.at("world"), "emulated", r.emulation);
     j.at("phases_completed").get_to(r.phases_completed);
     get_if_present(j, "phases_skipped", r.phases_skipped);
     j.at("ranks").get_to(r.ranks);

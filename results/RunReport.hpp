@@ -12,6 +12,7 @@
 #include "results/FleetOutliers.hpp"
 #include "results/LinksRecord.hpp"
 #include "results/CollectiveRecords.hpp"
+#include "results/Emulation.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/Projection.hpp"
 #include "results/RankEnv.hpp"
@@ -58,6 +59,7 @@ struct RunReport {
   double elapsed_s = 0;
   int world_size = 0;
   int node_count = 0;
+  std::optional<Emulation> emulation;  // a test layout (Emulation.hpp); absent on a real launch
   std::vector<std::string> phases_completed;
   std::vector<SkippedPhase> phases_skipped;
   std::vector<RankEnv> ranks;  // index = rank

@@ -147,12 +147,17 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   nothing_measured_rules(report, v.rules);
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);
-  figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
-              [t = report.straggler_threshold](double value) { return value > t; }, v.rules);
-  // The collective-below-link check's threshold, so that one number (the user's) decides both lines.
-  const double link_threshold = report.collectives ? report.collectives->link_threshold : 0.0;
-  figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
-              [link_threshold](double value) { return value < link_threshold; }, v.rules);
+  if (report.emulation && report.emulation->shared_gpu) {
+    v.rules.push_back({"speed judged", RuleResult::pass,
+                       "not judged: " + emulation_text(*report.emulation, report.node_count)});
+  } else {
+    figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
+                [t = report.straggler_threshold](double value) { return value > t; }, v.rules);
+    // The collective-below-link check's threshold, so that one number (the user's) decides both lines.
+    const double link_threshold = report.collectives ? report.collectives->link_threshold : 0.0;
+    figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
+                [link_threshold](double value) { return value < link_threshold; }, v.rules);
+  }
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
   v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));

@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include "harness/Deadline.hpp"
+#include "results/Emulation.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/PeerLiveness.hpp"
@@ -19,7 +20,7 @@ struct MpiWorld {
   MPI_Comm world = MPI_COMM_NULL;  // a duplicate of MPI_COMM_WORLD, errors returned
   MPI_Comm node = MPI_COMM_NULL;   // ranks of this node (shared memory, or the emulated node)
   int rank = 0, size = 1, local_rank = 0, local_size = 1, node_index = 0, node_count = 1;
-  bool emulated = false;
+  results::Emulation emulation;  // ranks_per_node 0: nodes are the machine's shared-memory groups
   std::string host;
   bool finalize = false;  // whether this session initialised MPI and must finalise it
 
@@ -35,6 +36,7 @@ struct MpiWorld {
   std::unique_ptr<PeerWatch> watch;  // registered with Interrupts while the World lives
   struct Peer {
     std::string host;
+    int node = -1;  // its emulated node, -1 on a real launch
     ProcessId process;  // zero where this rank cannot see the peer's process (another host)
   };
   std::vector<Peer> peers;  // index = rank, this rank included
