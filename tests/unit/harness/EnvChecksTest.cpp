@@ -191,5 +191,57 @@ TEST(EnvChecks, FallbackAndFailedSmoke) {
   EXPECT_NE(s->message.find("7 wrong elements"), std::string::npos);
 }
 
+// The shared-GPU test layout (results/Emulation.hpp): 4 ranks, each its own emulated node, on one GPU.
+std::vector<RankEnv> one_gpu_four_nodes(bool shared_gpu_mode) {
+  std::vector<RankEnv> ranks;
+  for (int n = 0; n < 4; ++n) {
+    auto r = gpu_rank(n, 4, 0, 1, 1);
+    r.host = "vm";
+    r.gpu->uuid = "GPU-vm-0";
+    r.variables["GPUSCALE_TEST_RANKS_PER_NODE"] = "1";
+    if (shared_gpu_mode) {
+      r.variables["GPUSCALE_TEST_SHARE_GPU"] = "1";
+      r.variables["NCCL_HOSTID"] = "gpuscale-emulated-node-" + std::to_string(n);
+    }
+    ranks.push_back(r);
+  }
+  return ranks;
+}
+
+TEST(EnvChecks, RanksOfEmulatedNodesShareAGpuOnlyInTheSharedGpuMode) {
+  EXPECT_TRUE(run_env_checks(one_gpu_four_nodes(true)).empty());
+  const auto outside = run_env_checks(one_gpu_four_nodes(false));
+  const auto* c = find(outside, "duplicate-gpu");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->ranks, (std::vector<int>{0, 1, 2, 3}));
+}
+
+TEST(EnvChecks, TheSharedGpuModeStillJudgesDuplicatesWithinANode) {
+  auto ranks = one_gpu_four_nodes(true);
+  for (auto& r : ranks) {  // two emulated nodes of two ranks, both on the one GPU
+    r.node = r.rank / 2;
+    r.local_rank = r.rank % 2;
+    r.local_size = 2;
+  }
+  const auto checks = run_env_checks(ranks);
+  std::vector<std::vector<int>> duplicates;
+  for (const auto& k : checks)
+    if (k.id == "duplicate-gpu") duplicates.push_back(k.ranks);
+  EXPECT_EQ(duplicates, (std::vector<std::vector<int>>{{0, 1}, {2, 3}}));
+  EXPECT_NE(find(checks, "more-ranks-than-gpus"), nullptr);
+}
+
+TEST(EnvChecks, OnlyTheSharedGpuModesOwnHostIdIsExempt) {
+  auto ranks = one_gpu_four_nodes(true);
+  EXPECT_EQ(find(run_env_checks(ranks), "nccl-debug-variable"), nullptr);
+  ranks[2].variables["NCCL_HOSTID"] = "my-own";
+  const auto* c = find(run_env_checks(ranks), "nccl-debug-variable");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->ranks, (std::vector<int>{2}));
+  ranks = one_gpu_four_nodes(false);
+  ranks[0].variables["NCCL_HOSTID"] = "gpuscale-emulated-node-0";
+  EXPECT_NE(find(run_env_checks(ranks), "nccl-debug-variable"), nullptr);
+}
+
 }  // namespace
 }  // namespace gpuscale::harness
