@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Usage: GPUSCALE=build/launch/gpuscale [NG=n] [OUT=dir] bench/multi_gpu.sh      (2, 4 or 8 GPUs, PyTorch)
-# The several-GPU checks in one run, on every visible GPU (NG: how many; default all). Logs under $OUT;
-# a table last. With 2 GPUs or more:
+# Usage: GPUSCALE=build/launch/gpuscale [NG=n] [OUT=dir] bench/multi_gpu.sh      (any GPUs, PyTorch)
+# The several-GPU checks in one run, on NG ranks (default: every visible GPU, or 4 where fewer than 2
+# are visible). Where the GPUs are fewer than the ranks, the ranks run on emulated nodes that share them
+# (GPUSCALE_TEST_SHARE_GPU): every step but the per-GPU loads runs and prints what it prints on NG GPUs,
+# with speed not judged. Logs under $OUT; a table last.
 #  (a) a torch bf16 matmul loop on the last GPU during `gpuscale burn` and `gpuscale compute`: the
-#      checks raised, and on which ranks (expected: the last rank flagged, rank 0 not);
+#      checks raised, and on which ranks (expected: the last rank flagged, rank 0 not; one GPU a rank only);
 #  (b) `gpuscale links`: each GPU's pinned H2D alone and all GPUs at once;
-#  (c) `collectives --isolate` over NG/2-GPU emulated nodes (GPUSCALE_TEST_RANKS_PER_NODE and an
-#      NCCL_HOSTID per node): the suspects, none expected;
-#  (g) `collectives --nccl-algo --project-ranks NG` on NG GPUs: NCCL's own cost model of the world
+#  (c) `collectives --isolate` over NG/2-rank emulated nodes (no more ranks a node than GPUs), each node
+#      its own NCCL host: the suspects, none expected;
+#  (g) `collectives --nccl-algo --project-ranks NG` on NG ranks: NCCL's own cost model of the world
 #      communicator beside the fit, at 8 B and 1 GiB.
-# With 4 GPUs or more:
-#  (d) the default run on NG/2 GPUs with --project-ranks NG: its fit projected to NG GPUs against (e)
+# With 4 ranks or more:
+#  (d) the default run on NG/2 ranks with --project-ranks NG: its fit projected to NG against (e)
 #      measured, allreduce time per size >= 32 MiB and each preset's DDP step, with the error;
-#  (e) the default run on NG GPUs: its scaling tables (collectives over 2..NG, DDP weak scaling);
-#  (f) as (c) with the loop on every GPU of the last emulated node: the suspects, that node first.
+#  (e) the default run on NG ranks: its scaling tables (collectives over 2..NG, DDP weak scaling);
+#  (f) as (c) with the loop on every GPU of the last emulated node: the suspects, that node first (one
+#      GPU a rank only).
 # ctest -L gpu and bench/collectives_vs_torch.sh, bench/train_vs_torch.sh (NP=NG) run beside it.
 # DEVICE=cpu runs the gpuscale steps on the CPU backend without the loops, to try the script.
 set -uo pipefail
@@ -22,11 +25,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 device=${DEVICE:-cuda}
-ng=${NG:-$(nvidia-smi -L 2>/dev/null | wc -l)}
-[ "$ng" -ge 2 ] || { echo "bench/multi_gpu.sh: needs 2 GPUs or more (found $ng)" >&2; exit 2; }
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+[ "$device" = cuda ] || gpus=${NG:-4}
+ng=${NG:-$((gpus >= 2 ? gpus : 4))}
+[ "$ng" -ge 2 ] || { echo "bench/multi_gpu.sh: needs NG of 2 or more (got $ng)" >&2; exit 2; }
+[ "$gpus" -ge 1 ] || { echo "bench/multi_gpu.sh: no GPU visible (DEVICE=cpu tries the script)" >&2; exit 2; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 mpirun=(mpirun --oversubscribe -x NCCL_NVLS_ENABLE)
-per_node=$((ng / 2))
+per_node=$((ng / 2 < gpus ? ng / 2 : gpus))
+shared() { [ "$gpus" -lt "$1" ]; }  # NP: whether NP ranks share the GPUs
+share=(-x GPUSCALE_TEST_SHARE_GPU=1 -x GPUSCALE_TEST_RANKS_PER_NODE)
 loads=()
 load_on() {  # GPU indices: a torch matmul loop on each, until unload
   [ "$device" = cuda ] || return 0
@@ -38,36 +46,41 @@ load_on() {  # GPU indices: a torch matmul loop on each, until unload
 }
 unload() { [ ${#loads[@]} -eq 0 ] || { kill "${loads[@]}"; wait "${loads[@]}" 2>/dev/null; loads=(); sleep 5; }; }
 trap unload EXIT
-# NAME ARGS...: gpuscale on NG ranks over emulated nodes of NG/2, each node its own NCCL_HOSTID.
+# NAME ARGS...: gpuscale on NG ranks over emulated nodes of per_node ranks, each node an NCCL host.
 on_nodes() {
   local name=$1; shift
-  "${mpirun[@]}" -np "$ng" -x GPUSCALE_TEST_RANKS_PER_NODE="$per_node" bash -c \
-    'NCCL_HOSTID=gpuscale-node-$((OMPI_COMM_WORLD_RANK / GPUSCALE_TEST_RANKS_PER_NODE)) exec "$0" "$@"' \
-    "$GPUSCALE" "$@" --device "$device" --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
+  GPUSCALE_TEST_RANKS_PER_NODE=$per_node "${mpirun[@]}" -np "$ng" "${share[@]}" "$GPUSCALE" "$@" --device "$device" \
+    --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
 }
-job() {  # NAME NP ARGS...: gpuscale on NP ranks
+job() {  # NAME NP ARGS...: gpuscale on NP ranks (on emulated nodes sharing the GPUs where they are fewer)
   local name=$1 np=$2; shift 2
-  "${mpirun[@]}" -np "$np" "$GPUSCALE" "$@" --device "$device" --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
+  local launch=("${mpirun[@]}" -np "$np")
+  if shared "$np"; then launch=(env GPUSCALE_TEST_RANKS_PER_NODE="$gpus" "${launch[@]}" "${share[@]}"); fi
+  "${launch[@]}" "$GPUSCALE" "$@" --device "$device" --quiet --json "$out/$name.json" >"$out/$name.txt" 2>&1
 }
 
-load_on $((ng - 1))
-job a_burn "$ng" burn --burn-s 20
-job a_compute "$ng" compute
-unload
+if ! shared "$ng"; then
+  load_on $((ng - 1))
+  job a_burn "$ng" burn --burn-s 20
+  job a_compute "$ng" compute
+  unload
+fi
 job b_links "$ng" links --sizes 1G
 on_nodes c_isolate collectives --isolate
 job g_nccl_model "$ng" collectives --nccl-algo --project-ranks "$ng"
 if [ "$ng" -ge 4 ]; then
-  job d_fit "$per_node" run --project-ranks "$ng"
+  job d_fit $((ng / 2)) run --project-ranks "$ng"
   job e_default "$ng" run
-  load_on $(seq "$per_node" $((ng - 1)))
-  on_nodes f_isolate collectives --isolate
-  unload
+  if ! shared "$ng"; then
+    load_on $(seq $((ng - per_node)) $((ng - 1)))
+    on_nodes f_isolate collectives --isolate
+    unload
+  fi
 fi
 
-python3 - "$out" "$ng" <<'PY'
+python3 - "$out" "$ng" "$gpus" <<'PY'
 import json, os, statistics, sys
-out, ng = sys.argv[1], int(sys.argv[2])
+out, ng, gpus = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def load(name):
     path = f"{out}/{name}.json"
     return json.load(open(path)) if os.path.exists(path) else None
@@ -76,8 +89,11 @@ def flagged(name):
     if not d:
         return "no report"
     return "; ".join(f"{c['id']} ranks {c.get('ranks') or 'all'}" for c in d["checks"] if c["severity"] != "info") or "none"
-rows = [("(a) burn, loop on the last GPU: checks", flagged("a_burn")),
-        ("(a) compute, loop on the last GPU: checks", flagged("a_compute"))]
+per_gpu = "skipped: the ranks share GPUs" if gpus < ng else None
+rows = [("(a) burn, loop on the last GPU: checks", per_gpu or flagged("a_burn")),
+        ("(a) compute, loop on the last GPU: checks", per_gpu or flagged("a_compute"))]
+if gpus < ng:
+    rows.insert(0, ("layout", f"{ng} ranks on {gpus} GPU{'s' if gpus > 1 else ''}: emulated nodes sharing them"))
 links = load("b_links")
 if links:
     for r in links["links"]:
@@ -91,7 +107,8 @@ def suspects(name):
     if not iso:
         return "no isolation record"
     return ", ".join(f"node {s['node']} ({s['rounds_failed']}/{s['rounds_counted']})" for s in iso["suspects"]) or "none"
-rows.append((f"(c) collectives --isolate, {ng // 2}-GPU nodes: suspects", suspects("c_isolate")))
+c = load("c_isolate")
+rows.append((f"(c) collectives --isolate, {c['world']['nodes'] if c else '?'} nodes: suspects", suspects("c_isolate")))
 fit, measured = load("d_fit"), load("e_default")
 if fit and measured and fit.get("projection"):
     sweep = next(s for s in measured["collectives"]["sweeps"] if s["op"] == "allreduce")
@@ -122,7 +139,7 @@ if model is not None:
 full = load("e_default")
 if full:
     rows.append((f"(e) default run on {ng}: verdict", full["verdict"]["result"]))
-    rows.append((f"(f) loop on the last node's GPUs: suspects", suspects("f_isolate")))
+    rows.append((f"(f) loop on the last node's GPUs: suspects", per_gpu or suspects("f_isolate")))
 width = max(len(r[0]) for r in rows)
 for name, value in rows:
     print(f"{name:<{width}}  {value}")

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# Every visible GPU gets a rank: distinct UUIDs, every version present, the NCCL smoke allreduce passes.
+# Every visible GPU gets a rank (two ranks at least: on one GPU they run on emulated nodes that share it,
+# GPUSCALE_TEST_SHARE_GPU): every version present, the NCCL smoke allreduce passes, the ranks hold
+# distinct GPUs or, sharing them, say so once on the console and in the JSON.
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/gpus.sh"
-n=$(visible_gpus)
-"$MPIEXEC" -n "$n" -x NCCL_NVLS_ENABLE=0 "$GPUSCALE" env --json "$out/env.json" >"$out/console.txt"
-python3 - "$out/env.json" "$n" <<'PY'
+n=$(at_least_two)
+launch_ranks "$n"
+"${mpi[@]}" "$GPUSCALE" env --json "$out/env.json" >"$out/console.txt"
+python3 - "$out/env.json" "$n" "$shared_gpus" "$(visible_gpus)" "$out/console.txt" <<'PY'
 import json, sys
-d, n = json.load(open(sys.argv[1])), int(sys.argv[2])
+d, n, shared, gpus = json.load(open(sys.argv[1])), int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
+console = open(sys.argv[5]).read()
 ranks = d["ranks"]
 assert len(ranks) == n
-assert len({r["gpu"]["uuid"] for r in ranks}) == n, "ranks share GPUs"
+assert len({r["gpu"]["uuid"] for r in ranks}) == (gpus if shared else n), "ranks share GPUs"
+if shared:
+    assert d["world"]["emulated"] == {"ranks_per_node": gpus, "shared_gpu": True}, d["world"]
+    assert console.count("Test layout:") == 1 and "GPUSCALE_TEST_SHARE_GPU=1" in console, console[:400]
+    assert not [c for c in d["checks"] if c["id"] in ("duplicate-gpu", "nccl-debug-variable", "gpu-in-use")], d["checks"]
+else:
+    assert "emulated" not in d["world"], d["world"]
 for r in ranks:
     v = r["versions"]
     assert r["backend"] == "cuda"
@@ -20,4 +30,4 @@ for r in ranks:
     assert r["smoke_allreduce"]["passed"] and r["smoke_allreduce"]["transport"] == "nccl", r["smoke_allreduce"]
 assert d["verdict"]["passed"], d["verdict"]
 PY
-echo "env_gpus: ok ($n GPUs)"
+echo "env_gpus: ok ($n ranks on $(visible_gpus) GPUs)"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The reliability faults against NCCL on GPUs (2 ranks, one GPU each): tests/mpi/faults.sh with
+# The reliability faults against NCCL on GPUs (2 ranks, one GPU each; on one GPU the ranks share it on
+# emulated nodes, GPUSCALE_TEST_SHARE_GPU, which faults.sh's mpiexec passes on): tests/mpi/faults.sh with
 # DEVICE=cuda. `faults_gpu.sh SCENARIO [PHASE]` runs one; with no argument it runs all (the env-phase
 # set, then a stall and a kill -9 inside the collectives phase and a stall inside train) and prints a
 # table with the time from each fault to the last rank's exit. The whole script stays under 150 s.
@@ -12,7 +13,10 @@ source "$here/gpus.sh"
 export DEVICE=cuda NP=${FAULT_NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults
-need_gpus "$NP"  # one rank per GPU: NCCL refuses two ranks on one GPU
+have=$(visible_gpus)
+[ "$have" -ge 1 ] || { echo "SKIP: needs a GPU, none visible"; exit 77; }
+# NCCL refuses two ranks on one GPU of one host: where the GPUs are fewer, each emulated node is a host.
+[ "$have" -ge "$NP" ] || export GPUSCALE_TEST_SHARE_GPU=1 GPUSCALE_TEST_RANKS_PER_NODE=$have
 if [ $# -gt 0 ]; then exec bash "$here/../mpi/faults.sh" "$@"; fi
 mkdir -p "$OUT"
 started=$(date +%s.%N)

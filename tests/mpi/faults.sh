@@ -257,6 +257,7 @@ assert len(d["ranks"]) == np'
     check_json '
 checks = [c for c in d["checks"] if c["id"] == "smoke-allreduce-failed"]
 assert checks and checks[0]["ranks"] == [1] and checks[0]["severity"] == "error", d["checks"]
+assert checks[0]["nodes"] == [d["ranks"][1]["node"]], checks[0]
 assert d["ranks"][1]["smoke_allreduce"]["wrong"] == 1
 assert d["phases_completed"] == ["env"] and "failure" not in d and d["interrupted"] is False'
     ;;
