@@ -90,26 +90,52 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   out.push_back(std::move(check));
 }
 
-// One finding naming the suspects, most suspect first; the ranks are none (nodes are named).
-void check_isolation(const results::CollectivesRecord& record, std::vector<Check>& out) {
-  if (!record.isolation || record.isolation->suspects.empty()) return;
+bool measured_anything(const results::IsolationRecord& r) {
+  const bool node_local =
+      std::any_of(r.node_local.begin(), r.node_local.end(), [](const auto& n) { return n.busbw_gbps > 0; });
+  const bool rounds = std::any_of(r.matches.begin(), r.matches.end(),
+                                  [](const auto& m) { return m.sendrecv_gbps > 0 || m.allreduce_busbw_gbps > 0; });
+  return node_local || rounds || !r.bisection.empty();
+}
+
+// One finding naming the suspects, most suspect first, with their nodes and the ranks on them; an
+// isolation that measured nothing fails with its reason, since it cleared no node.
+void check_isolation(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank,
+                     std::vector<Check>& out) {
+  if (!record.isolation) return;
+  const auto& iso = *record.isolation;
+  if (!measured_anything(iso)) {
+    out.push_back({ids::kIsolationMeasuredNothing, Severity::error, {},
+                   "slow-node isolation measured nothing: " +
+                       (iso.skipped_reason.empty() ? std::string("no figure was taken") : iso.skipped_reason) +
+                       "; no node was cleared: lower --isolate-bytes or free the devices' memory"});
+    return;
+  }
+  if (iso.suspects.empty()) return;
   std::string named;
-  for (const auto& s : record.isolation->suspects)
+  Check check{ids::kSlowNode, Severity::error, {}, ""};
+  for (const auto& s : iso.suspects) {
     named += (named.empty() ? "" : "; ") + std::string("node ") + std::to_string(s.node) +
              (s.host.empty() ? "" : " (" + s.host + ")") + ": " + s.evidence;
-  out.push_back({ids::kSlowNode, Severity::error, {},
-                 "slow inter-node traffic localised to " + std::to_string(record.isolation->suspects.size()) +
-                     " node(s): " + named + "; drain and test the node's NICs and cables (ibstat, ibdiagnet)"});
+    check.nodes.push_back(s.node);
+  }
+  for (std::size_t rank = 0; rank < node_of_rank.size(); ++rank)
+    if (std::count(check.nodes.begin(), check.nodes.end(), node_of_rank[rank]))
+      check.ranks.push_back(static_cast<int>(rank));
+  std::sort(check.nodes.begin(), check.nodes.end());
+  check.message = "slow traffic localised to " + std::to_string(iso.suspects.size()) + " node(s): " + named +
+                  "; drain and test the node's NICs and cables (ibstat, ibdiagnet)";
+  out.push_back(std::move(check));
 }
 
 }  // namespace
 
-std::vector<Check> collective_checks(const results::CollectivesRecord& record) {
+std::vector<Check> collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank) {
   std::vector<Check> out;
   check_wrong(record, out);
   check_links(record, out);
   check_pairs(record, out);
-  check_isolation(record, out);
+  check_isolation(record, node_of_rank, out);
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())
       out.push_back({ids::kCollectiveSkipped, Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});

@@ -127,7 +127,7 @@ results::IsolationRecord run_isolation(BenchResources& res, harness::Communicato
   r.threshold = o.isolation_threshold;
   r.node_hosts = node_hosts;
   if (!res.skipped_reason().empty()) {
-    r.bisection_note = "not run: " + res.skipped_reason();
+    r.skipped_reason = res.skipped_reason();  // the same on every rank; the slow-node checks fail on it
     return r;
   }
   const auto& w = res.world();

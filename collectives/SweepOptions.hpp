@@ -18,7 +18,8 @@ enum class PairMatrixMode { automatic, all, none };
 inline constexpr int kPairMatrixAutoRanks = 32;
 
 // Localisation of a slow node (collectives/Isolation): by default when the job spans at least
-// kIsolationAutoNodes nodes (with two, every round pairs the same two); `only`: --isolate, nothing else.
+// kIsolationAutoNodes nodes (with two, every round pairs the same two and no node has others to be
+// judged against); `only`: --isolate, nothing else, a usage error on fewer nodes (launch/PlanFit).
 enum class IsolationMode { automatic, only, none };
 inline constexpr int kIsolationAutoNodes = 3;
 

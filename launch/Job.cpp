@@ -6,6 +6,7 @@
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/Utf8.hpp"
@@ -46,6 +47,20 @@ void check_inputs(const CommonOptions& o, const harness::World& world, const har
   if (!problem.empty()) throw harness::UsageError(problem);
 }
 
+// Values that only the job's shape can judge (PlanFit.hpp), before any work or output: rank 0
+// judges, since it alone knows the devices its DP would drive, and every rank learns the verdict.
+void check_plan_fits(const RunPlan& plan, const harness::World& world, bool cpu_backend,
+                     const harness::Deadline& deadline) {
+  std::string problem;
+  if (world.rank() == 0) {
+    JobShape shape{world.size(), world.node_count()};
+    if (plan.train && plan.train->dp) shape.dp_devices = dp_device_limit(cpu_backend, world.local_size());
+    problem = plan_misfit(plan, shape);
+  }
+  problem = world.broadcast_from_root(problem, deadline);
+  if (!problem.empty()) throw harness::UsageError(problem);
+}
+
 }  // namespace
 
 Job::Job(const Invocation& invocation, harness::World& world)
@@ -54,6 +69,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
   selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_,
                                        options().timeouts.longest_s());  // serves every phase
   plan_ = resolve_run_plan(invocation_, selection_.backend->kind() == harness::BackendKind::cpu);
+  check_plan_fits(plan_, world_, selection_.backend->kind() == harness::BackendKind::cpu, deadline());
   progress_ = std::make_unique<Progress>(std::cerr, world_.rank() == 0 && !options().quiet, stderr_is_terminal(),
                                          plan_.profile.budget_s, now_s);
   progress_->step("plan " + describe(plan_));

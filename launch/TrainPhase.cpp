@@ -13,6 +13,7 @@
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/GpuBinding.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
 #include "workloads/ComputeBench.hpp"
@@ -125,8 +126,8 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
   const bool cpu = job.backend().kind() == harness::BackendKind::cpu;
   int count = 0;
   if (world.rank() == 0) {
-    const int visible = cpu ? std::max(2, world.local_size()) : harness::cuda_visible_device_count();
-    count = std::min(plan.dp_devices.value_or(visible), visible);
+    const int visible = dp_device_limit(cpu, world.local_size());
+    count = plan.dp_devices.value_or(visible);  // Job: never more than visible
     if (const auto leader = harness::leader_drives_node_gpus(visible, world.local_size()); !cpu && !leader.possible) {
       count = 0;
       out.skipped_reason = leader.reason;
@@ -153,11 +154,7 @@ CommsBySize make_ddp_comms(Job& job, const TrainPlan& plan, harness::Communicato
   CommsBySize out;
   const int rank = job.world().rank(), size = job.world().size();
   const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas};
-  for (int k : plan.ddp_sizes.empty() ? default_ddp_sizes(size) : plan.ddp_sizes) {
-    if (k > size) {
-      job.progress("train: skipping DDP over " + std::to_string(k) + " ranks: the job has " + std::to_string(size));
-      continue;
-    }
+  for (int k : plan.ddp_sizes.empty() ? default_ddp_sizes(size) : plan.ddp_sizes) {  // Job: k <= size
     const int color = rank < k ? 0 : -1;
     out[k] = world_comm.split(color, rank, job.deadline(), fixed);
     if (plan.ddp && plan.comm_ctas_auto && k > 1 && world_comm.transport() == "nccl")

@@ -37,6 +37,7 @@
   X(kCollectiveBelowLink, "collective-below-link")              \
   X(kSlowPair, "slow-pair")                                     \
   X(kSlowNode, "slow-node")                                     \
+  X(kIsolationMeasuredNothing, "isolation-measured-nothing")    \
   X(kNodeOutlier, "node-outlier")                               \
   X(kCollectiveSkipped, "collective-skipped")                   \
   X(kComputeStraggler, "compute-straggler")                     \

@@ -163,6 +163,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Sus
   f("rounds_failed", v.rounds_failed);
   f("rounds_counted", v.rounds_counted);
   f("by_bisection", v.by_bisection);
+  f("by_node_local", v.by_node_local);
   f("evidence", v.evidence);
 }
 
@@ -179,6 +180,7 @@ void each_field(R& v, F&& f) requires std::is_same_v<std::remove_const_t<R>, Iso
   f("bisection", v.bisection);
   f("bisection_node", v.bisection_node);
   f("bisection_note", v.bisection_note);
+  f("skipped_reason", v.skipped_reason);
   f("suspects", v.suspects);
 }
 

@@ -150,7 +150,10 @@ void write_isolation(const IsolationRecord& r, std::ostream& out) {
       << size_label(r.bytes) << ", " << r.bisection.size() << " bisection steps";
   if (!r.bisection_note.empty()) out << ": " << r.bisection_note;
   out << ")\n";
-  if (r.suspects.empty()) out << "  no node named: every node passed most of its rounds\n";
+  if (!r.skipped_reason.empty())
+    out << "  not run: " << r.skipped_reason << '\n';
+  else if (r.suspects.empty())
+    out << "  no node named: every node passed most of its rounds\n";
   for (const auto& s : r.suspects)
     out << "  SUSPECT node " << s.node << (s.host.empty() ? "" : " (" + s.host + ")") << ": " << s.evidence << '\n';
 }

@@ -21,9 +21,6 @@ namespace {
 // that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
 constexpr char kNoGpuModel[] = "cpu";
 
-// MAD x this estimates the standard deviation of normally distributed figures.
-constexpr double kMadToSigma = 1.4826;
-
 // The figures that say how fast one GPU (label rank) or one node (label node) is.
 bool judged(const Figure& f) {
   static const std::set<std::string> kMetrics = {
@@ -82,11 +79,10 @@ std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const
   std::vector<Outlier> out;
   for (const auto& [key, members] : groups) {
     if (members.size() < kOutlierMinGroup) continue;
-    std::vector<double> values, deviations;
+    std::vector<double> values;
     for (const auto& m : members) values.push_back(m.figure->value);
     const double centre = median(values);
-    for (double v : values) deviations.push_back(std::fabs(v - centre));
-    const double sigma = kMadToSigma * median(deviations);
+    const double sigma = robust_sigma(values);
     if (!(centre != 0)) continue;
     for (const auto& m : members) {
       const double v = m.figure->value;

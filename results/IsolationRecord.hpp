@@ -38,6 +38,7 @@ struct Suspect {
   int rounds_failed = 0;
   int rounds_counted = 0;  // rounds played, less those with a partner named before it
   bool by_bisection = false;
+  bool by_node_local = false;  // its node-local allreduce lay out of the other nodes' (SuspectRanking.hpp)
   std::string evidence;
 };
 
@@ -53,6 +54,7 @@ struct IsolationRecord {
   std::vector<BisectionStep> bisection;
   int bisection_node = -1;      // the node the bisection ended on; -1: none
   std::string bisection_note;   // why it named none
+  std::string skipped_reason;   // why nothing was measured (out of memory); empty: it ran
   std::vector<Suspect> suspects;  // most suspect first
 };
 

@@ -143,8 +143,9 @@ void write_checks(const RunReport& r, const PromGpus& gpus, std::ostream& out) {
   for (const auto& c : r.checks) {
     if (c.severity == Severity::info) continue;
     const std::string severity(to_string(c.severity));
-    if (c.ranks.empty()) raised.emplace(c.id, severity, "");
+    if (c.ranks.empty() && c.nodes.empty()) raised.emplace(c.id, severity, "");
     for (int rank : c.ranks) raised.emplace(c.id, severity, gpus.host(rank));
+    for (int node : c.nodes) raised.emplace(c.id, severity, gpus.node_host(node));  // a per-node finding
   }
   if (raised.empty()) return;
   family("gpuscale_check", "1 for each check raised at warning or error, per host it concerns (\"\": the whole job)",

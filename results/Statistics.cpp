@@ -54,6 +54,14 @@ double stddev(std::span<const double> samples) {
   return std::sqrt(sum_sq / static_cast<double>(samples.size() - 1));
 }
 
+double robust_sigma(std::span<const double> samples) {
+  constexpr double kMadToSigma = 1.4826;  // MAD of a normal distribution -> its standard deviation
+  const double centre = median(samples);
+  std::vector<double> deviations;
+  for (double x : samples) deviations.push_back(std::fabs(x - centre));
+  return kMadToSigma * median(deviations);
+}
+
 Summary summarize(std::span<const double> samples) {
   Summary s;
   s.count = samples.size();

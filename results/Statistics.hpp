@@ -15,6 +15,9 @@ double median(std::span<const double> samples);
 double mean(std::span<const double> samples);
 // Sample standard deviation (n - 1); 0 for a single sample, NaN for none.
 double stddev(std::span<const double> samples);
+// The median absolute deviation from the median x 1.4826: the standard deviation of normally
+// distributed samples, unmoved by a few outliers among them. NaN for no samples.
+double robust_sigma(std::span<const double> samples);
 
 struct Summary {
   std::size_t count = 0;

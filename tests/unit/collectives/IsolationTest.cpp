@@ -119,15 +119,41 @@ TEST(CollectiveChecks, SuspectsAreOneSlowNodeFinding) {
   results::CollectivesRecord record;
   EXPECT_TRUE(collective_checks(record).empty());
   record.isolation.emplace();
+  record.isolation->node_local = {{0, 10.0}};  // it measured something, and named no one
   EXPECT_TRUE(collective_checks(record).empty());
   results::Suspect s;
   s.node = 2, s.host = "n17", s.evidence = "6 of 6 rounds";
-  record.isolation->suspects = {s, s};
-  const auto checks = collective_checks(record);
+  results::Suspect t = s;
+  t.node = 0, t.host = "n3";
+  record.isolation->suspects = {s, t};
+  const auto checks = collective_checks(record, {0, 0, 1, 1, 2, 2, 3, 3});
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "slow-node");
   EXPECT_EQ(checks[0].severity, results::Severity::error);
   EXPECT_NE(checks[0].message.find("node 2 (n17): 6 of 6 rounds"), std::string::npos) << checks[0].message;
+  // It names its nodes and the ranks on them, so that every output can say where (Prometheus' host).
+  EXPECT_EQ(checks[0].nodes, (std::vector<int>{0, 2}));
+  EXPECT_EQ(checks[0].ranks, (std::vector<int>{0, 1, 4, 5}));
+}
+
+// An isolation that ran but measured nothing (its buffers did not fit) cleared no node: it fails,
+// with its reason, and names no slow node.
+TEST(CollectiveChecks, AnIsolationThatMeasuredNothingFails) {
+  results::CollectivesRecord record;
+  record.isolation.emplace();
+  record.isolation->skipped_reason = "out of memory on rank 3: 1 TiB";
+  auto checks = collective_checks(record);
+  ASSERT_EQ(checks.size(), 1u);
+  EXPECT_EQ(checks[0].id, "isolation-measured-nothing");
+  EXPECT_EQ(checks[0].severity, results::Severity::error);
+  EXPECT_NE(checks[0].message.find("out of memory on rank 3: 1 TiB"), std::string::npos) << checks[0].message;
+  record.isolation->skipped_reason.clear();
+  record.isolation->node_local = {{0, 0.0}, {1, 0.0}};  // one-rank nodes, and no round
+  checks = collective_checks(record);
+  ASSERT_EQ(checks.size(), 1u);
+  EXPECT_EQ(checks[0].id, "isolation-measured-nothing");
+  record.isolation->matches = {{0, 0, 1, 2.0, 0.0}, {0, 1, 0, 2.0, 0.0}};
+  EXPECT_TRUE(collective_checks(record).empty());
 }
 
 }  // namespace

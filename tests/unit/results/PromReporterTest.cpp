@@ -111,6 +111,18 @@ TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
       has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"fp16\"} 800"));
 }
 
+// A finding that names whole nodes and no rank (a node's own figure out of line) is labelled with
+// its nodes' hosts, not as one of the whole job.
+TEST(PromReporter, AFindingOfNodesCarriesTheirHosts) {
+  auto r = testing::sample_fleet_run();
+  Check c{"node-outlier", Severity::warning, {}, "node 2: node-local busbw 40 GB/s"};
+  c.nodes = {2};
+  r.checks = {c};
+  const auto text = exposition(r);
+  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"node-outlier\",severity=\"warning\",host=\"n2\"} 1")) << text;
+  EXPECT_EQ(text.find("host=\"\"}"), std::string::npos) << text;
+}
+
 TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
   auto r = testing::sample_fleet_run();
   for (auto& e : r.ranks) e.host = "vm";

@@ -80,16 +80,73 @@ TEST(SuspectRanking, NoiseAndABadPairNameNoOne) {
   }
 }
 
-TEST(SuspectRanking, SlowInOneFigureOnlyDoesNotFail) {
-  auto r = rounds({}, {-1, -1}, 0, 1);
-  for (auto& m : r.matches)
-    if (m.node == 4 || m.partner == 4) m.sendrecv_gbps /= 10;  // allreduce normal: not slow in both
+// A node stopped from outside most of the time, or slow one way, can be slow in one figure of a
+// round only: either figure under the threshold fails the round, and the node is named.
+TEST(SuspectRanking, SlowInEitherFigureFails) {
+  for (const bool sendrecv : {true, false}) {
+    auto r = rounds({}, {-1, -1}, 0.2, 1);
+    for (auto& m : r.matches)
+      if (m.node == 4 || m.partner == 4) (sendrecv ? m.sendrecv_gbps : m.allreduce_busbw_gbps) /= 10;
+    const auto s = rank_suspects(r);
+    ASSERT_EQ(s.size(), 1u) << (sendrecv ? "sendrecv" : "allreduce");
+    EXPECT_EQ(s[0].node, 4);
+    EXPECT_EQ(s[0].rounds_failed, 6);
+  }
+}
+
+// A figure no rank measured (0 GB/s) says nothing: it neither fails a round nor lowers a median.
+TEST(SuspectRanking, AFigureNotMeasuredIsNotJudged) {
+  auto r = rounds({}, {-1, -1}, 0.2, 4);
+  for (auto& m : r.matches) m.allreduce_busbw_gbps = 0;
+  for (const double ratio : round_ratios(r)) EXPECT_GT(ratio, 0.5);
   EXPECT_TRUE(rank_suspects(r).empty());
   for (auto& m : r.matches)
-    if (m.node == 4 || m.partner == 4) m.allreduce_busbw_gbps /= 10;
+    if (m.node == 3 || m.partner == 3) m.sendrecv_gbps /= 10;
   const auto s = rank_suspects(r);
   ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].node, 4);
+  EXPECT_EQ(s[0].node, 3);
+}
+
+IsolationRecord node_local(const std::vector<double>& gbps) {
+  IsolationRecord r;
+  r.threshold = 0.5;
+  for (std::size_t n = 0; n < gbps.size(); ++n) {
+    r.node_hosts.push_back("h" + std::to_string(n));
+    r.node_local.push_back({static_cast<int>(n), gbps[n]});
+  }
+  return r;
+}
+
+// The node-local allreduce judged as a node outlier: under the threshold of the nodes' median and
+// beyond 3.5 robust sigmas; a spread as wide as the healthy nodes' own names no one.
+TEST(SuspectRanking, NodeLocalOutlierIsNamed) {
+  auto s = rank_suspects(node_local({0.52, 0.04, 0.55, 0.6, 0.5}));
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 1);
+  EXPECT_EQ(s[0].host, "h1");
+  EXPECT_TRUE(s[0].by_node_local);
+  EXPECT_FALSE(s[0].by_bisection);
+  EXPECT_NE(s[0].evidence.find("node-local allreduce 0.04 GB/s, 8% of the nodes' median 0.52 GB/s"), std::string::npos)
+      << s[0].evidence;
+  s = rank_suspects(node_local({1, 1, 0.4, 1}));  // the others all equal: any spread is beyond them
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 2);
+  // Healthy nodes 0.12..0.62 GB/s apart: 0.04 lies within their noise (under 1 sigma).
+  EXPECT_TRUE(rank_suspects(node_local({0.12, 0.3, 0.62, 0.04})).empty());
+  EXPECT_TRUE(rank_suspects(node_local({1, 1, 0.6, 1})).empty());  // not under the threshold
+  EXPECT_TRUE(rank_suspects(node_local({1, 0.1})).empty());        // two nodes: no centre
+  EXPECT_TRUE(rank_suspects(node_local({1, 0, 1, 1})).empty());    // a one-rank node measured nothing
+}
+
+TEST(SuspectRanking, NodeLocalConfirmsTheRounds) {
+  auto r = rounds({5}, {-1, -1}, 0.1, 3);
+  for (int n = 0; n < 8; ++n) r.node_local.push_back({n, n == 5 ? 1.0 : 10.0});
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 5);
+  EXPECT_EQ(s[0].rounds_failed, 6);
+  EXPECT_TRUE(s[0].by_node_local);
+  EXPECT_NE(s[0].evidence.find("; node-local allreduce"), std::string::npos) << s[0].evidence;
 }
 
 TEST(SuspectRanking, BisectionConfirmsOrAdds) {

@@ -1,0 +1,26 @@
+#pragma once
+// The plan's values that only the job's shape can judge, known once MPI runs: -r (the root of
+// broadcast and reduce), --gpus (DDP rank counts), --dp-devices and --isolate. A value the job
+// cannot take is bad input, not a measurement to skip: the Job raises it as a UsageError on every
+// rank alike before any work or output (exit 2).
+#include <string>
+
+#include "launch/RunPlan.hpp"
+
+namespace gpuscale::launch {
+
+struct JobShape {
+  int ranks = 1;
+  int nodes = 1;
+  int dp_devices = 0;  // the devices DP could drive from rank 0 (dp_device_limit); read only where DP runs
+};
+
+// The devices DP drives from rank 0 at most: the GPUs it sees; on the cpu backend its node's ranks,
+// at least 2. Local: call it on rank 0.
+int dp_device_limit(bool cpu_backend, int local_size);
+
+// "" when every value fits the job; else one line that names the first value that does not and the
+// job's shape. Pure.
+std::string plan_misfit(const RunPlan& plan, const JobShape& shape);
+
+}  // namespace gpuscale::launch
