@@ -7,8 +7,8 @@
 #  (a) a torch bf16 matmul loop on the last GPU during `gpuscale burn` and `gpuscale compute`: the
 #      checks raised, and on which ranks (expected: the last rank flagged, rank 0 not; one GPU a rank only);
 #  (b) `gpuscale links`: each GPU's pinned H2D alone and all GPUs at once;
-#  (c) `collectives --isolate` over NG/2-rank emulated nodes (no more ranks a node than GPUs), each node
-#      its own NCCL host: the suspects, none expected;
+#  (c) `collectives --isolate` over emulated nodes of NG/4 ranks (no more than the GPUs), each node its
+#      own NCCL host: the suspects, none expected (3 nodes or more: NG of 3 or more);
 #  (g) `collectives --nccl-algo --project-ranks NG` on NG ranks: NCCL's own cost model of the world
 #      communicator beside the fit, at 8 B and 1 GiB.
 # With 4 ranks or more:
@@ -32,7 +32,9 @@ ng=${NG:-$((gpus >= 2 ? gpus : 4))}
 [ "$gpus" -ge 1 ] || { echo "bench/multi_gpu.sh: no GPU visible (DEVICE=cpu tries the script)" >&2; exit 2; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 mpirun=(mpirun --oversubscribe -x NCCL_NVLS_ENABLE)
-per_node=$((ng / 2 < gpus ? ng / 2 : gpus))
+# Isolation needs 3 nodes or more: nodes of NG/4 ranks (one at least, no more than the GPUs).
+per_node=$((ng / 4 < 1 ? 1 : ng / 4))
+per_node=$((per_node < gpus ? per_node : gpus))
 shared() { [ "$gpus" -lt "$1" ]; }  # NP: whether NP ranks share the GPUs
 share=(-x GPUSCALE_TEST_SHARE_GPU=1 -x GPUSCALE_TEST_RANKS_PER_NODE)
 loads=()
@@ -66,7 +68,7 @@ if ! shared "$ng"; then
   unload
 fi
 job b_links "$ng" links --sizes 1G
-on_nodes c_isolate collectives --isolate
+[ $((ng / per_node)) -lt 3 ] || on_nodes c_isolate collectives --isolate
 job g_nccl_model "$ng" collectives --nccl-algo --project-ranks "$ng"
 if [ "$ng" -ge 4 ]; then
   job d_fit $((ng / 2)) run --project-ranks "$ng"
