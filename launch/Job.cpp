@@ -8,6 +8,7 @@
 #include "harness/Watchdog.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
+#include "results/JsonReporter.hpp"
 #include "results/Utf8.hpp"
 
 #ifndef GPUSCALE_VERSION
@@ -135,6 +136,49 @@ void Job::record_failure(const results::RunFailure& failure) noexcept {
   }
 }
 
+namespace {
+
+// The PID part of an output set id "START-PID-N" and N; false when ID is not of that form.
+bool parse_output_set(const std::string& id, long& pid, int& write_number) {
+  const auto last = id.rfind('-');
+  if (last == std::string::npos || last == 0) return false;
+  const auto before = id.rfind('-', last - 1);
+  if (before == std::string::npos) return false;
+  try {
+    pid = std::stol(id.substr(before + 1, last - before - 1));
+    write_number = std::stoi(id.substr(last + 1));
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Job::record_failure_for_root(const results::RunFailure& failure) noexcept {
+  const long root_pid = world_.peer_pid(0);
+  if (world_.rank() == 0 || options().json_path.empty() || root_pid <= 0) return;
+  try {
+    auto report = results::read_report_file(options().json_path);
+    long pid = 0;
+    int written = 0;
+    if (!parse_output_set(report.output_set, pid, written) || pid != root_pid) return;  // not this job's file
+    report.failure = failure;
+    report.failure->message = results::valid_utf8(failure.message);
+    report.interrupted = false;
+    report.complete = false;
+    results::Expectations expectations;
+    try {
+      expectations = load_expectations(options());
+    } catch (const harness::UsageError&) {  // rank 0 read it at the start; judge without it if it is gone
+    }
+    apply_verdict(report, expectations);
+    write_report_files(report, options(), expectations, written + 1);
+  } catch (const std::exception& e) {
+    std::cerr << harness::error_location() << " could not write rank 0's failure: " << e.what() << '\n';
+  }
+}
+
 int Job::finish() {
   int code = 0;
   phase_ = "finish";  // waits after the phases are bootstrap waits again (env's timeout)
@@ -143,8 +187,8 @@ int Job::finish() {
     report_.complete = true;
     write_outputs();
     results::ConsoleReporter().write(report_, std::cout);
-    std::cout.flush();
-    code = report_.verdict.passed ? 0 : 1;
+    // The files hold the results; a console report lost on a full device is still a runtime error.
+    code = !console_written() ? static_cast<int>(harness::ExitCode::runtime) : report_.verdict.passed ? 0 : 1;
   }
   world_.broadcast_bytes(&code, sizeof code, 0, deadline());
   return code;
