@@ -8,6 +8,7 @@
 #include "harness/Activity.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/LibraryCall.hpp"
+#include "harness/PeerJudgement.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -210,6 +211,18 @@ std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double g
   } catch (...) {
   }
   return silent;
+}
+
+std::optional<PeerJudgement> judgement_of_this_rank(const World& world) noexcept {
+  auto& m = world.mpi();
+  try {
+    while (take_one(m)) {
+    }
+    for (const auto& n : m.received)
+      if (n.cause == m.rank && n.source != m.rank) return PeerJudgement{n.source, n.exit_code, n.message};
+  } catch (...) {
+  }
+  return std::nullopt;
 }
 
 long World::peer_pid(int rank) const noexcept {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "harness/Activity.hpp"
+#include "harness/PeerJudgement.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -96,6 +97,8 @@ void judge_rank_zero(harness::World& world, Job* job, int exit_code) {
 void end_job_after_error(harness::World& world, Job* job, const harness::Error& error) {
   if (const auto* peer = dynamic_cast<const harness::PeerFailedError*>(&error))
     end_job(world, job, error.exit_code(), error.what(), peer->rank(), false, peer->judged_silent());
+  if (const auto judged = harness::judgement_of_this_rank(world))
+    end_job(world, job, static_cast<harness::ExitCode>(judged->exit_code), judged->message, world.rank(), false, true);
   end_job(world, job, error.exit_code(), one_line(error.what()), world.rank(), true);
 }
 
