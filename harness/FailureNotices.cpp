@@ -8,13 +8,14 @@
 #include "harness/Activity.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/LibraryCall.hpp"
+#include "harness/PeerJudgement.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
 namespace gpuscale::harness {
 namespace {
 
-constexpr int kFailureTag = 101;  // payload: int exit code, then the message
+constexpr int kFailureTag = 101;  // payload: int exit code, int cause rank, then the message
 constexpr int kStatusTag = 102;   // payload: the sender's activity
 constexpr int kAliveTag = 103;    // no payload: a heartbeat (World::wait_for_root)
 
@@ -41,11 +42,13 @@ bool take_one(detail::MpiWorld& m) {
   // A heartbeat is no answer to a roll call: it may have left long before the sender stalled.
   if (known && status.MPI_TAG == kAliveTag) m.heard_alive[static_cast<std::size_t>(status.MPI_SOURCE)] = Clock::now();
   else if (known) m.reported[static_cast<std::size_t>(status.MPI_SOURCE)] = 1;
-  if (status.MPI_TAG == kFailureTag && payload.size() >= sizeof(int)) {
+  if (status.MPI_TAG == kFailureTag && payload.size() >= 2 * sizeof(int)) {
     detail::MpiWorld::Notice notice;
     notice.source = status.MPI_SOURCE;
     std::memcpy(&notice.exit_code, payload.data(), sizeof(int));
-    notice.message = payload.substr(sizeof(int));
+    std::memcpy(&notice.cause, payload.data() + sizeof(int), sizeof(int));
+    if (notice.cause < 0 || notice.cause >= m.size) notice.cause = notice.source;
+    notice.message = payload.substr(2 * sizeof(int));
     m.received.push_back(std::move(notice));
   }
   return true;
@@ -72,13 +75,21 @@ class NoticeWatch final : public PeerWatch {
     }
     return !m_.received.empty();
   }
-  int notice_exit_code() const noexcept override { return m_.received.front().exit_code; }
+  int notice_exit_code() const noexcept override { return first().exit_code; }
   [[noreturn]] void throw_notice() override {
-    const auto& n = m_.received.front();
-    throw PeerFailedError(n.source, static_cast<ExitCode>(n.exit_code), n.message);
+    const auto& n = first();
+    throw PeerFailedError(n.cause, static_cast<ExitCode>(n.exit_code), n.message, n.cause != n.source);
   }
 
  private:
+  // A rank that was stopped and resumes finds the others' timeouts queued before the judgement that
+  // names it as their cause: that judgement is the failure, not the first timeout.
+  const detail::MpiWorld::Notice& first() const noexcept {
+    for (const auto& n : m_.received)
+      if (n.cause == m_.rank && n.source != m_.rank) return n;
+    return m_.received.front();
+  }
+
   detail::MpiWorld& m_;
 };
 
@@ -155,11 +166,13 @@ void stop_notices(MpiWorld& m) noexcept {
 
 }  // namespace detail
 
-void World::announce_failure(int exit_code, const std::string& message) const noexcept {
+void World::announce_failure(int exit_code, const std::string& message, int cause) const noexcept {
   auto& m = *mpi_;
   if (m.notices == MPI_COMM_NULL) return;
-  std::string payload(sizeof(int), '\0');
+  if (cause < 0) cause = m.rank;
+  std::string payload(2 * sizeof(int), '\0');
   std::memcpy(payload.data(), &exit_code, sizeof(int));
+  std::memcpy(payload.data() + sizeof(int), &cause, sizeof(int));
   payload += message;
   for (int r = 0; r < m.size; ++r)
     if (r != m.rank) send(m, payload, r, kFailureTag);
@@ -201,6 +214,24 @@ std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double g
   } catch (...) {
   }
   return silent;
+}
+
+std::optional<PeerJudgement> judgement_of_this_rank(const World& world) noexcept {
+  auto& m = world.mpi();
+  try {
+    while (take_one(m)) {
+    }
+    for (const auto& n : m.received)
+      if (n.cause == m.rank && n.source != m.rank) return PeerJudgement{n.source, n.exit_code, n.message};
+  } catch (...) {
+  }
+  return std::nullopt;
+}
+
+long World::peer_pid(int rank) const noexcept {
+  const auto& m = *mpi_;
+  if (rank < 0 || rank >= static_cast<int>(m.peers.size())) return 0;
+  return m.peers[static_cast<std::size_t>(rank)].process.pid;
 }
 
 std::string describe(const SilentRank& rank, double grace_s) {

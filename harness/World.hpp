@@ -90,14 +90,17 @@ class World {
   // waiting for it, and how rank 0 (and its deputy, for rank 0) learns which ranks are stalled or dead. All local and noexcept;
   // notices travel on a communicator of their own, and every polling wait looks for them
   // (Interrupts.hpp), turning another rank's failure into PeerFailedError within milliseconds.
-  // Tells every other rank that this rank failed, with its exit code and one-line message.
-  void announce_failure(int exit_code, const std::string& message) const noexcept;
+  // Tells every other rank that this rank failed, with its exit code and one-line message; `cause`,
+  // where it is another rank, names the rank this one judged silent (a roll call) as the failure.
+  void announce_failure(int exit_code, const std::string& message, int cause = -1) const noexcept;
   // Tells `destination` that this rank is alive in the error path, and what it was doing.
   void report_status(int destination, const std::string& activity) const noexcept;
   // Waits up to grace_s for a notice or status from each of `ranks` and returns those that sent
   // neither. Returns early once every one has answered or is seen dead or stopped (ranks on this
   // host; the others can only be "did not respond").
   std::vector<SilentRank> roll_call(const std::vector<int>& ranks, double grace_s) const noexcept;
+  // The PID of `rank`'s process where this rank can see it (same host, alive at start-up); else 0.
+  long peer_pid(int rank) const noexcept;
   // Keeps MPI progressing for `seconds` so that notices leave before this rank aborts.
   void progress_notices(double seconds) const noexcept;
 

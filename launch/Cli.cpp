@@ -1,5 +1,6 @@
 #include "launch/Cli.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "harness/BackendSelect.hpp"
@@ -83,6 +84,33 @@ std::string file_option(const cxxopts::ParseResult& r, const char* name) {
   return path;
 }
 
+// cxxopts keeps the last of an option given twice; for an option that holds one value (an output
+// path, a size, a count) that silently drops what the user asked for first. Lists and flags may repeat.
+void refuse_repeated_values(const std::string& command, const cxxopts::Options& options, const cxxopts::ParseResult& r) {
+  for (const auto& group : options.groups()) {
+    for (const auto& option : options.group_help(group).options) {
+      if (option.is_container || option.is_boolean || option.l.empty()) continue;
+      const std::string& name = option.l.front();
+      if (r.count(name) < 2) continue;
+      std::string values;
+      for (const auto& kv : r.arguments())
+        if (kv.key() == name) values += (values.empty() ? "" : ", ") + kv.value();
+      throw UsageError("gpuscale " + command + ": --" + name + " given " + std::to_string(r.count(name)) +
+                       " times (" + values + "); it takes one value, give it once");
+    }
+  }
+}
+
+// The command and every option as given, by long name, sorted by name (a name's values keep their
+// order): `-b 8 --json a` and `--json a --minbytes 8` ask for the same thing.
+std::string fingerprint(const std::string& command, const cxxopts::ParseResult& r) {
+  auto given = r.arguments();
+  std::stable_sort(given.begin(), given.end(), [](const auto& a, const auto& b) { return a.key() < b.key(); });
+  std::string out = command;
+  for (const auto& kv : given) out += '\x1f' + kv.key() + '=' + kv.value();
+  return out;
+}
+
 void validate(const std::string& command, const CommonOptions& c) {
   if (!c.baseline_tolerances.empty() && c.baseline_path.empty())
     throw UsageError("gpuscale " + command + ": --baseline-tolerance needs --baseline FILE");
@@ -139,6 +167,8 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   inv.show_version = r.count("version") > 0;
   if (inv.show_help) inv.help_text = help_for(*spec, options);
   if (inv.show_help || inv.show_version) return inv;
+  refuse_repeated_values(inv.command, options, r);
+  inv.fingerprint = fingerprint(inv.command, r);
 
   auto& c = inv.common;
   try {

@@ -24,6 +24,9 @@ struct CommonOptions {
 struct Invocation {
   std::string command;                 // "run", "env", ...
   std::string command_line;            // argv joined, for the report
+  // The parsed command and every option as given (long names, values; in a fixed order): equal on
+  // two ranks exactly when they were asked to do the same thing (CommandAgreement.hpp).
+  std::string fingerprint;
   bool show_help = false;              // print `help_text` and exit 0
   bool show_version = false;
   std::string help_text;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "harness/Activity.hpp"
+#include "harness/PeerJudgement.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -39,20 +40,22 @@ const harness::SilentRank* cause(const std::vector<harness::SilentRank>& silent)
 }
 
 // The deputy's roll call of rank 0: returns when rank 0 answered (it ends the job); otherwise names
-// rank 0 and ends the job itself.
-void judge_rank_zero(harness::World& world, int exit_code) {
+// rank 0, writes the failure with rank 0 as its cause where it can (rank 0 on this host), and ends
+// the job itself.
+void judge_rank_zero(harness::World& world, Job* job, int exit_code) {
   const auto silent = world.roll_call({0}, kRollCall_s);
   if (silent.empty()) return;
   if (cause(silent)) exit_code = static_cast<int>(harness::ExitCode::runtime);
   const std::string line = harness::error_location() + " ending the job: " + join(silent);
   print_line(line);
-  world.announce_failure(exit_code, line);  // for rank 0's record, should it resume
+  world.announce_failure(exit_code, line, 0);  // for rank 0's record, should it resume
+  if (job) job->record_failure_for_root({exit_code, line, 0, {0}});
   world.progress_notices(0.1);
   world.abort(exit_code);
 }
 
 [[noreturn]] void end_job(harness::World& world, Job* job, harness::ExitCode code, const std::string& line,
-                          int failed_rank, bool own_failure) {
+                          int failed_rank, bool own_failure, bool failed_rank_silent = false) {
   const int exit_code = static_cast<int>(code);
   if (own_failure) {
     print_line(line);
@@ -61,17 +64,20 @@ void judge_rank_zero(harness::World& world, int exit_code) {
   const std::string status = harness::error_location() + " " + harness::describe(harness::current_activity());
   if (world.rank() != 0) {
     world.report_status(0, status);
-    if (world.rank() == kDeputy) judge_rank_zero(world, exit_code);
+    if (world.rank() == kDeputy) judge_rank_zero(world, job, exit_code);
     // Rank 0 ends the job after its roll call; if that never comes, end it from here.
     world.progress_notices(kRollCall_s + 2.0);
     world.abort(exit_code);
   }
   world.report_status(kDeputy, status);  // rank 0 is alive: the deputy leaves the job to it
+  // A failure judged by another rank's roll call (rank 0 resumed after its deputy found it stopped):
+  // the judged rank did not respond, and the judge has already ended the job, so no roll call here.
   results::RunFailure failure{exit_code, line, failed_rank, {}};
+  if (failed_rank_silent) failure.ranks_not_responding.push_back(failed_rank);
   if (job) job->record_failure(failure);  // first, in case the launcher's SIGKILL comes soon
   std::vector<int> others;
   for (int r = 1; r < world.size(); ++r) others.push_back(r);
-  const auto silent = world.roll_call(others, kRollCall_s);
+  const auto silent = failed_rank_silent ? std::vector<harness::SilentRank>{} : world.roll_call(others, kRollCall_s);
   if (!silent.empty()) {
     const std::string ending = harness::error_location() + " ending the job: " + join(silent);
     print_line(ending);
@@ -90,7 +96,9 @@ void judge_rank_zero(harness::World& world, int exit_code) {
 
 void end_job_after_error(harness::World& world, Job* job, const harness::Error& error) {
   if (const auto* peer = dynamic_cast<const harness::PeerFailedError*>(&error))
-    end_job(world, job, error.exit_code(), error.what(), peer->rank(), false);
+    end_job(world, job, error.exit_code(), error.what(), peer->rank(), false, peer->judged_silent());
+  if (const auto judged = harness::judgement_of_this_rank(world))
+    end_job(world, job, static_cast<harness::ExitCode>(judged->exit_code), judged->message, world.rank(), false, true);
   end_job(world, job, error.exit_code(), one_line(error.what()), world.rank(), true);
 }
 

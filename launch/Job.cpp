@@ -3,12 +3,16 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
+#include <optional>
+
+#include <unistd.h>
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/ConsoleReporter.hpp"
+#include "results/JsonReporter.hpp"
 #include "results/Utf8.hpp"
 
 #ifndef GPUSCALE_VERSION
@@ -59,6 +63,21 @@ void check_plan_fits(const RunPlan& plan, const harness::World& world, bool cpu_
   }
   problem = world.broadcast_from_root(problem, deadline);
   if (!problem.empty()) throw harness::UsageError(problem);
+}
+
+// The PID part of an output set id "START-PID-N" and N; false when ID is not of that form.
+bool parse_output_set(const std::string& id, long& pid, int& write_number) {
+  const auto last = id.rfind('-');
+  if (last == std::string::npos || last == 0) return false;
+  const auto before = id.rfind('-', last - 1);
+  if (before == std::string::npos) return false;
+  try {
+    pid = std::stol(id.substr(before + 1, last - before - 1));
+    write_number = std::stoi(id.substr(last + 1));
+  } catch (const std::exception&) {
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -140,15 +159,61 @@ void Job::phase_skipped(const std::string& phase, const std::string& reason) {
   write_outputs();
 }
 
+namespace {
+
+// Rank 0: the failure that another process of this job (the deputy, which judged rank 0 stopped
+// while rank 0 could not write) already put into --json. Rank 0, resumed by the launcher's kill
+// sequence, meets its own long-past deadline and has no MPI left to read the judgement by.
+std::optional<results::RunFailure> failure_written_by_judge(const std::string& json_path,
+                                                            const results::RunReport& mine) {
+  if (json_path.empty()) return std::nullopt;
+  try {
+    const auto written = results::read_report_file(json_path);
+    long pid = 0;
+    int number = 0;
+    if (written.failure && written.start_time == mine.start_time && written.command_line == mine.command_line &&
+        parse_output_set(written.output_set, pid, number) && pid != static_cast<long>(::getpid()))
+      return written.failure;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 void Job::record_failure(const results::RunFailure& failure) noexcept {
   if (world_.rank() != 0) return;
   try {
-    report_.failure = failure;
-    report_.failure->message = results::valid_utf8(failure.message);  // may quote a path or a host name
-    report_.interrupted = failure.exit_code == static_cast<int>(harness::ExitCode::interrupted);
+    report_.failure = failure_written_by_judge(options().json_path, report_).value_or(failure);
+    report_.failure->message = results::valid_utf8(report_.failure->message);  // may quote a path or a host name
+    report_.interrupted = report_.failure->exit_code == static_cast<int>(harness::ExitCode::interrupted);
     write_outputs();  // the verdict rules fail a run with a failure record
   } catch (const std::exception& e) {
     std::cerr << harness::error_location() << " could not write the partial results: " << e.what() << '\n';
+  }
+}
+
+void Job::record_failure_for_root(const results::RunFailure& failure) noexcept {
+  const long root_pid = world_.peer_pid(0);
+  if (world_.rank() == 0 || options().json_path.empty() || root_pid <= 0) return;
+  try {
+    auto report = results::read_report_file(options().json_path);
+    long pid = 0;
+    int written = 0;
+    if (!parse_output_set(report.output_set, pid, written) || pid != root_pid) return;  // not this job's file
+    report.failure = failure;
+    report.failure->message = results::valid_utf8(failure.message);
+    report.interrupted = false;
+    report.complete = false;
+    results::Expectations expectations;
+    try {
+      expectations = load_expectations(options());
+    } catch (const harness::UsageError&) {  // rank 0 read it at the start; judge without it if it is gone
+    }
+    apply_verdict(report, expectations);
+    write_report_files(report, options(), expectations, written + 1);
+  } catch (const std::exception& e) {
+    std::cerr << harness::error_location() << " could not write rank 0's failure: " << e.what() << '\n';
   }
 }
 
@@ -160,8 +225,8 @@ int Job::finish() {
     report_.complete = true;
     write_outputs();
     results::ConsoleReporter().write(report_, std::cout);
-    std::cout.flush();
-    code = report_.verdict.passed ? 0 : 1;
+    // The files hold the results; a console report lost on a full device is still a runtime error.
+    code = !console_written() ? static_cast<int>(harness::ExitCode::runtime) : report_.verdict.passed ? 0 : 1;
   }
   world_.broadcast_bytes(&code, sizeof code, 0, deadline());
   return code;

@@ -63,6 +63,11 @@ class Job {
   // Rank 0, error path: records why the run ended early (interrupted for exit code 4), fails the
   // verdict and rewrites the outputs with what finished. Never throws (a write failure is printed).
   void record_failure(const results::RunFailure& failure) noexcept;
+  // Rank 0's deputy, once it judged rank 0 stopped or dead on this host: rank 0 cannot record its own
+  // failure, so the deputy adds `failure` to the --json file rank 0 wrote last (only where that
+  // process wrote it: its output set names rank 0's PID), then rewrites every output from it as
+  // `gpuscale report` would. Without --json (nothing to read back) nothing is written. Never throws.
+  void record_failure_for_root(const results::RunFailure& failure) noexcept;
   // Progress on stderr from rank 0 unless --quiet: the phase (i of n), a step, elapsed and ETA.
   void begin_phase(const std::string& phase, std::size_t index, std::size_t count);
   void progress(const std::string& step, std::size_t done = 0, std::size_t total = 0);

@@ -10,6 +10,7 @@
 #include "harness/Watchdog.hpp"
 #include "launch/BurnPhase.hpp"
 #include "launch/CollectivesPhase.hpp"
+#include "launch/CommandAgreement.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
@@ -51,22 +52,38 @@ void validate_phase_options(const Invocation& invocation) {
 
 }  // namespace
 
-int run_command(const Invocation& invocation, int argc, char** argv) {
+int run_command(const Invocation& invocation, int argc, char** argv, std::string usage_error) {
   harness::install_signal_handlers();
   const harness::Watchdog watchdog;  // the last resort behind every deadline (Watchdog.hpp)
   std::unique_ptr<harness::World> world;
+  const auto startup = harness::Deadline::after(invocation.common.timeouts.env_s);  // bootstrap: env's timeout
   try {
-    prepare_collectives(invocation);
-    validate_phase_options(invocation);
-    // Test seams, with the launcher's rank (a singleton is rank 0): "init" fires before MPI starts.
-    harness::configure_faults(std::max(0, harness::launcher_rank()));
+    if (usage_error.empty()) {
+      try {
+        prepare_collectives(invocation);
+        validate_phase_options(invocation);
+        // Test seams, with the launcher's rank (a singleton is rank 0): "init" fires before MPI starts.
+        harness::configure_faults(std::max(0, harness::launcher_rank()));
+      } catch (const harness::UsageError& e) {
+        usage_error = e.what();
+      }
+    }
+    // Without a launcher there is no one to agree with: the line now, no MPI.
+    if (!usage_error.empty() && harness::launcher_rank() < 0) {
+      std::cerr << "gpuscale: error: " << usage_error << '\n';
+      return static_cast<int>(harness::ExitCode::usage);
+    }
     harness::enter_phase("init");
-    const auto startup = harness::Deadline::after(invocation.common.timeouts.env_s);  // bootstrap: env's timeout
     world = std::make_unique<harness::World>(&argc, &argv, startup);
   } catch (const harness::Error& e) {
     // Every task meets the same launch problem: one line from the launcher's rank 0 is enough.
     if (e.exit_code() != harness::ExitCode::usage || is_launcher_rank_zero()) std::cerr << "gpuscale: " << e.what() << '\n';
     return static_cast<int>(e.exit_code());
+  }
+  try {
+    if (!agree_on_command(*world, invocation, usage_error, startup)) return static_cast<int>(harness::ExitCode::usage);
+  } catch (const harness::Error& e) {
+    end_job_after_error(*world, nullptr, e);
   }
   std::unique_ptr<Job> job;
   try {

@@ -58,9 +58,10 @@ int compare(const Invocation& inv) {
 
 int run_offline_command(const Invocation& invocation) {
   try {
-    if (invocation.command == "compare") return compare(invocation);
-    if (invocation.command == "baseline") return make_baseline(invocation);
-    return report(invocation);
+    const int code = invocation.command == "compare"    ? compare(invocation)
+                     : invocation.command == "baseline" ? make_baseline(invocation)
+                                                        : report(invocation);
+    return console_written() ? code : static_cast<int>(harness::ExitCode::runtime);
   } catch (const UsageError& e) {
     std::cerr << "gpuscale: error: " << e.what() << '\n';
     return static_cast<int>(harness::ExitCode::usage);

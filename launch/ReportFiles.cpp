@@ -1,5 +1,8 @@
 #include "launch/ReportFiles.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <iostream>
 #include <iterator>
 #include <utility>
 #include <sstream>
@@ -103,6 +106,16 @@ void check_report_paths(const CommonOptions& o, const std::vector<std::string>& 
       throw harness::UsageError(e.what());
     }
   }
+}
+
+bool console_written() {
+  errno = 0;
+  std::cout.flush();  // stdout is a C stream underneath: this flushes it and reports its error
+  if (std::cout.good()) return true;
+  const int error = errno;
+  std::cerr << "gpuscale: error: cannot write to standard output: "
+            << (error ? std::strerror(error) : "write failed") << '\n' << std::flush;
+  return false;
 }
 
 std::string output_set_id(const std::string& start_time, int write_number) {

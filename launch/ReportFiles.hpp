@@ -23,6 +23,10 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
 // or names the same file as another output, the --expect file or one of `inputs` (report files read).
 void check_report_paths(const CommonOptions& options, const std::vector<std::string>& inputs = {});
 
+// Flushes standard output, where the console report goes. A write that failed there (a full device)
+// loses the report: returns false after one line on stderr, and the caller exits 3.
+bool console_written();
+
 // The id of one set of outputs, e.g. "20261130T000000Z-4242-3": the run's start time (UTC, compact),
 // the writing process's PID and the write's number within that process (1, 2, ...). Unique per write
 // of a run and ordered within one; `gpuscale report` rewriting a run gets its own PID.

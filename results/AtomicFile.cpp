@@ -3,8 +3,11 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -76,18 +79,67 @@ int create_temp(const std::string& tmp) {
 
 bool process_is_gone(long pid) { return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH; }
 
-// Removes temp files of PATH left by writers on this host whose process no longer exists.
+// Seconds since the epoch at which process PID started (/proc/PID/stat field 22, in clock ticks since
+// boot, plus /proc/stat's btime); negative when unknown.
+double process_start_s(long pid) {
+  std::ifstream stat_file("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat_file, text)) return -1;
+  const auto close = text.rfind(')');  // the command name may hold spaces and parentheses
+  if (close == std::string::npos) return -1;
+  std::istringstream fields(text.substr(close + 1));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+  }
+  std::ifstream boot("/proc/stat");
+  std::string key;
+  double btime_s = -1;
+  while (boot >> key)
+    if (key == "btime" && boot >> btime_s) break;
+  const long ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  if (!fields || btime_s < 0 || ticks_per_s <= 0) return -1;
+  return btime_s + std::strtod(field.c_str(), nullptr) / static_cast<double>(ticks_per_s);
+}
+
+// btime is whole seconds: a live writer's temp can look up to 1 s older than its process start.
+constexpr double kStartSlack_s = 2.0;
+
+// The writer's PID of a temp name of this host, ".gpuscale-HASH-HOST-PID.tmp"; 0 when NAME is none
+// (another host's temps are left alone: their PIDs mean nothing here).
+long temp_writer_on_this_host(const std::string& name) {
+  const std::string tail = "-" + host_name() + "-";
+  const std::size_t prefix = std::strlen(kTempPrefix), suffix = std::strlen(kTempSuffix);
+  if (name.size() <= prefix + 16 + tail.size() + suffix || name.compare(0, prefix, kTempPrefix) != 0 ||
+      name.compare(name.size() - suffix, suffix, kTempSuffix) != 0)
+    return 0;
+  const std::string hash = name.substr(prefix, 16);
+  if (hash.find_first_not_of("0123456789abcdef") != std::string::npos) return 0;
+  if (name.compare(prefix + 16, tail.size(), tail) != 0) return 0;
+  const std::string digits = name.substr(prefix + 16 + tail.size(), name.size() - prefix - 16 - tail.size() - suffix);
+  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return std::stol(digits);
+}
+
+// A temp is stale when its writer is gone: no process has its PID, or the process that has it now
+// started clearly after the temp was last written (the PID was reused). A live writer's temp is
+// never older than the writer.
+bool writer_is_gone(long pid, const fs::path& temp) {
+  if (pid <= 0) return false;
+  if (process_is_gone(pid)) return true;
+  struct stat st{};
+  if (::lstat(temp.c_str(), &st) != 0) return false;
+  const double started_s = process_start_s(pid);
+  const double written_s = static_cast<double>(st.st_mtim.tv_sec) + st.st_mtim.tv_nsec * 1e-9;
+  return started_s > 0 && written_s < started_s - kStartSlack_s;
+}
+
+// Removes every temp file in PATH's folder, whatever target it was for, whose writer on this host is
+// gone (a writer killed with SIGKILL leaves its temp behind).
 void remove_dead_writers_temps(const std::string& path) {
-  const std::string stem = temp_stem(path);
   std::error_code ec;
   for (fs::directory_iterator it(folder_of(path), ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (name.size() <= stem.size() + 4 || name.compare(0, stem.size(), stem) != 0 ||
-        name.compare(name.size() - 4, 4, kTempSuffix) != 0)
-      continue;
-    const std::string digits = name.substr(stem.size(), name.size() - stem.size() - 4);
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
-    if (process_is_gone(std::stol(digits))) ::unlink(it->path().c_str());
+    const long pid = temp_writer_on_this_host(it->path().filename().string());
+    if (pid != 0 && pid != ::getpid() && writer_is_gone(pid, it->path())) ::unlink(it->path().c_str());
   }
 }
 
@@ -136,13 +188,8 @@ std::string temp_path_for(const std::string& path) {
   return (fs::path(folder_of(path)) / temp_name_for(path)).string();
 }
 
-}  // namespace
-
-std::string temp_name_for(const std::string& path) {
-  return temp_stem(path) + std::to_string(::getpid()) + kTempSuffix;
-}
-
-void check_writable(const std::string& path) {
+// What every write checks again: PATH names a file that is absent or regular, in a folder that exists.
+void check_target(const std::string& path) {
   if (path.empty()) fail(path, "empty path");
   if (const auto why = not_regular(path); !why.empty()) fail(path, why);
   const auto folder = folder_of(path);
@@ -150,16 +197,71 @@ void check_writable(const std::string& path) {
   if (!fs::is_directory(folder, ec)) fail(path, "folder " + folder + " does not exist");
   const auto name = fs::path(path).filename().string();
   if (name.empty() || name == "." || name == "..") fail(path, "no file name");
+}
+
+bool unsupported(int error) { return error == EINVAL || error == ENOSYS || error == EOPNOTSUPP; }
+
+// Where the filesystem cannot swap names: the rule that most often stops a rename over another
+// user's file (a sticky folder such as /tmp), as the kernel applies it.
+void check_sticky_rule(const std::string& path) {
+  struct stat folder{}, target{};
+  if (::stat(folder_of(path).c_str(), &folder) != 0 || ::lstat(path.c_str(), &target) != 0) return;
+  const uid_t me = ::geteuid();
+  if ((folder.st_mode & S_ISVTX) && me != 0 && target.st_uid != me && folder.st_uid != me)
+    fail(path, std::strerror(EPERM));
+}
+
+// Proves that the final rename of a temp over PATH will succeed by doing it with the empty PROBE and
+// undoing it at once. Where PATH is absent the probe takes its name (never replacing a file that
+// appeared meanwhile) and gives it back; where PATH exists the two swap names and swap back, so PATH
+// keeps its content (a reader could see the empty probe for the microseconds between the swaps).
+void prove_rename(const std::string& path, const std::string& probe) {
+  if (::renameat2(AT_FDCWD, probe.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
+    if (std::rename(path.c_str(), probe.c_str()) != 0) ::unlink(path.c_str());
+    return;
+  }
+  if (unsupported(errno)) {  // no RENAME_NOREPLACE here: a hard link meets the same name and folder rules
+    if (::link(probe.c_str(), path.c_str()) == 0) {
+      ::unlink(path.c_str());
+      return;
+    }
+    if (errno != EEXIST) fail(path, std::strerror(errno));
+  } else if (errno != EEXIST) {
+    fail(path, std::strerror(errno));
+  }
+  if (::renameat2(AT_FDCWD, probe.c_str(), AT_FDCWD, path.c_str(), RENAME_EXCHANGE) != 0) {
+    if (!unsupported(errno)) fail(path, std::strerror(errno));
+    check_sticky_rule(path);
+    return;
+  }
+  if (::renameat2(AT_FDCWD, probe.c_str(), AT_FDCWD, path.c_str(), RENAME_EXCHANGE) != 0)
+    std::rename(probe.c_str(), path.c_str());  // PATH's content, now under the probe's name, goes back
+}
+
+}  // namespace
+
+std::string temp_name_for(const std::string& path) {
+  return temp_stem(path) + std::to_string(::getpid()) + kTempSuffix;
+}
+
+void check_writable(const std::string& path) {
+  check_target(path);
   // Creating a file beside the target is the only test that root and read-only mounts cannot fool.
   const std::string probe = temp_path_for(path);
   const int fd = create_temp(probe);
-  if (fd < 0) fail(path, "cannot create a file in " + folder + ": " + std::strerror(errno));
+  if (fd < 0) fail(path, "cannot create a file in " + folder_of(path) + ": " + std::strerror(errno));
   ::close(fd);
+  try {
+    prove_rename(path, probe);
+  } catch (...) {
+    ::unlink(probe.c_str());
+    throw;
+  }
   ::unlink(probe.c_str());
 }
 
 void write_file_atomically(const std::string& path, const std::string& content) {
-  check_writable(path);
+  check_target(path);
   remove_dead_writers_temps(path);
   TempFile tmp(path, temp_path_for(path));
   tmp.write_all(content);

@@ -6,9 +6,10 @@
 // The text goes to a temp file in the target's folder, ".gpuscale-HASH-HOST-PID.tmp" (HASH: of the
 // target's file name, so the name fits NAME_MAX whatever the target's length), is flushed, then
 // renamed over the target. Every exit path of the writer removes its temp file; a temp left by a
-// writer that was killed (SIGKILL) is removed by the next writer of the same target on the same host
-// once that PID is dead. A named temp plus that sweep works on every filesystem (O_TMPFILE does not,
-// and it cannot replace an existing file in one rename).
+// writer that was killed (SIGKILL) is removed by the next write into the same folder on the same
+// host, whatever its target, once its writer is gone (no process has its PID, or the one that has it
+// started after the temp was written). A named temp plus that sweep works on every filesystem
+// (O_TMPFILE does not, and it cannot replace an existing file in one rename).
 #include <string>
 
 namespace gpuscale::results {
@@ -17,9 +18,12 @@ namespace gpuscale::results {
 // Re-checks right before the rename that PATH is still absent or a regular file.
 void write_file_atomically(const std::string& path, const std::string& content);
 
-// Fails early, before any work: PATH is empty, names something other than a regular file, or its
-// folder does not take a new file (checked by creating and removing one there, which root cannot
-// bypass the way it bypasses access()). Throws std::runtime_error("cannot write PATH: reason").
+// Fails early, before any work: PATH is empty, names something other than a regular file, its
+// folder does not take a new file, or the final rename onto PATH would fail (a name over NAME_MAX,
+// another user's file in a sticky folder, an immutable file). Proved by doing what the write does:
+// a probe temp is created beside PATH and renamed onto it, then the rename is undone (an existing
+// PATH is swapped with the probe and back, so it keeps its content). Root cannot bypass this the way
+// it bypasses access(). Throws std::runtime_error("cannot write PATH: reason").
 void check_writable(const std::string& path);
 
 // True when a and b name the same file: same st_dev/st_ino where both exist, else the same absolute

@@ -1,6 +1,8 @@
 #include "results/ConsoleReporter.hpp"
 
+#include <cstdio>
 #include <map>
+#include <streambuf>
 #include <set>
 
 #include "results/BurnTable.hpp"
@@ -18,6 +20,37 @@
 
 namespace gpuscale::results {
 namespace {
+
+// Text from outside (host names, GPU names, messages) reaches a terminal: a control character in
+// it could move the cursor, recolour or hide lines. Every one but newline and tab is written as
+// \xHH, as the JSON escapes bytes that are not UTF-8.
+class ControlEscaper final : public std::streambuf {
+ public:
+  explicit ControlEscaper(std::streambuf* target) : target_(target) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    std::streamsize start = 0;
+    for (std::streamsize i = 0; i < n; ++i) {
+      const auto byte = static_cast<unsigned char>(s[i]);
+      if ((byte >= 0x20 && byte != 0x7f) || byte == '\n' || byte == '\t') continue;
+      char escaped[5];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      if (target_->sputn(s + start, i - start) != i - start || target_->sputn(escaped, 4) != 4) return 0;
+      start = i + 1;
+    }
+    return target_->sputn(s + start, n - start) == n - start ? n : 0;
+  }
+  int sync() override { return target_->pubsync(); }
+
+ private:
+  std::streambuf* target_;
+};
 
 std::string gpu_memory(const GpuInfo& g) {
   return gib(g.memory_free_bytes) + "/" + gib(g.memory_total_bytes);
@@ -142,7 +175,9 @@ void write_verdict(const Verdict& v, std::ostream& out) {
 
 }  // namespace
 
-void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
+void ConsoleReporter::write(const RunReport& r, std::ostream& console) const {
+  ControlEscaper escaper(console.rdbuf());
+  std::ostream out(&escaper);
   const std::string backend = r.ranks.empty() ? "-" : r.ranks.front().backend;
   out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
       << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
@@ -168,6 +203,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);
+  if (!out) console.setstate(std::ios::badbit);
 }
 
 }  // namespace gpuscale::results

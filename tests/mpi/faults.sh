@@ -227,6 +227,13 @@ assert "phase collectives, op broadcast, size 536870912 B" in f["message"], f'
     no_crash
     grep -Eq "^\[rank 1 host [^]]+\] ending the job: rank 0 \(host [^)]+\) $seen$" "$err" ||
       fail "rank 1 did not name rank 0"
+    # The deputy, which judged rank 0, records it as the cause in rank 0's JSON.
+    check_json '
+f = d["failure"]
+assert f["exit_code"] == 3 and f["rank"] == 0 and f["ranks_not_responding"] == [0], f
+assert f["message"].startswith("[rank 1 host ") and "ending the job: rank 0 (host " in f["message"], f
+assert ("is stopped" if sys.argv[3] == "stop0" else "died") in f["message"], f
+assert d["interrupted"] is False and d["phases_completed"] == ["env"], d'
     ;;
   sigterm)  # Slurm's time limit: SIGTERM to every rank
     launch stall:1:env/smoke-allreduce

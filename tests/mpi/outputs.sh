@@ -63,6 +63,35 @@ long="$out/$(printf 'r%.0s' $(seq 1 245)).json"
 [ -s "$long" ] || fail "no JSON under the long name"
 [ "$(temps)" -eq 0 ] || fail "a temp file was left behind"
 
+# Names the final rename cannot take pass a create-only check: the pre-check renames a probe onto the
+# target as the write will, so they are bad input (exit 2, one line) before any work, not exit 3 after.
+toolong="$out/$(printf 'r%.0s' $(seq 1 251)).json"  # 256 bytes: over NAME_MAX
+expect_usage_as_given env --device cpu --json "$toolong"
+expect_usage_as_given report "$out/run.json" --csv "$toolong"
+# As nobody, root's file in a sticky folder (like /tmp) cannot be replaced: EPERM at the rename.
+sticky=$(mktemp -d); trap '[ -n "$job" ] && kill -9 "$job" 2>/dev/null; rm -rf "$out" "$sticky"' EXIT
+chmod 1777 "$sticky"; echo old >"$sticky/root.json"; cp "$out/run.json" "$sticky/run.json"; chmod 644 "$sticky/run.json"
+for args in "env --device cpu --quiet" "report $sticky/run.json"; do
+  err=$(cd "$sticky" && runuser -u nobody -- "$GPUSCALE" $args --json "$sticky/root.json" 2>&1 >/dev/null); rc=$?
+  [ "$rc" -eq 2 ] || fail "as nobody, $args onto root's file in a sticky folder exited $rc, wanted 2: $err"
+  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "as nobody, $args printed more than one line: $err"
+  grep -q "Operation not permitted" <<<"$err" || fail "as nobody, $args: no reason given: $err"
+done
+[ "$(cat "$sticky/root.json")" = old ] || fail "root's file was changed"
+[ "$(ls -A "$sticky" | grep -c '^\.gpuscale-')" -eq 0 ] || fail "a probe was left in the sticky folder"
+# The probe swaps an existing target with itself and back: the target keeps its content.
+echo keep >"$out/kept.json"
+"$GPUSCALE" report "$out/run.json" --json "$out/kept.json" --csv /proc/x.csv >/dev/null 2>&1
+[ "$(cat "$out/kept.json")" = keep ] || fail "a refused run changed an existing output"
+
+# A console report that cannot be written (stdout on a full device) is a runtime error, not exit 0.
+for args in "env --device cpu --quiet" "report $out/run.json" "--version"; do
+  err=$("$GPUSCALE" $args 2>&1 >/dev/full); rc=$?
+  [ "$rc" -eq 3 ] || fail "'$args' with stdout on /dev/full exited $rc, wanted 3"
+  grep -q "^gpuscale: error: cannot write to standard output: No space left on device$" <<<"$err" ||
+    fail "'$args' with stdout on /dev/full: no one-line reason: $err"
+done
+
 # A bad plan is refused before the first output is written.
 expect_usage_as_given train --device cpu --batch 2000000000 --json "$out/batch.json"
 [ ! -e "$out/batch.json" ] || fail "train --batch 2000000000 wrote the JSON"

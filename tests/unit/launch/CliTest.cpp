@@ -34,6 +34,31 @@ TEST(Cli, EnvWithCommonOptions) {
   EXPECT_DOUBLE_EQ(inv.common.timeouts.train_s, 30);
 }
 
+TEST(Cli, AnOptionOfOneValueGivenTwiceIsRefusedNotTheLastKept) {
+  for (const auto& args : std::vector<std::vector<const char*>>{
+           {"env", "--json", "a.json", "--json", "b.json"},
+           {"env", "--prom", "a.prom", "--csv", "x.csv", "--prom", "b.prom"},
+           {"collectives", "-b", "8", "--minbytes", "16"},
+           {"env", "--device", "cpu", "--device", "cuda"},
+           {"env", "--timeout", "5", "--timeout", "10"}}) {
+    try {
+      parse(args);
+      ADD_FAILURE() << args[1] << " twice was accepted";
+    } catch (const harness::UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(" given 2 times ("), std::string::npos) << e.what();
+    }
+  }
+  try {
+    parse({"env", "--json", "a.json", "--json", "b.json"});
+  } catch (const harness::UsageError& e) {
+    EXPECT_STREQ(e.what(), "gpuscale env: --json given 2 times (a.json, b.json); it takes one value, give it once");
+  }
+  // Lists and flags may repeat.
+  EXPECT_NO_THROW(parse({"env", "--quiet", "--quiet"}));
+  EXPECT_NO_THROW(parse({"report", "a.json", "--baseline", "b.json", "--baseline-tolerance", "x=0.1",
+                         "--baseline-tolerance", "y=0.2"}));
+}
+
 TEST(Cli, HelpAndVersion) {
   const auto help = parse({"env", "--help"});
   EXPECT_TRUE(help.show_help);

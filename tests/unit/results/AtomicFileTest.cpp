@@ -7,6 +7,9 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <csignal>
+#include <ctime>
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -135,6 +138,54 @@ TEST(AtomicFile, ADeadWritersTempIsSweptALiveOnesIsKept) {
   EXPECT_FALSE(fs::exists(dead));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_EQ(dir.entries(), 2u);
+}
+
+// A temp of this host for `target` in DIR as writer PID would name it.
+std::string temp_of(const Folder& dir, const std::string& target, long pid) {
+  const std::string mine = temp_name_for(dir / target), own_pid = std::to_string(::getpid());
+  return dir / (mine.substr(0, mine.size() - own_pid.size() - 4) + std::to_string(pid) + ".tmp");
+}
+
+TEST(AtomicFile, AnyTargetsTempIsSweptOnceItsWriterIsGone) {
+  Folder dir;
+  const pid_t dead_pid = ::fork();
+  if (dead_pid == 0) ::_exit(0);
+  ASSERT_GT(dead_pid, 0);
+  ::waitpid(dead_pid, nullptr, 0);
+  const pid_t reused = ::fork();  // stands for a PID reused by a process started after the temp
+  if (reused == 0) {
+    ::pause();
+    ::_exit(0);
+  }
+  ASSERT_GT(reused, 0);
+  const auto dead = temp_of(dir, "job-41.json", dead_pid);
+  const auto older_than_writer = temp_of(dir, "job-42.prom", reused);
+  const auto live = temp_of(dir, "job-43.json", 1);  // PID 1 started before this temp: a live writer's
+  auto other_host = temp_of(dir, "job-44.json", dead_pid);
+  other_host.replace(other_host.rfind('-' + std::to_string(dead_pid)), 1, "x-");  // another host's name
+  for (const auto& p : {dead, older_than_writer, live, other_host}) std::ofstream(p) << "half";
+  const timespec hour_ago[2] = {{::time(nullptr) - 3600, 0}, {::time(nullptr) - 3600, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, older_than_writer.c_str(), hour_ago, 0), 0);
+  write_file_atomically(dir / "job-45.json", "{}");
+  ::kill(reused, SIGKILL);
+  ::waitpid(reused, nullptr, 0);
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_FALSE(fs::exists(older_than_writer));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(other_host));
+  EXPECT_EQ(dir.entries(), 3u);
+}
+
+TEST(AtomicFile, TheCheckProvesTheRenameAndLeavesTheTargetAsItWas) {
+  Folder dir;
+  EXPECT_THROW(check_writable(dir / (std::string(251, 'n') + ".json")), std::runtime_error);  // over NAME_MAX
+  const auto kept = dir / "kept.json";
+  std::ofstream(kept) << "old";
+  check_writable(kept);
+  EXPECT_EQ(read(kept), "old");
+  check_writable(dir / "new.json");
+  EXPECT_FALSE(fs::exists(dir / "new.json"));
+  EXPECT_EQ(dir.entries(), 1u);
 }
 
 TEST(AtomicFile, SameFileComparesIdentityNotSpelling) {

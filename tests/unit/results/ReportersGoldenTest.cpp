@@ -62,6 +62,18 @@ TEST(ReportersGolden, Console) {
   EXPECT_EQ(out.str(), kConsoleGolden);
 }
 
+TEST(ReportersGolden, ConsoleEscapesControlCharactersFromOutside) {
+  auto run = judged_sample();
+  run.ranks.front().host = "evil\x1b[2J\rhost\x7f";  // clear screen, return, DEL
+  std::ostringstream out;
+  ConsoleReporter().write(run, out);
+  const std::string text = out.str();
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find('\r'), std::string::npos);
+  EXPECT_EQ(text.find('\x7f'), std::string::npos);
+  EXPECT_NE(text.find("evil\\x1b[2J\\x0dhost\\x7f"), std::string::npos) << text;
+}
+
 TEST(ReportersGolden, Csv) {
   std::ostringstream out;
   CsvReporter().write(judged_sample(), out);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every rank agrees on the command before any work: ranks started with different commands (MPMD) are
+# bad usage, exit 2, one line naming the ranks, nothing written; a usage error found on a rank other
+# than 0 is printed once, with that rank, instead of only the launcher's "exit code 2".
+set -uo pipefail
+source "$(dirname "$0")/usage_lib.sh"
+mpi() { timeout 60 "$MPIEXEC" "$@" 2>"$out/err" >/dev/null; }
+lines() { grep -c "^gpuscale: " "$out/err"; }
+
+# MPMD: env on rank 0, collectives on rank 1.
+mpi -n 1 "$GPUSCALE" env --device cpu --json "$out/mpmd.json" : \
+  -n 1 "$GPUSCALE" collectives --device cpu --json "$out/mpmd.json"; rc=$?
+[ "$rc" -eq 2 ] || fail "MPMD launch exited $rc, wanted 2: $(cat "$out/err")"
+[ "$(lines)" -eq 1 ] || fail "MPMD launch: not one gpuscale line: $(cat "$out/err")"
+grep -q "^gpuscale: error: every rank must be started with the same command; rank 0 runs '.*gpuscale env --device cpu --json [^']*', but rank 1 runs '.*gpuscale collectives --device cpu" "$out/err" ||
+  fail "MPMD launch: the line does not name the ranks and their commands: $(cat "$out/err")"
+[ ! -e "$out/mpmd.json" ] || fail "MPMD launch wrote a JSON"
+
+# The same options in another order and spelling are the same command.
+mpi -n 1 "$GPUSCALE" env --device cpu --quiet --seed 3 : -n 1 "$GPUSCALE" env --seed 3 --quiet --device=cpu ||
+  fail "one command spelt two ways was refused: $(cat "$out/err")"
+
+# A usage error on rank 1 only: one line from rank 1, naming it.
+mpi -n 1 "$GPUSCALE" env --device cpu --json "$out/u.json" : -n 1 "$GPUSCALE" env --device cpu --bogus; rc=$?
+[ "$rc" -eq 2 ] || fail "a usage error on rank 1 exited $rc, wanted 2"
+[ "$(lines)" -eq 1 ] || fail "a usage error on rank 1: not one gpuscale line: $(cat "$out/err")"
+grep -q "^gpuscale: error: \[rank 1 host [^]]*\] gpuscale env: .*bogus" "$out/err" ||
+  fail "the usage error of rank 1 was not printed with its rank: $(cat "$out/err")"
+[ ! -e "$out/u.json" ] || fail "a usage error on rank 1 let rank 0 write"
+
+# The same error on every rank: one line, as a single process prints it.
+mpi -n 3 "$GPUSCALE" env --device cpu --bogus; rc=$?
+[ "$rc" -eq 2 ] || fail "a usage error on every rank exited $rc, wanted 2"
+[ "$(lines)" -eq 1 ] || fail "a usage error on every rank: not one line: $(cat "$out/err")"
+grep -q "^gpuscale: error: gpuscale env: " "$out/err" || fail "rank 0's line changed: $(cat "$out/err")"
+echo "command_agreement: ok"
