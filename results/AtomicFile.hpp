@@ -9,6 +9,8 @@
 // writer that was killed (SIGKILL) is removed by the next writer of the same target on the same host
 // once that PID is dead. A named temp plus that sweep works on every filesystem (O_TMPFILE does not,
 // and it cannot replace an existing file in one rename).
+#include <functional>
+#include <ostream>
 #include <string>
 
 namespace gpuscale::results {
@@ -16,6 +18,9 @@ namespace gpuscale::results {
 // Throws std::runtime_error("cannot write PATH: reason") on failure; the temp file is removed.
 // Re-checks right before the rename that PATH is still absent or a regular file.
 void write_file_atomically(const std::string& path, const std::string& content);
+// The same, with the text streamed by `write` straight into the temp file (through a fixed buffer), so
+// that a large report is never held whole in memory; an exception from `write` removes the temp file.
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 // Fails early, before any work: PATH is empty, names something other than a regular file, or its
 // folder does not take a new file (checked by creating and removing one there, which root cannot
