@@ -75,8 +75,8 @@ const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& sh
 void to_json(nlohmann::json& j, const Baseline& b);
 // Throws std::invalid_argument with one line for another baseline_version or a malformed document,
 // or one that would judge nothing or judges by impossible values: no group, a group with no figure or
-// no run, ranks_per_node < 1, a shape or a figure twice, an unknown metric or check id, counts below 1,
-// a negative value of a metric that is never negative (names::can_be_negative).
+// no run, ranks_per_node < 1, a shape or a figure twice, an unknown check id, counts below 1, a
+// negative value of a named metric that is never negative (names::can_be_negative).
 void from_json(const nlohmann::json& j, Baseline& b);
 
 // Reads and parses PATH (through read_input_file); errors are std::invalid_argument prefixed with it.
