@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/Error.hpp"
+#include "launch/ReportFiles.hpp"
 #include "results/AtomicFile.hpp"
 #include "results/Baseline.hpp"
 #include "results/JsonReporter.hpp"
@@ -18,20 +19,6 @@ namespace gpuscale::launch {
 namespace {
 
 using harness::UsageError;
-
-// Options that name files for one run's report mean nothing here; taking them silently would hide a
-// command line that is not what its author thinks.
-void refuse_run_options(const CommonOptions& o) {
-  const std::pair<const char*, const std::string*> options[] = {{"--json", &o.json_path},
-                                                                {"--csv", &o.csv_path},
-                                                                {"--html", &o.html_path},
-                                                                {"--trace", &o.trace_path},
-                                                                {"--prom", &o.prom_path},
-                                                                {"--expect", &o.expect_path}};
-  for (const auto& [name, path] : options)
-    if (!path->empty())
-      throw UsageError(std::string("gpuscale baseline: ") + name + " does not apply; the baseline goes to -o FILE");
-}
 
 void check_paths(const std::vector<std::string>& inputs, const std::string& output) {
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -56,7 +43,8 @@ int make_baseline(const Invocation& inv) {
     throw UsageError("gpuscale baseline takes one or more run reports: RUN.json... -o BASE.json (gpuscale baseline --help)");
   if (!inv.options.count("output") || inv.options["output"].as<std::string>().empty())
     throw UsageError("gpuscale baseline: -o BASE.json is required (where the baseline goes)");
-  refuse_run_options(inv.common);
+  refuse_options(inv, kLiveRunOptions, "the baseline is made from saved runs");
+  refuse_options(inv, kReportFileOptions, "the baseline goes to -o FILE");
   const auto output = inv.options["output"].as<std::string>();
   check_paths(inv.positional, output);
   std::vector<results::RunReport> runs;

@@ -20,7 +20,8 @@ void file_inputs(cxxopts::Options& o) {
 
 void compare_options(cxxopts::Options& o) {
   file_inputs(o);
-  o.add_options("compare")("tolerance", "relative change that counts as a regression", cxxopts::value<double>()->default_value("0.05"));
+  o.add_options("compare")("tolerance", "relative change that counts as a regression", cxxopts::value<double>()->default_value("0.05"))
+      ("allow-incomplete", "compare a run that did not finish (failed, interrupted or killed) on the figures it has");
   o.positional_help("BASE.json NEW.json");
 }
 

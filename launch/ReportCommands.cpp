@@ -32,6 +32,7 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
 // Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace/--prom file.
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
+  refuse_options(inv, kLiveRunOptions, "it rebuilds the outputs of a saved run");
   const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
   auto run = read_run(inv.positional.front());
@@ -41,14 +42,31 @@ int report(const Invocation& inv) {
   return run.verdict.passed ? 0 : 1;
 }
 
+// A run that did not finish lacks the figures of the phases it never reached: compared, it would pass
+// on what little it has. Such a run is refused unless --allow-incomplete asks to compare what it has.
+results::RunReport read_finished_run(const std::string& path, bool allow_incomplete) {
+  auto run = read_run(path);
+  const auto why = results::unfinished_reason(run);
+  if (why.empty()) return run;
+  if (!allow_incomplete)
+    throw UsageError(path + " is not a complete run (" + why +
+                     "); compare takes finished runs (--allow-incomplete compares what it has)");
+  std::cerr << "gpuscale: warning: " << path << " is not a complete run (" << why
+            << "): figures of the phases it did not reach are missing\n";
+  return run;
+}
+
 int compare(const Invocation& inv) {
   require_inputs(inv, 2, "two run reports: BASE.json NEW.json");
+  refuse_options(inv, kLiveRunOptions, "it compares two saved runs");
+  refuse_options(inv, kReportFileOptions, "it prints the comparison and exits 1 on a regression");
   const double tolerance = inv.options["tolerance"].as<double>();
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     throw UsageError("gpuscale compare: --tolerance must be a fraction >= 0, e.g. 0.05");
   check_report_paths(inv.common, inv.positional);
-  const auto base = read_run(inv.positional[0]);
-  const auto latest = read_run(inv.positional[1]);
+  const bool allow_incomplete = inv.options.count("allow-incomplete") > 0;
+  const auto base = read_finished_run(inv.positional[0], allow_incomplete);
+  const auto latest = read_finished_run(inv.positional[1], allow_incomplete);
   const auto comparison = results::compare_figures(results::flatten(base), results::flatten(latest), tolerance);
   results::write_comparison(comparison, std::cout);
   return comparison.regressions() ? 1 : 0;

@@ -5,16 +5,17 @@
 #include <iostream>
 #include <iterator>
 #include <utility>
-#include <sstream>
 #include <stdexcept>
 
 #include <unistd.h>
 
+#include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "launch/FigureSeam.hpp"
 #include "results/AtomicFile.hpp"
 #include "results/CheckIds.hpp"
 #include "results/EnvFigures.hpp"
+#include "results/FigureNames.hpp"
 #include "results/Findings.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
@@ -22,15 +23,24 @@
 #include "results/PromReporter.hpp"
 #include "results/TraceReporter.hpp"
 #include "results/VerdictRules.hpp"
+#include "workloads/Precision.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
+// Streams the reporter's text into the file: a large report is never held whole as text.
 void write_with(const results::Reporter& reporter, const results::RunReport& report, const std::string& path) {
   if (path.empty()) return;
-  std::ostringstream text;
-  reporter.write(report, text);
-  results::write_file_atomically(path, text.str());
+  results::write_file_atomically(path, [&](std::ostream& out) { reporter.write(report, out); });
+}
+
+// The label values a threshold may name, from the registries that define them.
+results::LabelValues known_label_values() {
+  results::LabelValues values;
+  for (const auto* op : collectives::all_ops()) values[results::names::kOp].emplace_back(op->name);
+  for (const auto p : workloads::kAllPrecisions)
+    values[results::names::kPrecision].emplace_back(workloads::to_string(p));
+  return values;
 }
 
 }  // namespace
@@ -38,7 +48,7 @@ void write_with(const results::Reporter& reporter, const results::RunReport& rep
 results::Expectations load_expectations(const CommonOptions& o) {
   results::Expectations expectations;
   try {
-    if (!o.expect_path.empty()) expectations = results::read_expectations_file(o.expect_path);
+    if (!o.expect_path.empty()) expectations = results::read_expectations_file(o.expect_path, known_label_values());
     if (!o.baseline_path.empty()) {
       try {
         expectations.baseline = results::read_baseline_file(o.baseline_path);
@@ -74,11 +84,18 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   if (expectations.baseline && !shared_gpu) {
     auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
                                                      expectations.baseline_tolerance);
-    results::append_figures(judgement.findings, figures);
-    report.checks.insert(report.checks.end(), judgement.findings.begin(), judgement.findings.end());
+    auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
+    results::append_figures(findings, figures);
+    report.checks.insert(report.checks.end(), findings.begin(), findings.end());
     baseline_rules = std::move(judgement.rules);
   }
   report.verdict = results::evaluate_verdict(report, figures, expectations, baseline_rules);
+}
+
+void refuse_options(const Invocation& inv, std::span<const char* const> options, const std::string& instead) {
+  for (const char* name : options)
+    if (inv.options.count(name))
+      throw harness::UsageError("gpuscale " + inv.command + ": --" + name + " does not apply here; " + instead);
 }
 
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {

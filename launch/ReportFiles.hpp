@@ -1,6 +1,7 @@
 #pragma once
 // What both a live run (Job, rank 0) and `gpuscale report` do with a finished RunReport: evaluate the
 // verdict and write the files the options ask for. No MPI.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@ results::Expectations load_expectations(const CommonOptions& options);
 // Recomputes report.verdict from its checks, its figures, the thresholds and the baseline; the
 // baseline's findings replace any earlier ones among report.checks.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
+
+// The options of a live run that no offline command uses (report, compare, baseline).
+inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", "seed"};
+// The report-file options (outputs and --expect) that compare and baseline do not use.
+inline constexpr const char* kReportFileOptions[] = {"json", "csv", "html", "trace", "prom", "expect"};
+
+// Throws harness::UsageError with one line for the first of `options` that the command line gives:
+// taking an option silently and doing nothing with it hides a command line that is not what its author
+// thinks. `instead` says what the command does instead, e.g. "the baseline goes to -o FILE".
+void refuse_options(const Invocation& invocation, std::span<const char* const> options, const std::string& instead);
 
 // Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace/--prom path cannot
 // be written (results::check_writable: absent or a regular file, in a folder that takes a new file),

@@ -7,7 +7,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
+#include <streambuf>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -158,13 +160,21 @@ class TempFile {
   TempFile& operator=(const TempFile&) = delete;
 
   void write_all(const std::string& content) {
+    write_bytes(content.data(), content.size());
+    finish();
+  }
+
+  void write_bytes(const char* data, std::size_t size) {
     std::size_t done = 0;
-    while (done < content.size()) {
-      const ssize_t n = ::write(fd_, content.data() + done, content.size() - done);
+    while (done < size) {
+      const ssize_t n = ::write(fd_, data + done, size - done);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) fail(target_, std::strerror(errno));
       done += static_cast<std::size_t>(n);
     }
+  }
+
+  void finish() {
     const int synced = ::fsync(fd_);
     const int closed = ::close(fd_);
     fd_ = -1;
@@ -182,6 +192,33 @@ class TempFile {
   std::string target_, tmp_;
   int fd_ = -1;
   bool renamed_ = false;
+};
+
+// An ostream's buffer that hands every full buffer to the temp file: a write error throws from the
+// writer's own call (the stream's exceptions() let it through) rather than being lost in a stream state.
+class TempFileBuffer final : public std::streambuf {
+ public:
+  explicit TempFileBuffer(TempFile& file) : file_(file) { setp(buffer_, buffer_ + sizeof buffer_); }
+  void flush_all() { sync(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    sync();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override {
+    file_.write_bytes(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return 0;
+  }
+
+ private:
+  TempFile& file_;
+  char buffer_[1 << 16];
 };
 
 std::string temp_path_for(const std::string& path) {
@@ -265,6 +302,19 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   remove_dead_writers_temps(path);
   TempFile tmp(path, temp_path_for(path));
   tmp.write_all(content);
+  tmp.rename_over_target();
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  check_writable(path);
+  remove_dead_writers_temps(path);
+  TempFile tmp(path, temp_path_for(path));
+  auto buffer = std::make_unique<TempFileBuffer>(tmp);
+  std::ostream out(buffer.get());
+  out.exceptions(std::ios::badbit);  // rethrows what the buffer threw (a write error) from `write`
+  write(out);
+  buffer->flush_all();
+  tmp.finish();
   tmp.rename_over_target();
 }
 

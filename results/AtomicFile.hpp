@@ -10,6 +10,8 @@
 // host, whatever its target, once its writer is gone (no process has its PID, or the one that has it
 // started after the temp was written). A named temp plus that sweep works on every filesystem
 // (O_TMPFILE does not, and it cannot replace an existing file in one rename).
+#include <functional>
+#include <ostream>
 #include <string>
 
 namespace gpuscale::results {
@@ -17,6 +19,9 @@ namespace gpuscale::results {
 // Throws std::runtime_error("cannot write PATH: reason") on failure; the temp file is removed.
 // Re-checks right before the rename that PATH is still absent or a regular file.
 void write_file_atomically(const std::string& path, const std::string& content);
+// The same, with the text streamed by `write` straight into the temp file (through a fixed buffer), so
+// that a large report is never held whole in memory; an exception from `write` removes the temp file.
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 // Fails early, before any work: PATH is empty, names something other than a regular file, its
 // folder does not take a new file, or the final rename onto PATH would fail (a name over NAME_MAX,

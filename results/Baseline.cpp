@@ -86,6 +86,79 @@ double finite(const json& j, const char* key) {
   return x;
 }
 
+// A count the file must give as an integer of at least `least`.
+std::size_t integer_at_least(const json& j, const char* key, long long least) {
+  if (!j.contains(key) || !j.at(key).is_number_integer() || j.at(key).get<long long>() < least)
+    bad(std::string("\"") + key + "\" must be an integer >= " + std::to_string(least) + ", not " +
+        (j.contains(key) ? j.at(key).dump() : std::string("absent")));
+  return j.at(key).get<std::size_t>();
+}
+
+BaselineFigure read_figure(const json& jf, std::size_t group_runs) {
+  BaselineFigure f;
+  jf.at("phase").get_to(f.phase);
+  jf.at("metric").get_to(f.metric);
+  jf.at("labels").get_to(f.labels);
+  jf.at("unit").get_to(f.unit);
+  f.better = better_from_string(jf.at("better").get<std::string>());
+  const std::string name = "figure " + baseline_key(f);
+  try {
+    f.median = finite(jf, "median");
+    f.mad = finite(jf, "mad");
+    f.min = finite(jf, "min");
+    f.max = finite(jf, "max");
+    f.runs = integer_at_least(jf, "runs", 1);
+    if (f.runs > group_runs) bad("measured in more runs than its group has");
+    f.values = integer_at_least(jf, "values", static_cast<long long>(f.runs));
+  } catch (const std::invalid_argument& e) {
+    bad(name + ": " + e.what());
+  }
+  if (f.mad < 0 || f.min > f.median || f.median > f.max)
+    bad(name + ": needs min <= median <= max and mad >= 0");
+  // Metrics outside the named list (a phase's own, or a later version's) are taken as they are.
+  if (f.min < 0 && names::is_known_metric(f.metric) && !names::can_be_negative(f.metric))
+    bad(name + ": " + f.metric + " is never negative");
+  return f;
+}
+
+BaselineGroup read_group(const json& jg) {
+  BaselineGroup g;
+  jg.at("gpu").get_to(g.shape.gpu);
+  if (g.shape.gpu.empty() || g.shape.gpu.rfind("mixed: ", 0) == 0)
+    bad("group \"" + g.shape.gpu + "\": a group is of one GPU model");
+  const auto per_node = integer_at_least(jg, "ranks_per_node", 1);
+  if (per_node > 1u << 20) bad("\"ranks_per_node\" " + std::to_string(per_node) + " is not a node's");
+  g.shape.ranks_per_node = static_cast<int>(per_node);
+  const std::string name = "group " + describe(g.shape);
+  try {
+    g.runs = integer_at_least(jg, "runs", 1);
+  } catch (const std::invalid_argument& e) {
+    bad(name + ": " + e.what());
+  }
+  jg.at("checks_passed").get_to(g.checks_passed);
+  std::set<std::string> ids;
+  for (const auto& id : g.checks_passed) {
+    if (!check_ids::is_known(id)) bad(name + ": unknown check id '" + id + "' in checks_passed");
+    if (!ids.insert(id).second) bad(name + ": check id '" + id + "' twice in checks_passed");
+  }
+  if (!jg.at("figures").is_array() || jg.at("figures").empty()) bad(name + ": no figures, so it judges nothing");
+  std::set<std::string> keys;
+  for (const auto& jf : jg.at("figures")) {
+    g.figures.push_back(read_figure(jf, g.runs));
+    if (!keys.insert(baseline_key(g.figures.back())).second)
+      bad(name + ": figure " + baseline_key(g.figures.back()) + " twice");
+  }
+  return g;
+}
+
+// Which run a report is of: its start time and every rank's host and process. Copies of one run, and
+// its rewrites by `gpuscale report`, share it; two runs never do (a process is on one host at a time).
+std::string run_identity(const RunReport& run) {
+  std::string id = run.start_time;
+  for (const auto& r : run.ranks) id += "|" + r.host + ":" + std::to_string(r.pid);
+  return id;
+}
+
 }  // namespace
 
 MachineShape machine_shape(const RunReport& run) {
@@ -118,13 +191,15 @@ Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std
   Baseline baseline;
   baseline.sources = sources;
   std::vector<std::pair<MachineShape, std::vector<const RunReport*>>> by_shape;
+  std::map<std::string, std::string> seen;  // run identity -> the first file of that run
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& run = runs[i];
     const std::string name = i < sources.size() ? sources[i] : "run " + std::to_string(i + 1);
-    if (run.failure || run.interrupted || !run.complete)
-      bad(name + " is not a complete run (" +
-          (run.failure ? "failed" : run.interrupted ? "interrupted" : "complete: false") +
-          "); a baseline is made from finished runs only");
+    if (const auto why = unfinished_reason(run); !why.empty())
+      bad(name + " is not a complete run (" + why + "); a baseline is made from finished runs only");
+    if (const auto [it, first] = seen.emplace(run_identity(run), name); !first)
+      bad(name + " is the same run as " + it->second + " (started " + run.start_time +
+          ", the same ranks and processes); each run counts once");
     const auto shape = machine_shape(run);
     if (shape.gpu.rfind("mixed: ", 0) == 0)
       bad(name + " mixes GPU models (" + shape.gpu.substr(7) + "); a baseline is per model: give runs of one model");
@@ -133,7 +208,11 @@ Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std
     if (it == by_shape.end()) it = by_shape.insert(by_shape.end(), {shape, {}});
     it->second.push_back(&run);
   }
-  for (const auto& [shape, group_runs] : by_shape) baseline.groups.push_back(make_group(group_runs));
+  for (const auto& [shape, group_runs] : by_shape) {
+    baseline.groups.push_back(make_group(group_runs));
+    if (baseline.groups.back().figures.empty())
+      bad("the runs of " + describe(shape) + " measured no figure; a baseline of them would judge nothing");
+  }
   return baseline;
 }
 
@@ -167,30 +246,12 @@ void from_json(const json& j, Baseline& b) {
     b.tool_version = j.value("tool_version", "");
     b.sources = j.value("sources", std::vector<std::string>{});
     b.groups.clear();
+    if (!j.at("groups").is_array() || j.at("groups").empty()) bad("\"groups\" is empty: the baseline judges nothing");
     for (const auto& jg : j.at("groups")) {
-      BaselineGroup g;
-      jg.at("gpu").get_to(g.shape.gpu);
-      jg.at("ranks_per_node").get_to(g.shape.ranks_per_node);
-      jg.at("runs").get_to(g.runs);
-      jg.at("checks_passed").get_to(g.checks_passed);
-      for (const auto& jf : jg.at("figures")) {
-        BaselineFigure f;
-        jf.at("phase").get_to(f.phase);
-        jf.at("metric").get_to(f.metric);
-        jf.at("labels").get_to(f.labels);
-        jf.at("unit").get_to(f.unit);
-        f.better = better_from_string(jf.at("better").get<std::string>());
-        f.median = finite(jf, "median");
-        f.mad = finite(jf, "mad");
-        f.min = finite(jf, "min");
-        f.max = finite(jf, "max");
-        jf.at("values").get_to(f.values);
-        jf.at("runs").get_to(f.runs);
-        if (f.mad < 0 || f.min > f.median || f.median > f.max)
-          bad("figure " + baseline_key(f) + ": needs min <= median <= max and mad >= 0");
-        g.figures.push_back(std::move(f));
-      }
-      b.groups.push_back(std::move(g));
+      b.groups.push_back(read_group(jg));
+      for (std::size_t k = 0; k + 1 < b.groups.size(); ++k)
+        if (b.groups[k].shape == b.groups.back().shape)
+          bad("two groups for " + describe(b.groups.back().shape) + "; a shape has one group");
     }
   } catch (const json::exception& e) {
     bad(std::string("malformed baseline: ") + e.what());

@@ -64,14 +64,19 @@ std::string baseline_key(const BaselineFigure& f);
 
 // Builds a baseline from `runs` (sources[i] names runs[i]). Throws std::invalid_argument with one
 // line for a run that is not complete (interrupted, failed or still running), that mixes GPU models
-// or has uneven ranks per node, or for no runs at all.
+// or has uneven ranks per node, that is a copy of an earlier one (same start time, hosts and processes:
+// refused, not counted once, since a second copy in the list is a mistake in how it was made), for a
+// shape whose runs measured no figure, or for no runs at all.
 Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std::string>& sources);
 
 // The group whose shape is `shape`, or nullptr.
 const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& shape);
 
 void to_json(nlohmann::json& j, const Baseline& b);
-// Throws std::invalid_argument with one line for another baseline_version or a malformed document.
+// Throws std::invalid_argument with one line for another baseline_version or a malformed document,
+// or one that would judge nothing or judges by impossible values: no group, a group with no figure or
+// no run, ranks_per_node < 1, a shape or a figure twice, an unknown check id, counts below 1, a
+// negative value of a named metric that is never negative (names::can_be_negative).
 void from_json(const nlohmann::json& j, Baseline& b);
 
 // Reads and parses PATH (through read_input_file); errors are std::invalid_argument prefixed with it.

@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
 #include "results/CheckIds.hpp"
 #include "results/Compare.hpp"
 #include "results/FigureNames.hpp"
+#include "results/Findings.hpp"
 #include "results/Format.hpp"
 
 namespace gpuscale::results {
@@ -24,8 +26,11 @@ double relative(double spread, double median) {
   return median == 0 ? std::numeric_limits<double>::infinity() : spread / std::fabs(median);
 }
 
-std::string percent(double fraction) {
-  return std::isinf(fraction) ? std::string("inf%") : fixed(fraction * 100, 1) + "%";
+std::string percent(double fraction) { return fixed(fraction * 100, 1) + "%"; }
+
+// A tolerance relative to a median of 0 is infinite: no finite value is past it.
+std::string tolerance_text(double tolerance) {
+  return std::isinf(tolerance) ? "any value: the baseline varies around a median of 0" : percent(tolerance);
 }
 
 std::string figure_name(const BaselineFigure& f) {
@@ -37,6 +42,16 @@ std::string with_unit(double value, const std::string& unit) {
   char text[32];
   std::snprintf(text, sizeof text, "%.4g", value);
   return text + (unit.empty() ? "" : " " + unit);
+}
+
+// "12.0% below the baseline median 5 s": how far a figure moved the worse way. A move away from a
+// median of 0 has no percentage that means anything, and a NaN none at all: those say so in words.
+std::string change_text(double worse, const BaselineFigure& b) {
+  const std::string median = "the baseline median " + with_unit(b.median, b.unit);
+  const char* side = b.better == Better::higher ? "below " : "above ";
+  if (std::isnan(worse)) return "not a number, against " + median;
+  if (std::isinf(worse)) return side + median + " (a change from 0 has no percentage)";
+  return percent(worse) + " " + side + median;
 }
 
 std::string rank_text(int rank, const RunReport& run) {
@@ -67,22 +82,47 @@ std::vector<const Figure*> matching(const std::vector<const Figure*>& figures, c
   return found;
 }
 
+// One rule's findings, aggregated as they come (a baseline of a million figures can find a million):
+// one check (Findings.hpp: merge_finding) and one verdict line, naming the first few figures.
 struct RuleLines {
+  explicit RuleLines(const char* rule_id) : id(rule_id) {}
   const char* id;
-  std::vector<RuleOutcome> fails;
   std::string pass_detail;
-  void add(std::string figure, std::string detail) {
-    fails.push_back({std::string(id) + " " + figure, RuleResult::fail, std::move(detail)});
+  std::optional<Check> finding;
+  std::string first_figure, listed;
+  void add(const std::string& figure, const std::string& detail, std::vector<int> ranks) {
+    Check c{id, Severity::error, std::move(ranks), figure + ": " + detail};
+    const bool first = !finding;
+    if (first) {
+      finding = std::move(c);
+      first_figure = figure;
+      listed = detail;
+      return;
+    }
+    if (finding->count < static_cast<int>(kListed)) listed += "; " + c.message;
+    merge_finding(*finding, std::move(c));
   }
-  void emit(std::vector<RuleOutcome>& out) const {
-    if (fails.empty()) out.push_back({id, RuleResult::pass, pass_detail});
-    out.insert(out.end(), fails.begin(), fails.end());
+  void emit(BaselineJudgement& out) const {
+    if (!finding) {
+      out.rules.push_back({id, RuleResult::pass, pass_detail});
+      return;
+    }
+    out.findings.push_back(*finding);
+    const std::size_t n = static_cast<std::size_t>(finding->count);
+    if (n == 1) {
+      out.rules.push_back({std::string(id) + " " + first_figure, RuleResult::fail, listed});
+      return;
+    }
+    out.rules.push_back({finding_name(*finding), RuleResult::fail,
+                         first_figure + ": " + listed + (n > kListed ? "; and " + std::to_string(n - kListed) +
+                                                                           " more (checks[].details in the JSON)"
+                                                                     : std::string())});
   }
+  static constexpr std::size_t kListed = 3;
 };
 
 void judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measured, const RunReport& run,
-                const BaselineGroup& group, const ToleranceOverrides& overrides, BaselineJudgement& out,
-                RuleLines& lines) {
+                const BaselineGroup& group, const ToleranceOverrides& overrides, RuleLines& lines) {
   if (b.better == Better::none) return;
   const double tolerance = tolerance_for(b, overrides);
   const Figure* worst = nullptr;
@@ -102,11 +142,9 @@ void judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measu
   std::sort(ranks.begin(), ranks.end());
   const std::string detail =
       "measured " + with_unit(worst->value, b.unit) + (rank_of(*worst) >= 0 ? " on " + rank_text(rank_of(*worst), run) : "") +
-      ", " + percent(worst_change) + (b.better == Better::higher ? " below" : " above") + " the baseline median " +
-      with_unit(b.median, b.unit) + " (tolerance " + percent(tolerance) + ", " + std::to_string(group.runs) +
-      " runs); " + ranks_text(ranks, run);
-  out.findings.push_back({check_ids::kBaselineDrop, Severity::error, ranks, figure_name(b) + ": " + detail});
-  lines.add(figure_name(b), detail);
+      ", " + change_text(worst_change, b) + " (tolerance " +
+      tolerance_text(tolerance) + ", " + std::to_string(group.runs) + " runs); " + ranks_text(ranks, run);
+  lines.add(figure_name(b), detail, std::move(ranks));
 }
 
 }  // namespace
@@ -150,8 +188,7 @@ void add_tolerance_override(const std::string& text, ToleranceOverrides& overrid
 BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector<Figure>& figures,
                                          const Baseline& baseline, const ToleranceOverrides& overrides) {
   BaselineJudgement out;
-  RuleLines drop{check_ids::kBaselineDrop, {}, ""}, missing{check_ids::kBaselineMissing, {}, ""},
-      fresh{check_ids::kBaselineNewFailure, {}, ""};
+  RuleLines drop(check_ids::kBaselineDrop), missing(check_ids::kBaselineMissing), fresh(check_ids::kBaselineNewFailure);
   const auto shape = machine_shape(run);
   const BaselineGroup* group = find_group(baseline, shape);
   if (!group) {
@@ -180,12 +217,11 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
       if (b.runs < group->runs) continue;  // not measured by every baseline run either
       const std::string detail = "not measured; every baseline run measured it (median " +
                                  with_unit(b.median, b.unit) + ")";
-      out.findings.push_back({check_ids::kBaselineMissing, Severity::error, {}, figure_name(b) + ": " + detail});
-      missing.add(figure_name(b), detail);
+      missing.add(figure_name(b), detail, {});
       continue;
     }
     judged += b.better == Better::none ? 0 : 1;
-    judge_drop(b, measured, run, *group, overrides, out, drop);
+    judge_drop(b, measured, run, *group, overrides, drop);
   }
   const std::set<std::string> passed(group->checks_passed.begin(), group->checks_passed.end());
   for (const auto& c : run.checks) {
@@ -193,8 +229,7 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
     const std::string detail = std::string(to_string(c.severity)) + " on " + ranks_text(c.ranks, run) +
                                ", raised in none of the " + std::to_string(group->runs) + " baseline runs: " +
                                c.message;
-    out.findings.push_back({check_ids::kBaselineNewFailure, Severity::error, c.ranks, c.id + ": " + detail});
-    fresh.add(c.id, detail);
+    fresh.add(c.id, detail, c.ranks);
   }
   const std::string where = " (" + describe(group->shape) + ", " + std::to_string(group->runs) + " runs)";
   drop.pass_detail = std::to_string(judged) + " figures within their tolerance of the baseline" + where;
@@ -202,9 +237,9 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
                         (not_run ? "; " + std::to_string(not_run) + " of phases this run did not complete not judged"
                                  : std::string());
   fresh.pass_detail = "none of the " + std::to_string(passed.size()) + " checks that passed in every baseline run fails";
-  drop.emit(out.rules);
-  missing.emit(out.rules);
-  fresh.emit(out.rules);
+  drop.emit(out);
+  missing.emit(out);
+  fresh.emit(out);
   return out;
 }
 

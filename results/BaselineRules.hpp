@@ -1,6 +1,6 @@
 #pragma once
 // Judging a run against a baseline (--baseline BASE.json). Three rules, each a check id
-// (results/CheckIds.hpp) and a line per finding in the verdict:
+// (results/CheckIds.hpp) and one line in the verdict, however many figures it finds (the first few named):
 //   baseline-drop         a figure worse than the baseline median by more than its tolerance, in the
 //                         figure's worse direction (the rule compare uses: results/Compare.hpp)
 //   baseline-missing      a figure that every baseline run measured is absent, in a phase this run
@@ -40,8 +40,8 @@ void add_tolerance_override(const std::string& text, ToleranceOverrides& overrid
 void check_tolerance_override(const std::string& key, double fraction);
 
 struct BaselineJudgement {
-  std::vector<Check> findings;     // error severity, one per offending figure or check
-  std::vector<RuleOutcome> rules;  // per rule: a FAIL line per finding, or one PASS line
+  std::vector<Check> findings;     // error severity, one per rule that found anything, aggregating its findings
+  std::vector<RuleOutcome> rules;  // per rule: one FAIL line naming its first findings, or one PASS line
 };
 
 // `figures` are the figures the verdict judges (flatten(run)); the run's own checks are run.checks.

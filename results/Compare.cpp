@@ -10,8 +10,10 @@
 namespace gpuscale::results {
 namespace {
 
+// A change from 0 has no percentage: it says which way it went.
 std::string percent(double change) {
-  if (std::isinf(change)) return change > 0 ? "+inf%" : "-inf%";
+  if (std::isinf(change)) return change > 0 ? "up from 0" : "down from 0";
+  if (std::isnan(change)) return "not a number";
   return (change >= 0 ? "+" : "") + fixed(change * 100, 1) + "%";
 }
 

@@ -157,7 +157,7 @@ void write_checks(const RunReport& r, std::ostream& out) {
     out << "  " << to_string(c.severity) << "  " << finding_name(c);
     if (const auto scope = finding_scope(c); !scope.empty()) out << "  [" << scope << "]";
     out << "  " << c.message;
-    if (!c.details.empty()) out << " (and " << c.details.size() - 1 << " more like it: details in the JSON)";
+    if (c.count > 1) out << " (and " << c.count - 1 << " more like it: details in the JSON)";
     out << '\n';
   }
 }

@@ -1,5 +1,6 @@
 #include "results/Expectations.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
@@ -25,8 +26,14 @@ double number(const json& j, const std::string& where) {
   return x;
 }
 
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) text += (text.empty() ? "" : ", ") + item;
+  return text;
+}
+
 // Refuses a threshold that no run could meet or that names nothing a run measures.
-void check_possible(const Threshold& t, const std::string& where) {
+void check_possible(const Threshold& t, const std::string& where, const LabelValues& values) {
   static const std::set<std::string> kPhases = {names::kEnv, names::kChecks, names::kCollectives, names::kCompute,
                                                 names::kTrain, names::kBurn, names::kLinks};
   if (!t.phase.empty() && !kPhases.count(t.phase))
@@ -36,10 +43,13 @@ void check_possible(const Threshold& t, const std::string& where) {
     bad(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
   if (t.min && t.max && *t.min > *t.max)
     bad(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) + ", which no figure can meet");
-  static const std::set<std::string> kNeverNegative = {names::kStragglerSpread, names::kWrongElements,
-                                                        names::kNvlinkErrors, names::kXidEvents};
-  if (t.max && *t.max < 0 && kNeverNegative.count(t.metric))
+  if (t.max && *t.max < 0 && !names::can_be_negative(t.metric))
     bad(where + ": " + t.metric + " is never negative, so a max of " + shortest(*t.max) + " cannot be met");
+  for (const auto& [label, value] : t.labels) {
+    const auto known = values.find(label);
+    if (known != values.end() && std::find(known->second.begin(), known->second.end(), value) == known->second.end())
+      bad(where + ": unknown " + label + " '" + value + "' (" + joined(known->second) + ")");
+  }
 }
 
 // Label values may be written as numbers ("bytes": 1048576); figures hold them as text.
@@ -58,7 +68,7 @@ std::string describe(const Threshold& t) {
   return text;
 }
 
-Threshold generic(const json& j, const std::string& where) {
+Threshold generic(const json& j, const std::string& where, const LabelValues& values) {
   if (!j.is_object()) bad(where + " must be an object");
   static const std::set<std::string> kKeys = {"name", "phase", "metric", "labels", "min", "max"};
   for (const auto& [key, value] : j.items())
@@ -74,13 +84,13 @@ Threshold generic(const json& j, const std::string& where) {
   if (j.contains("min")) t.min = number(j["min"], where + ".min");
   if (j.contains("max")) t.max = number(j["max"], where + ".max");
   if (!t.min && !t.max) bad(where + ": give \"min\" or \"max\"");
-  check_possible(t, where);
+  check_possible(t, where, values);
   t.name = j.contains("name") ? label_text(j["name"], where + ".name") : describe(t);
   return t;
 }
 
 // "min_busbw": [{"op": "allreduce", "bytes": 1073741824, "scope": "world", "gbps": 300}, ...]
-void min_busbw(const json& j, Expectations& e) {
+void min_busbw(const json& j, Expectations& e, const LabelValues& values) {
   if (!j.is_array()) bad("min_busbw must be an array of {op, bytes, scope, gbps}");
   for (std::size_t i = 0; i < j.size(); ++i) {
     const std::string where = "min_busbw[" + std::to_string(i) + "]";
@@ -92,17 +102,19 @@ void min_busbw(const json& j, Expectations& e) {
         bad(where + ": unknown key '" + key + "' (op, bytes, scope, ranks, gbps)");
       t.labels[key] = label_text(value, where + "." + key);
     }
+    check_possible(t, where, values);
     t.name = "min busbw " + labels_text(t.labels) + " >= " + shortest(*t.min) + " GB/s";
     e.thresholds.push_back(t);
   }
 }
 
 // "min_tflops": {"bf16": 600, "fp32": 40}
-void min_tflops(const json& j, Expectations& e) {
+void min_tflops(const json& j, Expectations& e, const LabelValues& values) {
   if (!j.is_object()) bad("min_tflops must be an object {precision: TFLOP/s}");
   for (const auto& [precision, value] : j.items()) {
     Threshold t{"", names::kCompute, names::kTflops, {{names::kPrecision, precision}},
                 number(value, "min_tflops." + precision), std::nullopt};
+    check_possible(t, "min_tflops." + precision, values);
     t.name = "min TFLOP/s " + precision + " >= " + shortest(*t.min);
     e.thresholds.push_back(t);
   }
@@ -110,20 +122,21 @@ void min_tflops(const json& j, Expectations& e) {
 
 }  // namespace
 
-Expectations parse_expectations(const json& j) {
+Expectations parse_expectations(const json& j, const LabelValues& values) {
   if (!j.is_object()) bad("the expect file must hold a JSON object");
   Expectations e;
   for (const auto& [key, value] : j.items()) {
     if (key == "min_busbw") {
-      min_busbw(value, e);
+      min_busbw(value, e, values);
     } else if (key == "min_tflops") {
-      min_tflops(value, e);
+      min_tflops(value, e, values);
     } else if (key == "max_straggler_spread") {
       e.thresholds.push_back({"", "", names::kStragglerSpread, {}, std::nullopt, number(value, key)});
-      check_possible(e.thresholds.back(), key);
+      check_possible(e.thresholds.back(), key, values);
       e.thresholds.back().name = "max straggler spread <= " + shortest(*e.thresholds.back().max);
     } else if (key == "min_scaling_efficiency") {
       e.thresholds.push_back({"", names::kTrain, names::kScalingEfficiency, {}, number(value, key), std::nullopt});
+      check_possible(e.thresholds.back(), key, values);
       e.thresholds.back().name = "min scaling efficiency >= " + shortest(*e.thresholds.back().min);
     } else if (key == "checks_must_pass") {
       if (!value.is_array()) bad("checks_must_pass must be an array of check ids");
@@ -143,7 +156,7 @@ Expectations parse_expectations(const json& j) {
     } else if (key == "thresholds") {
       if (!value.is_array()) bad("thresholds must be an array");
       for (std::size_t i = 0; i < value.size(); ++i)
-        e.thresholds.push_back(generic(value[i], "thresholds[" + std::to_string(i) + "]"));
+        e.thresholds.push_back(generic(value[i], "thresholds[" + std::to_string(i) + "]", values));
     } else {
       bad("unknown key '" + key + "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
           "checks_must_pass, baseline_tolerance, thresholds)");
@@ -152,7 +165,7 @@ Expectations parse_expectations(const json& j) {
   return e;
 }
 
-Expectations read_expectations_file(const std::string& path) {
+Expectations read_expectations_file(const std::string& path, const LabelValues& values) {
   json j;
   try {
     j = parse_input_json(read_input_file(path), path);
@@ -160,7 +173,7 @@ Expectations read_expectations_file(const std::string& path) {
     bad(std::string("--expect ") + ex.what());
   }
   try {
-    return parse_expectations(j);
+    return parse_expectations(j, values);
   } catch (const std::invalid_argument& ex) {
     bad("--expect " + path + ": " + ex.what());
   }

@@ -5,6 +5,7 @@
 // checks_must_pass lists check ids that must not appear at warning or error severity;
 // baseline_tolerance sets per-figure tolerances for --baseline (results/BaselineRules.hpp).
 // The file format is documented in docs/REPORT.md.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,9 +33,14 @@ struct Expectations {
   ToleranceOverrides baseline_tolerance;    // the file's, then --baseline-tolerance KEY=FRAC (which wins)
 };
 
-// Throws std::invalid_argument with one line naming the problem (unknown key, wrong type, no bound).
-Expectations parse_expectations(const nlohmann::json& j);
+// The values a threshold's label may take, per label name ("op" -> the registered ops, "precision" ->
+// the math modes), from the layers that own them; a label not listed takes any value.
+using LabelValues = std::map<std::string, std::vector<std::string>>;
+
+// Throws std::invalid_argument with one line naming the problem (unknown key, wrong type, no bound, a
+// bound no figure can meet, a label value outside `values`).
+Expectations parse_expectations(const nlohmann::json& j, const LabelValues& values = {});
 // Reads and parses PATH; errors are prefixed with it.
-Expectations read_expectations_file(const std::string& path);
+Expectations read_expectations_file(const std::string& path, const LabelValues& values = {});
 
 }  // namespace gpuscale::results

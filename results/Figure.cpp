@@ -91,6 +91,13 @@ bool is_known_metric(std::string_view name) {
   return false;
 }
 
+bool can_be_negative(std::string_view metric) {
+  for (const char* name : {kFitAlpha, kFitBeta, kProjectedTime, kProjectedBusBw, kProjectedStepTime,
+                           kProjectedSamplesPerS, kExposedCommTime, kOverlap, kTemperature})
+    if (metric == name) return true;
+  return false;
+}
+
 }  // namespace names
 
 }  // namespace gpuscale::results

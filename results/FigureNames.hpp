@@ -74,6 +74,10 @@ GPUSCALE_METRICS(GPUSCALE_DEFINE_METRIC)
 
 // True for a name in GPUSCALE_METRICS.
 bool is_known_metric(std::string_view name);
+// True for the metrics a run can measure below zero: a fit's coefficients and what is projected from
+// them, exposed communication and overlap (noise on a step that hides its communication), temperature.
+// Every other figure, a check's count included, is >= 0: a ceiling below zero cannot be met.
+bool can_be_negative(std::string_view metric);
 
 // Labels.
 inline constexpr char kRank[] = "rank";

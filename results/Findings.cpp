@@ -1,6 +1,7 @@
 #include "results/Findings.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <utility>
 
@@ -9,11 +10,27 @@
 namespace gpuscale::results {
 namespace {
 
+// Keeps `into` sorted and unique; linear in both sizes, so merging many small findings stays cheap.
 template <class T>
-void merge_sorted(std::vector<T>& into, const std::vector<T>& from) {
-  into.insert(into.end(), from.begin(), from.end());
-  std::sort(into.begin(), into.end());
-  into.erase(std::unique(into.begin(), into.end()), into.end());
+void merge_sorted(std::vector<T>& into, std::vector<T> from) {
+  if (!std::is_sorted(into.begin(), into.end())) {
+    std::sort(into.begin(), into.end());
+    into.erase(std::unique(into.begin(), into.end()), into.end());
+  }
+  if (from.empty()) return;
+  std::sort(from.begin(), from.end());
+  std::vector<T> merged;
+  merged.reserve(into.size() + from.size());
+  std::set_union(into.begin(), into.end(), from.begin(), from.end(), std::back_inserter(merged));
+  merged.erase(std::unique(merged.begin(), merged.end()), merged.end());
+  into = std::move(merged);
+}
+
+void add_details(std::vector<std::string>& into, std::vector<std::string>&& from) {
+  for (auto& d : from) {
+    if (into.size() >= kMaxFindingDetails) return;
+    into.push_back(std::move(d));
+  }
 }
 
 void fill_nodes(Check& c, const std::vector<RankEnv>& ranks) {
@@ -25,6 +42,17 @@ void fill_nodes(Check& c, const std::vector<RankEnv>& ranks) {
 
 }  // namespace
 
+void merge_finding(Check& into, Check&& c) {
+  if (into.details.empty()) into.details.push_back(into.message);
+  if (c.details.empty()) c.details.push_back(std::move(c.message));
+  add_details(into.details, std::move(c.details));
+  into.count += c.count;
+  into.blocks_gpu_work = std::max(into.blocks_gpu_work, c.blocks_gpu_work);
+  merge_sorted(into.ranks, std::move(c.ranks));
+  merge_sorted(into.nodes, std::move(c.nodes));
+  merge_sorted(into.pairs, std::move(c.pairs));
+}
+
 std::vector<Check> aggregate_findings(std::vector<Check> checks, const std::vector<RankEnv>& ranks) {
   std::vector<Check> out;
   std::map<std::pair<std::string, Severity>, std::size_t> index;  // (id, severity) -> position in out
@@ -35,15 +63,7 @@ std::vector<Check> aggregate_findings(std::vector<Check> checks, const std::vect
       out.push_back(std::move(c));
       continue;
     }
-    Check& into = out[it->second];
-    if (into.details.empty()) into.details.push_back(into.message);
-    if (c.details.empty()) into.details.push_back(c.message);
-    into.details.insert(into.details.end(), c.details.begin(), c.details.end());
-    into.count += c.count;
-    into.blocks_gpu_work = std::max(into.blocks_gpu_work, c.blocks_gpu_work);
-    merge_sorted(into.ranks, c.ranks);
-    merge_sorted(into.nodes, c.nodes);
-    merge_sorted(into.pairs, c.pairs);
+    merge_finding(out[it->second], std::move(c));
   }
   return out;
 }

@@ -8,6 +8,12 @@ namespace gpuscale::results {
 
 const char* verdict_result(const Verdict& v) { return v.incomplete ? "INCOMPLETE" : v.passed ? "PASS" : "FAIL"; }
 
+std::string unfinished_reason(const RunReport& r) {
+  if (r.failure) return "failed";
+  if (r.interrupted) return "interrupted";
+  return r.complete ? "" : "complete: false";
+}
+
 void to_json(nlohmann::json& j, const Verdict& v) {
   j = {{"passed", v.passed}, {"result", verdict_result(v)}, {"reasons", v.reasons}, {"rules", v.rules}};
 }

@@ -91,6 +91,10 @@ struct RunReport {
 // "PASS", "FAIL" or "INCOMPLETE": the one word every output shows for the verdict.
 const char* verdict_result(const Verdict& v);
 
+// Why `report` is not a finished run ("failed", "interrupted", "complete: false"), or "" for one that
+// finished. The one test that compare and baseline apply to the runs they read.
+std::string unfinished_reason(const RunReport& report);
+
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);
 void to_json(nlohmann::json& j, const SkippedPhase& s);

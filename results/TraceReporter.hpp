@@ -9,9 +9,7 @@
 
 namespace gpuscale::results {
 
-nlohmann::json trace_events(const std::vector<TraceSpan>& spans);
-
-// Writes the report's trace_spans.
+// Writes the report's trace_spans, one event at a time.
 class TraceReporter final : public Reporter {
  public:
   void write(const RunReport& report, std::ostream& out) const override;

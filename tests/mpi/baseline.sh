@@ -60,13 +60,17 @@ GPUSCALE_TEST_LOWER_FIGURE="train/scaling_efficiency/strategy=single" \
   >"$out/run4.txt"
 rc=$?
 [ "$rc" -eq 1 ] || fail "the lowered run exited $rc, wanted 1"
-grep -q "^  FAIL  baseline-drop train scaling_efficiency gpus=1;.*strategy=single  (measured 0.9 ratio, 10.0% below the baseline median 1 ratio" \
-  "$out/run4.txt" || fail "the lowered figure is not flagged: $(grep baseline "$out/run4.txt")"
+# One verdict line for the rule, however many figures dropped (on a loaded machine collectives may too);
+# the lowered figure is among the check's findings.
+[ "$(grep -c "^  FAIL  baseline-drop" "$out/run4.txt")" -eq 1 ] || fail "not one baseline-drop line: $(grep baseline "$out/run4.txt")"
 python3 -c "
-import json, sys
+import json, re, sys
 r = json.load(open(sys.argv[1]))
-assert any(c['id'] == 'baseline-drop' and 'scaling_efficiency' in c['message'] for c in r['checks']), r['checks']
-" "$out/run4.json" || fail "the run's JSON lacks the baseline-drop check"
+(drop,) = [c for c in r['checks'] if c['id'] == 'baseline-drop']
+texts = drop.get('details') or [drop['message']]
+want = re.compile(r'train scaling_efficiency gpus=1;.*strategy=single: measured 0.9 ratio, 10.0% below the baseline median 1 ratio')
+assert any(want.search(t) for t in texts), texts
+" "$out/run4.json" || fail "the lowered figure is not flagged: $(grep baseline "$out/run4.txt")"
 
 # Bad input: one line, exit 2, nothing written.
 expect_usage baseline "$out/run1.json"                                  # no -o

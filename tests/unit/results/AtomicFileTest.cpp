@@ -65,6 +65,25 @@ void expect_refused(const std::string& path, mode_t kind) {
   EXPECT_EQ(kind_of(path), kind) << path << " was replaced";
 }
 
+// Streamed: text larger than the writer's buffer arrives whole; a writer that throws leaves the old
+// file as it was and no temp file.
+TEST(AtomicFile, StreamedWriteIsWholeOrNothing) {
+  Folder dir;
+  const auto path = dir / "big.txt";
+  const std::string line(1000, 'x');
+  write_file_atomically(path, [&](std::ostream& out) {
+    for (int i = 0; i < 300; ++i) out << line << '\n';
+  });
+  EXPECT_EQ(read(path).size(), 300u * 1001u);
+  EXPECT_THROW(write_file_atomically(path, [&](std::ostream& out) {
+                 out << line;
+                 throw std::runtime_error("writer failed");
+               }),
+               std::runtime_error);
+  EXPECT_EQ(read(path).size(), 300u * 1001u);
+  EXPECT_EQ(dir.entries(), 1u);
+}
+
 TEST(AtomicFile, RefusesADeviceNodeAndLeavesItAlone) {
   Folder dir;
   const auto node = dir / "fakenull";

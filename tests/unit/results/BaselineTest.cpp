@@ -1,9 +1,12 @@
+#include <functional>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "results/Baseline.hpp"
 #include "results/BaselineRules.hpp"
 #include "results/CheckIds.hpp"
+#include "results/Findings.hpp"
 #include "results/VerdictRules.hpp"
 
 namespace gpuscale::results {
@@ -11,9 +14,12 @@ namespace {
 
 using nlohmann::json;
 
-// Two CPU ranks on one node whose smoke allreduce took `op_s` (per rank).
+// Two CPU ranks on one node whose smoke allreduce took `op_s` (per rank); each call is another run
+// (its own start time).
 RunReport cpu_run(std::vector<double> op_s) {
+  static int runs_made = 0;
   RunReport r;
+  r.start_time = "2026-01-01T00:00:" + std::to_string(10 + runs_made++ % 50) + "Z";
   r.world_size = static_cast<int>(op_s.size());
   r.node_count = 1;
   r.phases_completed = {"env"};
@@ -89,6 +95,18 @@ TEST(Baseline, RefusesIncompleteRunsAndMixedModels) {
   EXPECT_THROW(make_baseline({}, {}), std::invalid_argument);
 }
 
+// 200 copies of one run are one run: counted 200 times they would fake a spread of nothing.
+TEST(Baseline, RefusesACopyOfARun) {
+  const auto run = cpu_run({1, 1});
+  try {
+    make_baseline({run, cpu_run({1, 1}), run}, {"a.json", "b.json", "copy.json"});
+    FAIL() << "a copy of a run was counted again";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("copy.json is the same run as a.json"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW(make_baseline({run, cpu_run({1, 1})}, {"a.json", "b.json"}));
+}
+
 TEST(Baseline, KeepsShapesApart) {
   const auto b = make_baseline({cpu_run({1, 1}), cpu_run({1, 1, 1, 1})}, {});
   ASSERT_EQ(b.groups.size(), 2u);
@@ -110,6 +128,37 @@ TEST(Baseline, JsonRoundTripAndVersion) {
   broken["groups"][0]["figures"][0]["median"] = "fast";
   EXPECT_THROW(broken.get<Baseline>(), std::invalid_argument);
   EXPECT_THROW(json::object().get<Baseline>(), std::invalid_argument);
+}
+
+// Whether `mutate` applied to a valid baseline's JSON makes the reader refuse it with a line containing `part`.
+bool reader_refuses(const std::function<void(json&)>& mutate, const std::string& part) {
+  json j = make_baseline({cpu_run({1.0, 1.2}), cpu_run({1.1, 1.0})}, {"a", "b"});
+  mutate(j);
+  try {
+    j.get<Baseline>();
+  } catch (const std::invalid_argument& e) {
+    if (std::string(e.what()).find(part) != std::string::npos) return true;
+    ADD_FAILURE() << "refused with: " << e.what();
+    return false;
+  }
+  ADD_FAILURE() << "accepted: " << j.dump().substr(0, 300);
+  return false;
+}
+
+// A baseline that judges nothing, or by values no run can have, is bad input, not a pass.
+TEST(BaselineReader, RefusesBaselinesThatJudgeNothingOrCannotBe) {
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"] = json::array(); }, "\"groups\" is empty"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"] = json::array(); }, "no figures"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["runs"] = 0; }, "\"runs\" must be an integer >= 1"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["ranks_per_node"] = -3; }, "\"ranks_per_node\""));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["checks_passed"].push_back("no-such-check"); },
+                             "unknown check id 'no-such-check'"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"].push_back(j["groups"][0]); }, "two groups for"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"].push_back(j["groups"][0]["figures"][0]); },
+                             "twice"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["min"] = -1; }, "is never negative"));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["values"] = -1; }, "\"values\""));
+  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["runs"] = 9; }, "more runs than its group"));
 }
 
 TEST(BaselineTolerance, FloorSpreadAndWorstRecorded) {
@@ -208,6 +257,39 @@ TEST(BaselineRules, NewFailureOnlyForChecksThatAlwaysPassed) {
   EXPECT_EQ(j.findings[0].ranks, std::vector<int>{1});
   run.checks.back().severity = Severity::info;
   EXPECT_TRUE(judge_against_baseline(run, {smoke(0, 1)}, baseline_of({kSmoke}, {"numa-binding"}), {}).findings.empty());
+}
+
+// A baseline of a thousand figures that all dropped: one finding and one verdict line, not a thousand.
+TEST(BaselineRules, FindingsAggregateIntoOneCheckAndOneLinePerRule) {
+  std::vector<BaselineFigure> entries;
+  std::vector<Figure> figures;
+  for (int i = 0; i < 1000; ++i) {
+    auto b = kSmoke;
+    b.labels = {{"bytes", std::to_string(i)}};
+    entries.push_back(b);
+    figures.push_back({"env", "smoke_allreduce_time", {{"bytes", std::to_string(i)}, {"rank", "1"}}, 2.0, "s",
+                       Better::lower});
+  }
+  const auto j = judge_against_baseline(cpu_run({1, 1}), figures, baseline_of(entries), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineDrop);
+  EXPECT_EQ(j.findings[0].count, 1000);
+  EXPECT_EQ(j.findings[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(j.findings[0].details.size(), kMaxFindingDetails);
+  ASSERT_EQ(j.rules.size(), 3u);  // drop, missing, new failure: one line each
+  EXPECT_EQ(j.rules[0].name, "baseline-drop x1000");
+  EXPECT_NE(j.rules[0].detail.find("and 997 more"), std::string::npos) << j.rules[0].detail;
+}
+
+// Against a median of 0 no percentage means anything: the line says so in words, never "inf%".
+TEST(BaselineRules, ChangeFromAZeroMedianIsInWords) {
+  const BaselineFigure zero{"env", "smoke_allreduce_time", {}, "s", Better::lower, 0, 0, 0, 0, 6, 3};
+  const auto j = judge_against_baseline(cpu_run({1, 1}), {smoke(0, 0.5)}, baseline_of({zero}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.rules[0].detail.find("inf"), std::string::npos) << j.rules[0].detail;
+  EXPECT_NE(j.rules[0].detail.find("above the baseline median 0 s (a change from 0 has no percentage)"),
+            std::string::npos)
+      << j.rules[0].detail;
 }
 
 TEST(BaselineRules, GoldenVerdict) {

@@ -65,6 +65,16 @@ TEST(Compare, LowerIsBetterRegressesUpwardsAndZeroBaseCounts) {
   EXPECT_EQ(c.only_in_new, 1u);
 }
 
+// A change from 0 has no percentage: the table says which way it went, never "inf%".
+TEST(Compare, AChangeFromZeroIsInWords) {
+  const std::vector<Figure> base = {{"env", "wrong_elements", {}, 0, "count", Better::lower}};
+  const std::vector<Figure> latest = {{"env", "wrong_elements", {}, 3, "count", Better::lower}};
+  std::ostringstream out;
+  write_comparison(compare_figures(base, latest, 0.05), out);
+  EXPECT_EQ(out.str().find("inf"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("up from 0"), std::string::npos) << out.str();
+}
+
 TEST(Compare, FiguresOfAnotherUnitAreNotMatched) {
   const std::vector<Figure> base = {{"c", "busbw", {}, 100, "GB/s", Better::higher}};
   const std::vector<Figure> latest = {{"c", "busbw", {}, 10, "MB/s", Better::higher}};

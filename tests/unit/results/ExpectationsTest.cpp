@@ -68,6 +68,38 @@ TEST(ExpectationsValidation, UnknownMetricOrPhaseIsRefused) {
   EXPECT_EQ(message({{"thresholds", {{{"phase", "checks"}, {"metric", "numa-binding"}, {"max", 0}}}}}), "accepted");
 }
 
+// A ceiling below zero on a figure that is never negative cannot be met: refused, not failed at the end.
+TEST(ExpectationsValidation, NegativeCeilingOnANeverNegativeFigureIsRefused) {
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "busbw"}, {"max", -1}}}}},
+                           "thresholds[0]: busbw is never negative, so a max of -1 cannot be met"));
+  EXPECT_TRUE(refused_with({{"thresholds", {{{"phase", "checks"}, {"metric", "numa-binding"}, {"max", -1}}}}},
+                           "is never negative"));
+  EXPECT_EQ(message({{"thresholds", {{{"metric", "exposed_comm_time"}, {"max", -0.001}}}}}), "accepted");
+}
+
+// A label value outside what the run can produce (an op or precision that does not exist) names nothing.
+TEST(ExpectationsValidation, UnknownOpOrPrecisionIsRefused) {
+  const LabelValues values = {{"op", {"allreduce", "allgather"}}, {"precision", {"fp32", "bf16"}}};
+  auto refused = [&](const json& j, const std::string& part) {
+    try {
+      parse_expectations(j, values);
+    } catch (const std::invalid_argument& e) {
+      const bool found = std::string(e.what()).find(part) != std::string::npos;
+      if (!found) ADD_FAILURE() << e.what();
+      return found;
+    }
+    ADD_FAILURE() << "accepted " << j.dump();
+    return false;
+  };
+  EXPECT_TRUE(refused({{"min_busbw", {{{"op", "allreduc"}, {"gbps", 1}}}}},
+                      "min_busbw[0]: unknown op 'allreduc' (allreduce, allgather)"));
+  EXPECT_TRUE(refused({{"min_tflops", {{"bf61", 1}}}}, "min_tflops.bf61: unknown precision 'bf61' (fp32, bf16)"));
+  EXPECT_TRUE(refused({{"thresholds", {{{"metric", "busbw"}, {"labels", {{"op", "allreduc"}}}, {"min", 1}}}}},
+                      "thresholds[0]: unknown op 'allreduc'"));
+  EXPECT_NO_THROW(parse_expectations({{"min_busbw", {{{"op", "allgather"}, {"gbps", 1}}}}, {"min_tflops", {{"bf16", 1}}}},
+                                     values));
+}
+
 // The links phase's figures (and the burn's headline figure) can be held to floors and ceilings.
 TEST(ExpectationsValidation, LinksAndBurnFiguresTakeThresholds) {
   for (const char* metric : {"host_copy_bw", "hbm_bw", "hbm_peak_fraction"})

@@ -52,6 +52,16 @@ TEST(Findings, OneCheckPerIdWithCountRanksAndNodes) {
   EXPECT_EQ(finding_name(merged[1]), "duplicate-gpu");
 }
 
+// However many findings of one kind, the check keeps a bounded number of their texts and counts them all.
+TEST(Findings, DetailsAreBoundedAndCountIsExact) {
+  const auto merged = aggregate_findings(one_per_rank(5000), job(5000, 8));
+  ASSERT_EQ(merged.size(), 1u);
+  EXPECT_EQ(merged[0].count, 5000);
+  EXPECT_EQ(merged[0].ranks.size(), 5000u);
+  EXPECT_EQ(merged[0].details.size(), kMaxFindingDetails);
+  EXPECT_EQ(merged[0].details.front(), "bind rank 4999");
+}
+
 TEST(Findings, SeveritiesStayApartAndMergingAgainChangesNothing) {
   std::vector<Check> checks = {{"gpu-in-use", Severity::error, {1}, "pid 7 computes"},
                                {"gpu-in-use", Severity::warning, {2}, "pid 8 holds memory"},

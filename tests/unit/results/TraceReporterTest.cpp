@@ -20,6 +20,15 @@ RunReport run_with_spans() {
   return r;
 }
 
+// What the reporter writes for `spans`, parsed.
+json trace_events(const std::vector<TraceSpan>& spans) {
+  RunReport r;
+  r.trace_spans = spans;
+  std::ostringstream out;
+  TraceReporter().write(r, out);
+  return json::parse(out.str());
+}
+
 TEST(TraceReporter, WritesValidTraceEventJson) {
   std::ostringstream out;
   TraceReporter().write(run_with_spans(), out);
@@ -59,6 +68,16 @@ TEST(TraceReporter, TimesAreMicrosecondsAndLanesAreThreads) {
   for (const auto& e : events)
     if (e["ph"] == "X" && e["name"] == "bucket 0 allreduce") comm_tid = e["tid"];
   EXPECT_EQ(comm_tid, 1);
+}
+
+// Written event by event, the text is still what one document dumps: keys sorted, nothing between.
+TEST(TraceReporter, StreamedTextIsTheDocumentsDump) {
+  auto r = run_with_spans();
+  r.output_set = "20261130T000000Z-42-1";
+  std::ostringstream out;
+  TraceReporter().write(r, out);
+  EXPECT_EQ(out.str(), json::parse(out.str()).dump() + "\n");
+  EXPECT_EQ(json::parse(out.str()).at("displayTimeUnit"), "ms");
 }
 
 TEST(TraceReporter, NoSpansStillMakeAValidTrace) {
