@@ -142,7 +142,9 @@ int Job::finish() {
   if (world_.rank() == 0) {
     report_.complete = true;
     write_outputs();
-    results::ConsoleReporter().write(report_, std::cout);
+    // The preflight (the default run and --quick) prints one screen; a phase's own command its tables.
+    const auto view = invocation_.command == "run" ? results::ConsoleView::summary : results::ConsoleView::full;
+    results::ConsoleReporter(view).write(report_, std::cout);
     std::cout.flush();
     code = report_.verdict.passed ? 0 : 1;
   }
