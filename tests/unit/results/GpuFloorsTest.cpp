@@ -56,9 +56,15 @@ TEST_P(ModelTable, FloorsFollowTheDataSheet) {
   EXPECT_NE(h2d->source.find("the model's own link"), std::string::npos) << h2d->source;
   EXPECT_NEAR(hbm_floor(e.cuda_name)->value, e.hbm_gbps, 0.01);
   // A measured known-good figure, where the table has one, passes its own floors.
-  if (reference->measured_burn_tflops) EXPECT_GT(*reference->measured_burn_tflops, burn->value);
-  if (reference->measured_h2d_gbps) EXPECT_GT(*reference->measured_h2d_gbps, h2d->value);
-  if (reference->measured_hbm_gbps) EXPECT_GT(*reference->measured_hbm_gbps, hbm_floor(e.cuda_name)->value);
+  if (reference->measured_burn_tflops) {
+    EXPECT_GT(*reference->measured_burn_tflops, burn->value);
+  }
+  if (reference->measured_h2d_gbps) {
+    EXPECT_GT(*reference->measured_h2d_gbps, h2d->value);
+  }
+  if (reference->measured_hbm_gbps) {
+    EXPECT_GT(*reference->measured_hbm_gbps, hbm_floor(e.cuda_name)->value);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryModel, ModelTable, ::testing::ValuesIn(kModels));
