@@ -199,3 +199,5 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& out) const {
   write_verdict(r.verdict, out);
 }
 
+
+}  // namespace gpuscale::results
