@@ -12,6 +12,7 @@
 #include "results/Format.hpp"
 #include "results/CheckIds.hpp"
 #include "results/Emulation.hpp"
+#include "results/GpuConfigChecks.hpp"
 #include "results/HealthChecks.hpp"
 
 namespace gpuscale::harness {
@@ -208,11 +209,6 @@ void health(const std::vector<RankEnv>& ranks, Checks& out) {
       add(out, ids::kEccUncorrected, Severity::error, {r.rank},
           who + " reports " + std::to_string(*g.ecc_uncorrected_volatile) +
               " uncorrected ECC errors since the driver loaded: drain the node and reset or replace the GPU");
-    if (g.remapped_rows_pending && *g.remapped_rows_pending > 0)
-      add(out, ids::kRowRemapPending, Severity::error, {r.rank},
-          who + " has a pending row remap: reset the GPU (drain the node first) so the remap takes effect");
-    if (g.remapped_rows_failure && *g.remapped_rows_failure > 0)
-      add(out, ids::kRowRemapFailed, Severity::error, {r.rank}, who + " failed a row remap: replace the GPU");
   }
 }
 
@@ -249,6 +245,7 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   nccl_variables(ranks, out);
   p2p(ranks, out);
   health(ranks, out);
+  results::gpu_config_checks(ranks, out);
   results::tenancy_checks(ranks, out);
   results::nccl_plugin_checks(ranks, out);
   results::adapter_checks(ranks, out);

@@ -24,6 +24,13 @@ struct Nvml::Api {
   Return (*temperature)(Device, int, unsigned*) = nullptr;
   Return (*power_usage)(Device, unsigned*) = nullptr;
   Return (*power_limit)(Device, unsigned*) = nullptr;
+  Return (*power_management_limit)(Device, unsigned*) = nullptr;
+  Return (*power_default_limit)(Device, unsigned*) = nullptr;
+  Return (*ecc_mode)(Device, int*, int*) = nullptr;        // current, pending (nvmlEnableState_t)
+  Return (*mig_mode)(Device, unsigned*, unsigned*) = nullptr;  // current, pending
+  Return (*persistence_mode)(Device, int*) = nullptr;
+  Return (*applications_clock)(Device, int, unsigned*) = nullptr;
+  Return (*default_applications_clock)(Device, int, unsigned*) = nullptr;
   Return (*ecc_errors)(Device, int, int, unsigned long long*) = nullptr;
   Return (*remapped_rows)(Device, unsigned*, unsigned*, unsigned*, unsigned*) = nullptr;
   Return (*pcie_gen)(Device, unsigned*) = nullptr;
@@ -80,6 +87,13 @@ std::unique_ptr<Nvml> Nvml::load(std::string& why) {
   bind(library, a.temperature, "nvmlDeviceGetTemperature");
   bind(library, a.power_usage, "nvmlDeviceGetPowerUsage");
   bind(library, a.power_limit, "nvmlDeviceGetEnforcedPowerLimit");
+  bind(library, a.power_management_limit, "nvmlDeviceGetPowerManagementLimit");
+  bind(library, a.power_default_limit, "nvmlDeviceGetPowerManagementDefaultLimit");
+  bind(library, a.ecc_mode, "nvmlDeviceGetEccMode");
+  bind(library, a.mig_mode, "nvmlDeviceGetMigMode");
+  bind(library, a.persistence_mode, "nvmlDeviceGetPersistenceMode");
+  bind(library, a.applications_clock, "nvmlDeviceGetApplicationsClock");
+  bind(library, a.default_applications_clock, "nvmlDeviceGetDefaultApplicationsClock");
   bind(library, a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
   bind(library, a.remapped_rows, "nvmlDeviceGetRemappedRows");
   bind(library, a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
@@ -166,6 +180,21 @@ void Nvml::describe_peers(Device device, results::GpuInfo& gpu) const {
   }
 }
 
+// Settings an administrator can change (nvidia-smi -e, -mig, -pl, -ac, -pm). NOT_SUPPORTED, like any
+// other failure, leaves the setting unknown: no check judges it.
+void Nvml::describe_configuration(Device device, results::GpuInfo& gpu) const {
+  const auto& a = *api_;
+  int current = 0, pending = 0;
+  if (a.ecc_mode && a.ecc_mode(device, &current, &pending) == kSuccess) gpu.ecc_enabled = current == kFeatureEnabled;
+  unsigned mig = 0, mig_pending = 0;
+  if (a.mig_mode && a.mig_mode(device, &mig, &mig_pending) == kSuccess) gpu.mig_enabled = mig == kMigEnable;
+  if (auto mode = query<int>(a.persistence_mode, device)) gpu.persistence_enabled = *mode == kFeatureEnabled;
+  if (auto mw = query<unsigned>(a.power_management_limit, device)) gpu.power_management_limit_w = *mw / 1000.0;
+  if (auto mw = query<unsigned>(a.power_default_limit, device)) gpu.power_default_limit_w = *mw / 1000.0;
+  gpu.applications_clock_sm_mhz = query<unsigned>(a.applications_clock, device, kClockSm);
+  gpu.default_applications_clock_sm_mhz = query<unsigned>(a.default_applications_clock, device, kClockSm);
+}
+
 bool Nvml::describe(results::GpuInfo& gpu) const {
   const auto& a = *api_;
   Device device = nullptr;
@@ -177,6 +206,7 @@ bool Nvml::describe(results::GpuInfo& gpu) const {
   gpu.temperature_c = query<unsigned>(a.temperature, device, kTemperatureGpu);
   if (auto mw = query<unsigned>(a.power_usage, device)) gpu.power_draw_w = *mw / 1000.0;
   if (auto mw = query<unsigned>(a.power_limit, device)) gpu.power_limit_w = *mw / 1000.0;
+  describe_configuration(device, gpu);
   gpu.ecc_corrected_volatile = query<unsigned long long>(a.ecc_errors, device, kEccCorrected, kEccVolatile);
   gpu.ecc_uncorrected_volatile = query<unsigned long long>(a.ecc_errors, device, kEccUncorrected, kEccVolatile);
   unsigned corrected = 0, uncorrected = 0, pending = 0, failure = 0;

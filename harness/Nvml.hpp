@@ -26,7 +26,8 @@ class Nvml {
   Nvml& operator=(const Nvml&) = delete;
 
   std::string driver_version() const;
-  // Fills clocks, clock event reasons, temperature, power, ECC, row remapping, PCIe and NVLinks of
+  // Fills clocks, clock event reasons, temperature, power, ECC, row remapping, configuration (ECC and
+  // MIG modes, power limits, application clocks, persistence), PCIe and NVLinks of
   // the GPU whose pci_bus_id is set. Returns false when NVML does not know that GPU.
   bool describe(results::GpuInfo& gpu) const;
   // The library's function `name` (nullptr when this driver lacks it), for readers that bind their own
@@ -51,6 +52,7 @@ class Nvml {
   struct Api;
   using Device = nvml_abi::DeviceOpaque*;
   explicit Nvml(void* library);
+  void describe_configuration(Device device, results::GpuInfo& gpu) const;
   void describe_nvlinks(Device device, results::GpuInfo& gpu) const;
   void describe_peers(Device device, results::GpuInfo& gpu) const;
   Device handle(const std::string& pci_bus_id) const;  // nullptr where NVML does not know the GPU

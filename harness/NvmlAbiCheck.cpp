@@ -73,3 +73,21 @@ static_assert(std::is_same_v<decltype(&nvmlDeviceRegisterEvents),
 static_assert(std::is_same_v<decltype(&nvmlEventSetWait_v2), nvmlReturn_t (*)(nvmlEventSet_t, nvmlEventData_t*, unsigned int)>);
 static_assert(std::is_same_v<decltype(&nvmlEventSetCreate), nvmlReturn_t (*)(nvmlEventSet_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlEventSetFree), nvmlReturn_t (*)(nvmlEventSet_t)>);
+// The configuration reads of Nvml::describe_configuration (nvmlEnableState_t is int-sized, above).
+static_assert(abi::kMigEnable == NVML_DEVICE_MIG_ENABLE);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetEccMode),
+                             nvmlReturn_t (*)(nvmlDevice_t, nvmlEnableState_t*, nvmlEnableState_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetMigMode), nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetPersistenceMode), nvmlReturn_t (*)(nvmlDevice_t, nvmlEnableState_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetPowerManagementLimit), nvmlReturn_t (*)(nvmlDevice_t, unsigned int*)>);
+static_assert(
+    std::is_same_v<decltype(&nvmlDeviceGetPowerManagementDefaultLimit), nvmlReturn_t (*)(nvmlDevice_t, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetEnforcedPowerLimit), nvmlReturn_t (*)(nvmlDevice_t, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetApplicationsClock),
+                             nvmlReturn_t (*)(nvmlDevice_t, nvmlClockType_t, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetDefaultApplicationsClock),
+                             nvmlReturn_t (*)(nvmlDevice_t, nvmlClockType_t, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetMaxClockInfo),
+                             nvmlReturn_t (*)(nvmlDevice_t, nvmlClockType_t, unsigned int*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetClockInfo), nvmlReturn_t (*)(nvmlDevice_t, nvmlClockType_t, unsigned int*)>);
+static_assert(sizeof(nvmlClockType_t) == sizeof(int));

@@ -224,7 +224,9 @@ int Job::finish() {
   if (world_.rank() == 0) {
     report_.complete = true;
     write_outputs();
-    results::ConsoleReporter().write(report_, std::cout);
+    // The preflight (the default run and --quick) prints one screen; a phase's own command its tables.
+    const auto view = invocation_.command == "run" ? results::ConsoleView::summary : results::ConsoleView::full;
+    results::ConsoleReporter(view).write(report_, std::cout);
     // The files hold the results; a console report lost on a full device is still a runtime error.
     code = !console_written() ? static_cast<int>(harness::ExitCode::runtime) : report_.verdict.passed ? 0 : 1;
   }

@@ -17,6 +17,7 @@
 #include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
 #include "results/Findings.hpp"
+#include "results/FloorChecks.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
@@ -66,14 +67,17 @@ results::Expectations load_expectations(const CommonOptions& o) {
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  // Findings derived from the figures (baseline rules, outliers) are judged afresh at every write.
+  // Findings derived from the figures (baseline rules, outliers, floors) are judged afresh at every write.
   std::erase_if(report.checks, [](const results::Check& c) {
-    return results::check_ids::is_baseline(c.id) || c.id == results::check_ids::kNodeOutlier;
+    return results::check_ids::is_baseline(c.id) || c.id == results::check_ids::kNodeOutlier ||
+           results::is_floor_finding(c);
   });
+  // Ranks that share GPUs on purpose measure each other's load: no floor, outlier, baseline or speed check.
+  const bool shared_gpu = report.emulation && report.emulation->shared_gpu;
+  if (!shared_gpu)
+    for (auto& c : results::floor_checks(report)) report.checks.push_back(std::move(c));
   auto figures = results::flatten(report);
   lower_figures_if_requested(figures);
-  // Ranks that share GPUs on purpose measure each other's load: no outliers, no baseline, no speed check.
-  const bool shared_gpu = report.emulation && report.emulation->shared_gpu;
   report.outliers.clear();
   if (!shared_gpu) report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
   for (auto& c : results::outlier_checks(report.outliers, report.straggler_threshold))

@@ -73,6 +73,7 @@ void to_json(nlohmann::json& j, const BurnRecord& r) {
        {"slow", r.slow},
        {"wrong_result", r.wrong_result}};
   put_optional(j, "peak_tflops", r.peak_tflops);
+  put_optional(j, "floor_tflops", r.floor_tflops);
   put_optional(j, "clock_p10_mhz", r.clock_p10_mhz);
   put_optional(j, "clock_p50_mhz", r.clock_p50_mhz);
   put_optional(j, "power_p50_w", r.power_p50_w);
@@ -105,6 +106,7 @@ void from_json(const nlohmann::json& j, BurnRecord& r) {
   j.at("slow").get_to(r.slow);
   j.at("wrong_result").get_to(r.wrong_result);
   get_optional(j, "peak_tflops", r.peak_tflops);
+  get_optional(j, "floor_tflops", r.floor_tflops);
   get_optional(j, "clock_p10_mhz", r.clock_p10_mhz);
   get_optional(j, "clock_p50_mhz", r.clock_p50_mhz);
   get_optional(j, "power_p50_w", r.power_p50_w);

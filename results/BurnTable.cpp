@@ -40,13 +40,13 @@ std::string flags(const BurnRecord& r) {
 
 void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out) {
   if (records.empty()) return;
-  Table t({"rank", "gpu", "prec", "shape", "s", "sustained TFLOP/s", "% peak", "first/sust", "clock p10", "p50 MHz",
+  Table t({"rank", "gpu", "prec", "shape", "s", "sustained TFLOP/s", "floor", "% peak", "first/sust", "clock p10", "p50 MHz",
            "power W", "peak C", "throttle reasons (share of samples)", "output", ""});
   for (const auto& r : records) {
     const std::string peak = r.peak_tflops ? fixed(100 * r.sustained_tflops / *r.peak_tflops, 0) : "-";
     const std::string hash = r.output_hashes.empty() ? "-" : r.output_hashes.back().substr(0, 8);
     t.add_row({std::to_string(r.rank), r.gpu, r.precision, r.shape, fixed(r.elapsed_s, 1),
-               tflops_cell(r.sustained_tflops), peak, fixed(r.first_to_sustained, 3),
+               tflops_cell(r.sustained_tflops), optional_cell(r.floor_tflops, 0), peak, fixed(r.first_to_sustained, 3),
                optional_cell(r.clock_p10_mhz, 0), optional_cell(r.clock_p50_mhz, 0), optional_cell(r.power_p50_w, 0),
                optional_cell(r.peak_temperature_c, 0), throttle_cell(r), hash, flags(r)});
   }

@@ -27,6 +27,12 @@
   X(kEccUncorrected, "ecc-uncorrected")                         \
   X(kRowRemapPending, "row-remap-pending")                      \
   X(kRowRemapFailed, "row-remap-failed")                        \
+  X(kEccDisabled, "ecc-disabled")                               \
+  X(kMigEnabled, "mig-enabled")                                 \
+  X(kPowerLimitLowered, "power-limit-lowered")                  \
+  X(kPowerLimitMismatch, "power-limit-mismatch")                \
+  X(kClocksLowered, "clocks-lowered")                           \
+  X(kPersistenceOff, "persistence-off")                         \
   X(kCpuFallback, "cpu-fallback")                               \
   X(kSmokeAllreduceFailed, "smoke-allreduce-failed")            \
   X(kWorldSizeMismatch, "world-size-mismatch")                  \
@@ -58,6 +64,7 @@
   X(kGpuXid, "gpu-xid")                                         \
   X(kLinksUnreadable, "links-unreadable")                       \
   X(kGpuSlowSustained, "gpu-slow-sustained")                    \
+  X(kGpuFloorUnknown, "gpu-floor-unknown")                      \
   X(kGpuThermalThrottle, "gpu-thermal-throttle")                \
   X(kGpuHwSlowdown, "gpu-hw-slowdown")                          \
   X(kGpuErrorsUnderLoad, "gpu-errors-under-load")               \

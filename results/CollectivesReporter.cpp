@@ -62,9 +62,12 @@ void write_headline(const CollectiveSweep& s, std::ostream& out) {
 }
 
 void write_sweep(const CollectiveSweep& s, bool detailed, std::ostream& out) {
+  if (s.ranks == 1 && s.skipped_reason.empty()) {  // nothing crossed a link: one line, the sizes are in the JSON
+    out << "  " << s.op << " | 1 rank (" << s.group << "): a local copy, no link measured\n";
+    return;
+  }
   out << "  " << s.op << " | " << s.ranks << " ranks (" << s.group << ") | busbw factor " << fixed(s.busbw_factor, 3)
-      << (s.graph ? " | CUDA graphs" : "") << (s.ranks == 1 ? " | one rank: a local copy, no link measured" : "")
-      << '\n';
+      << (s.graph ? " | CUDA graphs" : "") << '\n';
   if (!s.skipped_reason.empty()) {
     out << "    skipped: " << s.skipped_reason << '\n';
     return;

@@ -8,6 +8,7 @@
 #include "results/BurnTable.hpp"
 #include "results/CollectivesReporter.hpp"
 #include "results/ConsoleLaunch.hpp"
+#include "results/ConsoleSummary.hpp"
 #include "results/Findings.hpp"
 #include "results/ProjectionReporter.hpp"
 #include "results/ComputeTable.hpp"
@@ -173,18 +174,9 @@ void write_verdict(const Verdict& v, std::ostream& out) {
     out << "  " << to_string(rule.result) << "  " << rule.name << "  (" << rule.detail << ")\n";
 }
 
-}  // namespace
-
-void ConsoleReporter::write(const RunReport& r, std::ostream& console) const {
-  ControlEscaper escaper(console.rdbuf());
-  std::ostream out(&escaper);
-  const std::string backend = r.ranks.empty() ? "-" : r.ranks.front().backend;
-  out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
-      << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
-      << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
-  if (r.emulation) out << "Test layout: " << emulation_text(*r.emulation, r.node_count) << '\n';
-  // Past a few nodes, one line per node stands in for every per-rank table (the JSON and CSV keep them).
-  const bool per_rank = !shows_nodes(r);
+// Past a few nodes (per_rank false), one line per node stands in for every per-rank table (the JSON and
+// CSV keep them).
+void write_tables(const RunReport& r, bool per_rank, std::ostream& out) {
   if (per_rank) write_ranks(r, out);
   write_launch(r, out);
   write_versions(r, out);
@@ -199,6 +191,44 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& console) const {
   if (r.collectives) write_collectives(*r.collectives, per_rank, out);
   write_train_tables(r.train, per_rank, out);
   if (r.projection) write_projection(*r.projection, out);
+}
+
+// The job in one line: how many GPUs of which models on how many nodes, and the versions that matter.
+void write_job_line(const RunReport& r, std::ostream& out) {
+  std::map<std::string, int> models;
+  for (const auto& e : r.ranks) ++models[e.gpu ? e.gpu->name : "cpu: " + e.cpu_model];
+  std::string text;
+  for (const auto& [model, count] : models) text += (text.empty() ? "" : ", ") + std::to_string(count) + " x " + model;
+  out << section_header("Env");
+  out << "  " << (text.empty() ? "no ranks" : text);
+  if (!r.ranks.empty()) {
+    const auto& v = r.ranks.front().versions;
+    if (!v.driver.empty()) out << " | driver " << v.driver;
+    if (v.cuda_runtime) out << " | CUDA " << cuda_version_string(v.cuda_runtime);
+    if (v.nccl_library) out << " | NCCL " << dotted_version(v.nccl_library);
+    out << " | " << v.mpi_library;
+  }
+  out << '\n';
+}
+
+}  // namespace
+
+void ConsoleReporter::write(const RunReport& r, std::ostream& console) const {
+  ControlEscaper escaper(console.rdbuf());
+  std::ostream out(&escaper);
+  const std::string backend = r.ranks.empty() ? "-" : r.ranks.front().backend;
+  out << "gpuscale " << r.tool_version << " | " << r.world_size << " rank" << (r.world_size == 1 ? "" : "s")
+      << " on " << r.node_count << " node" << (r.node_count == 1 ? "" : "s") << " | backend " << backend
+      << " | " << r.start_time << (r.interrupted ? " | INTERRUPTED" : "") << '\n';
+  if (r.emulation) out << "Test layout: " << emulation_text(*r.emulation, r.node_count) << '\n';
+  if (view_ == ConsoleView::summary) {
+    write_job_line(r, out);
+    write_launch(r, out);
+    if (shows_nodes(r)) write_node_table(r, out);  // past a few nodes, one line per node
+    write_phase_summary(r, out);
+  } else {
+    write_tables(r, !shows_nodes(r), out);
+  }
   write_outlier_table(r.outliers, r.straggler_threshold, out);
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';

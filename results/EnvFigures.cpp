@@ -28,7 +28,8 @@ void append_gpu(const RankEnv& e, const GpuInfo& g, std::vector<Figure>& out) {
   add_optional(out, e, names::kMemoryClock, g.memory_clock_mhz, "MHz", Better::none);
   add_optional(out, e, names::kTemperature, g.temperature_c, "C", Better::none);
   add_optional(out, e, names::kPowerDraw, g.power_draw_w, "W", Better::none);
-  add_optional(out, e, names::kPowerLimit, g.power_limit_w, "W", Better::none);
+  // Higher is better so that a baseline flags a power limit lowered since the healthy runs.
+  add_optional(out, e, names::kPowerLimit, g.power_limit_w, "W", Better::higher);
 }
 
 // The figures behind gpu-in-use and nic-rate-mismatch, so --expect can bound them.

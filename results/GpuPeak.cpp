@@ -12,9 +12,12 @@ struct Peak {
 constexpr Peak kPeaks[] = {
     {"H200 NVL", 60, 417.5, 835}, {"H200", 67, 494.7, 989.4}, {"H100 NVL", 60, 417.5, 835}, {"H100 PCIe", 51, 378, 756},
     {"H100", 67, 494.7, 989.4},   {"A100", 19.5, 156, 312},   {"L40S", 91.6, 183, 362},
+    {"B200", 75, 1100, 2250},
 };
 
-bool contains_all(std::string_view name, std::string_view words) {
+}  // namespace
+
+bool gpu_name_matches(std::string_view name, std::string_view words) {
   while (!words.empty()) {
     const auto space = words.find(' ');
     const auto word = words.substr(0, space);
@@ -23,6 +26,8 @@ bool contains_all(std::string_view name, std::string_view words) {
   }
   return true;
 }
+
+namespace {
 
 struct MemoryPeak {
   std::string_view match;  // as Peak::match
@@ -38,13 +43,13 @@ constexpr MemoryPeak kMemoryPeaks[] = {
 
 std::optional<double> peak_memory_gbps(std::string_view gpu_name) {
   for (const auto& p : kMemoryPeaks)
-    if (contains_all(gpu_name, p.match)) return p.gbps;
+    if (gpu_name_matches(gpu_name, p.match)) return p.gbps;
   return std::nullopt;
 }
 
 std::optional<double> peak_tflops(std::string_view gpu_name, std::string_view precision) {
   for (const auto& p : kPeaks) {
-    if (!contains_all(gpu_name, p.match)) continue;
+    if (!gpu_name_matches(gpu_name, p.match)) continue;
     if (precision == "fp32") return p.fp32;
     if (precision == "tf32") return p.tf32;
     if (precision == "fp16" || precision == "bf16") return p.half;

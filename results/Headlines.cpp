@@ -6,6 +6,7 @@
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
+#include "results/GpuFloors.hpp"
 #include "results/LinksChecks.hpp"
 #include "results/Statistics.hpp"
 
@@ -92,17 +93,34 @@ void per_gpu(Context& c, const char* phase, const char* metric, const char* grou
   }
 }
 
-Peak tflops_peak(const Context& c) {
-  return [&c](Headline& h) {
+void set_floor(const std::optional<Floor>& floor, Headline& h) {
+  if (!floor) return;
+  h.floor = floor->value;
+  h.floor_source = floor->source;
+}
+
+// Convolutions count the direct method's multiplications; cuDNN's Winograd and FFT algorithms do fewer,
+// so a convolution's TFLOP/s can read above the data sheet's peak.
+constexpr const char* kAbovePeakCompute =
+    "above the data sheet's peak: a convolution's FLOPs are counted as the direct method does them, and "
+    "Winograd or FFT algorithms do fewer multiplications";
+
+Peak tflops_peak(const Context& c, bool burn) {
+  return [&c, burn](Headline& h) {
     if (!c.gpu) return;
-    h.peak = peak_tflops(c.gpu->name, h.labels[names::kPrecision]);
+    const auto precision = h.labels[names::kPrecision];
+    h.peak = peak_tflops(c.gpu->name, precision);
     if (h.peak) h.peak_source = c.gpu->name + " data sheet";
+    if (burn) set_floor(burn_floor(c.gpu->name, precision), h);
+    else if (h.peak && h.value > *h.peak) h.note = kAbovePeakCompute;
   };
 }
 
 Peak pcie_peak(const Context& c) {
   return [&c](Headline& h) {
-    if (!c.gpu || !c.gpu->pcie_gen_max || !c.gpu->pcie_width_max) return;
+    if (!c.gpu) return;
+    set_floor(host_link_floor(c.gpu->name, c.gpu->pcie_gen_max, c.gpu->pcie_width_max), h);
+    if (!c.gpu->pcie_gen_max || !c.gpu->pcie_width_max) return;
     if (const auto lane = pcie_lane_gbps(*c.gpu->pcie_gen_max)) {
       h.peak = *lane * *c.gpu->pcie_width_max;
       h.peak_source = "PCIe gen" + std::to_string(*c.gpu->pcie_gen_max) + " x" + std::to_string(*c.gpu->pcie_width_max);
@@ -115,6 +133,7 @@ Peak hbm_peak(const Context& c) {
     if (!c.gpu) return;
     h.peak = peak_memory_gbps(c.gpu->name);
     if (h.peak) h.peak_source = c.gpu->name + " data sheet";
+    set_floor(hbm_floor(c.gpu->name), h);
   };
 }
 
@@ -186,10 +205,10 @@ std::vector<Headline> headlines(const RunReport& run, const std::vector<Figure>&
   per_gpu(
       c, names::kCompute, names::kTflops, names::kPrecision, any,
       named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"),
-      tflops_peak(c), out);
+      tflops_peak(c, false), out);
   per_gpu(c, names::kBurn, names::kSustainedTflops, names::kPrecision, any,
           named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"),
-          tflops_peak(c), out);
+          tflops_peak(c, true), out);
   per_gpu(c, names::kLinks, names::kHostCopyBw, names::kDirection, largest_pinned_solo(c),
           named("host_link_gbps", "Host link: pinned copy bandwidth",
                 "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"),

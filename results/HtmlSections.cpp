@@ -6,6 +6,7 @@
 
 #include "results/CollectivesReporter.hpp"
 #include "results/Format.hpp"
+#include "results/ReadableNumber.hpp"
 #include "results/Statistics.hpp"
 #include "results/SuspectRanking.hpp"
 #include "results/SvgCanvas.hpp"
@@ -69,16 +70,21 @@ void write_every_node(const IsolationRecord& r, std::ostream& out) {
 
 void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
   if (headlines.empty()) return;
-  Table t({"figure", "value", "unit", "GPUs", "peak", "% of peak", "peak from", "baseline", "against baseline"});
+  Table t({"figure", "value", "unit", "GPUs", "floor", "peak", "% of peak", "peak from", "baseline",
+           "against baseline", "note"});
   for (const auto& h : headlines) {
     const bool measured_peak = h.peak && *h.peak > 0;
-    t.add_row({h.title, si_compact(h.value), h.unit, h.per_rank.empty() ? "job" : std::to_string(h.per_rank.size()),
-               measured_peak ? si_compact(*h.peak) : "-", measured_peak ? fixed(h.value / *h.peak * 100, 1) : "-",
-               h.peak_source.empty() ? "-" : h.peak_source, h.baseline ? si_compact(*h.baseline) : "-",
-               h.baseline && *h.baseline != 0 ? signed_percent(h.value / *h.baseline - 1) : "-"});
+    const auto shown = [&h](const std::optional<double>& v) { return v ? readable(*v, h.unit) : std::string("-"); };
+    const auto unit = readable_unit(h.unit);
+    t.add_row({h.title, readable(h.value, h.unit), unit.empty() ? "-" : unit,
+               h.per_rank.empty() ? "job" : std::to_string(h.per_rank.size()), shown(h.floor), shown(h.peak),
+               measured_peak ? readable(h.value / *h.peak, "ratio") : "-", h.peak_source.empty() ? "-" : h.peak_source,
+               shown(h.baseline), h.baseline && *h.baseline != 0 ? signed_percent(h.value / *h.baseline - 1) : "-",
+               h.note.empty() ? "-" : h.note});
   }
   out << "<section id=\"summary\"><h2>Summary: headline figures</h2>"
-      << "<p class=\"meta\">Per-GPU figures are the median over GPUs; peaks are the data sheet's or the link's.</p>\n";
+      << "<p class=\"meta\">Per-GPU figures are the median over GPUs; peaks are the data sheet's or the link's; "
+         "floors are the GPU model's (a GPU under its floor fails).</p>\n";
   t.write_html(out, "summary");
   out << "</section>\n";
 }

@@ -46,25 +46,6 @@ void h2d_against_node(std::vector<LinksRecord>& records, double threshold, std::
   }
 }
 
-void h2d_against_link(std::vector<LinksRecord>& records, std::vector<Check>& out) {
-  for (auto& r : records) {
-    if (r.gpu == "cpu" || !r.pcie.gen_max || !r.pcie.width_max) continue;
-    const auto lane = pcie_lane_gbps(*r.pcie.gen_max);
-    if (!lane) continue;
-    const double rate = *lane * *r.pcie.width_max;
-    for (const char* direction : {"h2d", "d2h"}) {
-      const auto* c = largest_copy(r, direction, "pinned", "solo");
-      if (!c || c->gbps >= kPcieRateFloor * rate) continue;
-      r.h2d_slow = true;
-      out.push_back({check_ids::kH2dSlow, Severity::warning, {r.rank},
-                     who(r) + " pinned " + direction + " " + fixed(c->gbps, 1) + " GB/s, under " + percent(kPcieRateFloor) +
-                         " of its PCIe gen" + std::to_string(*r.pcie.gen_max) + " x" + std::to_string(*r.pcie.width_max) +
-                         " link's " + fixed(rate, 1) + " GB/s (" + binding(r) +
-                         "): check the link's training (nvidia-smi -q -d PCIE), ACS/IOMMU settings and the binding"});
-    }
-  }
-}
-
 void hbm_slow(std::vector<LinksRecord>& records, double threshold, std::vector<Check>& out) {
   std::map<std::string, std::vector<std::pair<LinksRecord*, double>>> groups;
   for (auto& r : records)
@@ -73,16 +54,13 @@ void hbm_slow(std::vector<LinksRecord>& records, double threshold, std::vector<C
     std::vector<double> figures;
     for (const auto& [r, gbps] : group) figures.push_back(gbps);
     const double typical = median(figures);
+    if (group.size() < 2) continue;
     for (auto& [r, gbps] : group) {
-      std::string why;
-      if (group.size() >= 2 && gbps < typical * (1 - threshold))
-        why = percent(1 - gbps / typical) + " below the median GPU (" + fixed(typical, 0) + " GB/s)";
-      else if (r->hbm_peak_gbps && gbps < kHbmPeakFloor * *r->hbm_peak_gbps)
-        why = percent(gbps / *r->hbm_peak_gbps) + " of the model's " + fixed(*r->hbm_peak_gbps, 0) + " GB/s peak";
-      if (why.empty()) continue;
+      if (gbps >= typical * (1 - threshold)) continue;
       r->hbm_slow = true;
       out.push_back({check_ids::kHbmSlow, Severity::warning, {r->rank},
-                     who(*r) + " device memory copy " + fixed(gbps, 0) + " GB/s (read + write), " + why +
+                     who(*r) + " device memory copy " + fixed(gbps, 0) + " GB/s (read + write), " +
+                         percent(1 - gbps / typical) + " below the median GPU (" + fixed(typical, 0) + " GB/s)" +
                          ": check its memory clock and throttle reasons (nvidia-smi -q -d CLOCK,PERFORMANCE) and other "
                          "processes on it"});
     }
@@ -158,21 +136,9 @@ void unreadable_note(const std::vector<LinksRecord>& records, std::vector<Check>
 
 }  // namespace
 
-std::optional<double> pcie_lane_gbps(unsigned gen) {
-  switch (gen) {
-    case 1: return 0.25;
-    case 2: return 0.5;
-    case 3: return 0.985;
-    case 4: return 1.969;
-    case 5: return 3.938;
-    default: return std::nullopt;
-  }
-}
-
 std::vector<Check> links_checks(std::vector<LinksRecord>& records, double straggler_threshold) {
   std::vector<Check> out;
   h2d_against_node(records, straggler_threshold, out);
-  h2d_against_link(records, out);
   hbm_slow(records, straggler_threshold, out);
   for (const auto& r : records) {
     pcie_downtrained(r, out);

@@ -2,10 +2,10 @@
 // The rules that turn links records into findings. Pure (no MPI, no CUDA); rank 0 calls them on every
 // rank's record. Records of the cpu backend are not judged for speed (no PCIe, shared cores).
 //   h2d-slow          warning  pinned H2D or D2H (largest size, GPU alone on its node) below the median
-//                              of its node's GPUs of the same model by more than the threshold, or
-//                              below half of what its PCIe generation x width carries
+//                              of its node's GPUs of the same model by more than the threshold
 //   hbm-slow          warning  the device copy below the median of the job's GPUs of the same model by
-//                              more than the threshold, or below kHbmPeakFloor of the model's peak
+//                              more than the threshold
+// (Below the model's floor, whatever the other GPUs do, both are errors: results/FloorChecks.hpp.)
 //   pcie-downtrained  warning  the link under load ran below its maximum generation or width
 //   nvlink-down       error    an NVLink inactive while others of the GPU are active, or one that went
 //                              down during the phase
@@ -13,21 +13,12 @@
 //                              replay warning
 //   gpu-xid           error    the driver reported an XID event for the GPU during the phase
 //   links-unreadable  info     a counter or event source NVML would not give, said once per reason
-#include <optional>
 #include <vector>
 
 #include "results/Check.hpp"
 #include "results/LinksRecord.hpp"
 
 namespace gpuscale::results {
-
-// A device copy below this fraction of the data-sheet HBM bandwidth is slow whatever its peers do.
-inline constexpr double kHbmPeakFloor = 0.70;
-// Pinned copies below this fraction of the PCIe link's rate (generation x width) are slow.
-inline constexpr double kPcieRateFloor = 0.5;
-
-// GB/s one PCIe lane carries per direction for generation `gen` (1..5); nullopt for others.
-std::optional<double> pcie_lane_gbps(unsigned gen);
 
 // Marks h2d_slow and hbm_slow on the records and returns the checks. `straggler_threshold` as in
 // compute and burn (0.10 = 10% below the median).

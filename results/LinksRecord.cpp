@@ -89,6 +89,8 @@ void to_json(nlohmann::json& j, const LinksRecord& r) {
        {"pcie", r.pcie},           {"nvlinks", r.nvlinks},     {"xids", r.xids},
        {"unreadable", r.unreadable}, {"h2d_slow", r.h2d_slow}, {"hbm_slow", r.hbm_slow}};
   put_optional(j, "hbm_peak_gbps", r.hbm_peak_gbps);
+  put_optional(j, "h2d_floor_gbps", r.h2d_floor_gbps);
+  put_optional(j, "hbm_floor_gbps", r.hbm_floor_gbps);
 }
 void from_json(const nlohmann::json& j, LinksRecord& r) {
   j.at("rank").get_to(r.rank);
@@ -107,6 +109,8 @@ void from_json(const nlohmann::json& j, LinksRecord& r) {
   j.at("h2d_slow").get_to(r.h2d_slow);
   j.at("hbm_slow").get_to(r.hbm_slow);
   get_optional(j, "hbm_peak_gbps", r.hbm_peak_gbps);
+  get_optional(j, "h2d_floor_gbps", r.h2d_floor_gbps);
+  get_optional(j, "hbm_floor_gbps", r.hbm_floor_gbps);
 }
 
 }  // namespace gpuscale::results

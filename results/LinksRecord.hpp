@@ -64,6 +64,9 @@ struct LinksRecord {
   std::vector<CopyFigure> copies;
   std::vector<HbmFigure> hbm;
   std::optional<double> hbm_peak_gbps;  // the GPU model's data-sheet HBM bandwidth, where known
+  // The floors of the pinned copies (each direction) and of the device copy (results/GpuFloors.hpp),
+  // set by floor_checks; nullopt where the model or link is unknown.
+  std::optional<double> h2d_floor_gbps, hbm_floor_gbps;
   PcieUnderLoad pcie;
   std::vector<NvLinkStatus> nvlinks;   // links NVML knows on this GPU
   std::vector<std::uint64_t> xids;     // XID numbers the driver reported during the phase

@@ -32,6 +32,10 @@ std::string hbm_cell(const LinksRecord& r, const std::string& kernel) {
   return h ? fixed(h->gbps, 0) : "-";
 }
 
+std::string floor_cell(const std::optional<double>& floor, int decimals) {
+  return floor ? fixed(*floor, decimals) : "-";
+}
+
 std::string peak_cell(const LinksRecord& r) {
   const auto* h = find_hbm(r, "copy");
   return h && r.hbm_peak_gbps ? fixed(100 * h->gbps / *r.hbm_peak_gbps, 0) : "-";
@@ -60,13 +64,14 @@ std::string flags(const LinksRecord& r) {
 
 void write_links_table(const std::vector<LinksRecord>& records, std::ostream& out) {
   if (records.empty()) return;
-  Table t({"rank", "host", "gpu", "numa", "cpus", "size", "pinned GB/s", "all at once", "pageable", "pcie under load / max",
-           "copy GB/s", "triad", "% peak", "nvlink", ""});
+  Table t({"rank", "host", "gpu", "numa", "cpus", "size", "pinned GB/s", "floor", "all at once", "pageable",
+           "pcie under load / max", "copy GB/s", "floor", "triad", "% peak", "nvlink", ""});
   for (const auto& r : records)
     t.add_row({std::to_string(r.rank), r.host, r.gpu, r.numa_node < 0 ? "-" : std::to_string(r.numa_node),
                r.cpu_affinity.empty() ? "-" : r.cpu_affinity, size_cell(r, "pinned"), pair_cell(r, "pinned", "solo"),
-               pair_cell(r, "pinned", "concurrent"), pair_cell(r, "pageable", "solo"), pcie_cell(r.pcie),
-               hbm_cell(r, "copy"), hbm_cell(r, "triad"), peak_cell(r), nvlink_cell(r), flags(r)});
+               floor_cell(r.h2d_floor_gbps, 1), pair_cell(r, "pinned", "concurrent"),
+               pair_cell(r, "pageable", "solo"), pcie_cell(r.pcie), hbm_cell(r, "copy"),
+               floor_cell(r.hbm_floor_gbps, 0), hbm_cell(r, "triad"), peak_cell(r), nvlink_cell(r), flags(r)});
   out << "Host links and memory (H2D/D2H at the largest size, median; pinned alone, then every GPU of the node at once; "
          "device memory counts bytes read + written)\n";
   t.write(out);

@@ -6,6 +6,7 @@
 
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
+#include "results/ReadableNumber.hpp"
 #include "results/Statistics.hpp"
 #include "results/SvgCanvas.hpp"
 #include "results/Table.hpp"
@@ -30,19 +31,24 @@ constexpr PhaseTitle kPhases[] = {
     {names::kProjection, "Projection to the job's size"},
 };
 
-// One metric's values in one row: each rank's, or the one value of a figure without a rank.
-using Cell = std::vector<double>;
-
-std::string cell_text(const Cell& values) {
-  if (values.size() == 1) return si_compact(values.front());
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  return si_compact(median(values)) + " [" + si_compact(*lo) + " - " + si_compact(*hi) + "]";
-}
-
 std::string words(std::string name) {
   for (auto& c : name)
     if (c == '_') c = ' ';
   return name;
+}
+
+// One metric's values in one row: each rank's, or the one value of a figure without a rank.
+using Cell = std::vector<double>;
+
+std::string cell_text(const Cell& values, const std::string& unit) {
+  if (values.size() == 1) return readable(values.front(), unit);
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  return readable(median(values), unit) + " [" + readable(*lo, unit) + " - " + readable(*hi, unit) + "]";
+}
+
+std::string header_text(const std::string& metric, const std::string& unit) {
+  const auto shown = readable_unit(unit);
+  return words(metric) + (shown.empty() ? "" : " (" + shown + ")");
 }
 
 struct Pivot {
@@ -55,13 +61,13 @@ struct Pivot {
 
 void write_pivot(const std::set<std::string>& keys, const Pivot& p, std::ostream& out) {
   std::vector<std::string> header(keys.begin(), keys.end());
-  for (const auto& m : p.metrics) header.push_back(words(m) + " (" + p.units.at(m) + ")");
+  for (const auto& m : p.metrics) header.push_back(header_text(m, p.units.at(m)));
   Table t(header);
   for (const auto& labels : p.order) {
     std::vector<std::string> row;
     for (const auto& k : keys) row.push_back(labels.count(k) ? labels.at(k) : "-");
     const auto& cells = p.rows.at(labels);
-    for (const auto& m : p.metrics) row.push_back(cells.count(m) ? cell_text(cells.at(m)) : "-");
+    for (const auto& m : p.metrics) row.push_back(cells.count(m) ? cell_text(cells.at(m), p.units.at(m)) : "-");
     t.add_row(std::move(row));
   }
   std::string caption;

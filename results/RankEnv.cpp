@@ -54,6 +54,13 @@ void to_json(nlohmann::json& j, const GpuInfo& v) {
   put_optional(j, "ecc_uncorrected_volatile", v.ecc_uncorrected_volatile);
   put_optional(j, "remapped_rows_pending", v.remapped_rows_pending);
   put_optional(j, "remapped_rows_failure", v.remapped_rows_failure);
+  put_optional(j, "ecc_enabled", v.ecc_enabled);
+  put_optional(j, "mig_enabled", v.mig_enabled);
+  put_optional(j, "persistence_enabled", v.persistence_enabled);
+  put_optional(j, "power_management_limit_w", v.power_management_limit_w);
+  put_optional(j, "power_default_limit_w", v.power_default_limit_w);
+  put_optional(j, "applications_clock_sm_mhz", v.applications_clock_sm_mhz);
+  put_optional(j, "default_applications_clock_sm_mhz", v.default_applications_clock_sm_mhz);
   put_optional(j, "pcie_gen", v.pcie_gen);
   put_optional(j, "pcie_width", v.pcie_width);
   put_optional(j, "pcie_gen_max", v.pcie_gen_max);
@@ -84,6 +91,13 @@ void from_json(const nlohmann::json& j, GpuInfo& v) {
   get_optional(j, "ecc_uncorrected_volatile", v.ecc_uncorrected_volatile);
   get_optional(j, "remapped_rows_pending", v.remapped_rows_pending);
   get_optional(j, "remapped_rows_failure", v.remapped_rows_failure);
+  get_optional(j, "ecc_enabled", v.ecc_enabled);
+  get_optional(j, "mig_enabled", v.mig_enabled);
+  get_optional(j, "persistence_enabled", v.persistence_enabled);
+  get_optional(j, "power_management_limit_w", v.power_management_limit_w);
+  get_optional(j, "power_default_limit_w", v.power_default_limit_w);
+  get_optional(j, "applications_clock_sm_mhz", v.applications_clock_sm_mhz);
+  get_optional(j, "default_applications_clock_sm_mhz", v.default_applications_clock_sm_mhz);
   get_optional(j, "pcie_gen", v.pcie_gen);
   get_optional(j, "pcie_width", v.pcie_width);
   get_optional(j, "pcie_gen_max", v.pcie_gen_max);

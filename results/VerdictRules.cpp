@@ -11,23 +11,34 @@
 namespace gpuscale::results {
 namespace {
 
+// How many findings or figures one verdict line names before it counts the rest.
+constexpr std::size_t kNamedInLine = 3;
+
 std::string figure_text(const Figure& f) {
   return f.phase + " " + f.metric + (f.labels.empty() ? "" : " " + labels_text(f.labels)) + " = " +
          shortest(f.value) + (f.unit.empty() ? "" : " " + f.unit);
 }
 
 // The run's own checks: findings against a --baseline have their own lines, one per finding.
+// At most kNamedInLine names, then how many more: the verdict line stays one line at any job size.
+std::string names_text(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size() && i < kNamedInLine; ++i) text += (i ? ", " : "") + names[i];
+  if (names.size() > kNamedInLine) text += " and " + std::to_string(names.size() - kNamedInLine) + " more";
+  return text;
+}
+
 RuleOutcome checks_rule(const std::vector<Check>& raised) {
-  std::string errors, warnings;
+  std::vector<std::string> errors, warnings;
   std::size_t own = 0;
   for (const auto& c : aggregate_findings(raised, {})) {
     if (check_ids::is_baseline(c.id)) continue;
     ++own;
-    if (c.severity == Severity::error) errors += (errors.empty() ? "" : ", ") + finding_name(c);
-    if (c.severity == Severity::warning) warnings += (warnings.empty() ? "" : ", ") + finding_name(c);
+    if (c.severity == Severity::error) errors.push_back(finding_name(c));
+    if (c.severity == Severity::warning) warnings.push_back(finding_name(c));
   }
-  if (!errors.empty()) return {"no error checks", RuleResult::fail, "errors: " + errors};
-  if (!warnings.empty()) return {"no error checks", RuleResult::warn, "warnings: " + warnings};
+  if (!errors.empty()) return {"no error checks", RuleResult::fail, "errors: " + names_text(errors)};
+  if (!warnings.empty()) return {"no error checks", RuleResult::warn, "warnings: " + names_text(warnings)};
   return {"no error checks", RuleResult::pass, std::to_string(own) + " checks, none an error"};
 }
 
@@ -43,14 +54,14 @@ void figure_rule(const std::vector<Figure>& figures, const char* metric, const c
     if (f.metric != metric) continue;
     ++seen;
     if (!bad(f.value)) continue;
-    if (++offender_count <= 3) offenders += (offenders.empty() ? "" : "; ") + figure_text(f);
+    if (++offender_count <= kNamedInLine) offenders += (offenders.empty() ? "" : "; ") + figure_text(f);
   }
   if (seen == 0) return;
   if (offender_count == 0) {
     out.push_back({name, RuleResult::pass, std::to_string(seen) + " figures ok"});
     return;
   }
-  if (offender_count > 3) offenders += "; and " + std::to_string(offender_count - 3) + " more";
+  if (offender_count > kNamedInLine) offenders += "; and " + std::to_string(offender_count - kNamedInLine) + " more";
   out.push_back({name, if_bad, offenders});
 }
 

@@ -17,6 +17,7 @@ inline constexpr int kEccCorrected = 0;      // NVML_MEMORY_ERROR_TYPE_CORRECTED
 inline constexpr int kEccUncorrected = 1;    // NVML_MEMORY_ERROR_TYPE_UNCORRECTED
 inline constexpr int kEccVolatile = 0;       // NVML_VOLATILE_ECC
 inline constexpr int kFeatureEnabled = 1;    // NVML_FEATURE_ENABLED
+inline constexpr unsigned kMigEnable = 1;    // NVML_DEVICE_MIG_ENABLE
 inline constexpr unsigned kMaxNvLinks = 18;  // NVML_NVLINK_MAX_LINKS (Hopper and Blackwell: 18)
 inline constexpr int kP2PCapsNvlink = 2;     // NVML_P2P_CAPS_INDEX_NVLINK
 inline constexpr int kP2PStatusOk = 0;       // NVML_P2P_STATUS_OK

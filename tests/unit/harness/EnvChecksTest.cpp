@@ -169,7 +169,24 @@ TEST(EnvChecks, HealthFaults) {
   EXPECT_EQ(find(checks, "gpu-throttling")->ranks, (std::vector<int>{2}));
   EXPECT_EQ(find(checks, "ecc-uncorrected")->severity, Severity::error);
   EXPECT_EQ(find(checks, "row-remap-pending")->ranks, (std::vector<int>{3}));
+  EXPECT_EQ(find(checks, "row-remap-pending")->severity, Severity::warning);
   EXPECT_EQ(checks.front().severity, Severity::error);  // errors listed first
+}
+
+// The GPU configuration rules run with the env checks: quiet on healthy H200s as NVML describes them.
+TEST(EnvChecks, ConfiguredHealthyH200sHaveNoFindings) {
+  auto ranks = healthy(1, 2);
+  for (auto& r : ranks) {
+    auto& g = *r.gpu;
+    g.ecc_enabled = g.persistence_enabled = true;
+    g.mig_enabled = false;
+    g.power_limit_w = g.power_management_limit_w = g.power_default_limit_w = 700;
+    g.applications_clock_sm_mhz = g.default_applications_clock_sm_mhz = 1980;
+    g.clock_event_reasons = 0x1;
+  }
+  EXPECT_TRUE(run_env_checks(ranks).empty());
+  ranks[1].gpu->mig_enabled = true;
+  EXPECT_EQ(find(run_env_checks(ranks), "mig-enabled")->severity, Severity::error);
 }
 
 TEST(EnvChecks, IdleIsNotThrottling) {

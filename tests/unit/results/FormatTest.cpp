@@ -1,4 +1,5 @@
 #include "results/Format.hpp"
+#include "results/ReadableNumber.hpp"
 
 #include <cmath>
 
@@ -26,6 +27,27 @@ TEST(Format, FixedAndGiB) {
   EXPECT_EQ(fixed(1.23456, 2), "1.23");
   EXPECT_EQ(fixed(std::nan(""), 2), "-");
   EXPECT_EQ(gib(3ull << 30), "3.0");
+}
+
+// Numbers as a person writes them in the HTML's tables, not as SI prefixes ("891m" for 89.1%).
+TEST(Format, ReadableWritesRatiosAsPercentAndTimesInTheirUnit) {
+  EXPECT_EQ(readable(0.891, "ratio"), "89.1%");
+  EXPECT_EQ(readable(0.008, "ratio"), "0.8%");
+  EXPECT_EQ(readable(1.25, "ratio"), "125%");
+  EXPECT_EQ(readable(0.0224, "s"), "22.4 ms");
+  EXPECT_EQ(readable(20.2e-6, "s"), "20.2 \u00b5s");
+  EXPECT_EQ(readable(3.5, "s"), "3.5 s");
+  EXPECT_EQ(readable(4.2e-9, "s"), "4.2 ns");
+  EXPECT_EQ(readable(55.21, "GB/s"), "55.2");
+  EXPECT_EQ(readable(891.4, "TFLOP/s"), "891");
+  EXPECT_EQ(readable(4270.4, "GB/s"), "4270");
+  EXPECT_EQ(readable(0.52, "GB/s"), "0.52");
+  EXPECT_EQ(readable(64.0 * 1024 * 1024, "B"), "64 MiB");
+  EXPECT_EQ(readable(512, "B"), "512 B");
+  EXPECT_EQ(readable(std::nan(""), "s"), "-");
+  EXPECT_EQ(readable_unit("ratio"), "%");
+  EXPECT_EQ(readable_unit("s"), "");
+  EXPECT_EQ(readable_unit("GB/s"), "GB/s");
 }
 
 }  // namespace

@@ -174,22 +174,29 @@ TEST(HtmlReporter, FleetPageOpensWithTheVerdictThenSummarySuspectsNodesAndPhases
 TEST(HtmlReporter, SummaryHasEachPhasesHeadlineAgainstItsPeak) {
   const auto summary = section(fleet_page(nullptr), "summary");
   // Best of forward (700) and backward (650) per GPU; the median over 8 GPUs; H200's bf16 peak 989.4.
-  EXPECT_NE(summary.find("<td>Compute: best TFLOP/s, bf16</td><td>700</td><td>TFLOP/s</td><td>8</td><td>989</td>"
-                         "<td>70.7</td><td>NVIDIA H200 data sheet</td>"),
+  // Numbers as a person writes them (readable(): "70.7%", "4200", "250 ms"), the model's floor beside them.
+  EXPECT_NE(summary.find("<td>Compute: best TFLOP/s, bf16</td><td>700</td><td>TFLOP/s</td><td>8</td><td>-</td>"
+                         "<td>989</td><td>70.7%</td><td>NVIDIA H200 data sheet</td>"),
             std::string::npos)
       << summary;
-  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td>"), std::string::npos);
+  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>554</td>"),
+            std::string::npos)
+      << summary;
   // PCIe gen5 x16: 16 x 3.938 GB/s.
-  EXPECT_NE(summary.find("<td>Host link: pinned copy bandwidth, h2d</td><td>55</td><td>GB/s</td><td>8</td><td>63</td>"
-                         "<td>87.3</td><td>PCIe gen5 x16</td>"),
+  EXPECT_NE(summary.find("<td>Host link: pinned copy bandwidth, h2d</td><td>55</td><td>GB/s</td><td>8</td><td>44.1</td>"
+                         "<td>63</td><td>87.3%</td><td>PCIe gen5 x16</td>"),
             std::string::npos)
       << summary;
-  EXPECT_NE(summary.find("<td>Memory: device copy bandwidth (read + written)</td><td>4.2k</td>"), std::string::npos);
+  EXPECT_NE(summary.find("<td>Memory: device copy bandwidth (read + written)</td><td>4200</td><td>GB/s</td><td>8</td>"
+                         "<td>3600</td><td>4800</td><td>87.5%</td>"),
+            std::string::npos)
+      << summary;
   EXPECT_NE(
       summary.find("<td>Collectives: allreduce busbw at 64 MiB over 8 ranks</td><td>180</td><td>GB/s</td><td>job</td>"),
       std::string::npos)
       << summary;
-  EXPECT_NE(summary.find("<td>Training: DDP step time, mlp on 8 GPUs</td><td>250m</td>"), std::string::npos);
+  EXPECT_NE(summary.find("<td>Training: DDP step time, mlp on 8 GPUs</td><td>250 ms</td><td>-</td>"), std::string::npos)
+      << summary;
 }
 
 TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
@@ -210,8 +217,8 @@ TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
                        1});
   b.groups.push_back(g);
   const auto summary = section(fleet_page(&b), "summary");
-  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>989</td>"
-                         "<td>80.9</td><td>NVIDIA H200 data sheet</td><td>1k</td><td>-20.0%</td>"),
+  EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>554</td>"
+                         "<td>989</td><td>80.9%</td><td>NVIDIA H200 data sheet</td><td>1000</td><td>-20.0%</td>"),
             std::string::npos)
       << summary;
   EXPECT_EQ(section(fleet_page(nullptr), "summary").find("-20.0%"), std::string::npos);

@@ -60,18 +60,14 @@ TEST(LinksChecks, H2dWithinTheThresholdPasses) {
 }
 
 TEST(LinksChecks, GpusOfOtherNodesAreNotCompared) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(8, 40)};  // one GPU per node, both above half the link
+  std::vector<LinksRecord> records = {gpu(0), gpu(8, 40)};  // one GPU per node: no median to compare with
   EXPECT_TRUE(with_id(links_checks(records, 0.10), "h2d-slow").empty());
 }
 
-TEST(LinksChecks, UnderHalfThePcieRateIsSlowEvenAlone) {
-  std::vector<LinksRecord> records = {gpu(0, 55, 30)};  // gen5 x16 carries 63 GB/s; half is 31.5
-  const auto slow = with_id(links_checks(records, 0.10), "h2d-slow");
-  ASSERT_EQ(slow.size(), 1u);
-  EXPECT_NE(slow[0].message.find("d2h"), std::string::npos);
-  EXPECT_NE(slow[0].message.find("gen5 x16"), std::string::npos);
-  std::vector<LinksRecord> fine = {gpu(0, 55, 32)};
-  EXPECT_TRUE(with_id(links_checks(fine, 0.10), "h2d-slow").empty());
+// A lone GPU has no median: its floors (results/FloorChecks.hpp, GpuFloorsTest) judge it, not these rules.
+TEST(LinksChecks, ALoneGpuIsLeftToItsFloors) {
+  std::vector<LinksRecord> records = {gpu(0, 55, 30, 3300)};
+  EXPECT_TRUE(links_checks(records, 0.10).empty());
 }
 
 TEST(LinksChecks, CpuRecordsAreNotJudgedForSpeed) {
@@ -80,17 +76,13 @@ TEST(LinksChecks, CpuRecordsAreNotJudgedForSpeed) {
   EXPECT_TRUE(links_checks(records, 0.10).empty());
 }
 
-TEST(LinksChecks, HbmBelowTheMedianOrThePeakFloorIsSlow) {
+TEST(LinksChecks, HbmBelowTheMedianIsSlow) {
   std::vector<LinksRecord> records = {gpu(0), gpu(1), gpu(2, 55, 55, 3500)};
   const auto slow = with_id(links_checks(records, 0.10), "hbm-slow");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{2});
+  EXPECT_EQ(slow[0].severity, Severity::warning);
   EXPECT_TRUE(records[2].hbm_slow);
-
-  std::vector<LinksRecord> alone = {gpu(0, 55, 55, 3300)};  // 69% of 4800
-  EXPECT_EQ(with_id(links_checks(alone, 0.10), "hbm-slow").size(), 1u);
-  std::vector<LinksRecord> alone_fine = {gpu(0, 55, 55, 3400)};  // 71%
-  EXPECT_TRUE(with_id(links_checks(alone_fine, 0.10), "hbm-slow").empty());
 }
 
 TEST(LinksChecks, PcieBelowItsMaximumUnderLoadIsDowntrained) {

@@ -31,6 +31,16 @@ TEST(VerdictRules, WarningChecksWarnAndErrorChecksFail) {
   EXPECT_EQ(rule(v, "no error checks")->detail, "errors: duplicate-gpu");
 }
 
+// A verdict line names a few findings and counts the rest, however many ids a run raises.
+TEST(VerdictRules, ChecksLineNamesAFewAndCountsTheRest) {
+  auto r = testing::sample_run();
+  r.checks.clear();
+  for (const char* id : {"numa-binding", "no-p2p", "low-free-memory", "gpu-throttling", "nccl-debug-variable"})
+    r.checks.push_back(Check{id, Severity::warning, {0}, "m"});
+  const auto v = verdict_for(r, flatten(r));
+  EXPECT_EQ(rule(v, "no error checks")->detail, "warnings: numa-binding, no-p2p, low-free-memory and 2 more");
+}
+
 TEST(VerdictRules, ARunCutShortFails) {
   auto r = testing::sample_run();
   r.failure = RunFailure{3, "timed out in ncclAllReduce", 1, {1}};
