@@ -82,13 +82,16 @@ void read_nccl_choices(Job& job, results::CollectivesRecord& record, std::size_t
 double seconds_since(double start_s, const Job& job) { return job.run_elapsed_s() - start_s; }
 
 // Each op over its sizes while the phase's share of the budget lasts: an op past it finishes the size
-// it is on; the ops after it are dropped whole. Every rank asks the gate at the same points.
+// it is on; the ops after it are dropped whole. Every rank asks the gate at the same points. The first
+// op measures its first size whatever the budget, so that the phase has a figure, unless `measured`
+// (the localisation ran first and is the phase's figure).
 void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
-                const collectives::SweepOptions& o, harness::BudgetGate& budget, results::CollectivesRecord& record) {
+                const collectives::SweepOptions& o, harness::BudgetGate& budget, bool measured,
+                results::CollectivesRecord& record) {
   const auto sizes = collectives::size_list(o);
   std::string dropped_ops;
   for (const auto* op : o.ops) {
-    if (op != o.ops.front() && budget.spent()) {  // the first op measures its first size, so the phase has a figure
+    if ((measured || op != o.ops.front()) && budget.spent()) {
       dropped_ops += (dropped_ops.empty() ? "" : ",") + std::string(op->name);
       continue;
     }
@@ -185,7 +188,7 @@ void run_collectives_phase(Job& job) {
     auto budget = job.budget_gate();
     const bool isolation_first = budget.bounded() && isolation_runs(o, world);
     if (isolation_first) localise_slow_nodes(job, res, *comm, o, budget, record);
-    if (o.isolation != collectives::IsolationMode::only) run_sweeps(job, res, *comm, o, budget, record);
+    if (o.isolation != collectives::IsolationMode::only) run_sweeps(job, res, *comm, o, budget, isolation_first, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));
     run_extras(job, res, *comm, o, budget, isolation_first, record);
   }
