@@ -116,10 +116,20 @@ std::pair<double, double> measure_halves(BenchResources& res, harness::Communica
   return {busbw_gbps(o, t[0], static_cast<int>(a.size())), busbw_gbps(o, t[1], static_cast<int>(b.size()))};
 }
 
+void bisect_into(BenchResources& res, harness::Communicator& world_comm, const SweepOptions& o, const Seats& s,
+                 results::IsolationRecord& r) {
+  const auto outcome = bisect(s.nodes, o.isolation_threshold, [&](const std::vector<int>& a, const std::vector<int>& b) {
+    return measure_halves(res, world_comm, o, a, b);
+  });
+  r.bisection = outcome.steps;
+  r.bisection_node = outcome.node;
+  r.bisection_note = outcome.note;
+}
+
 }  // namespace
 
 results::IsolationRecord run_isolation(BenchResources& res, harness::Communicator& world_comm, const SweepOptions& o,
-                                       const std::vector<std::string>& node_hosts) {
+                                       const std::vector<std::string>& node_hosts, harness::BudgetGate* budget) {
   results::IsolationRecord r;
   r.bytes = o.isolation_bytes;
   r.rounds = o.isolation_rounds;
@@ -139,17 +149,15 @@ results::IsolationRecord run_isolation(BenchResources& res, harness::Communicato
     b.verifier.fill(b.send.data(), elements, o.type, make_spec(*all_ops()[0], o, w.size(), w.rank(), elements), b.stream);
   }
   r.node_local = node_local(res, world_comm, o, s);
+  const bool budgeted = budget && budget->bounded();
+  if (budgeted) bisect_into(res, world_comm, o, s, r);
   const auto matchings = random_matchings(s.nodes, o.isolation_rounds, o.isolation_seed);
   for (std::size_t i = 0; i < matchings.size(); ++i) {
+    if (budgeted && budget->spent()) break;
     auto played = play_round(res, world_comm, o, s, static_cast<int>(i), matchings[i]);
     r.matches.insert(r.matches.end(), played.begin(), played.end());
   }
-  const auto outcome = bisect(s.nodes, o.isolation_threshold, [&](const std::vector<int>& a, const std::vector<int>& b) {
-    return measure_halves(res, world_comm, o, a, b);
-  });
-  r.bisection = outcome.steps;
-  r.bisection_node = outcome.node;
-  r.bisection_note = outcome.note;
+  if (!budgeted) bisect_into(res, world_comm, o, s, r);
   if (w.rank() == 0) r.suspects = results::rank_suspects(r);
   return r;
 }

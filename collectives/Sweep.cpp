@@ -23,7 +23,7 @@ void add_stream_latency(Bench& bench, SweepOptions o, const OpSpec& op, const st
 
 results::CollectiveSweep sweep_op(BenchResources& resources, harness::Communicator* comm, const SweepOptions& o,
                                   const OpSpec& op, const std::vector<std::uint64_t>& sizes, int ranks,
-                                  const std::string& group) {
+                                  const std::string& group, harness::BudgetGate* budget) {
   results::CollectiveSweep s;
   s.op = std::string(op.name);
   s.type = std::string(harness::to_string(o.type));
@@ -44,6 +44,7 @@ results::CollectiveSweep sweep_op(BenchResources& resources, harness::Communicat
   const int rank = comm ? comm->rank() : 0;
   Bench bench = resources.bench(comm);
   for (const auto size : sizes) {
+    if (!s.rows.empty() && budget && budget->spent()) break;
     const std::size_t elements = size / harness::size_of(o.type);
     const Layout l = op.layout(elements, ranks, rank);
     results::CollectiveRow row;

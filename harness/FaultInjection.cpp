@@ -85,17 +85,25 @@ void configure_faults(int rank) {
   }
   if (const char* value = std::getenv("GPUSCALE_TEST_FOREIGN_PROCESS"); value && *value) {
     for (const auto& item : split(value, ',')) {
-      const auto parts = split(item, ':');
-      if (parts.size() != 3 || (parts[1] != "compute" && parts[1] != "memory"))
-        throw UsageError("GPUSCALE_TEST_FOREIGN_PROCESS: expected RANK:compute|memory:PID, got '" + item + "'");
+      const auto at = split(item, '@');
+      const auto parts = split(at[0], ':');
+      if (at.size() > 2 || (at.size() == 2 && at[1].empty()) || parts.size() != 3 ||
+          (parts[1] != "compute" && parts[1] != "memory"))
+        throw UsageError("GPUSCALE_TEST_FOREIGN_PROCESS: expected RANK:compute|memory:PID[@PHASE], got '" + item + "'");
       const int pid = parse_rank(parts[2], "GPUSCALE_TEST_FOREIGN_PROCESS", "PID");
+      const std::string from = at.size() == 2 ? at[1] : "";
       if (parse_rank(parts[0], "GPUSCALE_TEST_FOREIGN_PROCESS") == rank)
-        foreign_processes.push_back({parts[1] == "compute", pid});
+        foreign_processes.push_back({parts[1] == "compute", pid, from, from.empty()});
     }
   }
 }
 
-const std::vector<InjectedProcess>& injected_foreign_processes() { return foreign_processes; }
+std::vector<InjectedProcess> injected_foreign_processes() {
+  std::vector<InjectedProcess> out;
+  for (const auto& p : foreign_processes)
+    if (p.appeared) out.push_back(p);
+  return out;
+}
 
 namespace {
 
@@ -114,6 +122,8 @@ void announce(const Fault& fault) {
 }  // namespace
 
 void inject_fault_at(std::string_view point) {
+  for (auto& p : foreign_processes)
+    if (p.from_phase == point) p.appeared = true;
   for (const auto& fault : faults) {
     if (fault.where != point) continue;
     announce(fault);

@@ -13,12 +13,15 @@
 //           "train/ddp": fires when the operation starts; see Activity.hpp)
 //   GPUSCALE_TEST_CORRUPT=RANK:BUFFER[,...]  flips bits in the named result buffer on that rank after
 //     the operation that fills it, so verification must catch it ("smoke-allreduce").
-//   GPUSCALE_TEST_FOREIGN_PROCESS=RANK:KIND:PID[,...]  the tenancy probe of that rank lists process
-//     PID on its GPU as well, as NVML would (KIND compute: a compute context, memory: graphics only,
-//     holding memory), on any backend; the name comes from /proc/PID/comm like a real one's.
+//   GPUSCALE_TEST_FOREIGN_PROCESS=RANK:KIND:PID[@PHASE][,...]  the tenancy probe of that rank lists
+//     process PID on its GPU as well, as NVML would (KIND compute: a compute context, memory: graphics
+//     only, holding memory), on any backend; the name comes from /proc/PID/comm like a real one's.
+//     @PHASE: the process appears when PHASE starts (a phase name: "compute"), so env's probe does not
+//     list it and the checks at phase boundaries do; without it, it is there from the start.
 //   GPUSCALE_TEST_SLOW_NODE=NODE  every rank of node NODE (World::node) sleeps 200 ms after each
 //     operation of the cpu communicator, like a node whose links are slow, for the isolation tests.
 // Malformed values are a UsageError (exit 2) before World starts.
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,9 +38,11 @@ void inject_fault_at(std::string_view point);
 struct InjectedProcess {
   bool compute = false;
   int pid = 0;
+  std::string from_phase;  // empty: from the start
+  bool appeared = false;   // its phase has started (or it has none)
 };
-// GPUSCALE_TEST_FOREIGN_PROCESS's entries for this rank.
-const std::vector<InjectedProcess>& injected_foreign_processes();
+// GPUSCALE_TEST_FOREIGN_PROCESS's entries for this rank that have appeared by now.
+std::vector<InjectedProcess> injected_foreign_processes();
 // The node GPUSCALE_TEST_SLOW_NODE names; -1 when unset.
 int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.

@@ -1,5 +1,7 @@
 #include "harness/LoadSampler.hpp"
 
+#include <algorithm>
+
 #include "harness/Nvml.hpp"
 #include "harness/detail/NvmlAbi.hpp"
 
@@ -27,7 +29,7 @@ void bind(const Nvml& nvml, Fn& fn, const char* name) {
 }  // namespace
 
 LoadSampler::LoadSampler(const std::string& pci_bus_id, double period_s)
-    : api_(std::make_unique<Api>()), period_s_(period_s) {
+    : api_(std::make_unique<Api>()), period_s_(period_s), pci_bus_id_(pci_bus_id) {
   if (pci_bus_id.empty()) {
     unavailable_ = "no GPU on this backend";
     return;
@@ -65,11 +67,17 @@ void LoadSampler::run(Clock::time_point t0) {
   const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(period_s_));
   auto next = Clock::now();
   std::unique_lock lock(mutex_);
-  while (!stopping_) {
+  for (int n = 0; !stopping_; ++n) {
     lock.unlock();
     auto sample = read(t0);
+    const auto listed = n % kProcessEvery == 0 ? nvml_->processes(pci_bus_id_) : std::nullopt;
     lock.lock();
     samples_.push_back(sample);
+    for (const auto& p : listed.value_or(std::vector<Nvml::Process>{})) {
+      const int pid = static_cast<int>(p.pid);
+      if (std::none_of(processes_.begin(), processes_.end(), [&](const auto& q) { return q.pid == pid; }))
+        processes_.push_back({pid, "", p.compute, p.used_memory_bytes});
+    }
     next += period;
     wake_.wait_until(lock, next, [this] { return stopping_; });
   }

@@ -1,6 +1,7 @@
 #pragma once
 // A GPU's telemetry under load: a thread that reads its SM clock, power, temperature and clock-event
-// reasons from NVML every period, and the counters read before and after (ECC totals, cumulative
+// reasons from NVML every period, and every kProcessEvery periods the processes on the GPU (so that
+// one that comes and goes while the load runs is seen), and the counters read before and after (ECC totals, cumulative
 // power-cap and thermal clock-event time). Local: no communication. NVML is loaded at run time;
 // without it, or without a GPU (the cpu backend), nothing is sampled and unavailable() says why.
 #include <atomic>
@@ -13,10 +14,14 @@
 #include <vector>
 
 #include "results/BurnRecord.hpp"
+#include "results/HealthRecords.hpp"
 
 namespace gpuscale::harness {
 
 class Nvml;
+
+// Process lists every this many samples: NVML lists them in about a millisecond.
+inline constexpr int kProcessEvery = 5;
 
 class LoadSampler {
  public:
@@ -31,6 +36,9 @@ class LoadSampler {
   void start(Clock::time_point t0);
   // Stops and returns the samples, in time order.
   std::vector<results::BurnSample> stop();
+  // Every process listed on the GPU while sampling, each once, in the order first seen (names empty:
+  // the caller reads them). After stop().
+  const std::vector<results::GpuProcess>& processes_seen() const { return processes_; }
   // The counters now (each absent where NVML does not answer).
   results::BurnCounters counters() const;
   const std::string& unavailable() const { return unavailable_; }
@@ -45,7 +53,9 @@ class LoadSampler {
   void* device_ = nullptr;  // nvmlDevice_t
   std::string unavailable_;
   double period_s_;
+  std::string pci_bus_id_;
   std::vector<results::BurnSample> samples_;  // written by the thread until it is joined
+  std::vector<results::GpuProcess> processes_;  // likewise
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;

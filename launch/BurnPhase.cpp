@@ -61,6 +61,7 @@ void run_burn_phase(Job& job) {
   }
   auto mine = make_record(run, plan, env, world.rank());
   mine.samples = sampler.stop();
+  job.tenancy_seen(sampler.processes_seen());  // judged at the phase's boundary (TenancyWatch)
   mine.counters = harness::counter_delta(before, sampler.counters());
   mine.telemetry_unavailable = sampler.unavailable();
   results::summarize_burn(mine);

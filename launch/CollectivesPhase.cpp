@@ -79,45 +79,87 @@ void read_nccl_choices(Job& job, results::CollectivesRecord& record, std::size_t
                                " communicator shapes); alltoall and sendrecv are point-to-point and have no algorithm";
 }
 
+double seconds_since(double start_s, const Job& job) { return job.run_elapsed_s() - start_s; }
+
+// Each op over its sizes while the phase's share of the budget lasts: an op past it finishes the size
+// it is on; the ops after it are dropped whole. Every rank asks the gate at the same points. The first
+// op measures its first size whatever the budget, so that the phase has a figure, unless `measured`
+// (the localisation ran first and is the phase's figure).
 void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
-                const collectives::SweepOptions& o, results::CollectivesRecord& record) {
+                const collectives::SweepOptions& o, harness::BudgetGate& budget, bool measured,
+                results::CollectivesRecord& record) {
   const auto sizes = collectives::size_list(o);
+  std::string dropped_ops;
   for (const auto* op : o.ops) {
+    if ((measured || op != o.ops.front()) && budget.spent()) {
+      dropped_ops += (dropped_ops.empty() ? "" : ",") + std::string(op->name);
+      continue;
+    }
     const harness::OpScope scope(op->name);  // names the op in errors; test seam "collectives/OP"
     job.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
-    record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world"));
+    const double start_s = job.run_elapsed_s();
+    record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world", &budget));
+    job.budget_item(std::string(op->name), seconds_since(start_s, job));
+    const std::size_t measured = record.sweeps.back().rows.size();
+    if (budget.was_spent() && record.sweeps.back().skipped_reason.empty() && measured < sizes.size())
+      job.budget_dropped(std::string(op->name) + " " + size_text(sizes[measured]) + ".." + size_text(sizes.back()) +
+                         " (" + std::to_string(sizes.size() - measured) + " of " + std::to_string(sizes.size()) +
+                         " sizes)");
   }
+  if (!dropped_ops.empty()) job.budget_dropped(dropped_ops + " (every size)");
 }
 
+void localise_slow_nodes(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
+                         const collectives::SweepOptions& o, harness::BudgetGate& budget,
+                         results::CollectivesRecord& record) {
+  auto& world = job.world();
+  job.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) + " rounds of node pairs)");
+  std::vector<std::string> node_hosts(static_cast<std::size_t>(world.node_count()));
+  for (const auto& e : job.report().ranks)
+    if (e.node >= 0 && e.node < world.node_count() && node_hosts[static_cast<std::size_t>(e.node)].empty())
+      node_hosts[static_cast<std::size_t>(e.node)] = e.host;
+  const double start_s = job.run_elapsed_s();
+  record.isolation = collectives::run_isolation(res, comm, o, node_hosts, &budget);
+  job.budget_item("slow-node localisation", seconds_since(start_s, job));
+  int played = 0;
+  for (const auto& m : record.isolation->matches) played = std::max(played, m.round + 1);
+  if (budget.was_spent() && played < o.isolation_rounds)
+    job.budget_dropped("slow-node localisation: " + std::to_string(o.isolation_rounds - played) + " of " +
+                       std::to_string(o.isolation_rounds) + " rounds of node pairs");
+}
+
+// `isolation_done`: the localisation ran first (a budgeted run), so it does not run again here.
 void run_extras(Job& job, collectives::BenchResources& res, harness::Communicator& comm,
-                const collectives::SweepOptions& o, results::CollectivesRecord& record) {
+                const collectives::SweepOptions& o, harness::BudgetGate& budget, bool isolation_done,
+                results::CollectivesRecord& record) {
   auto& world = job.world();
   if (!o.scaling_sizes.empty() && world.size() >= 2 && o.isolation != collectives::IsolationMode::only) {
-    job.progress("collectives: scaling over sub-communicators");
-    const auto groups = collectives::scaling_groups(world.rank(), world.size(), world.node(), world.local_rank(),
-                                                    world.local_size(), world.node_count());
-    record.scaling = collectives::run_scaling(res, comm, o, groups);
-  }
-  if (pair_matrix_runs(o, world.size())) {
-    job.progress("collectives: pairwise send/recv matrix");
-    const auto& ranks = job.report().ranks;
-    std::vector<int> node_of;
-    for (const auto& e : ranks) node_of.push_back(e.node);
-    record.pairs = collectives::run_pair_matrix(res, comm, o, results::gpu_labels(ranks), node_of);
-    for (auto& p : record.pairs->pairs) {
-      if (static_cast<std::size_t>(std::max(p.a, p.b)) >= ranks.size()) continue;  // ranks are known on rank 0 only
-      p.a_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.a)]);
-      p.b_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.b)]);
+    if (budget.spent()) {
+      job.budget_dropped("the scaling table");
+    } else {
+      job.progress("collectives: scaling over sub-communicators");
+      const auto groups = collectives::scaling_groups(world.rank(), world.size(), world.node(), world.local_rank(),
+                                                      world.local_size(), world.node_count());
+      record.scaling = collectives::run_scaling(res, comm, o, groups);
     }
   }
-  if (isolation_runs(o, world)) {
-    job.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) + " rounds of node pairs)");
-    std::vector<std::string> node_hosts(static_cast<std::size_t>(world.node_count()));
-    for (const auto& e : job.report().ranks)
-      if (e.node >= 0 && e.node < world.node_count() && node_hosts[static_cast<std::size_t>(e.node)].empty())
-        node_hosts[static_cast<std::size_t>(e.node)] = e.host;
-    record.isolation = collectives::run_isolation(res, comm, o, node_hosts);
+  if (pair_matrix_runs(o, world.size())) {
+    if (budget.spent()) {
+      job.budget_dropped("the pairwise send/recv matrix");
+    } else {
+      job.progress("collectives: pairwise send/recv matrix");
+      const auto& ranks = job.report().ranks;
+      std::vector<int> node_of;
+      for (const auto& e : ranks) node_of.push_back(e.node);
+      record.pairs = collectives::run_pair_matrix(res, comm, o, results::gpu_labels(ranks), node_of);
+      for (auto& p : record.pairs->pairs) {
+        if (static_cast<std::size_t>(std::max(p.a, p.b)) >= ranks.size()) continue;  // ranks are known on rank 0 only
+        p.a_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.a)]);
+        p.b_gpu = results::gpu_identity(ranks[static_cast<std::size_t>(p.b)]);
+      }
+    }
   }
+  if (isolation_runs(o, world) && !isolation_done) localise_slow_nodes(job, res, comm, o, budget, record);
 }
 
 }  // namespace
@@ -141,9 +183,14 @@ void run_collectives_phase(Job& job) {
     collectives::BenchResources res(world, job.backend(), largest_buffer(o, collectives::size_list(o), world),
                                     std::max(o.iterations, o.graph_launches), job.timeout_s(),
                                     harness::corruption_requested(collectives::kCorruptBuffer));
-    if (o.isolation != collectives::IsolationMode::only) run_sweeps(job, res, *comm, o, record);
+    // Under a budget the localisation runs first: the sweeps are what a spent budget drops, and a
+    // slow node that spends it is what the localisation names.
+    auto budget = job.budget_gate();
+    const bool isolation_first = budget.bounded() && isolation_runs(o, world);
+    if (isolation_first) localise_slow_nodes(job, res, *comm, o, budget, record);
+    if (o.isolation != collectives::IsolationMode::only) run_sweeps(job, res, *comm, o, budget, isolation_first, record);
     if (world.rank() == 0) read_nccl_choices(job, record, harness::size_of(o.type));
-    run_extras(job, res, *comm, o, record);
+    run_extras(job, res, *comm, o, budget, isolation_first, record);
   }
   if (world.rank() == 0) {
     auto& report = job.report();

@@ -116,12 +116,26 @@ void run_compute_phase(Job& job) {
   std::vector<results::ComputeRecord> mine;
   {
     auto ctx = workloads::make_compute_context(job.backend(), *stream, plan.tuning);
+    auto budget = job.budget_gate();
+    std::size_t done = 0;
     for (const auto& item : plan.items) {
+      if (done > 0 && budget.spent()) break;  // every rank alike; the first always runs, so the phase has a figure
       const harness::OpScope scope(workloads::layer_kind(item.shape.shape));  // test seam "compute/linear"
-      job.progress("compute: " + std::string(workloads::layer_kind(item.shape.shape)) + " " +
-                   workloads::describe(item.shape.shape) + " " + std::string(workloads::to_string(item.precision)));
+      const std::string what = std::string(workloads::layer_kind(item.shape.shape)) + " " +
+                               workloads::describe(item.shape.shape) + " " +
+                               std::string(workloads::to_string(item.precision));
+      job.progress("compute: " + what);
+      const double start_s = job.run_elapsed_s();
       for (auto& r : workloads::run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))
         mine.push_back(std::move(r));
+      job.budget_item(what, job.run_elapsed_s() - start_s);
+      ++done;
+    }
+    if (done < plan.items.size()) {
+      const auto& first = plan.items[done].shape.shape;
+      job.budget_dropped(std::to_string(plan.items.size() - done) + " of " + std::to_string(plan.items.size()) +
+                         " shape-precision items, from " + std::string(workloads::layer_kind(first)) + " " +
+                         workloads::describe(first));
     }
   }
   auto all = gather_compute_records(job, mine);

@@ -20,6 +20,7 @@ void run_env_phase(Job& job) {
   // Before the gather, so no rank has started GPU work while another samples its GPU's load.
   job.progress("env: GPU tenancy, NCCL plugins, RDMA adapters");
   probes::probe_tenancy(env);
+  job.watch_tenancy(env);
   env.nccl_libraries = probes::probe_nccl_libraries(env.variables, env.versions.nccl_library);
   env.network = probes::probe_network(probes::sysfs_root(env.node));
 

@@ -9,8 +9,12 @@
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
+#include "launch/Phases.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/ReportFiles.hpp"
+#include "launch/RunBudget.hpp"
+#include "launch/TenancyWatch.hpp"
+#include "results/BudgetChecks.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/JsonReporter.hpp"
 #include "results/Utf8.hpp"
@@ -103,6 +107,11 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.node_count = world_.node_count();
   report_.emulation = world_.emulation();
   report_.complete = false;
+  if (invocation_.command == "run") {
+    std::vector<std::string> names;
+    for (const auto& p : phases_for(invocation_.command)) names.emplace_back(p.name);
+    report_.budget = plan_budget(plan_.profile.budget_s, names);
+  }
   // A file from an earlier run at the same path must not stand for this one: it is replaced now by
   // one that reads "not finished" until this job's last write.
   if (world_.rank() == 0) {
@@ -123,6 +132,44 @@ void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t c
 void Job::progress(const std::string& step, std::size_t done, std::size_t total) {
   progress_->step(step, done, total);
 }
+
+harness::BudgetGate Job::budget_gate() const {
+  if (!plan_.profile.budget_s || invocation_.command != "run") return {};
+  // Rank 0 decides for every rank (BudgetGate); its record holds the deadlines.
+  double left_s = 0;
+  if (world_.rank() == 0) {
+    const auto* phase = report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
+    left_s = phase ? phase->deadline_s - run_elapsed_s() : harness::Deadline::never().remaining_s();
+  }
+  return harness::BudgetGate(world_, harness::Deadline::after(left_s), timeout_s());
+}
+
+void Job::budget_item(const std::string& what, double seconds) {
+  auto* phase = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
+  if (phase && seconds > phase->longest_s) {
+    phase->longest = what;
+    phase->longest_s = seconds;
+  }
+}
+
+void Job::budget_dropped(const std::string& what) {
+  auto* phase = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
+  if (!phase) return;
+  phase->dropped.push_back(what);
+  progress("dropped (budget spent): " + what);
+}
+
+void Job::watch_tenancy(const results::RankEnv& own) { tenancy_ = std::make_unique<TenancyWatch>(own); }
+
+void Job::check_tenancy(const std::string& phase) {
+  if (tenancy_) tenancy_->at_boundary(*this, phase);
+}
+
+void Job::tenancy_seen(const std::vector<results::GpuProcess>& processes) {
+  if (tenancy_) tenancy_->seen_during_phase(processes);
+}
+
+double Job::run_elapsed_s() const { return now_s() - started_s_; }
 
 void Job::write_outputs() {
   const std::lock_guard lock(write_mutex_);
@@ -150,12 +197,14 @@ void Job::record_last_words(int exit_code, const std::string& line) noexcept {
 void Job::phase_done(const std::string& phase) {
   if (world_.rank() != 0) return;
   report_.phases_completed.push_back(phase);
+  if (auto* p = report_.budget ? find_phase(*report_.budget, phase) : nullptr) p->ended_s = run_elapsed_s();
   write_outputs();
 }
 
 void Job::phase_skipped(const std::string& phase, const std::string& reason) {
   if (world_.rank() != 0) return;
   report_.phases_skipped.push_back({phase, reason});
+  if (auto* p = report_.budget ? find_phase(*report_.budget, phase) : nullptr) p->ended_s = run_elapsed_s();
   write_outputs();
 }
 
@@ -223,6 +272,10 @@ int Job::finish() {
   progress_->finish();
   if (world_.rank() == 0) {
     report_.complete = true;
+    if (report_.budget) {
+      const auto* isolation = report_.collectives && report_.collectives->isolation ? &*report_.collectives->isolation : nullptr;
+      if (auto check = results::budget_check(*report_.budget, isolation)) report_.checks.push_back(std::move(*check));
+    }
     write_outputs();
     // The preflight (the default run and --quick) prints one screen; a phase's own command its tables.
     const auto view = invocation_.command == "run" ? results::ConsoleView::summary : results::ConsoleView::full;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "harness/BackendSelect.hpp"
+#include "harness/BudgetGate.hpp"
 #include "harness/World.hpp"
 #include "launch/Cli.hpp"
 #include "launch/RunPlan.hpp"
@@ -14,6 +15,8 @@
 #include "results/RunReport.hpp"
 
 namespace gpuscale::launch {
+
+class TenancyWatch;
 
 class Job {
  public:
@@ -38,6 +41,25 @@ class Job {
   // What every phase runs (sizes, iteration counts) and the time budget, resolved from the command
   // line and the profile (--quick, backend); the same on every rank.
   const RunPlan& plan() const { return plan_; }
+
+  // The current phase's share of the run's budget (RunBudget.hpp): bounded in the whole-job run,
+  // unbounded in the single-phase commands. Every rank gets the same kind of gate.
+  harness::BudgetGate budget_gate() const;
+  // Rank 0 (others: nothing): an item of the current phase ("allreduce", a shape) took `seconds`;
+  // the longest is named when the budget runs out.
+  void budget_item(const std::string& what, double seconds);
+  // Rank 0 (others: nothing): what the current phase left out once its share was spent, one line.
+  void budget_dropped(const std::string& what);
+  // Seconds since the run started (rank 0's clock on rank 0).
+  double run_elapsed_s() const;
+
+  // Every rank, from the env phase: its own env record, whose listed processes the checks at the
+  // phase boundaries take as known (TenancyWatch.hpp).
+  void watch_tenancy(const results::RankEnv& own);
+  // Collective, at the end of every phase that ran (nothing before env's watch_tenancy).
+  void check_tenancy(const std::string& phase);
+  // Local: processes a sampler listed on this rank's GPU during the current phase.
+  void tenancy_seen(const std::vector<results::GpuProcess>& processes);
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
@@ -93,6 +115,7 @@ class Job {
   std::timed_mutex write_mutex_;
   std::shared_ptr<const results::RunReport> written_;
   std::string gpu_work_blocked_, gpu_work_impossible_;
+  std::unique_ptr<TenancyWatch> tenancy_;
 };
 
 }  // namespace gpuscale::launch

@@ -100,6 +100,7 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
         continue;
       }
       phases[i].run(*job);
+      job->check_tenancy(phases[i].name);  // the last one is the run's end
     }
     harness::enter_phase("finish");
     return job->finish();

@@ -37,6 +37,8 @@ struct TrainEnv {
   CommsBySize& tuned_comms;                   // by size: twins of ddp_comms with kTunedCommCtas; may lack one
   std::vector<harness::Backend*> dp_devices;  // rank 0: DP's devices; empty elsewhere
   std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here when tracing
+  harness::BudgetGate* budget = nullptr;             // the phase's share of the run's budget
+  int* configs_run = nullptr;                        // the phase's configurations run so far
 
   workloads::TrainBenchOptions bench() const {
     workloads::TrainBenchOptions o;
@@ -196,38 +198,55 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
   const auto& plan = env.plan;
   const bool root = env.job.world().rank() == 0;
   const std::int64_t batch = plan.batch.value_or(env.model.default_batch);
-  auto add = [&](results::TrainRecord r) {
+  int dropped = 0;
+  // Each configuration while the phase's share of the budget lasts (every rank asks alike); the
+  // phase's first always runs, so that the phase has a figure.
+  auto add = [&](const std::string& label, auto&& run) {
+    if (*env.configs_run > 0 && env.budget->spent()) {
+      ++dropped;
+      return;
+    }
+    const double start_s = env.job.run_elapsed_s();
+    results::TrainRecord r = run();
+    ++*env.configs_run;
+    env.job.budget_item("train " + label + " " + env.model.name, env.job.run_elapsed_s() - start_s);
     if (root) results.records.push_back(std::move(r));
   };
-  if (plan.single) add(run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}));
+  if (plan.single) add("single", [&] { return run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}); });
   if (plan.ddp && !env.ddp_comms.empty()) {
     const int largest = env.ddp_comms.rbegin()->first;
     for (const auto& [k, comm] : env.ddp_comms) {
-      if (plan.weak) add(run_ddp_config(env, {"ddp", "weak", k, batch, plan.ddp_options, k == largest && env.trace != nullptr}));
-      if (plan.strong && batch % k == 0) add(run_ddp_config(env, {"ddp", "strong", k, batch / k, plan.ddp_options, false}));
+      const std::string x = "ddp x" + std::to_string(k);
+      if (plan.weak)
+        add(x, [&] { return run_ddp_config(env, {"ddp", "weak", k, batch, plan.ddp_options, k == largest && env.trace != nullptr}); });
+      if (plan.strong && batch % k == 0)
+        add(x, [&] { return run_ddp_config(env, {"ddp", "strong", k, batch / k, plan.ddp_options, false}); });
     }
     for (std::size_t p = 1; p < plan.comm_priorities.size(); ++p) {
       auto options = plan.ddp_options;
       options.comm_priority = plan.comm_priorities[p];
-      add(run_ddp_config(env, {"ddp", "weak", largest, batch, options, false}));
+      add("ddp x" + std::to_string(largest), [&] { return run_ddp_config(env, {"ddp", "weak", largest, batch, options, false}); });
     }
   }
-  if (!plan.dp) return;
-  if (!dp.skipped_reason.empty()) {
+  if (plan.dp && !dp.skipped_reason.empty()) {
     results::TrainRecord r;
     r.strategy = "dp";
     r.model = env.model.name;
     r.precision = std::string(workloads::to_string(env.precision));
     r.scaling = "weak";
     r.skipped_reason = dp.skipped_reason;
-    add(std::move(r));
-    return;
+    if (root) results.records.push_back(std::move(r));
+  } else if (plan.dp) {
+    const int g_max = static_cast<int>(dp.devices.size());
+    for (int g = 1; g <= g_max; ++g) {
+      const std::string x = "dp x" + std::to_string(g);
+      if (plan.weak) add(x, [&] { return run_dp_config(env, "weak", g, g * batch); });
+      if (plan.strong && batch % g == 0) add(x, [&] { return run_dp_config(env, "strong", g, batch); });
+    }
   }
-  const int g_max = static_cast<int>(dp.devices.size());
-  for (int g = 1; g <= g_max; ++g) {
-    if (plan.weak) add(run_dp_config(env, "weak", g, g * batch));
-    if (plan.strong && batch % g == 0) add(run_dp_config(env, "strong", g, batch));
-  }
+  if (dropped)
+    env.job.budget_dropped(env.model.name + " " + std::string(workloads::to_string(env.precision)) + ": " +
+                           std::to_string(dropped) + " training configuration(s)");
 }
 
 }  // namespace
@@ -245,16 +264,24 @@ void run_train_phase(Job& job) {
   {
     auto ctx = workloads::make_compute_context(backend, *stream, plan.tuning);
     auto ops = workloads::make_train_ops(backend);
+    auto budget = job.budget_gate();
+    std::string dropped;
+    int configs_run = 0;
     for (const auto& name : plan.models) {
       for (const auto precision : plan.precisions) {
+        if (configs_run > 0 && budget.spent()) {
+          dropped += (dropped.empty() ? "" : ", ") + name + " " + std::string(workloads::to_string(precision));
+          continue;
+        }
         const auto model =
             workloads::make_model(name, {plan.depth, plan.width, workloads::auto_layout(precision)});
-        TrainEnv env{job, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices, nullptr};
+        TrainEnv env{job, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices, nullptr, &budget, &configs_run};
         if (!job.options().trace_path.empty()) env.trace = &job.report().trace_spans;
         if (plan.check) run_checks(env, *world_comm, results);
         run_model(env, dp, results);
       }
     }
+    if (!dropped.empty()) job.budget_dropped(dropped + " (every configuration and check)");
   }
   if (job.world().rank() == 0) {
     auto& report = job.report();

@@ -14,6 +14,11 @@ inline constexpr double kTenancySampleGapS = 0.1;
 // why), then adds GPUSCALE_TEST_FOREIGN_PROCESS's processes (harness/FaultInjection.hpp).
 void probe_tenancy(results::RankEnv& env);
 
+// The same look, at any time: NVML's processes on the GPU at `pci_bus_id` (empty: no GPU; `backend`
+// says why in unavailable_reason) and `samples` utilization samples kTenancySampleGapS apart, the
+// first after one gap, so that the GPU has been idle that long when the job is. Local.
+results::Tenancy look_at_gpu(const std::string& pci_bus_id, const std::string& backend, int samples);
+
 // The process name /proc/PID/comm holds, "" where it cannot be read (exited, another PID namespace).
 std::string process_name(int pid);
 

@@ -72,7 +72,8 @@
   X(kBurnTelemetryUnavailable, "burn-telemetry-unavailable")    \
   X(kBaselineDrop, "baseline-drop")                             \
   X(kBaselineMissing, "baseline-missing")                       \
-  X(kBaselineNewFailure, "baseline-new-failure")
+  X(kBaselineNewFailure, "baseline-new-failure")                \
+  X(kBudgetExceeded, "budget-exceeded")
 
 // X(constant, name): the training verifications (TrainVerification::name); a failed one is raised as
 // the check id kTrainCheckPrefix + name.

@@ -66,6 +66,9 @@ void to_json_shell(nlohmann::json& j, const RunReport& r) {
   put_optional(j, "collectives", r.collectives);
   j["train"] = r.train;
   if (r.projection) j["projection"] = *r.projection;
+  if (r.budget) j["budget"] = *r.budget;
+  if (!r.tenants.empty()) j["tenants"] = r.tenants;
+  if (!r.shared_phases.empty()) j["shared_phases"] = r.shared_phases;
   if (!r.outliers.empty()) j["outliers"] = r.outliers;
   if (r.failure) j["failure"] = *r.failure;
   for_each_per_rank_array([&j](const char* key, auto) { j[key] = nlohmann::json::array(); });
@@ -113,6 +116,9 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     get_if_present(j, "burn", r.burn);
     get_if_present(j, "links", r.links);
     get_optional(j, "projection", r.projection);
+    get_optional(j, "budget", r.budget);
+    get_if_present(j, "tenants", r.tenants);
+    get_if_present(j, "shared_phases", r.shared_phases);
     get_if_present(j, "outliers", r.outliers);
     get_optional(j, "failure", r.failure);
   } catch (const nlohmann::json::exception& e) {

@@ -7,10 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/BudgetRecord.hpp"
 #include "results/BurnRecord.hpp"
 #include "results/Check.hpp"
 #include "results/FleetOutliers.hpp"
 #include "results/LinksRecord.hpp"
+#include "results/MidRunTenancy.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/Emulation.hpp"
 #include "results/ComputeRecord.hpp"
@@ -82,6 +84,11 @@ struct RunReport {
   std::vector<BurnRecord> burn;        // the burn phase, one record per rank
   std::vector<LinksRecord> links;      // the links phase, one record per rank
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
+  std::optional<BudgetRecord> budget;
+  // Processes that appeared on a job's GPU after env (MidRunTenancy.hpp), and the phases whose
+  // figures were measured beside one: a phase named here was not measured on GPUs of its own.
+  std::vector<MidRunTenant> tenants;
+  std::vector<std::string> shared_phases;    // the whole-job run: each phase's share of the budget, what it dropped
   // Figures of GPUs and nodes that lie out from the job's centre (FleetOutliers.hpp), furthest out
   // first; recomputed with the verdict from the figures above.
   std::vector<Outlier> outliers;

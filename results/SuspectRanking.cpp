@@ -121,11 +121,14 @@ void add_bisection(const IsolationRecord& r, std::vector<Suspect>& out) {
   if (r.bisection_node < 0) return;
   const std::string steps = "bisection kept its half at each of " + std::to_string(r.bisection.size()) + " steps";
   auto it = std::find_if(out.begin(), out.end(), [&](const Suspect& s) { return s.node == r.bisection_node; });
-  // Bisection times each half once, so noise can steer it; where the rounds measured the node
-  // with its partners and it did not fail them, the rounds stand and the bisection only records.
+  // Bisection times each half once, so noise can steer it; where the rounds cleared the node (it
+  // passed every round it played, or it played enough to be named and was not), the rounds stand
+  // and the bisection only records. A node that failed the few rounds a tight budget let it play
+  // was not cleared: the bisection names it.
   const auto t = tally(r, round_ratios(r), {});
   const auto counted = t.find(r.bisection_node);
-  const bool rounds_cleared = counted != t.end() && counted->second.counted > 0;
+  const bool rounds_cleared = counted != t.end() && counted->second.counted > 0 &&
+                              (counted->second.failed == 0 || counted->second.counted >= kSuspectMinFailedRounds);
   if (it == out.end() && !rounds_cleared) {
     Suspect s;
     s.node = r.bisection_node;

@@ -171,6 +171,22 @@ TEST(SuspectRanking, BisectionConfirmsOrAdds) {
   EXPECT_EQ(s[0].rounds_failed, 0);
 }
 
+// A budget that let the node play one round, which it failed: too few rounds to name it, too few
+// to clear it, so the bisection that kept its half names it.
+TEST(SuspectRanking, BisectionNamesANodeThatFailedTooFewRoundsToJudge) {
+  auto r = rounds({3}, {-1, -1}, 0.1, 5, 1);
+  r.bisection_node = 3;
+  r.bisection.resize(3);
+  const auto s = rank_suspects(r);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].node, 3);
+  EXPECT_TRUE(s[0].by_bisection);
+  // One round it passed clears it.
+  r = rounds({}, {-1, -1}, 0.1, 5, 1);
+  r.bisection_node = 3;
+  EXPECT_TRUE(rank_suspects(r).empty());
+}
+
 TEST(SuspectRanking, RecordsRoundTripThroughJson) {
   CollectivesRecord c;
   c.isolation = rounds({5}, {-1, -1}, 0.1, 3);

@@ -1,0 +1,22 @@
+#pragma once
+// The whole-job run's time budget as a deadline per phase. Each phase gets a share of the profile's
+// budget; its deadline is the sum of the shares up to and including its own, counted from the run's
+// start, so time an early phase leaves unused passes to the later ones. A phase past its deadline
+// finishes the item it is on (a size, a shape, a training configuration) and drops the rest with a
+// note; the run goes on. Only the whole-job run (`gpuscale`, `gpuscale --quick`) keeps a budget: the
+// single-phase commands run their plan in full. Pure.
+#include <string>
+#include <vector>
+
+#include "results/BudgetRecord.hpp"
+
+namespace gpuscale::launch {
+
+// The phases of `phases` with their deadlines (seconds from the run's start) out of `budget_s`.
+results::BudgetRecord plan_budget(double budget_s, const std::vector<std::string>& phases);
+
+// The record's phase named `phase`, or nullptr (a phase that keeps no budget).
+results::PhaseBudget* find_phase(results::BudgetRecord& budget, const std::string& phase);
+const results::PhaseBudget* find_phase(const results::BudgetRecord& budget, const std::string& phase);
+
+}  // namespace gpuscale::launch

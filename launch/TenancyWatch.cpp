@@ -1,0 +1,92 @@
+#include "launch/TenancyWatch.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "launch/Job.hpp"
+#include "probes/TenancyProbe.hpp"
+#include "results/HealthChecks.hpp"
+#include "results/MidRunTenancy.hpp"
+
+namespace gpuscale::launch {
+
+TenancyWatch::TenancyWatch(const results::RankEnv& own)
+    : pci_bus_id_(own.gpu ? own.gpu->pci_bus_id : ""), backend_(own.backend), host_(own.host), rank_(own.rank) {
+  gpu_ = own.gpu ? "GPU " + own.gpu->pci_bus_id + " (" + own.gpu->name + ")" : "the device of rank " + std::to_string(rank_);
+  for (const auto& p : own.tenancy.processes) known_.insert(p.pid);
+}
+
+namespace {
+
+// The processes listed now that are neither the job's nor listed by env. Where a PID namespace hides
+// PIDs, the other ranks of the node may hold unnamed contexts on this GPU (peer access): that many
+// unnamed compute processes count as the job's.
+std::vector<results::GpuProcess> strangers(const results::Tenancy& now, const std::set<int>& known, int node_ranks) {
+  std::vector<results::GpuProcess> out;
+  int unclaimed = std::max(0, node_ranks - 1);
+  for (const auto& p : now.processes) {
+    if (known.count(p.pid)) continue;
+    if (p.name.empty() && p.compute && unclaimed-- > 0) continue;
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
+  auto& world = job.world();
+  world.barrier(job.deadline());  // every rank idle from here
+  if (!job_pids_gathered_) {
+    for (const auto& pid : world.node_all_gather(std::to_string(getpid()), job.deadline())) known_.insert(std::stoi(pid));
+    job_pids_gathered_ = true;
+  }
+  auto now = probes::look_at_gpu(pci_bus_id_, backend_, kBoundarySamples);
+  for (auto& p : seen_)
+    if (std::none_of(now.processes.begin(), now.processes.end(), [&](const auto& q) { return q.pid == p.pid; })) {
+      p.name = probes::process_name(p.pid);
+      now.processes.push_back(p);
+    }
+  seen_.clear();
+  const auto present = strangers(now, known_, world.local_size());
+  nlohmann::json mine = {{"present", !present.empty()}, {"tenants", nlohmann::json::array()}};
+  for (const auto& p : present) {
+    if (!reported_.insert(p.pid).second) continue;
+    mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, p, std::nullopt}));
+  }
+  // Busy while every rank was idle, with no new process listed: the lowest sample, so that the tail
+  // of the job's own last kernels does not count.
+  if (present.empty() && !now.utilization_pct.empty() && !busy_reported_) {
+    const double low = *std::min_element(now.utilization_pct.begin(), now.utilization_pct.end());
+    if (low >= results::kBusyBeforeStartPct) {
+      busy_reported_ = true;
+      mine["present"] = true;
+      mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, {}, low}));
+    }
+  }
+  const auto all = world.gather_to_root(mine.dump(), job.deadline());
+  if (world.rank() != 0) return;
+  auto& report = job.report();
+  bool present_now = false;
+  std::vector<results::MidRunTenant> found;
+  for (const auto& text : all) {
+    const auto j = nlohmann::json::parse(text);
+    present_now = present_now || j.at("present").get<bool>();
+    for (const auto& t : j.at("tenants")) found.push_back(t.get<results::MidRunTenant>());
+  }
+  results::midrun_tenancy_checks(found, report.checks);
+  report.tenants.insert(report.tenants.end(), found.begin(), found.end());
+  if ((present_now || present_before_) && !results::measured_shared(report.shared_phases, phase))
+    report.shared_phases.push_back(phase);
+  present_before_ = present_now;
+  if (!found.empty()) job.progress("gpu-in-use: another process appeared on a GPU during " + phase);
+}
+
+void TenancyWatch::seen_during_phase(const std::vector<results::GpuProcess>& processes) {
+  seen_.insert(seen_.end(), processes.begin(), processes.end());
+}
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,38 @@
+#pragma once
+// Processes that appear on a job's GPU after env listed them: found at a phase boundary (every rank
+// idle after a barrier) or by the burn's load sampler. Each is named with the phase in which it
+// appeared; the phases measured beside one are listed as shared, so that reports and floors know
+// their figures were not the GPU's alone. Pure data and rules; rank 0 holds them in the RunReport.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/Check.hpp"
+#include "results/HealthRecords.hpp"
+
+namespace gpuscale::results {
+
+struct MidRunTenant {
+  std::string phase;  // the phase in which it appeared: the one that ended where it was first seen
+  int rank = -1;      // the rank whose GPU it is on
+  std::string host;
+  std::string gpu;    // "GPU <PCI bus id> (<model>)", or "the device of rank R" without a GPU
+  // pid 0: NVML listed no new process, but the GPU was busy while the job was idle (a container or
+  // MIG hides it): utilization_pct says how busy.
+  GpuProcess process;
+  std::optional<double> utilization_pct;
+};
+
+// gpu-in-use, one finding per tenant: error when it computes (or the GPU was busy), warning when it
+// only holds memory. Names the phase, PID, process name and memory.
+void midrun_tenancy_checks(const std::vector<MidRunTenant>& tenants, std::vector<Check>& out);
+
+// Whether `phase` is listed in `shared_phases` (RunReport::shared_phases).
+bool measured_shared(const std::vector<std::string>& shared_phases, const std::string& phase);
+
+void to_json(nlohmann::json& j, const MidRunTenant& t);
+void from_json(const nlohmann::json& j, MidRunTenant& t);
+
+}  // namespace gpuscale::results
