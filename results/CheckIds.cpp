@@ -45,7 +45,7 @@ bool judges_speed(std::string_view id) {
       std::string_view(kSlowNode),            std::string_view(kNodeOutlier),         std::string_view(kComputeStraggler),
       std::string_view(kTrainStraggler),      std::string_view(kH2dSlow),             std::string_view(kHbmSlow),
       std::string_view(kGpuSlowSustained),    std::string_view(kBaselineDrop),        std::string_view(kNoRdmaAdapter),
-      std::string_view(kGdrUnavailable)};
+      std::string_view(kGdrUnavailable),      std::string_view(kBudgetExceeded)};
   for (const auto speed : kSpeed)
     if (id == speed) return true;
   return false;
