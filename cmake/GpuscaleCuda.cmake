@@ -22,9 +22,16 @@ if(GPUSCALE_HAVE_CUDA)
   if(NOT CMAKE_CUDA_COMPILER)
     set(CMAKE_CUDA_COMPILER "${CUDAToolkit_NVCC_EXECUTABLE}")
   endif()
-  # What users run: Ampere and Hopper machine code, plus PTX for anything newer.
-  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
-    set(CMAKE_CUDA_ARCHITECTURES 80-real 90-real 90-virtual)
+  # Where a GPU is visible when configuring, machine code for it alone (CMake's "native": a third of
+  # the compile); elsewhere what users run, Ampere and Hopper machine code plus PTX for anything newer.
+  # CMAKE_CUDA_ARCHITECTURES or the CUDAARCHS variable (CI: one architecture) take precedence.
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES AND NOT DEFINED ENV{CUDAARCHS})
+    execute_process(COMMAND nvidia-smi -L OUTPUT_VARIABLE gpuscale_gpus RESULT_VARIABLE gpuscale_smi ERROR_QUIET)
+    if(gpuscale_smi EQUAL 0 AND gpuscale_gpus MATCHES "^GPU ")
+      set(CMAKE_CUDA_ARCHITECTURES native)
+    else()
+      set(CMAKE_CUDA_ARCHITECTURES 80-real 90-real 90-virtual)
+    endif()
   endif()
   enable_language(CUDA)
   set(CMAKE_CUDA_STANDARD 17)
