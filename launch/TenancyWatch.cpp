@@ -41,7 +41,11 @@ void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
   auto& world = job.world();
   world.barrier(job.deadline());  // every rank idle from here
   if (!job_pids_gathered_) {
-    for (const auto& pid : world.node_all_gather(std::to_string(getpid()), job.deadline())) known_.insert(std::stoi(pid));
+    // Every rank of the job on this host, not only this node's: emulated nodes share a host (and, in
+    // the shared-GPU test mode, its GPUs), and the World learnt their PIDs at start-up.
+    known_.insert(static_cast<int>(getpid()));
+    for (int r = 0; r < world.size(); ++r)
+      if (const long pid = world.peer_pid(r); pid > 0) known_.insert(static_cast<int>(pid));
     job_pids_gathered_ = true;
   }
   auto now = probes::look_at_gpu(pci_bus_id_, backend_, kBoundarySamples);

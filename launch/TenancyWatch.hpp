@@ -34,7 +34,7 @@ class TenancyWatch {
  private:
   std::string pci_bus_id_, backend_, host_, gpu_;
   int rank_ = -1;
-  std::set<int> known_;     // env's processes and, from the first boundary, the node's ranks' PIDs
+  std::set<int> known_;     // env's processes and, from the first boundary, the host's ranks' PIDs
   std::set<int> reported_;  // tenants already reported
   std::vector<results::GpuProcess> seen_;  // by a sampler since the last boundary
   bool job_pids_gathered_ = false;
