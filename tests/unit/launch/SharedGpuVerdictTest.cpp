@@ -64,5 +64,35 @@ TEST(SharedGpuVerdict, OnSharedGpusCorrectnessStillFails) {
   EXPECT_FALSE(r.verdict.passed);
 }
 
+std::size_t count_of(const results::RunReport& r, const std::string& id) {
+  std::size_t n = 0;
+  for (const auto& c : r.checks) n += c.id == id ? static_cast<std::size_t>(c.count) : 0;
+  return n;
+}
+
+// A burn figure under the H200's floor fails a real run; on shared GPUs no floor is judged, and the
+// findings stay the same however often the files are written.
+TEST(SharedGpuVerdict, FloorsAreNotJudgedOnSharedGpus) {
+  auto real = fleet(false);
+  real.burn.front().sustained_tflops = 300;
+  apply_verdict(real, {});
+  EXPECT_FALSE(real.verdict.passed);
+  const auto under = std::find_if(real.checks.begin(), real.checks.end(), [](const results::Check& c) {
+    return c.id == results::check_ids::kGpuSlowSustained && c.severity == Severity::error;
+  });
+  ASSERT_NE(under, real.checks.end());
+
+  auto shared = fleet(true);
+  shared.burn.front().sustained_tflops = 300;
+  apply_verdict(shared, {});
+  const auto first = count_of(shared, results::check_ids::kGpuSlowSustained);
+  apply_verdict(shared, {});
+  apply_verdict(shared, {});
+  EXPECT_EQ(count_of(shared, results::check_ids::kGpuSlowSustained), first);
+  EXPECT_TRUE(std::none_of(shared.checks.begin(), shared.checks.end(),
+                           [](const results::Check& c) { return c.severity == Severity::error &&
+                                                                results::check_ids::judges_speed(c.id); }));
+}
+
 }  // namespace
 }  // namespace gpuscale::launch

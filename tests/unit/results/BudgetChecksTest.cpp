@@ -39,7 +39,7 @@ TEST(BudgetChecks, NamesTheOpItsSecondsAndWhatWasDropped) {
 
 TEST(BudgetChecks, TheNodeTheLocalisationNamedFailsTheRun) {
   IsolationRecord isolation;
-  isolation.suspects.push_back({5, "node5.example", 1.0, 1, 1, true, "bisection"});
+  isolation.suspects.push_back({5, "node5.example", 1.0, 1, 1, true, false, "bisection"});
   const auto check = budget_check(spent_in_collectives(), &isolation);
   ASSERT_TRUE(check);
   EXPECT_EQ(check->severity, Severity::error);
