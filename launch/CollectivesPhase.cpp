@@ -100,10 +100,10 @@ void run_sweeps(Job& job, collectives::BenchResources& res, harness::Communicato
     const double start_s = job.run_elapsed_s();
     record.sweeps.push_back(collectives::sweep_op(res, &comm, o, *op, sizes, comm.size(), "world", &budget));
     job.budget_item(std::string(op->name), seconds_since(start_s, job));
-    const std::size_t measured = record.sweeps.back().rows.size();
-    if (budget.was_spent() && record.sweeps.back().skipped_reason.empty() && measured < sizes.size())
-      job.budget_dropped(std::string(op->name) + " " + size_text(sizes[measured]) + ".." + size_text(sizes.back()) +
-                         " (" + std::to_string(sizes.size() - measured) + " of " + std::to_string(sizes.size()) +
+    const std::size_t rows = record.sweeps.back().rows.size();
+    if (budget.was_spent() && record.sweeps.back().skipped_reason.empty() && rows < sizes.size())
+      job.budget_dropped(std::string(op->name) + " " + size_text(sizes[rows]) + ".." + size_text(sizes.back()) +
+                         " (" + std::to_string(sizes.size() - rows) + " of " + std::to_string(sizes.size()) +
                          " sizes)");
   }
   if (!dropped_ops.empty()) job.budget_dropped(dropped_ops + " (every size)");
