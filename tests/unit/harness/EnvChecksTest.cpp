@@ -252,7 +252,8 @@ TEST(EnvChecks, OnlyTheSharedGpuModesOwnHostIdIsExempt) {
   auto ranks = one_gpu_four_nodes(true);
   EXPECT_EQ(find(run_env_checks(ranks), "nccl-debug-variable"), nullptr);
   ranks[2].variables["NCCL_HOSTID"] = "my-own";
-  const auto* c = find(run_env_checks(ranks), "nccl-debug-variable");
+  const auto checks = run_env_checks(ranks);
+  const auto* c = find(checks, "nccl-debug-variable");
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->ranks, (std::vector<int>{2}));
   ranks = one_gpu_four_nodes(false);

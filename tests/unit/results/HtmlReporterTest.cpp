@@ -168,7 +168,8 @@ TEST(HtmlReporter, FleetPageOpensWithTheVerdictThenSummarySuspectsNodesAndPhases
   // Every node, folded: n2 failed both its rounds at a tenth of the round's other pair; n1 none.
   EXPECT_NE(suspects.find("<tr><td>2</td><td>n2</td><td>40</td><td>2 of 2</td><td>0.10</td></tr>"), std::string::npos)
       << suspects;
-  EXPECT_NE(suspects.find("<tr><td>1</td><td>n1</td><td>90</td><td>0 of 2</td><td>10.00</td></tr>"), std::string::npos);
+  EXPECT_NE(suspects.find("<tr><td>1</td><td>n1</td><td>90</td><td>0 of 2</td><td>1.00</td></tr>"), std::string::npos)
+      << suspects;
 }
 
 TEST(HtmlReporter, SummaryHasEachPhasesHeadlineAgainstItsPeak) {
