@@ -48,10 +48,11 @@ import re, sys
 html = open(sys.argv[1]).read()
 summary = html[html.index('<section id="summary">'):]
 summary = summary[:summary.index("</section>")]
-rows = re.findall(r"<tr><td>(Compute: best TFLOP/s[^<]*)</td>((?:<td>[^<]*</td>){8})</tr>", summary)
+# figure, then value, unit, GPUs, floor, peak, % of peak, peak from, baseline, against baseline, note
+rows = re.findall(r"<tr><td>(Compute: best TFLOP/s[^<]*)</td>((?:<td>[^<]*</td>){10})</tr>", summary)
 assert rows, summary
 for title, cells in rows:
-    baseline, change = re.findall(r"<td>([^<]*)</td>", cells)[-2:]
+    baseline, change = re.findall(r"<td>([^<]*)</td>", cells)[-3:-1]
     assert baseline != "-" and change.endswith("%"), (title, cells)
 PY
 

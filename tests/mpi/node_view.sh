@@ -17,7 +17,7 @@ python3 - "$out/run.json" "$out/console.txt" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 console = open(sys.argv[2]).read().splitlines()
-assert d["world"] == {"size": 24, "nodes": 6}, d["world"]
+assert d["world"] == {"size": 24, "nodes": 6, "emulated": {"ranks_per_node": 4, "shared_gpu": False}}, d["world"]
 assert len(d["ranks"]) == 24
 assert sorted({c["rank"] for c in d["compute"]}) == list(range(24)), "per-rank compute records kept in the JSON"
 # The Nodes table: a header line, a note, the column line, then one line per node.

@@ -8,8 +8,8 @@ np=${1:-2}
 models=${2:-mlp,cnn}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-args=(train --device cpu --model "$models" --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1
-      --scaling both --timeout 60)
+shape=(--depth 3 --width 8 --batch 4 --iters 2 --warmup 1 --scaling both --timeout 60)
+args=(train --device cpu --model "$models" --precision fp32 "${shape[@]}")
 "$MPIEXEC" -n "$np" "$GPUSCALE" "${args[@]}" --json "$out/train.json" >"$out/console.txt"
 python3 - "$out/train.json" "$np" "$models" <<'PY'
 import json, sys
@@ -78,8 +78,8 @@ PY
 
 # Fault injection: rank 1's gradients are perturbed before the checks.
 set +e
-GPUSCALE_TEST_CORRUPT_GRADS_RANK=1 "$MPIEXEC" -x GPUSCALE_TEST_CORRUPT_GRADS_RANK -n "$np" "$GPUSCALE" "${args[@]}" \
-  --model mlp --precision fp32 --strategy ddp --json "$out/bad.json" >"$out/bad.txt" 2>&1
+GPUSCALE_TEST_CORRUPT_GRADS_RANK=1 "$MPIEXEC" -x GPUSCALE_TEST_CORRUPT_GRADS_RANK -n "$np" "$GPUSCALE" train --device cpu \
+  "${shape[@]}" --model mlp --precision fp32 --strategy ddp --json "$out/bad.json" >"$out/bad.txt" 2>&1
 rc=$?
 set -e
 [ "$rc" -eq 1 ] || { cat "$out/bad.txt"; echo "expected exit 1, got $rc"; exit 1; }

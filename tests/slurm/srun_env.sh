@@ -15,7 +15,7 @@ bounded srun --immediate=30 -n 4 -O --mpi=pmix --export=ALL,GPUSCALE_TEST_RANKS_
 python3 - "$out/emulated.json" <<'PY' || fail "emulated nodes under srun"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["world"] == {"size": 4, "nodes": 2}, d["world"]
+assert d["world"] == {"size": 4, "nodes": 2, "emulated": {"ranks_per_node": 2, "shared_gpu": False}}, d["world"]
 assert [(r["node"], r["local_rank"]) for r in d["ranks"]] == [(0, 0), (0, 1), (1, 0), (1, 1)]
 assert not [c for c in d["checks"] if c["id"] in ("slurm-layout-mismatch", "world-size-mismatch")], d["checks"]
 assert d["verdict"]["passed"], d["verdict"]
