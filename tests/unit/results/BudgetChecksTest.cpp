@@ -1,5 +1,6 @@
-// budget-exceeded on synthetic budget records: quiet while nothing was dropped; a warning naming the
-// longest op where no node was named; an error naming the node the localisation named.
+// budget-exceeded on synthetic budget records: quiet while nothing was dropped; info where the run
+// ended within its budget by dropping work; past it, a warning naming the longest op where no node was
+// named and an error naming the node the localisation named.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,7 @@ BudgetRecord spent_in_collectives() {
   BudgetRecord b;
   b.budget_s = 15;
   b.phases = {{"compute", 5, 4, "linear 64x64x64 bf16", 0.5, {}},
-              {"collectives", 10, 14.2, "allreduce", 8.4,
+              {"collectives", 10, 16.2, "allreduce", 8.4,
                {"allreduce 2K..64K (4 of 7 sizes)", "allgather,broadcast (every size)", "the scaling table",
                 "the pairwise send/recv matrix"}}};
   return b;
@@ -23,6 +24,16 @@ TEST(BudgetChecks, QuietWhenNothingWasDropped) {
   BudgetRecord b = spent_in_collectives();
   b.phases[1].dropped.clear();
   EXPECT_FALSE(budget_check(b, nullptr));
+}
+
+TEST(BudgetChecks, ARunTrimmedToEndWithinItsBudgetIsInformation) {
+  BudgetRecord b = spent_in_collectives();
+  b.phases[1].ended_s = 14.2;
+  const auto check = budget_check(b, nullptr);
+  ASSERT_TRUE(check);
+  EXPECT_EQ(check->severity, Severity::info);
+  EXPECT_NE(check->message.find("kept its budget of 15 s (it ended at 14.2 s) by dropping work"), std::string::npos)
+      << check->message;
 }
 
 TEST(BudgetChecks, NamesTheOpItsSecondsAndWhatWasDropped) {
