@@ -215,7 +215,8 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
   if (plan.single) add("single", [&] { return run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}); });
   if (plan.ddp && !env.ddp_comms.empty()) {
     const int largest = env.ddp_comms.rbegin()->first;
-    for (const auto& [k, comm] : env.ddp_comms) {
+    for (const auto& entry : env.ddp_comms) {
+      const int k = entry.first;  // a plain local: clang before 16 cannot capture a structured binding
       const std::string x = "ddp x" + std::to_string(k);
       if (plan.weak)
         add(x, [&] { return run_ddp_config(env, {"ddp", "weak", k, batch, plan.ddp_options, k == largest && env.trace != nullptr}); });
