@@ -4,14 +4,6 @@
 # is flagged baseline-drop naming that figure. Then bad input: one line, exit 2, nothing written.
 set -uo pipefail
 source "$(dirname "$0")/usage_lib.sh"
-one_line_exit() {  # RC ARGS...: runs gpuscale, wants exit RC and exactly one line on stderr
-  local want=$1; shift
-  local err rc
-  err=$("$GPUSCALE" "$@" 2>&1 >/dev/null); rc=$?
-  [ "$rc" -eq "$want" ] || fail "'$*' exited $rc, wanted $want: $err"
-  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed not one line: $err"
-  printf '%s\n' "$err"
-}
 
 for i in 1 2 3; do
   "$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --quick --quiet --json "$out/run$i.json" >"$out/run$i.txt" \

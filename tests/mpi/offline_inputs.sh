@@ -5,14 +5,6 @@
 # twice to `baseline` are bad input: exit 2, one line, nothing written. One singleton env run, no mpirun.
 set -uo pipefail
 source "$(dirname "$0")/usage_lib.sh"
-one_line_exit() {  # RC ARGS...: runs gpuscale, wants exit RC and exactly one line on stderr
-  local want=$1; shift
-  local err rc
-  err=$("$GPUSCALE" "$@" 2>&1 >/dev/null); rc=$?
-  [ "$rc" -eq "$want" ] || fail "'$*' exited $rc, wanted $want: $err"
-  [ "$(printf '%s\n' "$err" | grep -c .)" -eq 1 ] || fail "'$*' printed not one line: $err"
-  printf '%s\n' "$err"
-}
 
 "$GPUSCALE" env --device cpu --quiet --json "$out/run.json" >/dev/null || fail "env run failed"
 python3 - "$out/run.json" "$out/unfinished.json" <<'PY'
