@@ -25,11 +25,6 @@ struct LinkMonitor::Api {
 
 namespace {
 
-template <class Fn>
-void bind(const Nvml& nvml, Fn& fn, const char* name) {
-  fn = reinterpret_cast<Fn>(nvml.symbol(name));
-}
-
 std::string why(Return rc) {
   if (rc == kErrorNotSupported) return "not supported";
   if (rc == kErrorNoPermission) return "no permission";
@@ -47,17 +42,17 @@ LinkMonitor::LinkMonitor(const std::string& pci_bus_id) : api_(std::make_unique<
     return;
   }
   auto& a = *api_;
-  bind(*nvml_, a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
-  bind(*nvml_, a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
-  bind(*nvml_, a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
-  bind(*nvml_, a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
-  bind(*nvml_, a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
-  bind(*nvml_, a.nvlink_state, "nvmlDeviceGetNvLinkState");
-  bind(*nvml_, a.nvlink_errors, "nvmlDeviceGetNvLinkErrorCounter");
-  bind(*nvml_, a.event_set_create, "nvmlEventSetCreate");
-  bind(*nvml_, a.event_set_free, "nvmlEventSetFree");
-  bind(*nvml_, a.register_events, "nvmlDeviceRegisterEvents");
-  bind(*nvml_, a.event_set_wait, "nvmlEventSetWait_v2");
+  nvml_->bind(a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
+  nvml_->bind(a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
+  nvml_->bind(a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
+  nvml_->bind(a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
+  nvml_->bind(a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
+  nvml_->bind(a.nvlink_state, "nvmlDeviceGetNvLinkState");
+  nvml_->bind(a.nvlink_errors, "nvmlDeviceGetNvLinkErrorCounter");
+  nvml_->bind(a.event_set_create, "nvmlEventSetCreate");
+  nvml_->bind(a.event_set_free, "nvmlEventSetFree");
+  nvml_->bind(a.register_events, "nvmlDeviceRegisterEvents");
+  nvml_->bind(a.event_set_wait, "nvmlEventSetWait_v2");
   Device device = nullptr;
   if (!a.handle_by_pci_bus_id || a.handle_by_pci_bus_id(pci_bus_id.c_str(), &device) != kSuccess) {
     note("PCIe, NVLink and XID state: NVML does not know the GPU at " + pci_bus_id);

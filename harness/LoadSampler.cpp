@@ -19,15 +19,6 @@ struct LoadSampler::Api {
   Return (*field_values)(Device, int, FieldValue*) = nullptr;
 };
 
-namespace {
-
-template <class Fn>
-void bind(const Nvml& nvml, Fn& fn, const char* name) {
-  fn = reinterpret_cast<Fn>(nvml.symbol(name));
-}
-
-}  // namespace
-
 LoadSampler::LoadSampler(const std::string& pci_bus_id, double period_s)
     : api_(std::make_unique<Api>()), period_s_(period_s), pci_bus_id_(pci_bus_id) {
   if (pci_bus_id.empty()) {
@@ -37,14 +28,14 @@ LoadSampler::LoadSampler(const std::string& pci_bus_id, double period_s)
   nvml_ = Nvml::load(unavailable_);
   if (!nvml_) return;
   auto& a = *api_;
-  bind(*nvml_, a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
-  bind(*nvml_, a.clock, "nvmlDeviceGetClockInfo");
-  bind(*nvml_, a.power_usage, "nvmlDeviceGetPowerUsage");
-  bind(*nvml_, a.temperature, "nvmlDeviceGetTemperature");
-  bind(*nvml_, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
-  if (!a.clock_event_reasons) bind(*nvml_, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
-  bind(*nvml_, a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
-  bind(*nvml_, a.field_values, "nvmlDeviceGetFieldValues");
+  nvml_->bind(a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
+  nvml_->bind(a.clock, "nvmlDeviceGetClockInfo");
+  nvml_->bind(a.power_usage, "nvmlDeviceGetPowerUsage");
+  nvml_->bind(a.temperature, "nvmlDeviceGetTemperature");
+  nvml_->bind(a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
+  if (!a.clock_event_reasons) nvml_->bind(a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  nvml_->bind(a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
+  nvml_->bind(a.field_values, "nvmlDeviceGetFieldValues");
   Device device = nullptr;
   if (!a.handle_by_pci_bus_id || a.handle_by_pci_bus_id(pci_bus_id.c_str(), &device) != kSuccess) {
     unavailable_ = "NVML does not know the GPU at " + pci_bus_id;

@@ -49,7 +49,7 @@ struct Nvml::Api {
 namespace {
 
 template <class Fn>
-void bind(void* library, Fn& fn, const char* name) {
+void dl_bind(void* library, Fn& fn, const char* name) {
   fn = reinterpret_cast<Fn>(::dlsym(library, name));
 }
 
@@ -71,42 +71,42 @@ std::unique_ptr<Nvml> Nvml::load(std::string& why) {
   }
   std::unique_ptr<Nvml> nvml(new Nvml(library));
   auto& a = *nvml->api_;
-  bind(library, a.init, "nvmlInit_v2");
-  bind(library, a.shutdown, "nvmlShutdown");
+  dl_bind(library, a.init, "nvmlInit_v2");
+  dl_bind(library, a.shutdown, "nvmlShutdown");
   if (!a.init || !a.shutdown || a.init() != kSuccess) {
     why = "nvmlInit failed";
     a.shutdown = nullptr;  // nothing to shut down
     return nullptr;
   }
-  bind(library, a.driver_version, "nvmlSystemGetDriverVersion");
-  bind(library, a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
-  bind(library, a.clock, "nvmlDeviceGetClockInfo");
-  bind(library, a.max_clock, "nvmlDeviceGetMaxClockInfo");
-  bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
-  if (!a.clock_event_reasons) bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
-  bind(library, a.temperature, "nvmlDeviceGetTemperature");
-  bind(library, a.power_usage, "nvmlDeviceGetPowerUsage");
-  bind(library, a.power_limit, "nvmlDeviceGetEnforcedPowerLimit");
-  bind(library, a.power_management_limit, "nvmlDeviceGetPowerManagementLimit");
-  bind(library, a.power_default_limit, "nvmlDeviceGetPowerManagementDefaultLimit");
-  bind(library, a.ecc_mode, "nvmlDeviceGetEccMode");
-  bind(library, a.mig_mode, "nvmlDeviceGetMigMode");
-  bind(library, a.persistence_mode, "nvmlDeviceGetPersistenceMode");
-  bind(library, a.applications_clock, "nvmlDeviceGetApplicationsClock");
-  bind(library, a.default_applications_clock, "nvmlDeviceGetDefaultApplicationsClock");
-  bind(library, a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
-  bind(library, a.remapped_rows, "nvmlDeviceGetRemappedRows");
-  bind(library, a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
-  bind(library, a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
-  bind(library, a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
-  bind(library, a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
-  bind(library, a.nvlink_state, "nvmlDeviceGetNvLinkState");
-  bind(library, a.nvlink_version, "nvmlDeviceGetNvLinkVersion");
-  bind(library, a.nvlink_remote_pci, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
-  bind(library, a.device_count, "nvmlDeviceGetCount_v2");
-  bind(library, a.handle_by_index, "nvmlDeviceGetHandleByIndex_v2");
-  bind(library, a.pci_info, "nvmlDeviceGetPciInfo_v3");
-  bind(library, a.p2p_status, "nvmlDeviceGetP2PStatus");
+  dl_bind(library, a.driver_version, "nvmlSystemGetDriverVersion");
+  dl_bind(library, a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
+  dl_bind(library, a.clock, "nvmlDeviceGetClockInfo");
+  dl_bind(library, a.max_clock, "nvmlDeviceGetMaxClockInfo");
+  dl_bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
+  if (!a.clock_event_reasons) dl_bind(library, a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
+  dl_bind(library, a.temperature, "nvmlDeviceGetTemperature");
+  dl_bind(library, a.power_usage, "nvmlDeviceGetPowerUsage");
+  dl_bind(library, a.power_limit, "nvmlDeviceGetEnforcedPowerLimit");
+  dl_bind(library, a.power_management_limit, "nvmlDeviceGetPowerManagementLimit");
+  dl_bind(library, a.power_default_limit, "nvmlDeviceGetPowerManagementDefaultLimit");
+  dl_bind(library, a.ecc_mode, "nvmlDeviceGetEccMode");
+  dl_bind(library, a.mig_mode, "nvmlDeviceGetMigMode");
+  dl_bind(library, a.persistence_mode, "nvmlDeviceGetPersistenceMode");
+  dl_bind(library, a.applications_clock, "nvmlDeviceGetApplicationsClock");
+  dl_bind(library, a.default_applications_clock, "nvmlDeviceGetDefaultApplicationsClock");
+  dl_bind(library, a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
+  dl_bind(library, a.remapped_rows, "nvmlDeviceGetRemappedRows");
+  dl_bind(library, a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
+  dl_bind(library, a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
+  dl_bind(library, a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
+  dl_bind(library, a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
+  dl_bind(library, a.nvlink_state, "nvmlDeviceGetNvLinkState");
+  dl_bind(library, a.nvlink_version, "nvmlDeviceGetNvLinkVersion");
+  dl_bind(library, a.nvlink_remote_pci, "nvmlDeviceGetNvLinkRemotePciInfo_v2");
+  dl_bind(library, a.device_count, "nvmlDeviceGetCount_v2");
+  dl_bind(library, a.handle_by_index, "nvmlDeviceGetHandleByIndex_v2");
+  dl_bind(library, a.pci_info, "nvmlDeviceGetPciInfo_v3");
+  dl_bind(library, a.p2p_status, "nvmlDeviceGetP2PStatus");
   return nvml;
 }
 

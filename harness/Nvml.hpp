@@ -31,8 +31,13 @@ class Nvml {
   // the GPU whose pci_bus_id is set. Returns false when NVML does not know that GPU.
   bool describe(results::GpuInfo& gpu) const;
   // The library's function `name` (nullptr when this driver lacks it), for readers that bind their own
-  // slice of NVML (LoadSampler). Valid while this object lives.
+  // slice of NVML (LoadSampler, LinkMonitor). Valid while this object lives.
   void* symbol(const char* name) const;
+  // Sets the function pointer fn to symbol(name).
+  template <class Fn>
+  void bind(Fn& fn, const char* name) const {
+    fn = reinterpret_cast<Fn>(symbol(name));
+  }
 
   struct Process {
     unsigned pid = 0;

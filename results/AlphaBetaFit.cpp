@@ -14,7 +14,6 @@ namespace {
 
 constexpr int kReweightRounds = 30;
 constexpr double kHuberK = 1.345;        // 95% efficiency on normal residuals
-constexpr double kMadToSigma = 1.4826;   // MAD of a normal sample -> its standard deviation
 
 struct Line {
   double alpha = 0, beta = 0;  // beta per unit of the scaled size x = n / scale

@@ -18,8 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
-
 Labels without_rank(Labels labels) {
   labels.erase(names::kRank);
   return labels;
@@ -80,17 +78,17 @@ BaselineGroup make_group(const std::vector<const RunReport*>& runs) {
 }
 
 double finite(const json& j, const char* key) {
-  if (!j.contains(key) || !j.at(key).is_number()) bad(std::string("\"") + key + "\" must be a number");
+  if (!j.contains(key) || !j.at(key).is_number()) refuse_input(std::string("\"") + key + "\" must be a number");
   const double x = j.at(key).get<double>();
-  if (!std::isfinite(x)) bad(std::string("\"") + key + "\" must be finite");
+  if (!std::isfinite(x)) refuse_input(std::string("\"") + key + "\" must be finite");
   return x;
 }
 
 // A count the file must give as an integer of at least `least`.
 std::size_t integer_at_least(const json& j, const char* key, long long least) {
   if (!j.contains(key) || !j.at(key).is_number_integer() || j.at(key).get<long long>() < least)
-    bad(std::string("\"") + key + "\" must be an integer >= " + std::to_string(least) + ", not " +
-        (j.contains(key) ? j.at(key).dump() : std::string("absent")));
+    refuse_input(std::string("\"") + key + "\" must be an integer >= " + std::to_string(least) + ", not " +
+                 (j.contains(key) ? j.at(key).dump() : std::string("absent")));
   return j.at(key).get<std::size_t>();
 }
 
@@ -108,16 +106,16 @@ BaselineFigure read_figure(const json& jf, std::size_t group_runs) {
     f.min = finite(jf, "min");
     f.max = finite(jf, "max");
     f.runs = integer_at_least(jf, "runs", 1);
-    if (f.runs > group_runs) bad("measured in more runs than its group has");
+    if (f.runs > group_runs) refuse_input("measured in more runs than its group has");
     f.values = integer_at_least(jf, "values", static_cast<long long>(f.runs));
   } catch (const std::invalid_argument& e) {
-    bad(name + ": " + e.what());
+    refuse_input(name + ": " + e.what());
   }
   if (f.mad < 0 || f.min > f.median || f.median > f.max)
-    bad(name + ": needs min <= median <= max and mad >= 0");
+    refuse_input(name + ": needs min <= median <= max and mad >= 0");
   // Metrics outside the named list (a phase's own, or a later version's) are taken as they are.
   if (f.min < 0 && names::is_known_metric(f.metric) && !names::can_be_negative(f.metric))
-    bad(name + ": " + f.metric + " is never negative");
+    refuse_input(name + ": " + f.metric + " is never negative");
   return f;
 }
 
@@ -125,28 +123,29 @@ BaselineGroup read_group(const json& jg) {
   BaselineGroup g;
   jg.at("gpu").get_to(g.shape.gpu);
   if (g.shape.gpu.empty() || g.shape.gpu.rfind("mixed: ", 0) == 0)
-    bad("group \"" + g.shape.gpu + "\": a group is of one GPU model");
+    refuse_input("group \"" + g.shape.gpu + "\": a group is of one GPU model");
   const auto per_node = integer_at_least(jg, "ranks_per_node", 1);
-  if (per_node > 1u << 20) bad("\"ranks_per_node\" " + std::to_string(per_node) + " is not a node's");
+  if (per_node > 1u << 20) refuse_input("\"ranks_per_node\" " + std::to_string(per_node) + " is not a node's");
   g.shape.ranks_per_node = static_cast<int>(per_node);
   const std::string name = "group " + describe(g.shape);
   try {
     g.runs = integer_at_least(jg, "runs", 1);
   } catch (const std::invalid_argument& e) {
-    bad(name + ": " + e.what());
+    refuse_input(name + ": " + e.what());
   }
   jg.at("checks_passed").get_to(g.checks_passed);
   std::set<std::string> ids;
   for (const auto& id : g.checks_passed) {
-    if (!check_ids::is_known(id)) bad(name + ": unknown check id '" + id + "' in checks_passed");
-    if (!ids.insert(id).second) bad(name + ": check id '" + id + "' twice in checks_passed");
+    if (!check_ids::is_known(id)) refuse_input(name + ": unknown check id '" + id + "' in checks_passed");
+    if (!ids.insert(id).second) refuse_input(name + ": check id '" + id + "' twice in checks_passed");
   }
-  if (!jg.at("figures").is_array() || jg.at("figures").empty()) bad(name + ": no figures, so it judges nothing");
+  if (!jg.at("figures").is_array() || jg.at("figures").empty())
+    refuse_input(name + ": no figures, so it judges nothing");
   std::set<std::string> keys;
   for (const auto& jf : jg.at("figures")) {
     g.figures.push_back(read_figure(jf, g.runs));
     if (!keys.insert(baseline_key(g.figures.back())).second)
-      bad(name + ": figure " + baseline_key(g.figures.back()) + " twice");
+      refuse_input(name + ": figure " + baseline_key(g.figures.back()) + " twice");
   }
   return g;
 }
@@ -187,7 +186,7 @@ std::string baseline_key(const Figure& f) { return baseline_key(f.phase, f.metri
 std::string baseline_key(const BaselineFigure& f) { return baseline_key(f.phase, f.metric, f.labels); }
 
 Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std::string>& sources) {
-  if (runs.empty()) bad("a baseline needs at least one run");
+  if (runs.empty()) refuse_input("a baseline needs at least one run");
   Baseline baseline;
   baseline.sources = sources;
   std::vector<std::pair<MachineShape, std::vector<const RunReport*>>> by_shape;
@@ -196,14 +195,15 @@ Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std
     const auto& run = runs[i];
     const std::string name = i < sources.size() ? sources[i] : "run " + std::to_string(i + 1);
     if (const auto why = unfinished_reason(run); !why.empty())
-      bad(name + " is not a complete run (" + why + "); a baseline is made from finished runs only");
+      refuse_input(name + " is not a complete run (" + why + "); a baseline is made from finished runs only");
     if (const auto [it, first] = seen.emplace(run_identity(run), name); !first)
-      bad(name + " is the same run as " + it->second + " (started " + run.start_time +
-          ", the same ranks and processes); each run counts once");
+      refuse_input(name + " is the same run as " + it->second + " (started " + run.start_time +
+                   ", the same ranks and processes); each run counts once");
     const auto shape = machine_shape(run);
     if (shape.gpu.rfind("mixed: ", 0) == 0)
-      bad(name + " mixes GPU models (" + shape.gpu.substr(7) + "); a baseline is per model: give runs of one model");
-    if (shape.ranks_per_node == 0) bad(name + " has uneven ranks per node; a baseline is per node shape");
+      refuse_input(name + " mixes GPU models (" + shape.gpu.substr(7) +
+                   "); a baseline is per model: give runs of one model");
+    if (shape.ranks_per_node == 0) refuse_input(name + " has uneven ranks per node; a baseline is per node shape");
     auto it = std::find_if(by_shape.begin(), by_shape.end(), [&](const auto& g) { return g.first == shape; });
     if (it == by_shape.end()) it = by_shape.insert(by_shape.end(), {shape, {}});
     it->second.push_back(&run);
@@ -211,7 +211,7 @@ Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std
   for (const auto& [shape, group_runs] : by_shape) {
     baseline.groups.push_back(make_group(group_runs));
     if (baseline.groups.back().figures.empty())
-      bad("the runs of " + describe(shape) + " measured no figure; a baseline of them would judge nothing");
+      refuse_input("the runs of " + describe(shape) + " measured no figure; a baseline of them would judge nothing");
   }
   return baseline;
 }
@@ -237,24 +237,25 @@ void to_json(json& j, const Baseline& b) {
 }
 
 void from_json(const json& j, Baseline& b) {
-  if (!j.is_object() || !j.contains("baseline_version")) bad("not a gpuscale baseline (no baseline_version)");
+  if (!j.is_object() || !j.contains("baseline_version")) refuse_input("not a gpuscale baseline (no baseline_version)");
   if (!j["baseline_version"].is_number_integer() || j["baseline_version"].get<long long>() != kBaselineVersion)
-    bad("baseline_version " + j["baseline_version"].dump() + " is not supported (this gpuscale reads " +
-        std::to_string(kBaselineVersion) + ")");
+    refuse_input("baseline_version " + j["baseline_version"].dump() + " is not supported (this gpuscale reads " +
+                 std::to_string(kBaselineVersion) + ")");
   try {
     b.baseline_version = kBaselineVersion;
     b.tool_version = j.value("tool_version", "");
     b.sources = j.value("sources", std::vector<std::string>{});
     b.groups.clear();
-    if (!j.at("groups").is_array() || j.at("groups").empty()) bad("\"groups\" is empty: the baseline judges nothing");
+    if (!j.at("groups").is_array() || j.at("groups").empty())
+      refuse_input("\"groups\" is empty: the baseline judges nothing");
     for (const auto& jg : j.at("groups")) {
       b.groups.push_back(read_group(jg));
       for (std::size_t k = 0; k + 1 < b.groups.size(); ++k)
         if (b.groups[k].shape == b.groups.back().shape)
-          bad("two groups for " + describe(b.groups.back().shape) + "; a shape has one group");
+          refuse_input("two groups for " + describe(b.groups.back().shape) + "; a shape has one group");
     }
   } catch (const json::exception& e) {
-    bad(std::string("malformed baseline: ") + e.what());
+    refuse_input(std::string("malformed baseline: ") + e.what());
   }
 }
 
@@ -262,9 +263,9 @@ Baseline read_baseline_file(const std::string& path) {
   try {
     return parse_input_json(read_input_file(path), path).get<Baseline>();
   } catch (const InputError& e) {
-    bad(e.what());
+    refuse_input(e.what());
   } catch (const std::invalid_argument& e) {
-    bad(path + ": " + e.what());
+    refuse_input(path + ": " + e.what());
   }
 }
 

@@ -14,11 +14,10 @@
 #include "results/FigureNames.hpp"
 #include "results/Findings.hpp"
 #include "results/Format.hpp"
+#include "results/InputFile.hpp"
 
 namespace gpuscale::results {
 namespace {
-
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
 
 // sigma / |median| as a fraction; +inf for a spread around a zero median.
 double relative(double spread, double median) {
@@ -26,11 +25,9 @@ double relative(double spread, double median) {
   return median == 0 ? std::numeric_limits<double>::infinity() : spread / std::fabs(median);
 }
 
-std::string percent(double fraction) { return fixed(fraction * 100, 1) + "%"; }
-
 // A tolerance relative to a median of 0 is infinite: no finite value is past it.
 std::string tolerance_text(double tolerance) {
-  return std::isinf(tolerance) ? "any value: the baseline varies around a median of 0" : percent(tolerance);
+  return std::isinf(tolerance) ? "any value: the baseline varies around a median of 0" : percent(tolerance, 1);
 }
 
 std::string figure_name(const BaselineFigure& f) {
@@ -51,7 +48,7 @@ std::string change_text(double worse, const BaselineFigure& b) {
   const char* side = b.better == Better::higher ? "below " : "above ";
   if (std::isnan(worse)) return "not a number, against " + median;
   if (std::isinf(worse)) return side + median + " (a change from 0 has no percentage)";
-  return percent(worse) + " " + side + median;
+  return percent(worse, 1) + " " + side + median;
 }
 
 std::string rank_text(int rank, const RunReport& run) {
@@ -167,20 +164,20 @@ void check_tolerance_override(const std::string& key, double fraction) {
   const auto slash = key.find('/');
   const std::string metric = slash == std::string::npos ? key : key.substr(slash + 1, key.find('/', slash + 1) - slash - 1);
   if (!names::is_known_metric(metric))
-    bad("baseline tolerance '" + key + "': unknown metric '" + metric +
-        "' (KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS; metrics in docs/REPORT.md)");
+    refuse_input("baseline tolerance '" + key + "': unknown metric '" + metric +
+                 "' (KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS; metrics in docs/REPORT.md)");
   if (!std::isfinite(fraction) || fraction < 0)
-    bad("baseline tolerance '" + key + "' must be a fraction >= 0, e.g. 0.05");
+    refuse_input("baseline tolerance '" + key + "' must be a fraction >= 0, e.g. 0.05");
 }
 
 void add_tolerance_override(const std::string& text, ToleranceOverrides& overrides) {
   const auto eq = text.rfind('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    bad("--baseline-tolerance expects KEY=FRACTION, e.g. compute/tflops=0.08, got '" + text + "'");
+    refuse_input("--baseline-tolerance expects KEY=FRACTION, e.g. compute/tflops=0.08, got '" + text + "'");
   const std::string key = text.substr(0, eq), value = text.substr(eq + 1);
   char* end = nullptr;
   const double fraction = std::strtod(value.c_str(), &end);
-  if (*end != '\0') bad("--baseline-tolerance " + text + ": '" + value + "' is not a number");
+  if (*end != '\0') refuse_input("--baseline-tolerance " + text + ": '" + value + "' is not a number");
   check_tolerance_override(key, fraction);
   overrides[key] = fraction;
 }

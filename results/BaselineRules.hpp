@@ -16,6 +16,7 @@
 #include "results/Figure.hpp"
 #include "results/RuleOutcome.hpp"
 #include "results/RunReport.hpp"
+#include "results/Statistics.hpp"
 
 namespace gpuscale::results {
 
@@ -24,7 +25,6 @@ namespace gpuscale::results {
 // value had from the median, so that every run a baseline was made from passes it.
 inline constexpr double kBaselineToleranceFloor = 0.05;
 inline constexpr double kBaselineSpreadFactor = 3.0;
-inline constexpr double kMadToSigma = 1.4826;  // MAD of a normal distribution -> its standard deviation
 
 // Fractions that replace the default tolerance: key "PHASE/METRIC/LABELS" (labels as the baseline
 // keys them, without rank), "PHASE/METRIC" or "METRIC"; the most specific key that matches wins.

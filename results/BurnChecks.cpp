@@ -19,8 +19,6 @@ double share(const BurnRecord& r, const char* reason) {
   return it == r.throttle_share.end() ? 0.0 : it->second;
 }
 
-std::string percent(double ratio) { return fixed(100 * ratio, 0) + "%"; }
-
 void slow_sustained(std::vector<BurnRecord>& records, double threshold, std::vector<Check>& out) {
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<BurnRecord*>> groups;
   for (auto& r : records)
@@ -33,9 +31,11 @@ void slow_sustained(std::vector<BurnRecord>& records, double threshold, std::vec
     for (auto* r : group) {
       r->slow = r->sustained_tflops < typical * (1 - threshold);
       if (!r->slow) continue;
-      out.push_back({check_ids::kGpuSlowSustained, Severity::warning, {r->rank},
+      out.push_back({check_ids::kGpuSlowSustained,
+                     Severity::warning,
+                     {r->rank},
                      who(*r) + " sustained " + fixed(r->sustained_tflops, 1) + " TFLOP/s under load, " +
-                         percent(1 - r->sustained_tflops / typical) + " below the median GPU (" + fixed(typical, 1) +
+                         percent(1 - r->sustained_tflops / typical, 0) + " below the median GPU (" + fixed(typical, 1) +
                          "): check its clocks, power and cooling, and other processes on it (nvidia-smi)"});
     }
   }
@@ -44,15 +44,19 @@ void slow_sustained(std::vector<BurnRecord>& records, double threshold, std::vec
 void throttling(const BurnRecord& r, std::vector<Check>& out) {
   const double thermal = std::max(share(r, "sw_thermal"), share(r, "hw_thermal"));
   if (thermal > 0 || r.counters.thermal_ns.value_or(0) > 0)
-    out.push_back({check_ids::kGpuThermalThrottle, Severity::warning, {r.rank},
-                   who(r) + " slowed its clocks for temperature in " + percent(thermal) +
+    out.push_back({check_ids::kGpuThermalThrottle,
+                   Severity::warning,
+                   {r.rank},
+                   who(r) + " slowed its clocks for temperature in " + percent(thermal, 0) +
                        " of the burn's samples (peak " +
                        (r.peak_temperature_c ? fixed(*r.peak_temperature_c, 0) + " C" : std::string("unknown")) +
                        "): check airflow, fans and the inlet temperature of this node"});
   const double hardware = std::max(share(r, "hw_slowdown"), share(r, "hw_power_brake"));
   if (hardware > 0)
-    out.push_back({check_ids::kGpuHwSlowdown, Severity::error, {r.rank},
-                   who(r) + " ran with hardware slowdown or the power brake active in " + percent(hardware) +
+    out.push_back({check_ids::kGpuHwSlowdown,
+                   Severity::error,
+                   {r.rank},
+                   who(r) + " ran with hardware slowdown or the power brake active in " + percent(hardware, 0) +
                        " of the burn's samples: check the power supply and cooling of this node; drain it if it "
                        "persists"});
 }

@@ -11,7 +11,7 @@ namespace gpuscale::results {
 namespace {
 
 // A change from 0 has no percentage: it says which way it went.
-std::string percent(double change) {
+std::string signed_change(double change) {
   if (std::isinf(change)) return change > 0 ? "up from 0" : "down from 0";
   if (std::isnan(change)) return "not a number";
   return (change >= 0 ? "+" : "") + fixed(change * 100, 1) + "%";
@@ -62,7 +62,7 @@ void write_comparison(const Comparison& c, std::ostream& out) {
   Table t({"", "phase", "metric", "labels", "base", "new", "unit", "change", "better"});
   for (const auto& ch : c.changes) {
     t.add_row({ch.regression ? "REGRESSION" : "", ch.base.phase, ch.base.metric, labels_text(ch.base.labels),
-               shortest(ch.base.value), shortest(ch.new_value), ch.base.unit, percent(ch.relative_change),
+               shortest(ch.base.value), shortest(ch.new_value), ch.base.unit, signed_change(ch.relative_change),
                std::string(to_string(ch.base.better))});
   }
   out << "Comparison (tolerance " << fixed(c.tolerance * 100, 1) << "%)\n";

@@ -10,8 +10,6 @@
 namespace gpuscale::results {
 namespace {
 
-std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 1); }
-
 std::string verification_cell(const ComputeVerification& c) {
   if (!c.ran) return "-";
   const std::string error = std::isnan(c.relative_error) ? "NaN" : [&] {
@@ -51,7 +49,7 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     over_peak = over_peak || over;
     const std::string peak = r.peak_tflops ? fixed(percent, 0) + (over ? "*" : "") : "-";
     row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
-                           tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes), mib(r.memory_bytes),
+                           tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes, 1), mib(r.memory_bytes, 1),
                            verification_cell(r.verification), r.straggler ? "STRAGGLER" : ""});
     t.add_row(std::move(row));
   }

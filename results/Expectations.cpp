@@ -17,12 +17,10 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
-
 double number(const json& j, const std::string& where) {
-  if (!j.is_number()) bad(where + " must be a number");
+  if (!j.is_number()) refuse_input(where + " must be a number");
   const double x = j.get<double>();
-  if (!std::isfinite(x)) bad(where + " must be a finite number");
+  if (!std::isfinite(x)) refuse_input(where + " must be a finite number");
   return x;
 }
 
@@ -37,18 +35,19 @@ void check_possible(const Threshold& t, const std::string& where, const LabelVal
   static const std::set<std::string> kPhases = {names::kEnv, names::kChecks, names::kCollectives, names::kCompute,
                                                 names::kTrain, names::kBurn, names::kLinks};
   if (!t.phase.empty() && !kPhases.count(t.phase))
-    bad(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train, burn, links)");
+    refuse_input(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train, burn, links)");
   const bool check_figure = t.phase == names::kChecks || (t.phase.empty() && check_ids::is_known(t.metric));
   if (check_figure ? !check_ids::is_known(t.metric) : !names::is_known_metric(t.metric))
-    bad(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
+    refuse_input(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
   if (t.min && t.max && *t.min > *t.max)
-    bad(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) + ", which no figure can meet");
+    refuse_input(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) +
+                 ", which no figure can meet");
   if (t.max && *t.max < 0 && !names::can_be_negative(t.metric))
-    bad(where + ": " + t.metric + " is never negative, so a max of " + shortest(*t.max) + " cannot be met");
+    refuse_input(where + ": " + t.metric + " is never negative, so a max of " + shortest(*t.max) + " cannot be met");
   for (const auto& [label, value] : t.labels) {
     const auto known = values.find(label);
     if (known != values.end() && std::find(known->second.begin(), known->second.end(), value) == known->second.end())
-      bad(where + ": unknown " + label + " '" + value + "' (" + joined(known->second) + ")");
+      refuse_input(where + ": unknown " + label + " '" + value + "' (" + joined(known->second) + ")");
   }
 }
 
@@ -57,7 +56,7 @@ std::string label_text(const json& j, const std::string& where) {
   if (j.is_string()) return j.get<std::string>();
   if (j.is_number_integer()) return std::to_string(j.get<long long>());
   if (j.is_number()) return shortest(j.get<double>());
-  bad(where + " must be a string or a number");
+  refuse_input(where + " must be a string or a number");
 }
 
 std::string describe(const Threshold& t) {
@@ -69,21 +68,21 @@ std::string describe(const Threshold& t) {
 }
 
 Threshold generic(const json& j, const std::string& where, const LabelValues& values) {
-  if (!j.is_object()) bad(where + " must be an object");
+  if (!j.is_object()) refuse_input(where + " must be an object");
   static const std::set<std::string> kKeys = {"name", "phase", "metric", "labels", "min", "max"};
   for (const auto& [key, value] : j.items())
-    if (!kKeys.count(key)) bad(where + ": unknown key '" + key + "'");
+    if (!kKeys.count(key)) refuse_input(where + ": unknown key '" + key + "'");
   Threshold t;
-  if (!j.contains("metric") || !j["metric"].is_string()) bad(where + ": \"metric\" (a string) is required");
+  if (!j.contains("metric") || !j["metric"].is_string()) refuse_input(where + ": \"metric\" (a string) is required");
   t.metric = j["metric"].get<std::string>();
   if (j.contains("phase")) t.phase = label_text(j["phase"], where + ".phase");
   if (j.contains("labels")) {
-    if (!j["labels"].is_object()) bad(where + ".labels must be an object");
+    if (!j["labels"].is_object()) refuse_input(where + ".labels must be an object");
     for (const auto& [key, value] : j["labels"].items()) t.labels[key] = label_text(value, where + ".labels." + key);
   }
   if (j.contains("min")) t.min = number(j["min"], where + ".min");
   if (j.contains("max")) t.max = number(j["max"], where + ".max");
-  if (!t.min && !t.max) bad(where + ": give \"min\" or \"max\"");
+  if (!t.min && !t.max) refuse_input(where + ": give \"min\" or \"max\"");
   check_possible(t, where, values);
   t.name = j.contains("name") ? label_text(j["name"], where + ".name") : describe(t);
   return t;
@@ -91,15 +90,15 @@ Threshold generic(const json& j, const std::string& where, const LabelValues& va
 
 // "min_busbw": [{"op": "allreduce", "bytes": 1073741824, "scope": "world", "gbps": 300}, ...]
 void min_busbw(const json& j, Expectations& e, const LabelValues& values) {
-  if (!j.is_array()) bad("min_busbw must be an array of {op, bytes, scope, gbps}");
+  if (!j.is_array()) refuse_input("min_busbw must be an array of {op, bytes, scope, gbps}");
   for (std::size_t i = 0; i < j.size(); ++i) {
     const std::string where = "min_busbw[" + std::to_string(i) + "]";
-    if (!j[i].is_object() || !j[i].contains("gbps")) bad(where + ": \"gbps\" is required");
+    if (!j[i].is_object() || !j[i].contains("gbps")) refuse_input(where + ": \"gbps\" is required");
     Threshold t{"", names::kCollectives, names::kBusBw, {}, number(j[i]["gbps"], where + ".gbps"), std::nullopt};
     for (const auto& [key, value] : j[i].items()) {
       if (key == "gbps") continue;
       if (key != names::kOp && key != names::kBytes && key != names::kScope && key != names::kRanks)
-        bad(where + ": unknown key '" + key + "' (op, bytes, scope, ranks, gbps)");
+        refuse_input(where + ": unknown key '" + key + "' (op, bytes, scope, ranks, gbps)");
       t.labels[key] = label_text(value, where + "." + key);
     }
     check_possible(t, where, values);
@@ -110,7 +109,7 @@ void min_busbw(const json& j, Expectations& e, const LabelValues& values) {
 
 // "min_tflops": {"bf16": 600, "fp32": 40}
 void min_tflops(const json& j, Expectations& e, const LabelValues& values) {
-  if (!j.is_object()) bad("min_tflops must be an object {precision: TFLOP/s}");
+  if (!j.is_object()) refuse_input("min_tflops must be an object {precision: TFLOP/s}");
   for (const auto& [precision, value] : j.items()) {
     Threshold t{"", names::kCompute, names::kTflops, {{names::kPrecision, precision}},
                 number(value, "min_tflops." + precision), std::nullopt};
@@ -123,7 +122,7 @@ void min_tflops(const json& j, Expectations& e, const LabelValues& values) {
 }  // namespace
 
 Expectations parse_expectations(const json& j, const LabelValues& values) {
-  if (!j.is_object()) bad("the expect file must hold a JSON object");
+  if (!j.is_object()) refuse_input("the expect file must hold a JSON object");
   Expectations e;
   for (const auto& [key, value] : j.items()) {
     if (key == "min_busbw") {
@@ -139,27 +138,28 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
       check_possible(e.thresholds.back(), key, values);
       e.thresholds.back().name = "min scaling efficiency >= " + shortest(*e.thresholds.back().min);
     } else if (key == "checks_must_pass") {
-      if (!value.is_array()) bad("checks_must_pass must be an array of check ids");
+      if (!value.is_array()) refuse_input("checks_must_pass must be an array of check ids");
       for (const auto& item : value) {
         const std::string id = label_text(item, "checks_must_pass[]");
         if (!check_ids::is_known(id))
-          bad("checks_must_pass: unknown check id '" + id + "' (known: " + check_ids::known_text() + ")");
+          refuse_input("checks_must_pass: unknown check id '" + id + "' (known: " + check_ids::known_text() + ")");
         e.checks_must_pass.push_back(id);
       }
     } else if (key == "baseline_tolerance") {
-      if (!value.is_object()) bad("baseline_tolerance must be an object {KEY: fraction}");
+      if (!value.is_object()) refuse_input("baseline_tolerance must be an object {KEY: fraction}");
       for (const auto& [figure, fraction] : value.items()) {
         const double x = number(fraction, "baseline_tolerance." + figure);
         check_tolerance_override(figure, x);
         e.baseline_tolerance[figure] = x;
       }
     } else if (key == "thresholds") {
-      if (!value.is_array()) bad("thresholds must be an array");
+      if (!value.is_array()) refuse_input("thresholds must be an array");
       for (std::size_t i = 0; i < value.size(); ++i)
         e.thresholds.push_back(generic(value[i], "thresholds[" + std::to_string(i) + "]", values));
     } else {
-      bad("unknown key '" + key + "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
-          "checks_must_pass, baseline_tolerance, thresholds)");
+      refuse_input("unknown key '" + key +
+                   "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
+                   "checks_must_pass, baseline_tolerance, thresholds)");
     }
   }
   return e;
@@ -170,12 +170,12 @@ Expectations read_expectations_file(const std::string& path, const LabelValues& 
   try {
     j = parse_input_json(read_input_file(path), path);
   } catch (const InputError& ex) {
-    bad(std::string("--expect ") + ex.what());
+    refuse_input(std::string("--expect ") + ex.what());
   }
   try {
     return parse_expectations(j, values);
   } catch (const std::invalid_argument& ex) {
-    bad("--expect " + path + ": " + ex.what());
+    refuse_input("--expect " + path + ": " + ex.what());
   }
 }
 

@@ -18,6 +18,12 @@ std::string gib(std::uint64_t bytes, int decimals) {
   return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0), decimals);
 }
 
+std::string mib(std::uint64_t bytes, int decimals) {
+  return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), decimals);
+}
+
+std::string percent(double fraction, int decimals) { return fixed(100 * fraction, decimals) + "%"; }
+
 std::string normalize_pci_bus_id(const std::string& id) {
   std::string lower;
   for (char c : id) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -10,6 +10,10 @@ namespace gpuscale::results {
 
 std::string fixed(double value, int decimals);           // "12.35"; "-" for NaN
 std::string gib(std::uint64_t bytes, int decimals = 1);  // "139.8" (GiB, no unit)
+// A fraction as a percentage: percent(0.123, 0) -> "12%".
+std::string percent(double fraction, int decimals);
+// Bytes in MiB, no unit: mib(1572864, 1) -> "1.5".
+std::string mib(std::uint64_t bytes, int decimals);
 template <class T>
 std::string or_dash(const std::optional<T>& v) {
   return v ? std::to_string(*v) : std::string("-");

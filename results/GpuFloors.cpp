@@ -37,8 +37,6 @@ constexpr GpuReference kReferences[] = {
     {"L40S", "L40S", "NVIDIA L40S", 4, 16, {}, {}, {}, {}, "NVIDIA L40S data sheet: PCIe gen4 x16, no NVLink"},
 };
 
-std::string percent(double fraction) { return fixed(100 * fraction, 0) + "%"; }
-
 }  // namespace
 
 std::span<const GpuReference> gpu_references() { return kReferences; }
@@ -53,7 +51,7 @@ std::optional<Floor> burn_floor(std::string_view gpu_name, std::string_view prec
   if (precision != "bf16" && precision != "fp16") return std::nullopt;
   const auto peak = peak_tflops(gpu_name, precision);
   if (!peak || !find_gpu_reference(gpu_name)) return std::nullopt;
-  return Floor{kBurnFloorOfPeak * *peak, percent(kBurnFloorOfPeak) + " of the data sheet's " + fixed(*peak, 0) +
+  return Floor{kBurnFloorOfPeak * *peak, percent(kBurnFloorOfPeak, 0) + " of the data sheet's " + fixed(*peak, 0) +
                                              " dense " + std::string(precision) + " TFLOP/s"};
 }
 
@@ -69,16 +67,16 @@ std::optional<Floor> host_link_floor(std::string_view gpu_name, std::optional<un
   const auto lane = pcie_lane_gbps(*gen);
   if (!lane || *width == 0) return std::nullopt;
   const double rate = *lane * *width;
-  return Floor{kHostLinkFloorOfRate * rate, percent(kHostLinkFloorOfRate) + " of PCIe gen" + std::to_string(*gen) +
-                                                " x" + std::to_string(*width) + "'s " + fixed(rate, 1) +
-                                                " GB/s, " + origin};
+  return Floor{kHostLinkFloorOfRate * rate, percent(kHostLinkFloorOfRate, 0) + " of PCIe gen" + std::to_string(*gen) +
+                                                " x" + std::to_string(*width) + "'s " + fixed(rate, 1) + " GB/s, " +
+                                                origin};
 }
 
 std::optional<Floor> hbm_floor(std::string_view gpu_name) {
   const auto peak = peak_memory_gbps(gpu_name);
   if (!peak || !find_gpu_reference(gpu_name)) return std::nullopt;
   return Floor{kHbmFloorOfPeak * *peak,
-               percent(kHbmFloorOfPeak) + " of the data sheet's " + fixed(*peak, 0) + " GB/s"};
+               percent(kHbmFloorOfPeak, 0) + " of the data sheet's " + fixed(*peak, 0) + " GB/s"};
 }
 
 std::optional<double> pcie_lane_gbps(unsigned gen) {

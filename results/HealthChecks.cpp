@@ -14,11 +14,11 @@
 namespace gpuscale::results {
 namespace {
 
-std::string mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string whole_mib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 std::string process_text(const GpuProcess& p) {
   std::string text = "PID " + std::to_string(p.pid) + " (" + (p.name.empty() ? "name not readable" : p.name);
-  if (p.used_memory_bytes) text += ", " + mib(*p.used_memory_bytes);
+  if (p.used_memory_bytes) text += ", " + whole_mib(*p.used_memory_bytes);
   return text + ")";
 }
 
@@ -40,7 +40,8 @@ std::string describe(const std::vector<GpuProcess>& processes) {
   if (hidden > 0) {
     if (!text.empty()) text += ", and ";
     text += std::to_string(hidden) + " process" + (hidden == 1 ? "" : "es") + " whose PID" +
-            (hidden == 1 ? " is" : "s are") + " not visible here (another PID namespace) holding " + mib(hidden_bytes);
+            (hidden == 1 ? " is" : "s are") + " not visible here (another PID namespace) holding " +
+            whole_mib(hidden_bytes);
   }
   return text;
 }

@@ -23,6 +23,10 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A value that such a file may not hold: std::invalid_argument with WHAT, which the command prefixes
+// with the path.
+[[noreturn]] inline void refuse_input(const std::string& what) { throw std::invalid_argument(what); }
+
 // The whole content of PATH. Opens it with O_NONBLOCK and checks it with fstat before reading, so a
 // FIFO with no writer cannot stall the caller. Throws InputError: "PATH: ..." on any problem.
 std::string read_input_file(const std::string& path);

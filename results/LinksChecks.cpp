@@ -15,8 +15,6 @@ std::string who(const LinksRecord& r) {
          ")";
 }
 
-std::string percent(double ratio) { return fixed(100 * ratio, 0) + "%"; }
-
 std::string binding(const LinksRecord& r) {
   return "GPU on NUMA node " + (r.numa_node < 0 ? std::string("?") : std::to_string(r.numa_node)) + ", rank bound to CPUs " +
          (r.cpu_affinity.empty() ? std::string("?") : r.cpu_affinity);
@@ -36,10 +34,13 @@ void h2d_against_node(std::vector<LinksRecord>& records, double threshold, std::
       for (auto& [r, c] : group) {
         if (c->gbps >= typical * (1 - threshold)) continue;
         r->h2d_slow = true;
-        out.push_back({check_ids::kH2dSlow, Severity::warning, {r->rank},
-                       who(*r) + " pinned " + direction + " " + fixed(c->gbps, 1) + " GB/s at " + binary_bytes(double(c->bytes)) +
-                           "B, " + percent(1 - c->gbps / typical) + " below its node's median GPU (" + fixed(typical, 1) +
-                           " GB/s; " + binding(*r) + "): check the PCIe link (nvidia-smi -q -d PCIE), the slot and the "
+        out.push_back({check_ids::kH2dSlow,
+                       Severity::warning,
+                       {r->rank},
+                       who(*r) + " pinned " + direction + " " + fixed(c->gbps, 1) + " GB/s at " +
+                           binary_bytes(double(c->bytes)) + "B, " + percent(1 - c->gbps / typical, 0) +
+                           " below its node's median GPU (" + fixed(typical, 1) + " GB/s; " + binding(*r) +
+                           "): check the PCIe link (nvidia-smi -q -d PCIE), the slot and the "
                            "rank's CPU and memory binding"});
       }
     }
@@ -58,9 +59,11 @@ void hbm_slow(std::vector<LinksRecord>& records, double threshold, std::vector<C
     for (auto& [r, gbps] : group) {
       if (gbps >= typical * (1 - threshold)) continue;
       r->hbm_slow = true;
-      out.push_back({check_ids::kHbmSlow, Severity::warning, {r->rank},
+      out.push_back({check_ids::kHbmSlow,
+                     Severity::warning,
+                     {r->rank},
                      who(*r) + " device memory copy " + fixed(gbps, 0) + " GB/s (read + write), " +
-                         percent(1 - gbps / typical) + " below the median GPU (" + fixed(typical, 0) + " GB/s)" +
+                         percent(1 - gbps / typical, 0) + " below the median GPU (" + fixed(typical, 0) + " GB/s)" +
                          ": check its memory clock and throttle reasons (nvidia-smi -q -d CLOCK,PERFORMANCE) and other "
                          "processes on it"});
     }

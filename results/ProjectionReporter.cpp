@@ -10,7 +10,7 @@
 namespace gpuscale::results {
 namespace {
 
-std::string percent(const std::optional<double>& ratio) { return ratio ? fixed(*ratio * 100, 1) : "-"; }
+std::string percent_or_dash(const std::optional<double>& ratio) { return ratio ? fixed(*ratio * 100, 1) : "-"; }
 
 std::string join(const std::vector<int>& values) {
   std::string text;
@@ -25,8 +25,9 @@ void write_fits(const Projection& p, std::ostream& out) {
     t.add_row({f.op, f.tier, f.source, std::to_string(f.ranks), microseconds(f.fit.alpha_s),
                fixed(f.fit.beta_s_per_byte * 1e12, 3), std::to_string(f.fit.points_fitted),
                std::to_string(f.fit.points_held_out),
-               percent(f.fit.held_out_median_error) + " / " + percent(f.fit.held_out_max_error),
-               microseconds(f.link_alpha_s), f.link_beta_s_per_byte > 0 ? fixed(1e-9 / f.link_beta_s_per_byte, 2) : "-"});
+               percent_or_dash(f.fit.held_out_median_error) + " / " + percent_or_dash(f.fit.held_out_max_error),
+               microseconds(f.link_alpha_s),
+               f.link_beta_s_per_byte > 0 ? fixed(1e-9 / f.link_beta_s_per_byte, 2) : "-"});
   t.write(out, "  ");
 }
 

@@ -40,6 +40,11 @@ double percentile(std::span<const double> samples, double q) {
 
 double median(std::span<const double> samples) { return percentile(samples, 0.5); }
 
+std::optional<double> median_of(std::span<const double> samples) {
+  if (samples.empty()) return std::nullopt;
+  return median(samples);
+}
+
 double mean(std::span<const double> samples) {
   if (samples.empty()) return kNaN;
   return std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
@@ -55,7 +60,6 @@ double stddev(std::span<const double> samples) {
 }
 
 double robust_sigma(std::span<const double> samples) {
-  constexpr double kMadToSigma = 1.4826;  // MAD of a normal distribution -> its standard deviation
   const double centre = median(samples);
   std::vector<double> deviations;
   for (double x : samples) deviations.push_back(std::fabs(x - centre));

@@ -2,20 +2,24 @@
 // Summary statistics over raw samples (seconds, bytes, anything): small named functions, like
 // google/benchmark's, so every phase reports the same figures the same way.
 #include <cstddef>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <span>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace gpuscale::results {
 
 // Linear interpolation between closest ranks (numpy's default). q in [0, 1]. NaN for no samples.
 double percentile(std::span<const double> samples, double q);
 double median(std::span<const double> samples);
+// The median, or nullopt for no samples (a figure that was not measured).
+std::optional<double> median_of(std::span<const double> samples);
 double mean(std::span<const double> samples);
 // Sample standard deviation (n - 1); 0 for a single sample, NaN for none.
 double stddev(std::span<const double> samples);
-// The median absolute deviation from the median x 1.4826: the standard deviation of normally
+// MAD of a normal distribution x kMadToSigma = its standard deviation.
+inline constexpr double kMadToSigma = 1.4826;
+// The median absolute deviation from the median x kMadToSigma: the standard deviation of normally
 // distributed samples, unmoved by a few outliers among them. NaN for no samples.
 double robust_sigma(std::span<const double> samples);
 

@@ -14,7 +14,6 @@ namespace {
 std::string ms(double s) { return fixed(s * 1e3, 3); }
 std::string ms(const std::optional<double>& s) { return s ? ms(*s) : "-"; }
 std::string pct(const std::optional<double>& f, double scale) { return f ? fixed(*f * scale, 0) : "-"; }
-std::string mib(std::uint64_t bytes) { return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0), 0); }
 
 void scaling_table(const TrainResults& results, std::ostream& out) {
   Table t({"config", "batch/GPU", "global", "step ms", "p10", "p90", "samples/s", "eff %", "compute ms", "comm ms",
@@ -26,7 +25,7 @@ void scaling_table(const TrainResults& results, std::ostream& out) {
     } else {
       row.insert(row.end(), {ms(r.step_s.median), ms(r.step_s.p10), ms(r.step_s.p90), fixed(r.samples_per_s, 0),
                              pct(r.efficiency, 100), ms(r.compute_s), ms(r.comm_s), ms(r.exposed_comm_s),
-                             pct(r.overlap_pct, 1), mib(r.peak_memory_bytes)});
+                             pct(r.overlap_pct, 1), mib(r.peak_memory_bytes, 0)});
     }
     t.add_row(std::move(row));
   }
@@ -41,7 +40,7 @@ void rank_table(const TrainResults& results, std::ostream& out) {
   for (const auto& r : results.records)
     for (const auto& k : r.ranks)
       t.add_row({train_config(r), std::to_string(k.rank), ms(k.step_s.median), ms(k.step_s.p90), ms(k.compute_s),
-                 ms(k.comm_s), mib(k.peak_memory_bytes), k.straggler ? "STRAGGLER" : ""});
+                 ms(k.comm_s), mib(k.peak_memory_bytes, 0), k.straggler ? "STRAGGLER" : ""});
   if (t.empty()) return;
   out << section_header("Training: per rank", "for dp: per device of rank 0");
   t.write(out);

@@ -19,14 +19,14 @@ using Clock = std::chrono::steady_clock;
 constexpr double kBatchS = 0.005;
 constexpr double kQueuedS = 0.2;
 
-struct Tensors {
+struct BurnTensors {
   std::unique_ptr<harness::Buffer> x, w, y, host_y;
 };
 
-Tensors make_tensors(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, std::uint64_t seed) {
+BurnTensors make_tensors(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, std::uint64_t seed) {
   auto& b = ctx.backend();
-  Tensors t{b.allocate(x_bytes(spec)), b.allocate(w_bytes(spec)), b.allocate(y_bytes(spec)),
-            b.allocate_pinned_host(y_bytes(spec))};
+  BurnTensors t{b.allocate(x_bytes(spec)), b.allocate(w_bytes(spec)), b.allocate(y_bytes(spec)),
+                b.allocate_pinned_host(y_bytes(spec))};
   // Random inputs, seeded alike on every rank: zeros would flatter power and clocks, and the output
   // comparison needs the same inputs everywhere.
   ctx.fill_uniform(t.x->data(), input_type(spec), static_cast<std::size_t>(input_elements(spec.shape)), seed, 1.0f,
@@ -78,7 +78,7 @@ BurnRun run_burn(ComputeContext& ctx, harness::Stream& stream, const BurnOptions
   spec.passes = pass_bit(Pass::forward);
   spec.settle_tuning = false;
   auto layer = ctx.create_layer(spec);
-  Tensors t = make_tensors(ctx, stream, spec, o.seed);
+  BurnTensors t = make_tensors(ctx, stream, spec, o.seed);
   const auto deadline = [&] { return harness::Deadline::after(o.timeout_s); };
 
   BurnRun run;

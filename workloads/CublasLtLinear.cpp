@@ -102,9 +102,6 @@ std::string algorithm_name(const cublasLtMatmulAlgo_t& algo) {
   return name;
 }
 
-constexpr int kTuningRounds = 3;  // per candidate, round-robin
-constexpr int kTuningReps = 3;    // timed calls per round
-
 // A candidate, and once timed the winner: which path runs the GEMM, and how.
 struct Tuned {
   MatmulPath path = MatmulPath::lt;  // lt or gemmex

@@ -26,8 +26,6 @@
 namespace gpuscale::workloads {
 namespace {
 
-constexpr int kTuningRounds = 3;  // graph plans and find's winner, timed round-robin
-constexpr int kTuningReps = 3;    // timed calls per round
 constexpr std::size_t kFindRetimed = 6;  // cudnnFind's fastest that fit, timed again behind a hold...
 constexpr float kFindRetimeBelow_ms = 0.5f;  // ...those it timed under this: launches may have ranked them
 

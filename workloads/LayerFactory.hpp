@@ -63,6 +63,10 @@ template <class Run, class Hold>
 std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
                                  int reps, Run&& run, Hold&& hold);
 
+// The short rounds every tuner (cuBLASLt algorithms, cuDNN plans) gives best_round_s.
+inline constexpr int kTuningRounds = 3;  // per candidate, round-robin
+inline constexpr int kTuningReps = 3;    // timed calls per round
+
 // Short rounds' finalists timed again once the GPU has settled (TuningOptions::settled_window_s).
 inline constexpr std::size_t kSettledFinalists = 3;
 inline constexpr double kSettledMaxCalls = 20000;  // per window

@@ -10,11 +10,6 @@
 namespace gpuscale::workloads {
 namespace {
 
-std::optional<double> median_of(const std::vector<double>& v) {
-  if (v.empty()) return std::nullopt;
-  return results::median(v);
-}
-
 harness::Deadline wait_deadline(const TimingOptions& timing) { return harness::Deadline::after(timing.timeout_s); }
 
 // Each value's largest over the communicator's ranks (every rank calls it), ordered on `stream`.
@@ -90,8 +85,8 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
     f.rank = o.rank;
     f.step_samples_s = t.step_s;
     f.step_s = results::summarize(t.step_s);
-    f.compute_s = median_of(t.compute_s);
-    f.comm_s = median_of(t.comm_s);
+    f.compute_s = results::median_of(t.compute_s);
+    f.comm_s = results::median_of(t.comm_s);
     f.peak_memory_bytes = backend.memory_usage().peak_bytes;
     out.buckets = static_cast<int>(trainer.buckets().buckets.size());
     out.window = trainer.buckets_in_window();

@@ -7,15 +7,6 @@
 #include "results/Statistics.hpp"
 
 namespace gpuscale::workloads {
-namespace {
-
-std::optional<double> median_of(const std::vector<double>& v) {
-  if (v.empty()) return std::nullopt;
-  return results::median(v);
-}
-
-}  // namespace
-
 void to_json(nlohmann::json& j, const TrainRankResult& r) {
   if (!r.skipped_reason.empty()) {
     j = {{"skipped", r.skipped_reason}};
@@ -57,8 +48,8 @@ void derive_figures(results::TrainRecord& r, std::vector<results::TrainRankFigur
     if (k.comm_s) comms.push_back(*k.comm_s);
     r.peak_memory_bytes = std::max(r.peak_memory_bytes, k.peak_memory_bytes);
   }
-  r.compute_s = median_of(computes);
-  r.comm_s = median_of(comms);
+  r.compute_s = results::median_of(computes);
+  r.comm_s = results::median_of(comms);
   if (r.compute_s) r.exposed_comm_s = std::max(0.0, r.step_s.median - *r.compute_s);
   if (r.comm_s && r.exposed_comm_s && *r.comm_s > 0)
     r.overlap_pct = std::clamp(100.0 * (1.0 - *r.exposed_comm_s / *r.comm_s), 0.0, 100.0);

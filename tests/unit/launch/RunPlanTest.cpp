@@ -12,39 +12,42 @@
 namespace gpuscale::launch {
 namespace {
 
-Invocation parse(std::vector<const char*> args) {
+Invocation parse_run(std::vector<const char*> args) {
   args.insert(args.begin(), "gpuscale");
   return parse_command_line(static_cast<int>(args.size()), args.data());
 }
 
 // The start-up line is what runs: the resolved plans after the profile and the command line.
 TEST(RunPlan, StartupLineStatesWhatRuns) {
-  EXPECT_EQ(describe(resolve_run_plan(parse({"--quick"}), true)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"--quick"}), true)),
             "quick-cpu (budget 15 s): links 1M pinned, 1M pageable, 4M device memory, 1+2 copies; compute 2 shapes in "
             "tf32,bf16, 2+5 calls; collectives 7 ops, 7 sizes 8..32K, "
             "2+5 iterations; burn bf16 matmul 64 for 0.5 s; train mlp in bf16, 1+3 steps");
-  EXPECT_EQ(describe(resolve_run_plan(parse({}), true)),
-            "default-cpu (budget 120 s): links 1M,16M pinned, 4M pageable, 16M device memory, 1+3 copies; compute 2 shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({}), true)),
+            "default-cpu (budget 120 s): links 1M,16M pinned, 4M pageable, 16M device memory, 1+3 copies; compute 2 "
+            "shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
             "20 sizes 8..4M, 5+20 iterations; burn bf16 matmul 128 for 2 s; train mlp,cnn in fp32,bf16, 1+3 steps");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"collectives", "-b", "8", "-e", "1M"}), false)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"collectives", "-b", "8", "-e", "1M"}), false)),
             "default (budget 60 s): collectives 7 ops, 18 sizes 8..1M, 5+20 iterations");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"collectives", "--quick", "-n", "7", "--ops", "allreduce"}), true)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"collectives", "--quick", "-n", "7", "--ops", "allreduce"}), true)),
             "quick-cpu (budget 15 s): collectives 1 op, 7 sizes 8..32K, 2+7 iterations");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"train", "--quick", "--iters", "9", "--model", "cnn"}), false)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"train", "--quick", "--iters", "9", "--model", "cnn"}), false)),
             "quick (budget 15 s): train cnn in bf16, 2+9 steps");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"burn", "--burn-s", "30", "--precision", "fp16"}), false)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"burn", "--burn-s", "30", "--precision", "fp16"}), false)),
             "default (budget 60 s): burn fp16 matmul 8192 for 30 s");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"burn"}), false)), "default (budget 60 s): burn bf16 matmul 8192 for 60 s");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"links", "--quick"}), false)),
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"burn"}), false)),
+            "default (budget 60 s): burn bf16 matmul 8192 for 60 s");
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"links", "--quick"}), false)),
             "quick (budget 15 s): links 64M pinned, 16M pageable, 1G device memory, 1+3 copies");
-  EXPECT_EQ(describe(resolve_run_plan(parse({"env"}), false)), "default (budget 60 s)");
+  EXPECT_EQ(describe(resolve_run_plan(parse_run({"env"}), false)), "default (budget 60 s)");
 }
 
 // Each phase's plan starts from the profile: no parser keeps a default of its own.
 TEST(RunPlan, EveryProfileFeedsThePlans) {
   for (const bool quick : {false, true})
     for (const bool cpu : {false, true}) {
-      const auto plan = resolve_run_plan(parse(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu);
+      const auto plan =
+          resolve_run_plan(parse_run(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu);
       const auto& p = plan.profile;
       SCOPED_TRACE(p.name);
       EXPECT_EQ(p.name, make_profile(quick, cpu).name);
@@ -72,7 +75,7 @@ TEST(RunPlan, HelpPrintsTheProfileDefaults) {
   // cxxopts wraps the descriptions: compare with every run of blanks made one space.
   const auto help = [](const char* command) {
     std::string text;
-    for (const char c : parse({command, "--help"}).help_text)
+    for (const char c : parse_run({command, "--help"}).help_text)
       if (!std::isspace(static_cast<unsigned char>(c))) text += c;
       else if (!text.empty() && text.back() != ' ') text += ' ';
     return text;
@@ -118,7 +121,8 @@ TEST(RunPlan, ReportDocsProfileTableIsWhatRuns) {
   text << in.rdbuf();
   for (const bool quick : {true, false})
     for (const bool cpu : {false, true}) {
-      const auto row = report_row(resolve_run_plan(parse(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu));
+      const auto row = report_row(
+          resolve_run_plan(parse_run(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu));
       EXPECT_NE(text.str().find(row + "\n"), std::string::npos) << "docs/REPORT.md lacks the row\n" << row;
     }
 }

@@ -18,7 +18,7 @@ CopyFigure copy(const std::string& direction, double gbps, const std::string& me
 }
 
 // A healthy H200 on a gen5 x16 link with two active NVLinks.
-LinksRecord gpu(int rank, double h2d = 55, double d2h = 55, double hbm = 4270) {
+LinksRecord links_gpu(int rank, double h2d = 55, double d2h = 55, double hbm = 4270) {
   LinksRecord r;
   r.rank = rank;
   r.node = rank / 8;
@@ -32,20 +32,20 @@ LinksRecord gpu(int rank, double h2d = 55, double d2h = 55, double hbm = 4270) {
   return r;
 }
 
-std::vector<Check> with_id(const std::vector<Check>& checks, const std::string& id) {
+std::vector<Check> links_with_id(const std::vector<Check>& checks, const std::string& id) {
   std::vector<Check> out;
   std::copy_if(checks.begin(), checks.end(), std::back_inserter(out), [&](const Check& c) { return c.id == id; });
   return out;
 }
 
 TEST(LinksChecks, HealthyGpusRaiseNothing) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1), gpu(2), gpu(3)};
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2), links_gpu(3)};
   EXPECT_TRUE(links_checks(records, 0.10).empty());
 }
 
 TEST(LinksChecks, H2dBelowTheNodeMedianIsSlow) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1), gpu(2, 40)};
-  const auto slow = with_id(links_checks(records, 0.10), "h2d-slow");
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2, 40)};
+  const auto slow = links_with_id(links_checks(records, 0.10), "h2d-slow");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{2});
   EXPECT_NE(slow[0].message.find("pinned h2d 40.0 GB/s"), std::string::npos);
@@ -55,30 +55,30 @@ TEST(LinksChecks, H2dBelowTheNodeMedianIsSlow) {
 }
 
 TEST(LinksChecks, H2dWithinTheThresholdPasses) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1), gpu(2, 51)};  // 7% below
-  EXPECT_TRUE(with_id(links_checks(records, 0.10), "h2d-slow").empty());
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2, 51)};  // 7% below
+  EXPECT_TRUE(links_with_id(links_checks(records, 0.10), "h2d-slow").empty());
 }
 
 TEST(LinksChecks, GpusOfOtherNodesAreNotCompared) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(8, 40)};  // one GPU per node: no median to compare with
-  EXPECT_TRUE(with_id(links_checks(records, 0.10), "h2d-slow").empty());
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(8, 40)};  // one GPU per node: no median to compare with
+  EXPECT_TRUE(links_with_id(links_checks(records, 0.10), "h2d-slow").empty());
 }
 
 // A lone GPU has no median: its floors (results/FloorChecks.hpp, GpuFloorsTest) judge it, not these rules.
 TEST(LinksChecks, ALoneGpuIsLeftToItsFloors) {
-  std::vector<LinksRecord> records = {gpu(0, 55, 30, 3300)};
+  std::vector<LinksRecord> records = {links_gpu(0, 55, 30, 3300)};
   EXPECT_TRUE(links_checks(records, 0.10).empty());
 }
 
 TEST(LinksChecks, CpuRecordsAreNotJudgedForSpeed) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1, 5), gpu(2)};
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1, 5), links_gpu(2)};
   for (auto& r : records) r.gpu = "cpu";
   EXPECT_TRUE(links_checks(records, 0.10).empty());
 }
 
 TEST(LinksChecks, HbmBelowTheMedianIsSlow) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1), gpu(2, 55, 55, 3500)};
-  const auto slow = with_id(links_checks(records, 0.10), "hbm-slow");
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2, 55, 55, 3500)};
+  const auto slow = links_with_id(links_checks(records, 0.10), "hbm-slow");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{2});
   EXPECT_EQ(slow[0].severity, Severity::warning);
@@ -86,55 +86,55 @@ TEST(LinksChecks, HbmBelowTheMedianIsSlow) {
 }
 
 TEST(LinksChecks, PcieBelowItsMaximumUnderLoadIsDowntrained) {
-  std::vector<LinksRecord> records = {gpu(0)};
+  std::vector<LinksRecord> records = {links_gpu(0)};
   records[0].pcie.width = 8;
-  const auto down = with_id(links_checks(records, 0.10), "pcie-downtrained");
+  const auto down = links_with_id(links_checks(records, 0.10), "pcie-downtrained");
   ASSERT_EQ(down.size(), 1u);
   EXPECT_NE(down[0].message.find("gen5 x8"), std::string::npos);
   records[0].pcie.width = 16;
   records[0].pcie.gen = 4;
-  EXPECT_EQ(with_id(links_checks(records, 0.10), "pcie-downtrained").size(), 1u);
+  EXPECT_EQ(links_with_id(links_checks(records, 0.10), "pcie-downtrained").size(), 1u);
   records[0].pcie.gen.reset();  // never sampled: nothing to judge
-  EXPECT_TRUE(with_id(links_checks(records, 0.10), "pcie-downtrained").empty());
+  EXPECT_TRUE(links_with_id(links_checks(records, 0.10), "pcie-downtrained").empty());
 }
 
 TEST(LinksChecks, AnInactiveOrLostNvlinkIsDown) {
-  std::vector<LinksRecord> records = {gpu(0)};
+  std::vector<LinksRecord> records = {links_gpu(0)};
   records[0].nvlinks[1].active_before = records[0].nvlinks[1].active_after = false;
-  auto down = with_id(links_checks(records, 0.10), "nvlink-down");
+  auto down = links_with_id(links_checks(records, 0.10), "nvlink-down");
   ASSERT_EQ(down.size(), 1u);
   EXPECT_EQ(down[0].severity, Severity::error);
   EXPECT_NE(down[0].message.find("NVLink(s) 1 inactive"), std::string::npos);
 
   records[0].nvlinks[1].active_before = true;  // up before, down after
-  down = with_id(links_checks(records, 0.10), "nvlink-down");
+  down = links_with_id(links_checks(records, 0.10), "nvlink-down");
   ASSERT_EQ(down.size(), 1u);
   EXPECT_NE(down[0].message.find("went down"), std::string::npos);
 }
 
 TEST(LinksChecks, NoActiveNvlinkAtAllIsNoFabricNotAFault) {
-  std::vector<LinksRecord> records = {gpu(0)};
+  std::vector<LinksRecord> records = {links_gpu(0)};
   for (auto& l : records[0].nvlinks) l.active_before = l.active_after = false;
-  EXPECT_TRUE(with_id(links_checks(records, 0.10), "nvlink-down").empty());
+  EXPECT_TRUE(links_with_id(links_checks(records, 0.10), "nvlink-down").empty());
 }
 
 TEST(LinksChecks, GrowingNvlinkCountersAreErrors) {
-  std::vector<LinksRecord> records = {gpu(0)};
+  std::vector<LinksRecord> records = {links_gpu(0)};
   records[0].nvlinks[0].errors.crc_flit = 3;
-  auto errors = with_id(links_checks(records, 0.10), "nvlink-errors");
+  auto errors = links_with_id(links_checks(records, 0.10), "nvlink-errors");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].severity, Severity::warning);
   records[0].nvlinks[1].errors.recovery = 1;
-  errors = with_id(links_checks(records, 0.10), "nvlink-errors");
+  errors = links_with_id(links_checks(records, 0.10), "nvlink-errors");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].severity, Severity::error);
   EXPECT_NE(errors[0].message.find("link(s) 0,1"), std::string::npos);
 }
 
 TEST(LinksChecks, AnXidFailsTheGpu) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1)};
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1)};
   records[1].xids = {79};
-  const auto xid = with_id(links_checks(records, 0.10), "gpu-xid");
+  const auto xid = links_with_id(links_checks(records, 0.10), "gpu-xid");
   ASSERT_EQ(xid.size(), 1u);
   EXPECT_EQ(xid[0].severity, Severity::error);
   EXPECT_EQ(xid[0].ranks, std::vector<int>{1});
@@ -142,11 +142,11 @@ TEST(LinksChecks, AnXidFailsTheGpu) {
 }
 
 TEST(LinksChecks, AnUnreadableCounterIsSaidOnceForEveryRank) {
-  std::vector<LinksRecord> records = {gpu(0), gpu(1)};
+  std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1)};
   records[0].unreadable = {"XID events: not supported"};
   records[1].unreadable = {"XID events: not supported"};
   const auto checks = links_checks(records, 0.10);
-  const auto notes = with_id(checks, "links-unreadable");
+  const auto notes = links_with_id(checks, "links-unreadable");
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].severity, Severity::info);
   EXPECT_EQ(notes[0].ranks, (std::vector<int>{0, 1}));
@@ -154,7 +154,7 @@ TEST(LinksChecks, AnUnreadableCounterIsSaidOnceForEveryRank) {
 }
 
 TEST(LinksRecord, JsonRoundTripKeepsEveryFigure) {
-  LinksRecord r = gpu(3);
+  LinksRecord r = links_gpu(3);
   r.xids = {48};
   r.unreadable = {"NVLink error counters: not supported"};
   r.nvlinks[0].errors.replay.reset();

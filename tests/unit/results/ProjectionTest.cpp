@@ -14,8 +14,8 @@
 namespace gpuscale::results {
 namespace {
 
-constexpr double kAlpha = 14e-6;        // allreduce over 8 ranks: 14 steps of 1 us
-constexpr double kBeta = 1.75 / 200e9;  // factor 1.75 over a 200 GB/s link
+constexpr double kProjAlpha = 14e-6;        // allreduce over 8 ranks: 14 steps of 1 us
+constexpr double kProjBeta = 1.75 / 200e9;  // factor 1.75 over a 200 GB/s link
 
 CollectiveSweep allreduce_sweep(int ranks, double alpha, double beta) {
   CollectiveSweep s;
@@ -55,7 +55,7 @@ RunReport one_node_report() {
   r.world_size = 8;
   r.node_count = 1;
   r.collectives.emplace();
-  r.collectives->sweeps.push_back(allreduce_sweep(8, kAlpha, kBeta));
+  r.collectives->sweeps.push_back(allreduce_sweep(8, kProjAlpha, kProjBeta));
   r.train.records.push_back(ddp_record(8));
   return r;
 }
@@ -68,7 +68,7 @@ TEST(Projection, FitsTheWorldSweepAsTheIntraNodeTierOfOneNode) {
   const auto& f = p->fits[0];
   EXPECT_EQ(f.tier, "intra-node");
   EXPECT_EQ(f.source, "sweep");
-  EXPECT_NEAR(f.fit.alpha_s / kAlpha, 1, 1e-9);
+  EXPECT_NEAR(f.fit.alpha_s / kProjAlpha, 1, 1e-9);
   EXPECT_NEAR(f.link_alpha_s, 1e-6, 1e-15);
   EXPECT_NEAR(1 / f.link_beta_s_per_byte, 200e9, 1);
   // No inter-node tier: said once per op, and every multi-node row names the optimistic stand-in.
@@ -159,7 +159,7 @@ TEST(Projection, ShowsNcclsOwnModelBesideTheFitOfTheSameCommunicator) {
   EXPECT_EQ(f.nccl_model[0].size_bytes, 8u);
   EXPECT_NEAR(f.nccl_model[0].nccl_s, 5e-6 + 8 / 1e9, 1e-12);  // Tree/LL at 8 B
   EXPECT_EQ(f.nccl_model[0].nccl_choice, "Tree/LL");
-  EXPECT_NEAR(f.nccl_model[0].fitted_s, kAlpha + 8 * kBeta, 1e-12);
+  EXPECT_NEAR(f.nccl_model[0].fitted_s, kProjAlpha + 8 * kProjBeta, 1e-12);
   EXPECT_NEAR(f.nccl_model[3].nccl_s, 20e-6 + (1 << 30) / 100e9, 1e-9);  // Ring/Simple at 1 GiB
   EXPECT_EQ(f.nccl_model[3].nccl_choice, "Ring/Simple");
   const nlohmann::json j = r;
@@ -192,7 +192,7 @@ TEST(Projection, NothingToProjectWithoutTargetsOrCollectives) {
   RunReport none;
   EXPECT_FALSE(build_projection(none, {512}));
   RunReport one_rank = one_node_report();
-  one_rank.collectives->sweeps = {allreduce_sweep(1, kAlpha, kBeta)};
+  one_rank.collectives->sweeps = {allreduce_sweep(1, kProjAlpha, kProjBeta)};
   const auto p = build_projection(one_rank, {512});
   ASSERT_TRUE(p);
   EXPECT_TRUE(p->fits.empty());

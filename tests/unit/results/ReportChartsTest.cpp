@@ -54,7 +54,7 @@ std::string chart(const std::string& html, const std::string& id) {
   return html.substr(at, html.find("</svg>", at) - at);
 }
 
-std::size_t count(const std::string& text, const std::string& what) {
+std::size_t count_of(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
@@ -72,11 +72,11 @@ TEST(ReportCharts, PastAFewNodesABarPerNodeNamedByTheNode) {
   ASSERT_TRUE(shows_nodes(r));
   const auto svg = chart(html_of(r), "chart-tflops-0");
   ASSERT_FALSE(svg.empty());
-  EXPECT_EQ(count(svg, "<rect class=\"bar"), 6u) << svg;
+  EXPECT_EQ(count_of(svg, "<rect class=\"bar"), 6u) << svg;
   for (int node = 0; node < 6; ++node)
     EXPECT_NE(svg.find(">h" + std::to_string(node) + "</text>"), std::string::npos) << node;
   EXPECT_NE(svg.find(">node</text>"), std::string::npos) << "the x axis names nodes";
-  EXPECT_EQ(count(svg, "class=\"bar outlier\""), 1u) << "h2 alone, against the median node";
+  EXPECT_EQ(count_of(svg, "class=\"bar outlier\""), 1u) << "h2 alone, against the median node";
   EXPECT_NE(svg.find("<title>h2 TFLOP/s: 50</title>"), std::string::npos) << svg;
 }
 
@@ -86,14 +86,14 @@ TEST(ReportCharts, ANodesBarIsItsSlowestGpu) {
   const auto r = compute_run(6, 4, [&h1](int rank) { return rank / 4 == 1 ? h1[rank % 4] : 100.0; });
   const auto svg = chart(html_of(r), "chart-tflops-0");
   EXPECT_NE(svg.find("<title>h1 TFLOP/s: 96</title>"), std::string::npos) << svg;
-  EXPECT_EQ(count(svg, "class=\"bar outlier\""), 0u) << "4% under the median node is within the mark's 5%";
+  EXPECT_EQ(count_of(svg, "class=\"bar outlier\""), 0u) << "4% under the median node is within the mark's 5%";
 }
 
 TEST(ReportCharts, AFewNodesKeepABarPerRank) {
   const auto r = compute_run(2, 4, [](int rank) { return rank == 5 ? 50.0 : 100.0; });
   ASSERT_FALSE(shows_nodes(r));
   const auto svg = chart(html_of(r), "chart-tflops-0");
-  EXPECT_EQ(count(svg, "<rect class=\"bar"), 8u) << svg;
+  EXPECT_EQ(count_of(svg, "<rect class=\"bar"), 8u) << svg;
   EXPECT_NE(svg.find("<title>5 TFLOP/s: 50</title>"), std::string::npos) << svg;
   EXPECT_NE(svg.find(">rank</text>"), std::string::npos);
 }

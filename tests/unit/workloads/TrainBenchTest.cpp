@@ -78,7 +78,7 @@ class FakeComm final : public harness::Communicator {
   std::vector<float> peer_max_;
 };
 
-struct Cpu {
+struct CpuBench {
   std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{});
@@ -94,7 +94,7 @@ TimingOptions quick_timing() {
   return t;
 }
 
-DdpTrainer trainer_on(Cpu& cpu, harness::Communicator& comm) {
+DdpTrainer trainer_on(CpuBench& cpu, harness::Communicator& comm) {
   return DdpTrainer(*cpu.ctx, *cpu.ops, cpu.model, 4, Precision::fp32, &comm, DdpOptions{}, 1, 0, 4, 60);
 }
 
@@ -105,7 +105,7 @@ TEST(TrainBench, TunedCtasOnlyWhenMoreThanOnePercentFaster) {
 }
 
 TEST(TrainBench, CtaTunerKeepsTheFasterCommunicatorAndStaysOnIt) {
-  Cpu cpu;
+  CpuBench cpu;
   FakeComm nccl_choice(0.02), tuned(0);
   auto trainer = trainer_on(cpu, nccl_choice);
   const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing());
@@ -121,7 +121,7 @@ TEST(TrainBench, CtaTunerKeepsTheFasterCommunicatorAndStaysOnIt) {
 }
 
 TEST(TrainBench, CtaTunerKeepsNcclsChoiceWhenTheTwinIsSlower) {
-  Cpu cpu;
+  CpuBench cpu;
   FakeComm nccl_choice(0), tuned(0.02);
   auto trainer = trainer_on(cpu, nccl_choice);
   const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing());
@@ -134,7 +134,7 @@ TEST(TrainBench, CtaTunerKeepsNcclsChoiceWhenTheTwinIsSlower) {
 }
 
 TEST(TrainBench, CtaTunerDecidesOnTheSlowestRank) {
-  Cpu cpu;
+  CpuBench cpu;
   // Here both are fast; another rank took 1 s a step on NCCL's choice and 0.5 s on the twin.
   FakeComm nccl_choice(0, {1.0f, 0.5f}), tuned(0);
   auto trainer = trainer_on(cpu, nccl_choice);
@@ -145,7 +145,7 @@ TEST(TrainBench, CtaTunerDecidesOnTheSlowestRank) {
 }
 
 TEST(TrainBench, RankRunTunesOnlyWithATwin) {
-  Cpu cpu;
+  CpuBench cpu;
   FakeComm comm(0), twin(0);
   TrainBenchOptions o;
   o.timing = quick_timing();
