@@ -1,10 +1,11 @@
 #include "results/ComputeFigures.hpp"
 
-#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 
 #include "results/FigureNames.hpp"
+#include "results/Stragglers.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -20,11 +21,11 @@ Labels measurement(const ComputeRecord& r) {
 }  // namespace
 
 void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out) {
-  std::map<Labels, std::vector<double>> times;  // measurement -> each rank's median
+  std::map<Labels, std::vector<double>> times;  // measurement -> each judged rank's median
   for (const auto& r : records) {
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    times[labels].push_back(r.time_s.median);
+    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) times[labels].push_back(r.time_s.median);
     labels[names::kRank] = std::to_string(r.rank);
     out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
     out.push_back(Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower});
@@ -34,14 +35,9 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
                            Better::lower});
     }
   }
-  for (auto& [labels, medians] : times) {
-    if (medians.size() < 2) continue;
-    std::sort(medians.begin(), medians.end());
-    const double mid = medians[medians.size() / 2];
-    if (mid > 0)
-      out.push_back(Figure{names::kCompute, names::kStragglerSpread, labels, medians.back() / mid - 1, "ratio",
-                           Better::lower});
-  }
+  for (const auto& [labels, medians] : times)
+    if (const auto spread = straggler_spread(medians))
+      out.push_back(Figure{names::kCompute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower});
 }
 
 }  // namespace gpuscale::results

@@ -6,8 +6,9 @@
 #include <tuple>
 
 #include "results/Format.hpp"
-#include "results/JsonFields.hpp"
 #include "results/CheckIds.hpp"
+#include "results/JsonFields.hpp"
+#include "results/Stragglers.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -24,8 +25,7 @@ std::string label(const ComputeRecord& r) {
 void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std::vector<Check>& checks) {
   std::map<Key, std::vector<ComputeRecord*>> groups;
   for (auto& r : records)
-    // cpu-backend ranks share oversubscribed cores: their spread says nothing about hardware.
-    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && r.gpu != "cpu")
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu))
       groups[key_of(r)].push_back(&r);
   std::map<int, std::vector<std::string>> slow_by_rank;
   for (auto& [key, group] : groups) {
@@ -34,9 +34,9 @@ void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std:
     for (const auto* r : group) medians.push_back(r->time_s.median);
     const double typical = median(medians);
     for (auto* r : group) {
-      r->straggler = r->time_s.median > typical * (1.0 + threshold);
+      r->straggler = is_straggler(r->time_s.median, typical, threshold);
       if (r->straggler)
-        slow_by_rank[r->rank].push_back(label(*r) + " " + fixed(100.0 * (r->time_s.median / typical - 1.0), 0) + "%");
+        slow_by_rank[r->rank].push_back(label(*r) + " " + percent(excess_over(r->time_s.median, typical), 0));
     }
   }
   for (const auto& [rank, what] : slow_by_rank) {

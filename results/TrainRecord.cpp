@@ -5,6 +5,7 @@
 
 #include "results/Format.hpp"
 #include "results/CheckIds.hpp"
+#include "results/Stragglers.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -43,12 +44,12 @@ void mark_stragglers(TrainRecord& r, double threshold, std::vector<Check>& check
   const double typical = median(medians);
   for (auto& k : r.ranks) {
     // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
-    k.straggler = k.step_s.median > typical * (1.0 + threshold) && k.step_s.median - typical > 50e-6;
+    k.straggler = is_straggler(k.step_s.median, typical, threshold) && k.step_s.median - typical > 50e-6;
     if (k.straggler)
       checks.push_back({check_ids::kTrainStraggler, Severity::warning, {k.rank},
                         label(r) + ": step " + fixed(k.step_s.median * 1e3, 2) + " ms vs median rank " +
-                            fixed(typical * 1e3, 2) + " ms (+" + fixed(100 * (k.step_s.median / typical - 1), 0) +
-                            "%): check this GPU's clocks, links and neighbours"});
+                            fixed(typical * 1e3, 2) + " ms (+" + percent(excess_over(k.step_s.median, typical), 0) +
+                            "): check this GPU's clocks, links and neighbours"});
   }
 }
 

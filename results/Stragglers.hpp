@@ -1,0 +1,24 @@
+#pragma once
+// The one straggler rule, for the same work timed on several ranks: a rank is a straggler when its time
+// is more than `threshold` (a fraction, the report's straggler_threshold) above the median of the
+// ranks' times, Statistics' median (the mean of the two middle ones for an even count). The spread
+// figure is the slowest time's excess over that same median, so the check, the figure, the verdict's
+// "no stragglers" line and --expect max_straggler_spread agree: of 2 GPUs, one 50% slower, the slow
+// one is 20% above the median (1.25x the fast one's time).
+#include <optional>
+#include <span>
+#include <string>
+
+namespace gpuscale::results {
+
+// Ranks of the CPU backend share oversubscribed cores: their spread says nothing about hardware, and
+// no record whose gpu is "cpu" is judged or counted in a spread.
+bool judged_for_stragglers(const std::string& gpu);
+// value / typical - 1: how much slower than the typical rank.
+double excess_over(double value, double typical);
+bool is_straggler(double value, double typical, double threshold);
+// The slowest time's excess over the median of `times`; nullopt for fewer than 2 times or a median
+// that is not positive.
+std::optional<double> straggler_spread(std::span<const double> times);
+
+}  // namespace gpuscale::results
