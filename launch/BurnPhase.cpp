@@ -71,6 +71,7 @@ void run_burn_phase(Job& job) {
     auto& report = job.report();
     for (auto& r : all)
       if (static_cast<std::size_t>(r.rank) < report.ranks.size()) r.host = report.ranks[r.rank].host;
+    report.straggler_threshold = plan.straggler_threshold;
     for (auto& check : results::burn_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
     report.burn = std::move(all);
   }

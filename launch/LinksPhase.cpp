@@ -69,6 +69,7 @@ void run_links_phase(Job& job) {
       r.host = report.ranks[r.rank].host;
       r.cpu_affinity = report.ranks[r.rank].cpu_affinity;
     }
+    report.straggler_threshold = plan.straggler_threshold;
     for (auto& check : results::links_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
     report.links = std::move(all);
   }

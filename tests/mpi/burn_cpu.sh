@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # mpiexec `burn --device cpu --burn-s 1`: every rank reports its sustained figure, windows and output
-# hashes, alike across ranks; then the silent-data-corruption seam flips one bit of rank 1's output
-# on 3 ranks, and gpu-wrong-result names rank 1 alone with exit code 1.
+# hashes, alike across ranks, and the JSON keeps the --straggler-threshold it judged with (report
+# judges by it); then the silent-data-corruption seam flips one bit of rank 1's output on 3 ranks, and
+# gpu-wrong-result names rank 1 alone with exit code 1.
 set -euo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-"$MPIEXEC" -n 2 "$GPUSCALE" burn --device cpu --burn-s 1 --quiet --json "$out/burn.json" >"$out/console.txt"
+"$MPIEXEC" -n 2 "$GPUSCALE" burn --device cpu --burn-s 1 --straggler-threshold 0.3 --quiet --json "$out/burn.json" \
+  >"$out/console.txt"
 python3 - "$out/burn.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["phases_completed"] == ["env", "burn"], d["phases_completed"]
+assert d["straggler_threshold"] == 0.3, "the report would judge at another threshold: %s" % d["straggler_threshold"]
 recs = d["burn"]
 assert [r["rank"] for r in recs] == [0, 1], recs
 for r in recs:
@@ -17,9 +20,10 @@ for r in recs:
     assert r["elapsed_s"] >= 1.0 and r["requested_s"] == 1.0, r
     assert len(r["windows"]) >= 4 and all(w["tflops"] > 0 for w in r["windows"]), r["windows"]
     assert r["calls"] > 0 and len(r["progress"]) > 0, r
-    assert len(r["output_hashes"]) == 3 and len(set(r["output_hashes"])) == 1, r["output_hashes"]
+    # 3 asked (two during, one at the end); a loaded host's slow batches can step past both marks at once.
+    assert len(r["output_hashes"]) in (2, 3) and len(set(r["output_hashes"])) == 1, r["output_hashes"]
     assert r["telemetry_unavailable"], r
-assert recs[0]["output_hashes"] == recs[1]["output_hashes"]
+assert set(recs[0]["output_hashes"]) == set(recs[1]["output_hashes"])
 assert d["verdict"]["passed"], d["verdict"]
 assert not [c for c in d["checks"] if c["id"] == "gpu-wrong-result"]
 PY
