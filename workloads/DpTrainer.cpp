@@ -8,22 +8,20 @@
 #include "harness/LocalGroup.hpp"
 
 namespace gpuscale::workloads {
-namespace {
-
-// One device's share: declared so that the stream outlives the context tuned on it, and the
-// network dies before both.
-struct Replica {
-  harness::Backend* backend = nullptr;
-  std::unique_ptr<harness::Stream> stream;
-  std::unique_ptr<ComputeContext> ctx;
-  std::unique_ptr<TrainOps> ops;
-  std::unique_ptr<Network> net;
-  std::unique_ptr<harness::Event> ready;  // this replica's forward or backward is done
-};
-
-}  // namespace
 
 struct DpTrainer::Impl {
+  // One device's share: declared so that the stream outlives the context tuned on it, and the
+  // network dies before both. (Nested, not in an anonymous namespace: a unity build would warn that
+  // Impl's member has internal linkage.)
+  struct Replica {
+    harness::Backend* backend = nullptr;
+    std::unique_ptr<harness::Stream> stream;
+    std::unique_ptr<ComputeContext> ctx;
+    std::unique_ptr<TrainOps> ops;
+    std::unique_ptr<Network> net;
+    std::unique_ptr<harness::Event> ready;  // this replica's forward or backward is done
+  };
+
   // Library handles and memory are released with their own device current.
   ~Impl() {
     for (auto& r : replicas) {
@@ -150,7 +148,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
                                    options.broadcast_chunk_bytes);
   m.replicas.resize(devices.size());
   for (std::size_t i = 0; i < devices.size(); ++i) m.replicas[i].backend = devices[i];
-  m.each([&](std::size_t i, Replica& r) {
+  m.each([&](std::size_t i, Impl::Replica& r) {
     r.stream = r.backend->create_stream(harness::StreamPriority::normal);
     r.ctx = make_compute_context(*r.backend, *r.stream, tuning);
     r.ops = make_train_ops(*r.backend);
@@ -203,12 +201,12 @@ void DpTrainer::step(DpStepEvents* events) {
   mark(DpStepEvents::broadcast);
   m.scatter_input();
   mark(DpStepEvents::scatter);
-  m.each([&](std::size_t, Replica& r) { r.net->forward(*r.stream); });
+  m.each([&](std::size_t, Impl::Replica& r) { r.net->forward(*r.stream); });
   m.gather_outputs(events ? events->marks[DpStepEvents::forward].get() : nullptr);
   mark(DpStepEvents::gather);
   m.loss_and_grad_scatter();
   mark(DpStepEvents::grad_scatter);
-  m.each([&](std::size_t, Replica& r) { r.net->backward(Accumulate::overwrite, *r.stream); });
+  m.each([&](std::size_t, Impl::Replica& r) { r.net->backward(Accumulate::overwrite, *r.stream); });
   m.reduce_gradients(events ? events->marks[DpStepEvents::backward].get() : nullptr);
   mark(DpStepEvents::reduce);
   m.r0().backend->make_current();
@@ -220,7 +218,7 @@ harness::Backend& DpTrainer::backend(std::size_t device) { return *impl_->replic
 std::size_t DpTrainer::device_count() const { return impl_->replicas.size(); }
 
 void DpTrainer::synchronize(const harness::Deadline& deadline) {
-  impl_->each([&](std::size_t i, Replica& r) { impl_->comms[i]->wait(*r.stream, deadline, "a DP step"); });
+  impl_->each([&](std::size_t i, Impl::Replica& r) { impl_->comms[i]->wait(*r.stream, deadline, "a DP step"); });
 }
 
 std::vector<float> DpTrainer::download_gradients() {
