@@ -3,7 +3,8 @@
 # verdict without gpu-in-use) and lists no tenant. Then the same run again, and once its env phase is
 # written a small foreign process starts on the GPU (gpu_tenant: 32 MiB beside its context, a spin
 # kernel ~30% of the time): the run ends with exit 1, gpu-in-use (error) naming the tenant's PID, name
-# and memory (under 200 MiB) and the phase in which it appeared (the one running when it started, or
+# and memory (its buffer and CUDA context: NVML counts the context, hundreds of MiB on a Hopper GPU, so
+# between 32 MiB and 2 GiB) and the phase in which it appeared (the one running when it started, or
 # the next where it started at a boundary), `tenants[]` in the JSON, and that phase in shared_phases.
 #   tenancy_midrun_gpu.sh PATH_TO_gpu_tenant
 set -euo pipefail
@@ -78,7 +79,7 @@ assert t["phase"] != "env" and t["phase"] in order, (t, order)
 if started in order:  # it appeared where it started, or at the next boundary
     assert order.index(t["phase"]) - order.index(started) in (0, 1), (t["phase"], started, order)
 assert t["compute"] is True and t["name"] == "gpu_tenant", t
-assert t["memory_bytes"] is not None and t["memory_bytes"] < 200 * 2**20, t
+assert t["memory_bytes"] is not None and 32 * 2**20 <= t["memory_bytes"] < 2 * 2**30, t
 checks = [c for c in d["checks"] if c["id"] == "gpu-in-use" and c["severity"] == "error"]
 assert checks, d["checks"]
 text = " ".join([checks[0]["message"]] + checks[0].get("details", []))
