@@ -40,8 +40,10 @@ node_pids() {
   return 0
 }
 
+# 4 MiB: each isolation measurement spans several 100 ms stop/continue cycles and so sees their average.
+# At 256 KiB one took a few ms and fell in a 25 ms window or not; 1 run in 4 named no node.
 "$MPIEXEC" -n 16 --oversubscribe -x GPUSCALE_TEST_RANKS_PER_NODE=4 "$GPUSCALE" collectives --device cpu --isolate \
-  --quiet --timeout 120 --json "$out/run.json" -n 8 -w 1 --isolate-bytes 256K >"$out/run.txt" 2>&1 &
+  --quiet --timeout 120 --json "$out/run.json" -n 8 -w 1 --isolate-bytes 4M >"$out/run.txt" 2>&1 &
 mpi_pid=$!
 for _ in $(seq 100); do  # up to 10 s for the four ranks to start
   mapfile -t stopped < <(node_pids)
