@@ -26,7 +26,7 @@ std::string throttle_cell(const BurnRecord& r) {
   if (r.throttle_share.empty()) return "-";
   std::string text;
   for (const auto& [reason, share] : r.throttle_share)
-    if (share > 0) text += (text.empty() ? "" : ", ") + reason + " " + fixed(100 * share, 0) + "%";
+    if (share > 0) text += (text.empty() ? "" : ", ") + reason + " " + percent(share, 0);
   return text.empty() ? "none" : text;
 }
 

@@ -142,7 +142,7 @@ void write_pairs(const PairMatrix& m, bool detailed, std::ostream& out) {
   for (const auto& p : sorted)
     t.add_row({std::to_string(p.a) + "-" + std::to_string(p.b), p.a_label, p.b_label,
                p.same_node ? "intra-node" : "inter-node", gbps(p.bandwidth_gbps), microseconds(p.latency_s),
-               p.slow ? "SLOW (< " + fixed(m.threshold * 100, 0) + "% of class median)" : ""});
+               p.slow ? "SLOW (< " + percent(m.threshold, 0) + " of class median)" : ""});
   t.write(out);
   write_pair_grid(m, out);
 }

@@ -40,7 +40,7 @@ void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std:
     }
   }
   for (const auto& [rank, what] : slow_by_rank) {
-    std::string message = "slower than the median GPU by more than " + fixed(threshold * 100, 0) + "% on " +
+    std::string message = "slower than the median GPU by more than " + percent(threshold, 0) + " on " +
                           std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
                           ": check clocks, power, thermals and other jobs on this GPU";
     checks.push_back(Check{check_ids::kComputeStraggler, Severity::warning, {rank}, message});

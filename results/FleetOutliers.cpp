@@ -132,7 +132,7 @@ std::vector<Check> outlier_checks(const std::vector<Outlier>& outliers, double t
                 (worst.gpu.empty() ? "" : ", GPU " + worst.gpu) + ": " + worst.figure + " = " +
                 si_compact(worst.value) + " " + worst.unit + ", " + fixed(worst.worse * 100, 0) +
                 "% worse than the median " + si_compact(worst.median) + " of the job's " + worst.model + " (over " +
-                fixed(threshold * 100, 0) + "%, " +
+                percent(threshold, 0) + ", " +
                 (std::isfinite(worst.sigmas) ? fixed(worst.sigmas, 1) + " robust sigmas" : "the others all equal") +
                 ")" + (figures > 1 ? " and " + std::to_string(figures - 1) + " more figure(s) out" : "") +
                 "; drain the node and test it alone (gpuscale burn, gpuscale links, collectives --isolate)";

@@ -35,7 +35,7 @@ void write_outlier_table(const std::vector<Outlier>& outliers, double threshold,
   }
   out << section_header("Fleet: outliers (per node, its worst figure; furthest out first)",
                         "against the median of the job's GPUs (or nodes) of the same model; out = worse by more than " +
-                            fixed(threshold * 100, 0) + "% and " + fixed(kOutlierSigmas, 1) +
+                            percent(threshold, 0) + " and " + fixed(kOutlierSigmas, 1) +
                             " robust sigmas (MAD x 1.4826); every figure out is in the JSON's outliers[]");
   t.write(out);
   if (worst.size() > shown)

@@ -88,8 +88,8 @@ std::vector<Suspect> named_by_rounds(const IsolationRecord& r) {
     s.rounds_failed = n.failed;
     s.rounds_counted = n.counted;
     s.evidence = std::to_string(n.failed) + " of " + std::to_string(n.counted) + " rounds under " +
-                 fixed(r.threshold * 100, 0) + "% of the median inter-node bandwidth of the round's other pairs (median " +
-                 fixed(median(n.failed_ratios) * 100, 0) + "% in those)" + partners_elsewhere(r, ratios, best);
+                 percent(r.threshold, 0) + " of the median inter-node bandwidth of the round's other pairs (median " +
+                 percent(median(n.failed_ratios), 0) + " in those)" + partners_elsewhere(r, ratios, best);
     out.push_back(std::move(s));
     named.insert(best);
   }
