@@ -5,7 +5,8 @@
 // listed, which env judged), and a few utilization samples taken while the job is idle. A process
 // that appeared is a gpu-in-use finding naming the phase in which it appeared; the phases measured
 // beside it are listed as shared (results/MidRunTenancy.hpp). About 0.3 s per boundary on a GPU (the
-// idle samples); on the CPU backend only the test seam's processes are listed, at no wait.
+// idle samples; 1.3 s more where they read busy); on the CPU backend only the test seam's processes are
+// listed, at no wait.
 #include <set>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ class Job;
 
 // Utilization samples at a boundary, kTenancySampleGapS apart after one gap of idleness.
 inline constexpr int kBoundarySamples = 3;
+// NVML's utilization covers its last sample period, between 1/6 s and 1 s by GPU model (nvml.h,
+// nvmlDeviceGetUtilizationRates): a busy look is confirmed after the longest.
+inline constexpr double kUtilizationPeriodS = 1.0;
 
 class TenancyWatch {
  public:

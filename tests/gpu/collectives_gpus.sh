@@ -82,14 +82,14 @@ for s in c["sweeps"]:
     assert not s["skipped_reason"], s
     assert all(r[p]["wrong"] in (0, None) for r in s["rows"] for p in ("out_of_place", "in_place")), s["op"]
 iso = i["collectives"]["isolation"]
-assert iso and iso["rounds"], "no isolation rounds measured"
+assert iso and iso["rounds"] > 0 and iso["matches"], "no isolation rounds measured"
 assert i["verdict"]["passed"], i["verdict"]
 models = c.get("nccl_models", [])
 assert models, "no NCCL cost model read: " + c.get("nccl_algorithm_note", "")
 fits = [f for f in d["projection"]["fits"] if f.get("nccl_model")]
 assert fits, "no fit has NCCL's prediction beside it"
 assert d["verdict"]["passed"], d["verdict"]
-print(f"  4 emulated nodes: isolation {len(iso['rounds'])} rounds; NCCL cost models read {len(models)}")
+print(f"  4 emulated nodes: isolation {iso['rounds']} rounds, {len(iso['matches'])} node-pair figures; NCCL cost models read {len(models)}")
 for f in fits:
     for m in f["nccl_model"]:
         if m["size_bytes"] in (8, 1 << 30):
