@@ -7,6 +7,7 @@
 #include "harness/Error.hpp"
 #include "harness/World.hpp"
 #include "launch/Commands.hpp"
+#include "launch/Outputs.hpp"
 #include "launch/Profile.hpp"
 #include "results/Format.hpp"
 
@@ -24,31 +25,26 @@ std::string budget_text(bool quick) {
 }
 
 void add_common_options(cxxopts::Options& o) {
-  o.add_options("common")
-      ("h,help", "show this help and exit")
-      ("version", "print the version and exit")
-      ("device", "auto | cuda | cpu (auto: cuda where a GPU is visible, else cpu with a warning)",
-       cxxopts::value<std::string>()->default_value("auto"))
-      ("json", "write the run report as JSON to FILE (atomically)", cxxopts::value<std::string>(), "FILE")
-      ("csv", "write the figures as long-format CSV to FILE", cxxopts::value<std::string>(), "FILE")
-      ("html", "write a self-contained HTML report to FILE", cxxopts::value<std::string>(), "FILE")
-      ("trace", "write a Chrome trace of training steps to FILE", cxxopts::value<std::string>(), "FILE")
-      ("prom", "write the headline figures and checks per node in the Prometheus text format to FILE "
-               "(node-exporter's textfile collector)", cxxopts::value<std::string>(), "FILE")
-      ("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")
-      ("baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
-       cxxopts::value<std::string>(), "FILE")
-      ("baseline-tolerance", "tolerance of a figure for --baseline, replacing the one from its recorded spread; "
-                             "KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS (repeatable)",
-       cxxopts::value<std::vector<std::string>>(), "KEY=FRAC")
-      ("timeout", "seconds any single wait may take before the job is aborted: S for every phase, or "
-                  "PHASE=S,... (default " + describe(PhaseTimeouts{}) + "; at most " +
-                  std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
-       cxxopts::value<std::string>(), "S|PHASE=S,...")
-      ("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
-                    budget_text(false) + ")")
-      ("quiet", "no progress on stderr")
-      ("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
+  auto add = o.add_options("common");
+  add("h,help", "show this help and exit")("version", "print the version and exit")(
+      "device", "auto | cuda | cpu (auto: cuda where a GPU is visible, else cpu with a warning)",
+      cxxopts::value<std::string>()->default_value("auto"));
+  for (const auto& out : outputs()) add(out.option, out.help, cxxopts::value<std::string>(), "FILE");
+  add("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")(
+      "baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
+      cxxopts::value<std::string>(),
+      "FILE")("baseline-tolerance",
+              "tolerance of a figure for --baseline, replacing the one from its recorded spread; "
+              "KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS (repeatable)",
+              cxxopts::value<std::vector<std::string>>(), "KEY=FRAC")(
+      "timeout",
+      "seconds any single wait may take before the job is aborted: S for every phase, or "
+      "PHASE=S,... (default " +
+          describe(PhaseTimeouts{}) + "; at most " + std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
+      cxxopts::value<std::string>(),
+      "S|PHASE=S,...")("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
+                                    budget_text(false) + ")")("quiet", "no progress on stderr")(
+      "seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
 }
 
 std::string commands_overview() {
@@ -173,11 +169,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   auto& c = inv.common;
   try {
     c.device = r["device"].as<std::string>();
-    c.json_path = file_option(r, "json");
-    c.csv_path = file_option(r, "csv");
-    c.html_path = file_option(r, "html");
-    c.trace_path = file_option(r, "trace");
-    c.prom_path = file_option(r, "prom");
+    for (const auto& out : outputs()) c.*out.path = file_option(r, out.option);
     c.expect_path = file_option(r, "expect");
     c.baseline_path = file_option(r, "baseline");
     if (r.count("baseline-tolerance")) c.baseline_tolerances = r["baseline-tolerance"].as<std::vector<std::string>>();

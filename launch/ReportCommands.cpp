@@ -59,7 +59,7 @@ results::RunReport read_finished_run(const std::string& path, bool allow_incompl
 int compare(const Invocation& inv) {
   require_inputs(inv, 2, "two run reports: BASE.json NEW.json");
   refuse_options(inv, kLiveRunOptions, "it compares two saved runs");
-  refuse_options(inv, kReportFileOptions, "it prints the comparison and exits 1 on a regression");
+  refuse_options(inv, report_file_options(), "it prints the comparison and exits 1 on a regression");
   const double tolerance = inv.options["tolerance"].as<double>();
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     throw UsageError("gpuscale compare: --tolerance must be a fraction >= 0, e.g. 0.05");

@@ -1,28 +1,25 @@
 #include "launch/ReportFiles.hpp"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 #include <iostream>
 #include <iterator>
-#include <utility>
 #include <stdexcept>
-
-#include <unistd.h>
+#include <utility>
 
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "launch/FigureSeam.hpp"
+#include "launch/Outputs.hpp"
 #include "results/AtomicFile.hpp"
 #include "results/CheckIds.hpp"
 #include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
 #include "results/Findings.hpp"
 #include "results/FloorChecks.hpp"
-#include "results/CsvReporter.hpp"
-#include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
-#include "results/PromReporter.hpp"
-#include "results/TraceReporter.hpp"
 #include "results/VerdictRules.hpp"
 #include "workloads/Precision.hpp"
 
@@ -31,7 +28,6 @@ namespace {
 
 // Streams the reporter's text into the file: a large report is never held whole as text.
 void write_with(const results::Reporter& reporter, const results::RunReport& report, const std::string& path) {
-  if (path.empty()) return;
   results::write_file_atomically(path, [&](std::ostream& out) { reporter.write(report, out); });
 }
 
@@ -96,6 +92,13 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   report.verdict = results::evaluate_verdict(report, figures, expectations, baseline_rules);
 }
 
+std::vector<const char*> report_file_options() {
+  std::vector<const char*> names;
+  for (const auto& out : outputs()) names.push_back(out.option);
+  names.push_back("expect");
+  return names;
+}
+
 void refuse_options(const Invocation& inv, std::span<const char* const> options, const std::string& instead) {
   for (const char* name : options)
     if (inv.options.count(name))
@@ -103,26 +106,24 @@ void refuse_options(const Invocation& inv, std::span<const char* const> options,
 }
 
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
-  const std::pair<const char*, const std::string*> outputs[] = {
-      {"--json", &o.json_path},   {"--csv", &o.csv_path},   {"--html", &o.html_path},
-      {"--trace", &o.trace_path}, {"--prom", &o.prom_path}};
   std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
   if (!o.expect_path.empty()) named_inputs.emplace_back("--expect", o.expect_path);
   if (!o.baseline_path.empty()) named_inputs.emplace_back("--baseline", o.baseline_path);
   for (const auto& in : inputs) named_inputs.emplace_back("the input", in);
-  for (std::size_t i = 0; i < std::size(outputs); ++i) {
-    const auto& [option, path] = outputs[i];
-    if (path->empty()) continue;
+  const auto files = outputs();
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string option = std::string("--") + files[i].option, &path = o.*files[i].path;
+    if (path.empty()) continue;
     // Two outputs on one file would keep only the last; an output on an input would destroy it.
     for (std::size_t k = 0; k < i; ++k)
-      if (!outputs[k].second->empty() && results::same_file(*outputs[k].second, *path))
-        throw harness::UsageError(std::string(outputs[k].first) + " and " + option + " name the same file " + *path);
+      if (const auto& other = o.*files[k].path; !other.empty() && results::same_file(other, path))
+        throw harness::UsageError(std::string("--") + files[k].option + " and " + option + " name the same file " +
+                                  path);
     for (const auto& [what, input] : named_inputs)
-      if (results::same_file(input, *path))
-        throw harness::UsageError(std::string(option) + " " + *path + " is " + what + " " + input +
-                                  "; it would be overwritten");
+      if (results::same_file(input, path))
+        throw harness::UsageError(option + " " + path + " is " + what + " " + input + "; it would be overwritten");
     try {
-      results::check_writable(*path);
+      results::check_writable(path);
     } catch (const std::runtime_error& e) {
       throw harness::UsageError(e.what());
     }
@@ -149,12 +150,8 @@ std::string output_set_id(const std::string& start_time, int write_number) {
 void write_report_files(results::RunReport& report, const CommonOptions& options,
                         const results::Expectations& expectations, int write_number) {
   report.output_set = output_set_id(report.start_time, write_number);
-  write_with(results::JsonReporter(), report, options.json_path);
-  write_with(results::CsvReporter(), report, options.csv_path);
-  write_with(results::HtmlReporter(expectations.baseline ? &*expectations.baseline : nullptr), report,
-             options.html_path);
-  write_with(results::TraceReporter(), report, options.trace_path);
-  write_with(results::PromReporter(), report, options.prom_path);
+  for (const auto& out : outputs())
+    if (const auto& path = options.*out.path; !path.empty()) write_with(*out.reporter(expectations), report, path);
 }
 
 }  // namespace gpuscale::launch

@@ -21,8 +21,9 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
 
 // The options of a live run that no offline command uses (report, compare, baseline).
 inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", "seed"};
-// The report-file options (outputs and --expect) that compare and baseline do not use.
-inline constexpr const char* kReportFileOptions[] = {"json", "csv", "html", "trace", "prom", "expect"};
+// The report-file options (every output of launch/Outputs.hpp, and --expect) that compare and baseline
+// do not use.
+std::vector<const char*> report_file_options();
 
 // Throws harness::UsageError with one line for the first of `options` that the command line gives:
 // taking an option silently and doing nothing with it hides a command line that is not what its author

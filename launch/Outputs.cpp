@@ -1,0 +1,39 @@
+#include "launch/Outputs.hpp"
+
+#include "results/CsvReporter.hpp"
+#include "results/HtmlReporter.hpp"
+#include "results/JsonReporter.hpp"
+#include "results/PromReporter.hpp"
+#include "results/TraceReporter.hpp"
+
+namespace gpuscale::launch {
+namespace {
+
+template <class R>
+std::unique_ptr<results::Reporter> plain(const results::Expectations&) {
+  return std::make_unique<R>();
+}
+
+// The HTML shows the headlines against the baseline, where there is one.
+std::unique_ptr<results::Reporter> html(const results::Expectations& e) {
+  return std::make_unique<results::HtmlReporter>(e.baseline ? &*e.baseline : nullptr);
+}
+
+const Output kOutputs[] = {
+    {"json", "write the run report as JSON to FILE (atomically)", &CommonOptions::json_path,
+     plain<results::JsonReporter>},
+    {"csv", "write the figures as long-format CSV to FILE", &CommonOptions::csv_path, plain<results::CsvReporter>},
+    {"html", "write a self-contained HTML report to FILE", &CommonOptions::html_path, html},
+    {"trace", "write a Chrome trace of training steps to FILE", &CommonOptions::trace_path,
+     plain<results::TraceReporter>},
+    {"prom",
+     "write the headline figures and checks per node in the Prometheus text format to FILE (node-exporter's "
+     "textfile collector)",
+     &CommonOptions::prom_path, plain<results::PromReporter>},
+};
+
+}  // namespace
+
+std::span<const Output> outputs() { return kOutputs; }
+
+}  // namespace gpuscale::launch

@@ -1,0 +1,25 @@
+#pragma once
+// The report files a run (and `gpuscale report`) can write, one line each: the option that names the
+// file, its help, where the parsed path is kept and the reporter that writes it. The CLI, the path
+// checks and the writer read this one table, so an output is added here and nowhere else.
+#include <memory>
+#include <span>
+#include <string>
+
+#include "launch/Cli.hpp"
+#include "results/Expectations.hpp"
+#include "results/Reporter.hpp"
+
+namespace gpuscale::launch {
+
+struct Output {
+  const char* option;  // "json": --json FILE
+  const char* help;
+  std::string CommonOptions::*path;
+  std::unique_ptr<results::Reporter> (*reporter)(const results::Expectations& expectations);
+};
+
+// In the order of --help and of the writes.
+std::span<const Output> outputs();
+
+}  // namespace gpuscale::launch
