@@ -15,7 +15,8 @@ void add_collectives_options(cxxopts::Options& options);
 // sizes, so CI stays fast) and --quick. Throws UsageError for bad values. Pure: no MPI.
 collectives::SweepOptions collectives_options(const cxxopts::ParseResult& result, bool cpu_backend, bool quick);
 
-// Before MPI and NCCL start: routes NCCL's tuning log to a file when --nccl-algo is given.
+// Before MPI and NCCL start, for a command that runs the phase (PhaseSpec::before_mpi): routes
+// NCCL's tuning log to a file when --nccl-algo is given.
 void prepare_collectives(const Invocation& invocation);
 
 // Collective over the world.
