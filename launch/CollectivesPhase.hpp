@@ -1,6 +1,7 @@
 #pragma once
 // The collectives phase: nccl-tests-style sweeps of every op, the scaling table over
 // sub-communicators, the pairwise send/recv matrix, link expectations; the record goes into the report.
+// The run itself is the collectives workload's (collectives/CollectivesRun.hpp).
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
