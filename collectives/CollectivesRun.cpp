@@ -1,11 +1,11 @@
 #include "collectives/CollectivesRun.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <unistd.h>
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/Isolation.hpp"
@@ -74,15 +74,14 @@ void read_nccl_choices(const CollectivesRunSetup& setup, results::CollectivesRec
                                " communicator shapes); alltoall and sendrecv are point-to-point and have no algorithm";
 }
 
-double seconds_since(double start_s, const CollectivesRunSetup& setup) { return setup.elapsed_s() - start_s; }
+double seconds_since(double start_s, const CollectivesRunSetup& setup) { return setup.hooks.elapsed_s() - start_s; }
 
 // Each op over its sizes while the phase's share of the budget lasts: an op past it finishes the size
 // it is on; the ops after it are dropped whole. Every rank asks the gate at the same points. The first
 // op measures its first size whatever the budget, so that the phase has a figure, unless `measured`
 // (the localisation ran first and is the phase's figure).
-void run_sweeps(CollectivesRunSetup& setup, BenchResources& res, harness::Communicator& comm,
-                const SweepOptions& o, harness::BudgetGate& budget, bool measured,
-                results::CollectivesRecord& record) {
+void run_sweeps(CollectivesRunSetup& setup, BenchResources& res, harness::Communicator& comm, const SweepOptions& o,
+                harness::BudgetGate& budget, bool measured, results::CollectivesRecord& record) {
   const auto sizes = size_list(o);
   std::string dropped_ops;
   for (const auto* op : o.ops) {
@@ -91,59 +90,58 @@ void run_sweeps(CollectivesRunSetup& setup, BenchResources& res, harness::Commun
       continue;
     }
     const harness::OpScope scope(op->name);  // names the op in errors; test seam "collectives/OP"
-    setup.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
-    const double start_s = setup.elapsed_s();
+    setup.hooks.progress("collectives: " + std::string(op->name) + " over " + std::to_string(sizes.size()) + " sizes");
+    const double start_s = setup.hooks.elapsed_s();
     record.sweeps.push_back(sweep_op(res, &comm, o, *op, sizes, comm.size(), "world", &budget));
-    setup.budget_item(std::string(op->name), seconds_since(start_s, setup));
+    setup.hooks.budget_item(std::string(op->name), seconds_since(start_s, setup));
     const std::size_t rows = record.sweeps.back().rows.size();
     if (budget.was_spent() && record.sweeps.back().skipped_reason.empty() && rows < sizes.size())
-      setup.budget_dropped(std::string(op->name) + " " + results::binary_bytes(static_cast<double>(sizes[rows])) + ".." +
-                           results::binary_bytes(static_cast<double>(sizes.back())) +
-                         " (" + std::to_string(sizes.size() - rows) + " of " + std::to_string(sizes.size()) +
-                         " sizes)");
+      setup.hooks.budget_dropped(std::string(op->name) + " " + results::binary_bytes(static_cast<double>(sizes[rows])) +
+                                 ".." + results::binary_bytes(static_cast<double>(sizes.back())) + " (" +
+                                 std::to_string(sizes.size() - rows) + " of " + std::to_string(sizes.size()) +
+                                 " sizes)");
   }
-  if (!dropped_ops.empty()) setup.budget_dropped(dropped_ops + " (every size)");
+  if (!dropped_ops.empty()) setup.hooks.budget_dropped(dropped_ops + " (every size)");
 }
 
 void localise_slow_nodes(CollectivesRunSetup& setup, BenchResources& res, harness::Communicator& comm,
-                         const SweepOptions& o, harness::BudgetGate& budget,
-                         results::CollectivesRecord& record) {
+                         const SweepOptions& o, harness::BudgetGate& budget, results::CollectivesRecord& record) {
   auto& world = setup.world;
-  setup.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) + " rounds of node pairs)");
+  setup.hooks.progress("collectives: localising slow nodes (" + std::to_string(o.isolation_rounds) +
+                       " rounds of node pairs)");
   std::vector<std::string> node_hosts(static_cast<std::size_t>(world.node_count()));
   for (const auto& e : setup.ranks)
     if (e.node >= 0 && e.node < world.node_count() && node_hosts[static_cast<std::size_t>(e.node)].empty())
       node_hosts[static_cast<std::size_t>(e.node)] = e.host;
-  const double start_s = setup.elapsed_s();
+  const double start_s = setup.hooks.elapsed_s();
   record.isolation = run_isolation(res, comm, o, node_hosts, &budget);
-  setup.budget_item("slow-node localisation", seconds_since(start_s, setup));
+  setup.hooks.budget_item("slow-node localisation", seconds_since(start_s, setup));
   int played = 0;
   for (const auto& m : record.isolation->matches) played = std::max(played, m.round + 1);
   if (budget.was_spent() && played < o.isolation_rounds)
-    setup.budget_dropped("slow-node localisation: " + std::to_string(o.isolation_rounds - played) + " of " +
-                       std::to_string(o.isolation_rounds) + " rounds of node pairs");
+    setup.hooks.budget_dropped("slow-node localisation: " + std::to_string(o.isolation_rounds - played) + " of " +
+                               std::to_string(o.isolation_rounds) + " rounds of node pairs");
 }
 
 // `isolation_done`: the localisation ran first (a budgeted run), so it does not run again here.
-void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Communicator& comm,
-                const SweepOptions& o, harness::BudgetGate& budget, bool isolation_done,
-                results::CollectivesRecord& record) {
+void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Communicator& comm, const SweepOptions& o,
+                harness::BudgetGate& budget, bool isolation_done, results::CollectivesRecord& record) {
   auto& world = setup.world;
   if (!o.scaling_sizes.empty() && world.size() >= 2 && o.isolation != IsolationMode::only) {
     if (budget.spent()) {
-      setup.budget_dropped("the scaling table");
+      setup.hooks.budget_dropped("the scaling table");
     } else {
-      setup.progress("collectives: scaling over sub-communicators");
+      setup.hooks.progress("collectives: scaling over sub-communicators");
       const auto groups = scaling_groups(world.rank(), world.size(), world.node(), world.local_rank(),
-                                                      world.local_size(), world.node_count());
+                                         world.local_size(), world.node_count());
       record.scaling = run_scaling(res, comm, o, groups);
     }
   }
   if (pair_matrix_runs(o, world.size())) {
     if (budget.spent()) {
-      setup.budget_dropped("the pairwise send/recv matrix");
+      setup.hooks.budget_dropped("the pairwise send/recv matrix");
     } else {
-      setup.progress("collectives: pairwise send/recv matrix");
+      setup.hooks.progress("collectives: pairwise send/recv matrix");
       const auto& ranks = setup.ranks;
       std::vector<int> node_of;
       for (const auto& e : ranks) node_of.push_back(e.node);
@@ -162,7 +160,7 @@ void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Commun
 
 results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup) {
   auto& world = setup.world;
-  setup.progress("collectives: creating the communicator");
+  setup.hooks.progress("collectives: creating the communicator");
   auto comm = setup.backend.create_communicator(world, setup.timeout_s);
 
   results::CollectivesRecord record;
@@ -178,7 +176,7 @@ results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRun
                      harness::corruption_requested(kCorruptBuffer));
   // Under a budget the localisation runs first: the sweeps are what a spent budget drops, and a
   // slow node that spends it is what the localisation names.
-  auto& budget = setup.budget;
+  auto& budget = setup.hooks.budget;
   const bool isolation_first = budget.bounded() && isolation_runs(o, world);
   if (isolation_first) localise_slow_nodes(setup, res, *comm, o, budget, record);
   if (o.isolation != IsolationMode::only) run_sweeps(setup, res, *comm, o, budget, isolation_first, record);

@@ -4,13 +4,12 @@
 // the pairwise send/recv matrix and the localisation of slow nodes (first, under a budget), and
 // NCCL's algorithm choices read back from its tuning log. Prints nothing: progress and budget notes
 // go to the caller through CollectivesRunSetup.
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "collectives/SweepOptions.hpp"
 #include "harness/Backend.hpp"
-#include "harness/BudgetGate.hpp"
+#include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "results/CollectiveRecords.hpp"
 #include "results/RankEnv.hpp"
@@ -21,17 +20,11 @@ namespace gpuscale::collectives {
 struct CollectivesRunSetup {
   harness::World& world;
   harness::Backend& backend;
-  double timeout_s = 0;        // any single wait
-  harness::BudgetGate budget;  // the share of the run's budget; unbounded: everything runs
+  double timeout_s = 0;  // any single wait
   // Rank 0: every rank's environment (hosts, nodes, GPUs name the pairs and the nodes); empty elsewhere.
   const std::vector<results::RankEnv>& ranks;
   bool nccl_algorithm = false;  // NCCL's tuning log was routed to a file (--nccl-algo): read it back
-  // Local, every one set by the caller: a step for the progress line; seconds since the run started;
-  // an item took seconds, and what the spent budget dropped (both acted on by rank 0's caller).
-  std::function<void(const std::string&)> progress;
-  std::function<double()> elapsed_s;
-  std::function<void(const std::string&, double)> budget_item;
-  std::function<void(const std::string&)> budget_dropped;
+  harness::RunHooks hooks;      // progress and budget
 };
 
 // Collective: every rank calls it with the same options. Rank 0 returns the record (the sweeps,

@@ -3,6 +3,7 @@
 #include "collectives/CollectiveChecks.hpp"
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
+#include "launch/Phases.hpp"
 #include "launch/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
@@ -15,13 +16,9 @@ void run_collectives_phase(Job& job) {
       .world = world,
       .backend = job.backend(),
       .timeout_s = job.timeout_s(),
-      .budget = job.budget_gate(),
       .ranks = job.report().ranks,
       .nccl_algorithm = job.invocation().options.count("nccl-algo") > 0,
-      .progress = [&job](const std::string& step) { job.progress(step); },
-      .elapsed_s = [&job] { return job.run_elapsed_s(); },
-      .budget_item = [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
-      .budget_dropped = [&job](const std::string& what) { job.budget_dropped(what); },
+      .hooks = run_hooks(job),
   };
   auto record = collectives::run_collectives(o, setup);
   if (world.rank() == 0) {

@@ -4,6 +4,7 @@
 
 #include "launch/ComputePlan.hpp"
 #include "launch/OptionValue.hpp"
+#include "launch/Phases.hpp"
 #include "launch/Profile.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/Format.hpp"
@@ -80,11 +81,7 @@ void run_compute_phase(Job& job) {
       .world = world,
       .backend = job.backend(),
       .timeout_s = job.timeout_s(),
-      .budget = job.budget_gate(),
-      .progress = [&job](const std::string& step) { job.progress(step); },
-      .elapsed_s = [&job] { return job.run_elapsed_s(); },
-      .budget_item = [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
-      .budget_dropped = [&job](const std::string& what) { job.budget_dropped(what); },
+      .hooks = run_hooks(job),
   };
   auto all = workloads::run_compute(plan, setup);
   if (world.rank() == 0) {

@@ -81,10 +81,18 @@ std::vector<PhaseSpec> phases_for(std::string_view command) {
   std::vector<PhaseSpec> out;
   for (const auto name : command_named(command).phases) {
     const auto* phase = find_phase_spec(name);
-    if (!phase) throw std::logic_error("command '" + std::string(command) + "' lists no phase '" + std::string(name) + "'");
+    if (!phase)
+      throw std::logic_error("command '" + std::string(command) + "' lists no phase '" + std::string(name) + "'");
     out.push_back(*phase);
   }
   return out;
+}
+
+harness::RunHooks run_hooks(Job& job) {
+  return {job.budget_gate(), [&job](const std::string& step) { job.progress(step); },
+          [&job] { return job.run_elapsed_s(); },
+          [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
+          [&job](const std::string& what) { job.budget_dropped(what); }};
 }
 
 int run_command(const Invocation& invocation, int argc, char** argv, std::string usage_error) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/RunHooks.hpp"
 #include "launch/Cli.hpp"
 
 namespace gpuscale::launch {
@@ -49,6 +50,9 @@ const PhaseSpec* find_phase_spec(std::string_view name);
 // The phases `command` runs, in order (CommandSpec::phases); none for a command that reads saved runs.
 // A command not in the table throws harness::UsageError.
 std::vector<PhaseSpec> phases_for(std::string_view command);
+
+// The job's progress line, clock and budget for the current phase, as a workload's run reports to them.
+harness::RunHooks run_hooks(Job& job);
 
 // Runs the command's phases under MPI and returns the process exit code. Errors: usage -> 2 on every
 // rank; runtime faults -> one line "[rank R host H] ..." and the whole job ends with 3.

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "launch/PlanFit.hpp"
+#include "launch/Phases.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
 #include "workloads/TrainRun.hpp"
@@ -20,14 +21,11 @@ void run_train_phase(Job& job) {
       .backend = backend,
       .timeout_s = job.timeout_s(),
       .seed = job.options().seed,
-      .essential_checks_only = job.options().quick,  // the preflight's 15 s leave room for the two checks that matter most
+      // The preflight's 15 s leave room for the two checks that matter most.
+      .essential_checks_only = job.options().quick,
       .dp_visible = plan.dp && job.world().rank() == 0 ? dp_device_limit(cpu, job.world().local_size()) : 0,
-      .budget = job.budget_gate(),
       .trace = job.options().trace_path.empty() ? nullptr : &job.report().trace_spans,
-      .progress = [&job](const std::string& step) { job.progress(step); },
-      .elapsed_s = [&job] { return job.run_elapsed_s(); },
-      .budget_item = [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
-      .budget_dropped = [&job](const std::string& what) { job.budget_dropped(what); },
+      .hooks = run_hooks(job),
   };
   auto results = workloads::run_training(plan, setup);
   if (job.world().rank() == 0) {

@@ -51,20 +51,23 @@ std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetu
     auto ctx = make_compute_context(setup.backend, *stream, plan.tuning);
     std::size_t done = 0;
     for (const auto& item : plan.items) {
-      if (done > 0 && setup.budget.spent()) break;  // every rank alike; the first always runs, so the phase has a figure
+      if (done > 0 && setup.hooks.budget.spent())
+        break;  // every rank alike; the first always runs, so the phase has a figure
       const harness::OpScope scope(layer_kind(item.shape.shape));  // test seam "compute/linear"
       const std::string what = std::string(layer_kind(item.shape.shape)) + " " + describe(item.shape.shape) + " " +
                                std::string(to_string(item.precision));
-      setup.progress("compute: " + what);
-      const double start_s = setup.elapsed_s();
-      for (auto& r : run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench)) mine.push_back(std::move(r));
-      setup.budget_item(what, setup.elapsed_s() - start_s);
+      setup.hooks.progress("compute: " + what);
+      const double start_s = setup.hooks.elapsed_s();
+      for (auto& r : run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))
+        mine.push_back(std::move(r));
+      setup.hooks.budget_item(what, setup.hooks.elapsed_s() - start_s);
       ++done;
     }
     if (done < plan.items.size()) {
       const auto& first = plan.items[done].shape.shape;
-      setup.budget_dropped(std::to_string(plan.items.size() - done) + " of " + std::to_string(plan.items.size()) +
-                           " shape-precision items, from " + std::string(layer_kind(first)) + " " + describe(first));
+      setup.hooks.budget_dropped(std::to_string(plan.items.size() - done) + " of " + std::to_string(plan.items.size()) +
+                                 " shape-precision items, from " + std::string(layer_kind(first)) + " " +
+                                 describe(first));
     }
   }
   return gather_compute_records(setup, mine);

@@ -3,12 +3,11 @@
 // of the plan on every rank, timed together (a barrier before each item's timing, the ranks agreeing
 // on each pass's call count) while the budget lasts, then gathered to rank 0. Prints nothing:
 // progress and budget notes go to the caller through ComputeRunSetup.
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "harness/Backend.hpp"
-#include "harness/BudgetGate.hpp"
+#include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/RunReport.hpp"
@@ -34,14 +33,8 @@ struct ComputePlan {
 struct ComputeRunSetup {
   harness::World& world;
   harness::Backend& backend;
-  double timeout_s = 0;        // any single wait between the ranks
-  harness::BudgetGate budget;  // the share of the run's budget; unbounded: every item runs
-  // Local, every one set by the caller: a step for the progress line; seconds since the run started;
-  // an item took seconds, and what the spent budget dropped (both acted on by rank 0's caller).
-  std::function<void(const std::string&)> progress;
-  std::function<double()> elapsed_s;
-  std::function<void(const std::string&, double)> budget_item;
-  std::function<void(const std::string&)> budget_dropped;
+  double timeout_s = 0;     // any single wait between the ranks
+  harness::RunHooks hooks;  // progress and budget
 };
 
 // Collective: every rank calls it with the same plan. The first item always runs (so the phase has a

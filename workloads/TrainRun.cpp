@@ -68,7 +68,8 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   if (!single) r.comm_ctas = env.plan.comm_ctas;
   run.label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
   const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
-  env.setup.progress("train: " + run.label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
+  env.setup.hooks.progress("train: " + run.label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) +
+                           "/GPU");
   // Every rank meets here first, so that a rank that stalled or died is found within the timeout of
   // this point, not after the members' whole run.
   world.barrier(env.deadline());
@@ -77,9 +78,7 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   const auto parts = harness::gather_records(
       world, mine, env.deadline(),
       [](const std::optional<TrainRankResult>& part) { return part ? nlohmann::json(*part) : nlohmann::json(); },
-      [](const nlohmann::json& j) {
-        return j.is_null() ? std::nullopt : std::optional(j.get<TrainRankResult>());
-      });
+      [](const nlohmann::json& j) { return j.is_null() ? std::nullopt : std::optional(j.get<TrainRankResult>()); });
   if (world.rank() == 0) assemble_record(r, parts, !single, env.setup.trace);
   return r;
 }
@@ -92,7 +91,7 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
   auto r = train_record(env.model, env.precision, "dp", scaling, devices, global_batch / devices, none);
   r.overlap = false;
   const harness::OpScope scope("dp");  // names the strategy in errors
-  env.setup.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
+  env.setup.hooks.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
   const double timeout_s = env.setup.timeout_s;
   if (env.world().rank() == 0) {
     const harness::HeartbeatScope alive(env.world(), timeout_s / 4);
@@ -137,8 +136,7 @@ DpDevices make_dp_devices(TrainRunSetup& setup, const TrainPlan& plan) {
     return out;
   }
   for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend()
-                            : harness::make_cuda_backend(d, setup.timeout_s));
+    out.owned.push_back(cpu ? harness::make_cpu_backend() : harness::make_cuda_backend(d, setup.timeout_s));
     out.devices.push_back(out.owned.back().get());
   }
   setup.backend.make_current();
@@ -184,7 +182,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   // Test seam (tests/mpi/train_cpu.sh): this rank's DDP gradients are perturbed before the checks.
   const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_GRADS_RANK");
   setup.corrupt_for_test = corrupt && std::to_string(world.rank()) == corrupt;
-  env.setup.progress("train: checking gradients of " + setup.config);
+  env.setup.hooks.progress("train: checking gradients of " + setup.config);
   const harness::OpScope scope("gradient-check");  // names the step in errors
   auto checks = run_train_verification(setup);
   if (world.rank() == 0)
@@ -200,31 +198,37 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
   // Each configuration while the budget lasts (every rank asks alike); the run's first always runs,
   // so that the phase has a figure.
   auto add = [&](const std::string& label, auto&& run) {
-    if (*env.configs_run > 0 && setup.budget.spent()) {
+    if (*env.configs_run > 0 && setup.hooks.budget.spent()) {
       ++dropped;
       return;
     }
-    const double start_s = setup.elapsed_s();
+    const double start_s = setup.hooks.elapsed_s();
     results::TrainRecord r = run();
     ++*env.configs_run;
-    setup.budget_item("train " + label + " " + env.model.name, setup.elapsed_s() - start_s);
+    setup.hooks.budget_item("train " + label + " " + env.model.name, setup.hooks.elapsed_s() - start_s);
     if (root) results.records.push_back(std::move(r));
   };
-  if (plan.single) add("single", [&] { return run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}); });
+  if (plan.single)
+    add("single", [&] { return run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}); });
   if (plan.ddp && !env.ddp_comms.empty()) {
     const int largest = env.ddp_comms.rbegin()->first;
     for (const auto& entry : env.ddp_comms) {
       const int k = entry.first;  // a plain local: clang before 16 cannot capture a structured binding
       const std::string x = "ddp x" + std::to_string(k);
       if (plan.weak)
-        add(x, [&] { return run_ddp_config(env, {"ddp", "weak", k, batch, plan.ddp_options, k == largest && setup.trace != nullptr}); });
+        add(x, [&] {
+          return run_ddp_config(env,
+                                {"ddp", "weak", k, batch, plan.ddp_options, k == largest && setup.trace != nullptr});
+        });
       if (plan.strong && batch % k == 0)
         add(x, [&] { return run_ddp_config(env, {"ddp", "strong", k, batch / k, plan.ddp_options, false}); });
     }
     for (std::size_t p = 1; p < plan.comm_priorities.size(); ++p) {
       auto options = plan.ddp_options;
       options.comm_priority = plan.comm_priorities[p];
-      add("ddp x" + std::to_string(largest), [&] { return run_ddp_config(env, {"ddp", "weak", largest, batch, options, false}); });
+      add("ddp x" + std::to_string(largest), [&] {
+        return run_ddp_config(env, {"ddp", "weak", largest, batch, options, false});
+      });
     }
   }
   if (plan.dp && !dp.skipped_reason.empty()) {
@@ -244,8 +248,8 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
     }
   }
   if (dropped)
-    setup.budget_dropped(env.model.name + " " + std::string(to_string(env.precision)) + ": " +
-                         std::to_string(dropped) + " training configuration(s)");
+    setup.hooks.budget_dropped(env.model.name + " " + std::string(to_string(env.precision)) + ": " +
+                               std::to_string(dropped) + " training configuration(s)");
 }
 
 }  // namespace
@@ -264,7 +268,7 @@ results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup) 
   int configs_run = 0;
   for (const auto& name : plan.models) {
     for (const auto precision : plan.precisions) {
-      if (configs_run > 0 && setup.budget.spent()) {
+      if (configs_run > 0 && setup.hooks.budget.spent()) {
         dropped += (dropped.empty() ? "" : ", ") + name + " " + std::string(to_string(precision));
         continue;
       }
@@ -274,7 +278,7 @@ results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup) 
       run_model(env, dp, results);
     }
   }
-  if (!dropped.empty()) setup.budget_dropped(dropped + " (every configuration and check)");
+  if (!dropped.empty()) setup.hooks.budget_dropped(dropped + " (every configuration and check)");
   return results;
 }
 

@@ -5,13 +5,12 @@
 // configuration gathered to rank 0 while the budget lasts. Collective: every rank calls it with the
 // same plan. Prints nothing: progress and budget notes go to the caller through TrainRunSetup.
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "harness/Backend.hpp"
-#include "harness/BudgetGate.hpp"
+#include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "results/RunReport.hpp"
 #include "results/TraceSpan.hpp"
@@ -28,10 +27,10 @@ struct TrainPlan {
   std::vector<std::string> models;
   std::vector<Precision> precisions;
   bool single = true, dp = true, ddp = true;
-  std::optional<int> depth, width;  // unset: the preset's
+  std::optional<int> depth, width;    // unset: the preset's
   std::optional<std::int64_t> batch;  // per GPU; unset: the preset's
   bool weak = true, strong = false;
-  std::vector<int> ddp_sizes;  // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
+  std::vector<int> ddp_sizes;     // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
   std::optional<int> dp_devices;  // unset: every visible GPU (cpu: the ranks of the node, at least 2)
   DdpOptions ddp_options;
   // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
@@ -55,15 +54,9 @@ struct TrainRunSetup {
   double timeout_s = 0;       // any single wait
   unsigned long long seed = 1;
   bool essential_checks_only = false;  // only the gradient checks that matter most (a short preflight)
-  int dp_visible = 0;  // rank 0: the devices DP may drive (plan.dp_devices is at most this)
-  harness::BudgetGate budget;  // the share of the run's budget; unbounded: every configuration runs
+  int dp_visible = 0;                  // rank 0: the devices DP may drive (plan.dp_devices is at most this)
   std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here; null: no trace
-  // Local, every one set by the caller: a step for the progress line; seconds since the run started;
-  // an item took seconds, and what the spent budget dropped (both acted on by rank 0's caller).
-  std::function<void(const std::string&)> progress;
-  std::function<double()> elapsed_s;
-  std::function<void(const std::string&, double)> budget_item;
-  std::function<void(const std::string&)> budget_dropped;
+  harness::RunHooks hooks;                           // progress and budget
 };
 
 // Collective. Rank 0 returns every configuration's record and the checks' outcomes, in run order;
