@@ -64,7 +64,7 @@ std::string help_for(const CommandSpec& spec, cxxopts::Options& options) {
       << options.help() << "\nExamples:\n";
   std::istringstream lines{std::string(spec.examples)};
   for (std::string line; std::getline(lines, line);) out << "  " << line << '\n';
-  if (spec.name == "run") out << '\n' << commands_overview();
+  if (&spec == &default_command()) out << '\n' << commands_overview();
   return out.str();
 }
 
@@ -107,10 +107,11 @@ std::string fingerprint(const std::string& command, const cxxopts::ParseResult& 
   return out;
 }
 
-void validate(const std::string& command, const CommonOptions& c) {
+void validate(const CommandSpec& spec, const CommonOptions& c) {
+  const std::string command(spec.name);
   if (!c.baseline_tolerances.empty() && c.baseline_path.empty())
     throw UsageError("gpuscale " + command + ": --baseline-tolerance needs --baseline FILE");
-  if (!c.baseline_path.empty() && (command == "compare" || command == "baseline"))
+  if (!c.baseline_path.empty() && !spec.judges_one_run)
     throw UsageError("gpuscale " + command + ": --baseline does not apply here; it judges one run (gpuscale report RUN.json "
                      "--baseline BASE.json)");
   try {
@@ -127,22 +128,17 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   for (int i = 0; i < argc; ++i) inv.command_line += (i ? " " : "") + std::string(argv[i]);
 
   int first = 1;
-  inv.command = "run";
+  inv.command = default_command().name;
   if (argc > 1 && argv[1][0] != '-') {
     inv.command = argv[1];
     first = 2;
   }
-  const CommandSpec* spec = find_command(inv.command);
-  if (!spec) {
-    if (inv.command == "help") {
-      inv.show_help = true;
-      inv.help_text = commands_overview();
-      return inv;
-    }
-    std::string names;
-    for (const auto& c : commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
-    throw UsageError("unknown command '" + inv.command + "'; commands: " + names + " (gpuscale --help)");
+  if (inv.command == "help") {  // not a command: the overview, as `gpuscale --help` ends
+    inv.show_help = true;
+    inv.help_text = commands_overview();
+    return inv;
   }
+  const CommandSpec* spec = &command_named(inv.command);
 
   cxxopts::Options options("gpuscale", "");
   options.custom_help(std::string(spec->usage));
@@ -183,7 +179,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   } catch (const UsageError& e) {
     throw UsageError("gpuscale " + inv.command + ": " + e.what());
   }
-  validate(inv.command, c);
+  validate(*spec, c);
   return inv;
 }
 

@@ -138,7 +138,7 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
 }
 
 void prepare_collectives(const Invocation& invocation) {
-  if (invocation.command == "collectives" && invocation.options.count("nccl-algo"))
+  if (invocation.options.count("nccl-algo"))
     collectives::enable_nccl_tuning_log();
 }
 

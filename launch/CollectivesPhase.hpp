@@ -1,6 +1,7 @@
 #pragma once
 // The collectives phase: nccl-tests-style sweeps of every op, the scaling table over
 // sub-communicators, the pairwise send/recv matrix, link expectations; the record goes into the report.
+// The run itself is the collectives workload's (collectives/CollectivesRun.hpp).
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
@@ -15,7 +16,8 @@ void add_collectives_options(cxxopts::Options& options);
 // sizes, so CI stays fast) and --quick. Throws UsageError for bad values. Pure: no MPI.
 collectives::SweepOptions collectives_options(const cxxopts::ParseResult& result, bool cpu_backend, bool quick);
 
-// Before MPI and NCCL start: routes NCCL's tuning log to a file when --nccl-algo is given.
+// Before MPI and NCCL start, for a command that runs the phase (PhaseSpec::before_mpi): routes
+// NCCL's tuning log to a file when --nccl-algo is given.
 void prepare_collectives(const Invocation& invocation);
 
 // Collective over the world.

@@ -1,10 +1,13 @@
 #include "launch/Commands.hpp"
 
+#include "harness/Error.hpp"
+#include "launch/BaselineCommand.hpp"
 #include "launch/BurnPlan.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/LinksPlan.hpp"
 #include "launch/ProjectionOptions.hpp"
+#include "launch/ReportCommands.hpp"
 #include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
@@ -31,59 +34,71 @@ void baseline_options(cxxopts::Options& o) {
   o.positional_help("RUN.json... -o BASE.json");
 }
 
+// Each command's phases, in the order they run. The whole-job run: the environment first, then host
+// links and device memory (a second or two per GPU, on GPUs still cool), compute, a short burn (after
+// compute, whose figures it would otherwise heat), collectives and training.
+constexpr std::string_view kRunPhases[] = {"env", "links", "compute", "burn", "collectives", "train"};
+constexpr std::string_view kEnvPhases[] = {"env"};
+constexpr std::string_view kComputePhases[] = {"env", "compute"};
+constexpr std::string_view kCollectivesPhases[] = {"env", "collectives"};
+constexpr std::string_view kTrainPhases[] = {"env", "train"};
+constexpr std::string_view kBurnPhases[] = {"env", "burn"};
+constexpr std::string_view kLinksPhases[] = {"env", "links"};
+
 constexpr CommandSpec kCommands[] = {
     {"run", "the default job: environment and checks, then every phase, then the report",
      "[run] [options]",
      "mpirun -np 8 gpuscale\n"
      "srun -N 4 --ntasks-per-node=8 --mpi=pmix gpuscale --json run.json\n"
      "gpuscale --device cpu --quick",
-     true, add_projection_options},
+     kRunPhases, add_projection_options, nullptr, /*whole_job=*/true},
     {"env", "environment of every rank, cross-rank checks and a verified smoke allreduce",
      "env [options]",
      "mpirun -np 8 gpuscale env\n"
      "mpirun -np 2 gpuscale env --json env.json\n"
      "srun --mpi=pmix -n 4 gpuscale env --device cpu",
-     true, no_options},
+     kEnvPhases, no_options},
     {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
      "mpirun -np 8 gpuscale compute\n"
      "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
      "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
      "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
-     true, add_compute_options},
+     kComputePhases, add_compute_options},
     {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
      "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
      "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
-     true, add_collectives_options},
+     kCollectivesPhases, add_collectives_options},
     {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
      "mpirun -np 8 gpuscale train\n"
      "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
      "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
      "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
-     true, add_train_options},
+     kTrainPhases, add_train_options},
     {"burn", "sustained GEMM load on every GPU at once: throughput over wall time, clocks, power, temperature, "
      "throttle reasons, ECC errors, and the outputs compared across GPUs", "burn [options]",
      "mpirun -np 8 gpuscale burn\n"
      "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
      "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
-     true, add_burn_options},
+     kBurnPhases, add_burn_options},
     {"links", "host links and device memory: H2D and D2H copies pinned and pageable, one GPU at a time and every GPU "
      "of a node at once, the PCIe link under load, NVLink state and errors, XID events, HBM copy and triad",
      "links [options]",
      "mpirun -np 8 gpuscale links\n"
      "mpirun -np 8 gpuscale links --sizes 64M,1G,4G --repeats 10 --json links.json\n"
      "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
-     true, add_links_options},
+     kLinksPhases, add_links_options},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html\n"
-     "gpuscale report new.json --baseline base.json", false, file_inputs},
+     "gpuscale report new.json --baseline base.json", {}, file_inputs, report_command},
     {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
-     "gpuscale compare base.json new.json --tolerance 0.05", false, compare_options},
+     "gpuscale compare base.json new.json --tolerance 0.05", {}, compare_options, compare_command, false,
+     /*judges_one_run=*/false},
     {"baseline", "median and spread per figure and machine shape over saved runs, for --baseline",
      "baseline RUN.json... -o BASE.json",
      "gpuscale baseline run1.json run2.json run3.json -o base.json\n"
      "gpuscale baseline fleet.json -o base.json",
-     false, baseline_options},
+     {}, baseline_options, make_baseline, false, /*judges_one_run=*/false},
 };
 
 }  // namespace
@@ -95,5 +110,14 @@ const CommandSpec* find_command(std::string_view name) {
     if (c.name == name) return &c;
   return nullptr;
 }
+
+const CommandSpec& command_named(std::string_view name) {
+  if (const auto* spec = find_command(name)) return *spec;
+  std::string names;
+  for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  throw harness::UsageError("unknown command '" + std::string(name) + "'; commands: " + names + " (gpuscale --help)");
+}
+
+const CommandSpec& default_command() { return kCommands[0]; }
 
 }  // namespace gpuscale::launch

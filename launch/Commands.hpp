@@ -1,6 +1,7 @@
 #pragma once
 // The subcommands, in one explicit table: what each is called, what it says in --help, which
-// options it adds.
+// options it adds, which phases it runs (their table: Phases.hpp) or, for a command that reads saved
+// runs, what runs instead.
 #include <span>
 #include <string_view>
 
@@ -8,16 +9,32 @@
 
 namespace gpuscale::launch {
 
+struct Invocation;
+
 struct CommandSpec {
   std::string_view name;
   std::string_view summary;
   std::string_view usage;     // after "gpuscale "
   std::string_view examples;  // lines, each a full command
-  bool needs_world;           // runs under MPI on every rank
+  // The phases it runs under MPI on every rank, in order, by name (Phases.hpp); none: it reads
+  // saved runs, without MPI.
+  std::span<const std::string_view> phases;
   void (*add_options)(cxxopts::Options&);
+  // A command without phases: what runs instead (ReportCommands.hpp), returning the exit code.
+  int (*run_offline)(const Invocation&) = nullptr;
+  // The whole-job run: keeps a time budget (RunBudget.hpp), plans its phases for it, and prints the
+  // preflight's one screen instead of each phase's tables.
+  bool whole_job = false;
+  bool judges_one_run = true;  // --baseline applies (a live run or `report`; not compare or baseline)
+
+  bool needs_world() const { return !phases.empty(); }  // runs under MPI on every rank
 };
 
 std::span<const CommandSpec> commands();
 const CommandSpec* find_command(std::string_view name);
+// The command called `name`; one that is not in the table throws harness::UsageError naming them all.
+const CommandSpec& command_named(std::string_view name);
+// The command that runs when argv[1] names none (or starts with '-'): the first of the table.
+const CommandSpec& default_command();
 
 }  // namespace gpuscale::launch

@@ -1,41 +1,16 @@
 #include "launch/ComputePhase.hpp"
 
-#include <algorithm>
-#include <cstdlib>
 #include <string>
 
-#include "harness/Activity.hpp"
-#include "harness/GatherRecords.hpp"
 #include "launch/ComputePlan.hpp"
 #include "launch/OptionValue.hpp"
+#include "launch/Phases.hpp"
 #include "launch/Profile.hpp"
 #include "results/ComputeRecord.hpp"
 #include "results/Format.hpp"
-#include "results/RankEnv.hpp"
+#include "workloads/ComputeRun.hpp"
 
 namespace gpuscale::launch {
-namespace {
-
-// Rank 0 receives every rank's records, interleaved so that one measurement's ranks are adjacent
-// (every rank measures the same items in the same order). Collective.
-std::vector<results::ComputeRecord> gather_compute_records(Job& job, const std::vector<results::ComputeRecord>& mine) {
-  const auto by_rank = harness::gather_records(job.world(), mine, job.deadline());
-  std::size_t longest = 0;
-  for (const auto& records : by_rank) longest = std::max(longest, records.size());
-  std::vector<results::ComputeRecord> all;
-  for (std::size_t i = 0; i < longest; ++i)
-    for (const auto& records : by_rank)
-      if (i < records.size()) all.push_back(records[i]);
-  return all;
-}
-
-std::string device_name(harness::Backend& backend) {
-  results::RankEnv env;
-  backend.probe(env);
-  return env.gpu ? env.gpu->name : "cpu";
-}
-
-}  // namespace
 
 void add_compute_options(cxxopts::Options& o) {
   const ComputePlan d;  // the defaults that no profile changes
@@ -98,47 +73,17 @@ void add_compute_options(cxxopts::Options& o) {
 
 void run_compute_phase(Job& job) {
   auto& world = job.world();
-  ComputePlan plan = *job.plan().compute;  // the phase fills in its rank's part
+  ComputePlan plan = *job.plan().compute;  // the phase adds the job's seed and timeout
   plan.bench.seed = job.options().seed;
   plan.bench.timeout_s = job.timeout_s();
   plan.tuning.timeout_s = job.timeout_s();
-  plan.bench.rank = world.rank();
-  plan.bench.gpu = device_name(job.backend());
-  plan.bench.before_timing = [&] { world.barrier(job.deadline()); };
-  plan.bench.agree_calls = [&](int calls) {
-    return static_cast<int>(world.max_over_ranks(static_cast<double>(calls), job.deadline()));
+  workloads::ComputeRunSetup setup{
+      .world = world,
+      .backend = job.backend(),
+      .timeout_s = job.timeout_s(),
+      .hooks = run_hooks(job),
   };
-  // Test seam (tests/mpi/compute_cpu.sh): this rank's reference checks see corrupted outputs.
-  const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_CHECK_RANK");
-  plan.bench.corrupt_check_for_test = corrupt && std::to_string(world.rank()) == corrupt;
-
-  auto stream = job.backend().create_stream(harness::StreamPriority::normal);
-  std::vector<results::ComputeRecord> mine;
-  {
-    auto ctx = workloads::make_compute_context(job.backend(), *stream, plan.tuning);
-    auto budget = job.budget_gate();
-    std::size_t done = 0;
-    for (const auto& item : plan.items) {
-      if (done > 0 && budget.spent()) break;  // every rank alike; the first always runs, so the phase has a figure
-      const harness::OpScope scope(workloads::layer_kind(item.shape.shape));  // test seam "compute/linear"
-      const std::string what = std::string(workloads::layer_kind(item.shape.shape)) + " " +
-                               workloads::describe(item.shape.shape) + " " +
-                               std::string(workloads::to_string(item.precision));
-      job.progress("compute: " + what);
-      const double start_s = job.run_elapsed_s();
-      for (auto& r : workloads::run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))
-        mine.push_back(std::move(r));
-      job.budget_item(what, job.run_elapsed_s() - start_s);
-      ++done;
-    }
-    if (done < plan.items.size()) {
-      const auto& first = plan.items[done].shape.shape;
-      job.budget_dropped(std::to_string(plan.items.size() - done) + " of " + std::to_string(plan.items.size()) +
-                         " shape-precision items, from " + std::string(workloads::layer_kind(first)) + " " +
-                         workloads::describe(first));
-    }
-  }
-  auto all = gather_compute_records(job, mine);
+  auto all = workloads::run_compute(plan, setup);
   if (world.rank() == 0) {
     auto& report = job.report();
     report.straggler_threshold = plan.straggler_threshold;

@@ -5,23 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "results/RunReport.hpp"
-#include "workloads/ComputeBench.hpp"
-#include "workloads/Layer.hpp"
+#include "workloads/ComputeRun.hpp"
 
 namespace gpuscale::launch {
 
-struct ComputeItem {
-  workloads::NamedShape shape;
-  workloads::Precision precision;
-};
-
-struct ComputePlan {
-  std::vector<ComputeItem> items;  // shape-major: every precision of a shape, then the next shape
-  workloads::TuningOptions tuning;
-  workloads::BenchOptions bench;  // rank, gpu, seed, timeout and barrier are filled in by the phase
-  double straggler_threshold = results::kDefaultStragglerThreshold;
-};
+using workloads::ComputeItem;
+using workloads::ComputePlan;  // what the compute workload measures (workloads/ComputeRun.hpp)
 
 // --layout's value that picks the layout by precision (workloads::auto_layout); its default.
 inline constexpr const char* kAutoLayout = "auto";

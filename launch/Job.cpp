@@ -9,6 +9,7 @@
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
+#include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/ReportFiles.hpp"
@@ -107,7 +108,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.node_count = world_.node_count();
   report_.emulation = world_.emulation();
   report_.complete = false;
-  if (invocation_.command == "run") {
+  if (command_named(invocation_.command).whole_job) {
     std::vector<std::string> names;
     for (const auto& p : phases_for(invocation_.command)) names.emplace_back(p.name);
     report_.budget = plan_budget(plan_.profile.budget_s, names);
@@ -134,7 +135,7 @@ void Job::progress(const std::string& step, std::size_t done, std::size_t total)
 }
 
 harness::BudgetGate Job::budget_gate() const {
-  if (!plan_.profile.budget_s || invocation_.command != "run") return {};
+  if (!plan_.profile.budget_s || !command_named(invocation_.command).whole_job) return {};
   // Rank 0 decides for every rank (BudgetGate); its record holds the deadlines.
   double left_s = 0;
   if (world_.rank() == 0) {
@@ -278,7 +279,7 @@ int Job::finish() {
     }
     write_outputs();
     // The preflight (the default run and --quick) prints one screen; a phase's own command its tables.
-    const auto view = invocation_.command == "run" ? results::ConsoleView::summary : results::ConsoleView::full;
+    const auto view = command_named(invocation_.command).whole_job ? results::ConsoleView::summary : results::ConsoleView::full;
     results::ConsoleReporter(view).write(report_, std::cout);
     // The files hold the results; a console report lost on a full device is still a runtime error.
     code = !console_written() ? static_cast<int>(harness::ExitCode::runtime) : report_.verdict.passed ? 0 : 1;

@@ -1,6 +1,5 @@
 #include "launch/LinksPhase.hpp"
 
-#include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/LinkMonitor.hpp"
 #include "launch/LinksPlan.hpp"
@@ -8,14 +7,9 @@
 #include "results/GpuPeak.hpp"
 #include "results/LinksChecks.hpp"
 #include "results/RankEnv.hpp"
+#include "workloads/LinksRun.hpp"
 
 namespace gpuscale::launch {
-namespace {
-
-// PCIe link readings every 10 ms while this GPU's copies run: tens of readings in the shortest turn.
-constexpr double kPcieSamplePeriodS = 0.01;
-
-}  // namespace
 
 void run_links_phase(Job& job) {
   auto& world = job.world();
@@ -36,27 +30,7 @@ void run_links_phase(Job& job) {
   mine.pci_bus_id = bus;
   mine.numa_node = env.gpu ? env.gpu->numa_node : -1;
   mine.hbm_peak_gbps = results::peak_memory_gbps(mine.gpu);
-  {
-    const harness::OpScope scope("copies");  // test seam "links/copies"
-    workloads::HostLinkBench bench(job.backend(), plan.links);
-    // One GPU of each node at a time: turn t is local rank t's on every node at once.
-    const int turns = static_cast<int>(world.max_over_ranks(world.local_size(), job.deadline()));
-    for (int turn = 0; turn < turns; ++turn) {
-      world.barrier(job.deadline());
-      if (turn != world.local_rank()) continue;
-      monitor.start_pcie(kPcieSamplePeriodS);
-      mine.copies = bench.copies("solo");
-      mine.pcie = monitor.stop_pcie();
-    }
-    // Every GPU of the node at once: the PCIe and NUMA contention a data loader meets. With one GPU
-    // per node it would repeat the solo figures.
-    if (turns > 1) {
-      world.barrier(job.deadline());
-      for (auto& f : bench.copies("concurrent")) mine.copies.push_back(std::move(f));
-    }
-    world.barrier(job.deadline());
-    mine.hbm = bench.device_memory();
-  }
+  workloads::run_links(world, job.backend(), plan.links, monitor, job.timeout_s(), mine);
   mine.nvlinks = monitor.nvlinks();
   mine.xids = monitor.xids();
   mine.unreadable = monitor.unreadable();

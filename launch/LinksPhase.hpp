@@ -3,7 +3,8 @@
 // node at a time (turns by local rank, the nodes in parallel) with the PCIe link sampled meanwhile,
 // then on every GPU at once after a barrier; then device memory bandwidth on every GPU. NVLink state
 // and error counters are read before and after, XID events collected over the phase. Rank 0 gathers a
-// record per rank and adds the links checks. Collective.
+// record per rank and adds the links checks. Collective. The turns and copies are the links
+// workload's (workloads/LinksRun.hpp); the phase adds the probes, the monitor and the gather.
 #include "launch/Job.hpp"
 
 namespace gpuscale::launch {

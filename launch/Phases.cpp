@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <stdexcept>
 
 #include "harness/Activity.hpp"
 #include "harness/Error.hpp"
@@ -11,46 +12,88 @@
 #include "launch/BurnPhase.hpp"
 #include "launch/CollectivesPhase.hpp"
 #include "launch/CommandAgreement.hpp"
+#include "launch/Commands.hpp"
 #include "launch/ComputePhase.hpp"
 #include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
+#include "launch/Job.hpp"
 #include "launch/LinksPhase.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPhase.hpp"
 #include "launch/RunPlan.hpp"
 
 namespace gpuscale::launch {
+namespace {
 
-std::vector<Phase> phases_for(const std::string& command) {
-  const Phase env{"env", run_env_phase, false};
-  const Phase collectives{"collectives", run_collectives_phase};
-  const Phase compute{"compute", run_compute_phase};
-  const Phase burn{"burn", run_burn_phase, true, /*runs_on_shared_gpu=*/true};
-  const Phase links{"links", run_links_phase};
-  if (command == "env") return {env};
-  if (command == "burn") return {env, burn};
-  if (command == "links") return {env, links};
-  const Phase train{"train", run_train_phase};
-  if (command == "collectives") return {env, collectives};
-  if (command == "compute") return {env, compute};
-  if (command == "train") return {env, train};
-  // `run`: the environment first, then host links and device memory (a second or two per GPU, on
-  // GPUs still cool), compute, a short burn (after compute, whose figures it would otherwise heat),
-  // collectives and training.
-  return {env, links, compute, burn, collectives, train};
+// Each phase's part of the RunPlan (PhaseSpec::plan).
+void plan_links(RunPlan& plan, const PlanInputs& in) {
+  plan.links = parse_links_plan(in.invocation.options, plan.profile);
+}
+void plan_compute(RunPlan& plan, const PlanInputs& in) {
+  plan.compute = parse_compute_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend);
+}
+void plan_burn(RunPlan& plan, const PlanInputs& in) {
+  plan.burn = parse_burn_plan(in.invocation.options, plan.profile, !in.whole_job);
+}
+void plan_collectives(RunPlan& plan, const PlanInputs& in) {
+  plan.collectives = collectives_options(in.invocation.options, in.cpu_backend, in.invocation.common.quick);
+}
+void plan_train(RunPlan& plan, const PlanInputs& in) {
+  plan.train = parse_train_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend, in.whole_job);
 }
 
-namespace {
+// --project-ranks is read after the phase (update_projection); --nccl-algo routes NCCL's log first.
+void collectives_before_mpi(const Invocation& invocation) {
+  prepare_collectives(invocation);
+  project_ranks(invocation.options);
+}
+
+// Every phase: name, plan, before MPI, run, needs_gpu_work, runs_on_shared_gpu, budget weight.
+// The weights: the checks (env) and the short burn take little, the sweeps and training most.
+constexpr PhaseSpec kPhases[] = {
+    {"env", nullptr, nullptr, run_env_phase, false, false, 1},
+    {"links", plan_links, nullptr, run_links_phase, true, false, 1},
+    {"compute", plan_compute, nullptr, run_compute_phase, true, false, 2},
+    {"burn", plan_burn, nullptr, run_burn_phase, true, /*runs_on_shared_gpu=*/true, 1},
+    {"collectives", plan_collectives, collectives_before_mpi, run_collectives_phase, true, false, 3},
+    {"train", plan_train, nullptr, run_train_phase, true, false, 2},
+};
 
 // Every phase's options are checked before MPI starts and before any output, so bad input is one
 // line and exit 2 on every rank (the Job resolves the plan again, with the backend known).
 void validate_phase_options(const Invocation& invocation) {
   resolve_run_plan(invocation, invocation.common.device == "cpu");
-  const auto& c = invocation.command;
-  if (c == "collectives" || c == "run") project_ranks(invocation.options);
+  for (const auto& phase : phases_for(invocation.command))
+    if (phase.before_mpi) phase.before_mpi(invocation);
 }
 
 }  // namespace
+
+std::span<const PhaseSpec> phase_table() { return kPhases; }
+
+const PhaseSpec* find_phase_spec(std::string_view name) {
+  for (const auto& p : kPhases)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::vector<PhaseSpec> phases_for(std::string_view command) {
+  std::vector<PhaseSpec> out;
+  for (const auto name : command_named(command).phases) {
+    const auto* phase = find_phase_spec(name);
+    if (!phase)
+      throw std::logic_error("command '" + std::string(command) + "' lists no phase '" + std::string(name) + "'");
+    out.push_back(*phase);
+  }
+  return out;
+}
+
+harness::RunHooks run_hooks(Job& job) {
+  return {job.budget_gate(), [&job](const std::string& step) { job.progress(step); },
+          [&job] { return job.run_elapsed_s(); },
+          [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
+          [&job](const std::string& what) { job.budget_dropped(what); }};
+}
 
 int run_command(const Invocation& invocation, int argc, char** argv, std::string usage_error) {
   harness::install_signal_handlers();
@@ -60,7 +103,6 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
   try {
     if (usage_error.empty()) {
       try {
-        prepare_collectives(invocation);
         validate_phase_options(invocation);
         // Test seams, with the launcher's rank (a singleton is rank 0): "init" fires before MPI starts.
         harness::configure_faults(std::max(0, harness::launcher_rank()));
@@ -91,16 +133,17 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
     job = std::make_unique<Job>(invocation, *world);
     const auto phases = phases_for(invocation.command);
     for (std::size_t i = 0; i < phases.size(); ++i) {
-      harness::enter_phase(phases[i].name);
-      job->begin_phase(phases[i].name, i + 1, phases.size());
+      const std::string name(phases[i].name);
+      harness::enter_phase(name);
+      job->begin_phase(name, i + 1, phases.size());
       const auto& blocked = job->gpu_work_blocked(phases[i].runs_on_shared_gpu);
       if (phases[i].needs_gpu_work && !blocked.empty()) {
         job->progress("skipped: " + blocked);
-        job->phase_skipped(phases[i].name, blocked);
+        job->phase_skipped(name, blocked);
         continue;
       }
       phases[i].run(*job);
-      job->check_tenancy(phases[i].name);  // the last one is the run's end
+      job->check_tenancy(name);  // the last one is the run's end
     }
     harness::enter_phase("finish");
     return job->finish();

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "harness/Error.hpp"
-#include "launch/BaselineCommand.hpp"
+#include "launch/Commands.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/Compare.hpp"
 #include "results/ConsoleReporter.hpp"
@@ -74,11 +74,12 @@ int compare(const Invocation& inv) {
 
 }  // namespace
 
+int report_command(const Invocation& invocation) { return report(invocation); }
+int compare_command(const Invocation& invocation) { return compare(invocation); }
+
 int run_offline_command(const Invocation& invocation) {
   try {
-    const int code = invocation.command == "compare"    ? compare(invocation)
-                     : invocation.command == "baseline" ? make_baseline(invocation)
-                                                        : report(invocation);
+    const int code = find_command(invocation.command)->run_offline(invocation);
     return console_written() ? code : static_cast<int>(harness::ExitCode::runtime);
   } catch (const UsageError& e) {
     std::cerr << "gpuscale: error: " << e.what() << '\n';

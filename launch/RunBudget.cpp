@@ -2,19 +2,15 @@
 
 #include <utility>
 
+#include "launch/Phases.hpp"
+
 namespace gpuscale::launch {
 namespace {
 
-// Shares in proportion to what each phase takes in a healthy run of either profile: the checks
-// (env) and the short burn little, the sweeps and training most.
+// Shares in proportion to the phases' weights (PhaseSpec::budget_weight).
 double weight(const std::string& phase) {
-  if (phase == "env") return 1;
-  if (phase == "links") return 1;
-  if (phase == "compute") return 2;
-  if (phase == "burn") return 1;
-  if (phase == "collectives") return 3;
-  if (phase == "train") return 2;
-  return 1;
+  const auto* spec = find_phase_spec(phase);
+  return spec ? spec->budget_weight : 1;
 }
 
 }  // namespace

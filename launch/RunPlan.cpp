@@ -4,6 +4,8 @@
 
 #include "collectives/Op.hpp"
 #include "launch/CollectivesPhase.hpp"
+#include "launch/Commands.hpp"
+#include "launch/Phases.hpp"
 #include "results/Format.hpp"
 
 namespace gpuscale::launch {
@@ -63,17 +65,11 @@ std::string describe(const LinksPlan& plan) {
 }  // namespace
 
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend) {
-  const auto& command = invocation.command;
-  const bool quick = invocation.common.quick, whole_job = command == "run";
   RunPlan plan;
-  plan.profile = make_profile(quick, cpu_backend);
-  if (command == "compute" || whole_job) plan.compute = parse_compute_plan(invocation.options, quick, cpu_backend);
-  if (command == "collectives" || whole_job)
-    plan.collectives = collectives_options(invocation.options, cpu_backend, quick);
-  if (command == "train" || whole_job)
-    plan.train = parse_train_plan(invocation.options, quick, cpu_backend, whole_job);
-  if (command == "links" || whole_job) plan.links = parse_links_plan(invocation.options, plan.profile);
-  if (command == "burn" || whole_job) plan.burn = parse_burn_plan(invocation.options, plan.profile, !whole_job);
+  plan.profile = make_profile(invocation.common.quick, cpu_backend);
+  const PlanInputs inputs{invocation, cpu_backend, command_named(invocation.command).whole_job};
+  for (const auto& phase : phases_for(invocation.command))
+    if (phase.plan) phase.plan(plan, inputs);
   return plan;
 }
 

@@ -17,12 +17,12 @@ namespace gpuscale::launch {
 
 struct RunPlan {
   Profile profile;
-  // Set for the commands that run the phase (`run`: all three).
+  // Set for the commands that run the phase, by its PhaseSpec::plan (Phases.hpp).
   std::optional<ComputePlan> compute;
   std::optional<collectives::SweepOptions> collectives;
   std::optional<TrainPlan> train;
-  std::optional<BurnPlan> burn;    // `burn` and `run`
-  std::optional<LinksPlan> links;  // `links` and `run`
+  std::optional<BurnPlan> burn;
+  std::optional<LinksPlan> links;
 };
 
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend);

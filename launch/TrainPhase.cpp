@@ -1,289 +1,33 @@
 #include "launch/TrainPhase.hpp"
 
-#include <algorithm>
-#include <cstdlib>
 #include <limits>
-#include <map>
-#include <memory>
-#include <optional>
-#include <span>
 
-#include "harness/Activity.hpp"
-#include "harness/CpuBackend.hpp"
-#include "harness/CudaBackend.hpp"
-#include "harness/GatherRecords.hpp"
-#include "harness/GpuBinding.hpp"
 #include "launch/PlanFit.hpp"
+#include "launch/Phases.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
-#include "workloads/ComputeBench.hpp"
-#include "workloads/TrainBench.hpp"
-#include "workloads/TrainVerification.hpp"
+#include "workloads/TrainRun.hpp"
 
 namespace gpuscale::launch {
-namespace {
-
-using CommsBySize = std::map<int, std::unique_ptr<harness::Communicator>>;
-
-// What every configuration of one model and precision shares on this rank.
-struct TrainEnv {
-  Job& job;
-  const TrainPlan& plan;
-  workloads::ComputeContext& ctx;
-  workloads::TrainOps& ops;
-  const workloads::Model& model;
-  workloads::Precision precision;
-  CommsBySize& ddp_comms;                     // by size; null where this rank is not a member
-  CommsBySize& tuned_comms;                   // by size: twins of ddp_comms with kTunedCommCtas; may lack one
-  std::vector<harness::Backend*> dp_devices;  // rank 0: DP's devices; empty elsewhere
-  std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here when tracing
-  harness::BudgetGate* budget = nullptr;             // the phase's share of the run's budget
-  int* configs_run = nullptr;                        // the phase's configurations run so far
-
-  workloads::TrainBenchOptions bench() const {
-    workloads::TrainBenchOptions o;
-    o.timing = plan.timing;
-    o.timing.timeout_s = job.timeout_s();
-    o.seed = job.options().seed;
-    o.rank = job.world().rank();
-    return o;
-  }
-};
-
-struct DdpConfig {
-  std::string strategy;  // "single" (every rank alone) or "ddp" (the first `gpus` ranks)
-  std::string scaling;
-  int gpus = 1;
-  std::int64_t batch_per_gpu = 0;
-  workloads::DdpOptions options;
-  bool traced = false;
-};
-
-// One single or DDP configuration, run by every rank (those that take no part only join the
-// barrier and the gather); rank 0 returns the assembled record, the other ranks its configuration.
-results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
-  auto& world = env.job.world();
-  const bool single = c.strategy == "single";
-  workloads::DdpRun run{c.batch_per_gpu, c.options, nullptr, nullptr, c.traced, ""};
-  if (!single) {
-    run.comm = env.ddp_comms.at(c.gpus).get();
-    const auto twin = env.tuned_comms.find(c.gpus);
-    if (twin != env.tuned_comms.end()) run.tuned_twin = twin->second.get();
-  }
-  const bool member = single || run.comm != nullptr;
-  auto r = workloads::train_record(env.model, env.precision, c.strategy, c.scaling, c.gpus, c.batch_per_gpu, c.options);
-  if (!single) r.comm_ctas = env.plan.comm_ctas;
-  run.label = c.strategy + " " + r.model + " " + r.precision + " x" + std::to_string(c.gpus);
-  const harness::OpScope scope(c.strategy);  // names the strategy in errors; test seam "train/ddp"
-  env.job.progress("train: " + run.label + " " + c.scaling + ", batch " + std::to_string(c.batch_per_gpu) + "/GPU");
-  // Every rank meets here first, so that a rank that stalled or died is found within the timeout of
-  // this point, not after the members' whole run.
-  world.barrier(env.job.deadline());
-  std::optional<workloads::TrainRankResult> mine;
-  if (member) mine = workloads::run_ddp_rank(env.ctx, env.ops, env.model, env.precision, run, env.bench());
-  const auto parts = harness::gather_records(
-      world, mine, env.job.deadline(),
-      [](const std::optional<workloads::TrainRankResult>& part) { return part ? nlohmann::json(*part) : nlohmann::json(); },
-      [](const nlohmann::json& j) {
-        return j.is_null() ? std::nullopt : std::optional(j.get<workloads::TrainRankResult>());
-      });
-  if (world.rank() == 0) workloads::assemble_record(r, parts, !single, env.trace);
-  return r;
-}
-
-// DP over rank 0's first `devices` devices, global_batch split evenly; the other ranks wait for it
-// (World::wait_for_root), each stretch of rank 0's silence bounded by the phase's timeout.
-results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, int devices, std::int64_t global_batch) {
-  workloads::DdpOptions none;
-  none.h2d = env.plan.ddp_options.h2d;
-  auto r = workloads::train_record(env.model, env.precision, "dp", scaling, devices, global_batch / devices, none);
-  r.overlap = false;
-  const harness::OpScope scope("dp");  // names the strategy in errors
-  env.job.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
-  if (env.job.world().rank() == 0) {
-    const harness::HeartbeatScope alive(env.job.world(), env.job.timeout_s() / 4);
-    workloads::DpOptions options;
-    options.h2d = none.h2d;
-    options.lr = env.plan.ddp_options.lr;
-    const std::span<harness::Backend* const> used(env.dp_devices.data(), static_cast<std::size_t>(devices));
-    workloads::run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench());
-    env.ctx.backend().make_current();
-  }
-  env.job.world().wait_for_root(0, env.job.timeout_s(), "the wait for rank 0's DP run");
-  return r;
-}
-
-// Rank 0's devices for DP, or why DP cannot run here; the decision is broadcast so every rank
-// runs the same configurations.
-struct DpDevices {
-  std::vector<std::unique_ptr<harness::Backend>> owned;
-  std::vector<harness::Backend*> devices;
-  std::string skipped_reason;
-};
-
-DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
-  DpDevices out;
-  if (!plan.dp) return out;
-  auto& world = job.world();
-  const bool cpu = job.backend().kind() == harness::BackendKind::cpu;
-  int count = 0;
-  if (world.rank() == 0) {
-    const int visible = dp_device_limit(cpu, world.local_size());
-    count = plan.dp_devices.value_or(visible);  // Job: never more than visible
-    if (const auto leader = harness::leader_drives_node_gpus(visible, world.local_size()); !cpu && !leader.possible) {
-      count = 0;
-      out.skipped_reason = leader.reason;
-    }
-  }
-  out.skipped_reason = world.broadcast_from_root(out.skipped_reason, job.deadline());
-  count = std::stoi(world.broadcast_from_root(std::to_string(count), job.deadline()));
-  if (world.rank() != 0) {
-    out.devices.assign(static_cast<std::size_t>(count), nullptr);
-    return out;
-  }
-  for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend()
-                            : harness::make_cuda_backend(d, job.timeout_s()));
-    out.devices.push_back(out.owned.back().get());
-  }
-  job.backend().make_current();
-  return out;
-}
-
-// One communicator per DDP size (null where this rank is not a member) with the CTAs asked for; with
-// --comm-ctas auto, `tuned` gets a twin of each NCCL one over 2+ ranks with kTunedCommCtas.
-CommsBySize make_ddp_comms(Job& job, const TrainPlan& plan, harness::Communicator& world_comm, CommsBySize& tuned) {
-  CommsBySize out;
-  const int rank = job.world().rank(), size = job.world().size();
-  const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas};
-  for (int k : plan.ddp_sizes.empty() ? default_ddp_sizes(size) : plan.ddp_sizes) {  // Job: k <= size
-    const int color = rank < k ? 0 : -1;
-    out[k] = world_comm.split(color, rank, job.deadline(), fixed);
-    if (plan.ddp && plan.comm_ctas_auto && k > 1 && world_comm.transport() == "nccl")
-      tuned[k] = world_comm.split(color, rank, job.deadline(), harness::CommConfig{workloads::kTunedCommCtas});
-  }
-  return out;
-}
-
-void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::TrainResults& results) {
-  auto& job = env.job;
-  workloads::VerificationSetup setup;
-  setup.ctx = &env.ctx;
-  setup.ops = &env.ops;
-  setup.comm = &world_comm;
-  setup.model = &env.model;
-  setup.precision = env.precision;
-  setup.batch_per_rank = env.plan.check_batch;
-  setup.accum = env.plan.ddp_options.accum;
-  if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;
-  setup.seed = job.options().seed;
-  setup.essential_only = job.options().quick;  // the preflight's 15 s leave room for the two checks that matter most
-  setup.timeout_s = job.timeout_s();
-  setup.config = env.model.name + " " + std::string(workloads::to_string(env.precision));
-  setup.max_over_ranks = [&job](double v) { return job.world().max_over_ranks(v, job.deadline()); };
-  if (env.plan.dp && job.world().rank() == 0) setup.dp_devices = env.dp_devices;
-  setup.tuning = env.plan.tuning;
-  setup.comm_window = env.plan.ddp_options.comm_window;
-  // Test seam (tests/mpi/train_cpu.sh): this rank's DDP gradients are perturbed before the checks.
-  const char* corrupt = std::getenv("GPUSCALE_TEST_CORRUPT_GRADS_RANK");
-  setup.corrupt_for_test = corrupt && std::to_string(job.world().rank()) == corrupt;
-  job.progress("train: checking gradients of " + setup.config);
-  const harness::OpScope scope("gradient-check");  // names the step in errors
-  auto checks = workloads::run_train_verification(setup);
-  if (job.world().rank() == 0)
-    for (auto& c : checks) results.verifications.push_back(std::move(c));
-}
-
-void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& results) {
-  const auto& plan = env.plan;
-  const bool root = env.job.world().rank() == 0;
-  const std::int64_t batch = plan.batch.value_or(env.model.default_batch);
-  int dropped = 0;
-  // Each configuration while the phase's share of the budget lasts (every rank asks alike); the
-  // phase's first always runs, so that the phase has a figure.
-  auto add = [&](const std::string& label, auto&& run) {
-    if (*env.configs_run > 0 && env.budget->spent()) {
-      ++dropped;
-      return;
-    }
-    const double start_s = env.job.run_elapsed_s();
-    results::TrainRecord r = run();
-    ++*env.configs_run;
-    env.job.budget_item("train " + label + " " + env.model.name, env.job.run_elapsed_s() - start_s);
-    if (root) results.records.push_back(std::move(r));
-  };
-  if (plan.single) add("single", [&] { return run_ddp_config(env, {"single", "weak", 1, batch, plan.ddp_options, false}); });
-  if (plan.ddp && !env.ddp_comms.empty()) {
-    const int largest = env.ddp_comms.rbegin()->first;
-    for (const auto& entry : env.ddp_comms) {
-      const int k = entry.first;  // a plain local: clang before 16 cannot capture a structured binding
-      const std::string x = "ddp x" + std::to_string(k);
-      if (plan.weak)
-        add(x, [&] { return run_ddp_config(env, {"ddp", "weak", k, batch, plan.ddp_options, k == largest && env.trace != nullptr}); });
-      if (plan.strong && batch % k == 0)
-        add(x, [&] { return run_ddp_config(env, {"ddp", "strong", k, batch / k, plan.ddp_options, false}); });
-    }
-    for (std::size_t p = 1; p < plan.comm_priorities.size(); ++p) {
-      auto options = plan.ddp_options;
-      options.comm_priority = plan.comm_priorities[p];
-      add("ddp x" + std::to_string(largest), [&] { return run_ddp_config(env, {"ddp", "weak", largest, batch, options, false}); });
-    }
-  }
-  if (plan.dp && !dp.skipped_reason.empty()) {
-    results::TrainRecord r;
-    r.strategy = "dp";
-    r.model = env.model.name;
-    r.precision = std::string(workloads::to_string(env.precision));
-    r.scaling = "weak";
-    r.skipped_reason = dp.skipped_reason;
-    if (root) results.records.push_back(std::move(r));
-  } else if (plan.dp) {
-    const int g_max = static_cast<int>(dp.devices.size());
-    for (int g = 1; g <= g_max; ++g) {
-      const std::string x = "dp x" + std::to_string(g);
-      if (plan.weak) add(x, [&] { return run_dp_config(env, "weak", g, g * batch); });
-      if (plan.strong && batch % g == 0) add(x, [&] { return run_dp_config(env, "strong", g, batch); });
-    }
-  }
-  if (dropped)
-    env.job.budget_dropped(env.model.name + " " + std::string(workloads::to_string(env.precision)) + ": " +
-                           std::to_string(dropped) + " training configuration(s)");
-}
-
-}  // namespace
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  TrainPlan plan = *job.plan().train;  // the phase adds the job's timeout
+  TrainPlan plan = *job.plan().train;  // the phase adds the job's timeout and shape
   plan.tuning.timeout_s = job.timeout_s();
-  auto world_comm = backend.create_communicator(job.world(), job.timeout_s());
-  CommsBySize tuned_comms;
-  auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);
-  DpDevices dp = make_dp_devices(job, plan);
-  results::TrainResults results;
-  auto stream = backend.create_stream(harness::StreamPriority::normal);
-  {
-    auto ctx = workloads::make_compute_context(backend, *stream, plan.tuning);
-    auto ops = workloads::make_train_ops(backend);
-    auto budget = job.budget_gate();
-    std::string dropped;
-    int configs_run = 0;
-    for (const auto& name : plan.models) {
-      for (const auto precision : plan.precisions) {
-        if (configs_run > 0 && budget.spent()) {
-          dropped += (dropped.empty() ? "" : ", ") + name + " " + std::string(workloads::to_string(precision));
-          continue;
-        }
-        const auto model =
-            workloads::make_model(name, {plan.depth, plan.width, workloads::auto_layout(precision)});
-        TrainEnv env{job, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices, nullptr, &budget, &configs_run};
-        if (!job.options().trace_path.empty()) env.trace = &job.report().trace_spans;
-        if (plan.check) run_checks(env, *world_comm, results);
-        run_model(env, dp, results);
-      }
-    }
-    if (!dropped.empty()) job.budget_dropped(dropped + " (every configuration and check)");
-  }
+  if (plan.ddp_sizes.empty()) plan.ddp_sizes = default_ddp_sizes(job.world().size());
+  const bool cpu = backend.kind() == harness::BackendKind::cpu;
+  workloads::TrainRunSetup setup{
+      .world = job.world(),
+      .backend = backend,
+      .timeout_s = job.timeout_s(),
+      .seed = job.options().seed,
+      // The preflight's 15 s leave room for the two checks that matter most.
+      .essential_checks_only = job.options().quick,
+      .dp_visible = plan.dp && job.world().rank() == 0 ? dp_device_limit(cpu, job.world().local_size()) : 0,
+      .trace = job.options().trace_path.empty() ? nullptr : &job.report().trace_spans,
+      .hooks = run_hooks(job),
+  };
+  auto results = workloads::run_training(plan, setup);
   if (job.world().rank() == 0) {
     auto& report = job.report();
     report.straggler_threshold = plan.straggler_threshold;

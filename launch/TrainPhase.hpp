@@ -1,9 +1,8 @@
 #pragma once
-// The training phase: for each model and precision, the correctness checks (before timing), then
-// single (every rank alone), DDP over 1, 2, 4, ... ranks (sub-communicators), and DP over 1..G
-// devices of rank 0; weak and/or strong scaling. Rank 0 gathers the records, derives efficiency and
-// stragglers, and turns failed checks into errors. Collective.
-#include <cxxopts.hpp>
+// The training phase: the job's timeout, shape, budget and progress handed to the training workload
+// (workloads/TrainRun.hpp: checks, then single, DDP and DP configurations, gathered to rank 0); rank 0
+// then derives efficiency and stragglers, turns failed checks into errors and stores the records.
+// Collective.
 
 #include "launch/Job.hpp"
 

@@ -8,37 +8,11 @@
 
 #include <cxxopts.hpp>
 
-#include "results/RunReport.hpp"
-#include "workloads/DdpTrainer.hpp"
-#include "workloads/Model.hpp"
-#include "workloads/TrainBench.hpp"
-#include "workloads/TrainTiming.hpp"
+#include "workloads/TrainRun.hpp"
 
 namespace gpuscale::launch {
 
-struct TrainPlan {
-  std::vector<std::string> models;
-  std::vector<workloads::Precision> precisions;
-  bool single = true, dp = true, ddp = true;
-  std::optional<int> depth, width;  // unset: the preset's
-  std::optional<std::int64_t> batch;  // per GPU; unset: the preset's
-  bool weak = true, strong = false;
-  std::vector<int> ddp_sizes;  // rank counts; empty: 1, 2, 4, ... up to the world size (and the world size)
-  std::optional<int> dp_devices;  // unset: every visible GPU (cpu: the ranks of the node, at least 2)
-  workloads::DdpOptions ddp_options;
-  // cuDNN algorithms found by timing (cudnnFind, like torch.backends.cudnn.benchmark = True).
-  workloads::TuningOptions tuning{workloads::AlgoSearch::exhaustive};
-  std::vector<harness::StreamPriority> comm_priorities;  // each is measured at the largest DDP size
-  // DDP communicators: thread blocks per collective asked of NCCL; 0: NCCL's choice. With
-  // comm_ctas_auto, each DDP configuration over 2+ ranks times steps on both NCCL's choice and
-  // kTunedCommCtas and keeps the faster (as cudnn.benchmark picks algorithms), comm_ctas unused.
-  int comm_ctas = 0;
-  bool comm_ctas_auto = true;
-  workloads::TimingOptions timing;
-  bool check = true;
-  std::int64_t check_batch = 2;  // samples per rank in the correctness checks
-  double straggler_threshold = results::kDefaultStragglerThreshold;
-};
+using workloads::TrainPlan;  // what the training workload runs (workloads/TrainRun.hpp)
 
 using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this
 

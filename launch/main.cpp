@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "harness/Error.hpp"
+#include "harness/World.hpp"
 #include "launch/Cli.hpp"
 #include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
@@ -22,7 +23,7 @@ int main(int argc, char** argv) {
     // report, compare and baseline run without MPI; a command of the job is judged with the other
     // ranks, which may not share this rank's command line (launch/CommandAgreement.hpp).
     const auto* named = argc > 1 ? launch::find_command(argv[1]) : nullptr;
-    if (harness::launcher_rank() >= 0 && !(named && !named->needs_world))
+    if (harness::launcher_rank() >= 0 && !(named && !named->needs_world()))
       return launch::run_command(launch::Invocation{}, argc, argv, e.what());
     std::cerr << "gpuscale: error: " << e.what() << '\n';
     return static_cast<int>(harness::ExitCode::usage);
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
     return launch::console_written() ? 0 : static_cast<int>(harness::ExitCode::runtime);
   }
   // report and compare read files only: no MPI, so they run on a laptop without mpirun.
-  if (const auto* spec = launch::find_command(invocation.command); spec && !spec->needs_world)
+  if (const auto* spec = launch::find_command(invocation.command); spec && !spec->needs_world())
     return launch::run_offline_command(invocation);
   return launch::run_command(invocation, argc, argv);
 }

@@ -40,8 +40,8 @@ struct BenchOptions {
   double timeout_s = harness::kLibraryWaitTimeoutS;  // any single wait
   std::string gpu;                      // this rank's device name, for records and the peak table
   int rank = 0;
-  // Called once per (shape, precision) on every path, after warm-up and before timing: the phase's
-  // barrier, so all ranks time together. May be empty.
+  // Called once per (shape, precision) on every path, after warm-up and before timing: run_compute's
+  // barrier (ComputeRun.hpp), so all ranks time together. May be empty.
   std::function<void()> before_timing;
 };
 

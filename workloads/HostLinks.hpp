@@ -4,7 +4,7 @@
 // copy and STREAM's triad). Each configuration runs `warmup` untimed copies, then `repeats` copies
 // each timed by its own pair of events (device time on the cuda backend, the host clock on the cpu
 // backend, where every copy is a memcpy and this measures host memory bandwidth). Produces plain
-// data; prints nothing; no communication (the phase decides who runs when).
+// data; prints nothing; no communication (LinksRun.hpp decides who runs when).
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 // The training benchmark of one rank, as ComputeBench is the compute one: a configuration's trainer
 // built, warmed up, timed and traced, with --comm-ctas auto's choice of NCCL CTAs; DP on the devices
 // of rank 0; the record's configuration fields. Produces plain results; prints nothing. Which ranks
-// run what, and the gathers and barriers between them, are the caller's (launch/TrainPhase).
+// run what, and the gathers and barriers between them, are TrainRun's.
 #include <cstdint>
 #include <span>
 #include <string>
