@@ -18,7 +18,7 @@ DeviceChoice parse_device_choice(std::string_view text) {
 BackendSelection select_backend(DeviceChoice choice, const World& world, double op_timeout_s) {
   BackendSelection s;
   if (choice == DeviceChoice::cpu) {
-    s.backend = make_cpu_backend();
+    s.backend = make_cpu_backend(op_timeout_s);
     return s;
   }
   if (choice == DeviceChoice::cuda && !cuda_backend_built()) make_cuda_backend(0, op_timeout_s);  // throws
@@ -29,7 +29,7 @@ BackendSelection select_backend(DeviceChoice choice, const World& world, double 
     if (choice == DeviceChoice::cuda)
       throw RuntimeError(error_location() + " --device cuda but no GPU is visible to this rank "
                                             "(check the driver, CUDA_VISIBLE_DEVICES and the job's GPU request)");
-    s.backend = make_cpu_backend();
+    s.backend = make_cpu_backend(op_timeout_s);
     s.fell_back = true;
     return s;
   }

@@ -7,8 +7,9 @@
 
 namespace gpuscale::harness {
 
-// Host memory and host streams: nothing of its own waits; each communicator has its timeout
-// (create_communicator).
-std::unique_ptr<Backend> make_cpu_backend();
+// Host memory and host streams: nothing of its own waits but a timer under the hang test seam
+// (FaultInjection.hpp), which op_timeout_s bounds as it bounds the cuda backend's timers; each
+// communicator has its timeout (create_communicator).
+std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s = kLibraryWaitTimeoutS);
 
 }  // namespace gpuscale::harness
