@@ -64,17 +64,15 @@ class HostStream final : public Stream {
 
 class HostTimer final : public Timer {
  public:
-  explicit HostTimer(double timeout_s) : timeout_s_(timeout_s) {}
   void start(Stream&) override { start_ = Clock::now(); }
   void stop(Stream&) override { stop_ = Clock::now(); }
-  double elapsed_s() override {
-    if (timers_hang()) wait_for_stop_that_never_comes(Deadline::after(timeout_s_), "a timed interval");
+  double elapsed_s(const Deadline& deadline) override {
+    if (timers_hang()) wait_for_stop_that_never_comes(deadline, "a timed interval");
     return std::chrono::duration<double>(stop_ - start_).count();
   }
 
  private:
   using Clock = std::chrono::steady_clock;
-  double timeout_s_;
   Clock::time_point start_, stop_;
 };
 
@@ -102,14 +100,17 @@ class HostEvent final : public Event {
 
 class CpuBackend final : public Backend {
  public:
-  explicit CpuBackend(double op_timeout_s) : op_timeout_s_(op_timeout_s) {}
   BackendKind kind() const noexcept override { return BackendKind::cpu; }
   void probe(results::RankEnv& env) override { env.backend = "cpu"; }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes, &memory_); }
-  void upload(Buffer& dst, const void* src, std::size_t bytes) override { std::memcpy(dst.data(), src, bytes); }
-  void download(void* dst, const Buffer& src, std::size_t bytes) override { std::memcpy(dst, src.data(), bytes); }
+  void upload(Buffer& dst, const void* src, std::size_t bytes, const Deadline&) override {
+    std::memcpy(dst.data(), src, bytes);
+  }
+  void download(void* dst, const Buffer& src, std::size_t bytes, const Deadline&) override {
+    std::memcpy(dst, src.data(), bytes);
+  }
   std::unique_ptr<Stream> create_stream(StreamPriority) override { return std::make_unique<HostStream>(); }
-  std::unique_ptr<Timer> create_timer() override { return std::make_unique<HostTimer>(op_timeout_s_); }
+  std::unique_ptr<Timer> create_timer() override { return std::make_unique<HostTimer>(); }
   std::unique_ptr<Graph> capture(Stream&, const std::function<void()>& enqueue) override {
     return std::make_unique<HostGraph>(enqueue);
   }
@@ -126,7 +127,6 @@ class CpuBackend final : public Backend {
   MemoryTracker* memory_tracker() noexcept override { return &memory_; }
 
  private:
-  double op_timeout_s_;
   MemoryTracker memory_;
 };
 
@@ -140,6 +140,6 @@ results::NcclPaths Backend::communication_paths() const {
 
 std::string_view to_string(BackendKind kind) { return kind == BackendKind::cuda ? "cuda" : "cpu"; }
 
-std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s) { return std::make_unique<CpuBackend>(op_timeout_s); }
+std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
 
 }  // namespace gpuscale::harness

@@ -8,8 +8,7 @@
 namespace gpuscale::harness {
 
 // Host memory and host streams: nothing of its own waits but a timer under the hang test seam
-// (FaultInjection.hpp), which op_timeout_s bounds as it bounds the cuda backend's timers; each
-// communicator has its timeout (create_communicator).
-std::unique_ptr<Backend> make_cpu_backend(double op_timeout_s = kLibraryWaitTimeoutS);
+// (FaultInjection.hpp), until the deadline its caller passes.
+std::unique_ptr<Backend> make_cpu_backend();
 
 }  // namespace gpuscale::harness

@@ -157,12 +157,12 @@ bool corruption_requested(std::string_view buffer) {
   return false;
 }
 
-void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name) {
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name, const Deadline& deadline) {
   if (!corruption_requested(name) || buffer.bytes() < sizeof(std::uint32_t)) return;
   std::uint32_t word = 0;
-  backend.download(&word, buffer, sizeof word);
+  backend.download(&word, buffer, sizeof word, deadline);
   word ^= 0x80000000u;
-  backend.upload(buffer, &word, sizeof word);
+  backend.upload(buffer, &word, sizeof word, deadline);
 }
 
 }  // namespace gpuscale::harness

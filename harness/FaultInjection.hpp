@@ -31,6 +31,7 @@ namespace gpuscale::harness {
 
 class Backend;
 class Buffer;
+class Deadline;
 
 // Reads both variables for this rank: before MPI starts (the launcher's rank), then again once World
 // knows the rank.
@@ -51,7 +52,8 @@ bool timers_hang();
 int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
 bool corruption_requested(std::string_view buffer);
-// Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.
-void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name);
+// Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`; its
+// copies wait until `deadline`.
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

@@ -7,7 +7,7 @@ namespace gpuscale::harness {
 bool cuda_backend_built() noexcept { return false; }
 int cuda_visible_device_count() noexcept { return 0; }
 std::string cuda_visible_devices_key() noexcept { return ""; }
-std::unique_ptr<Backend> make_cuda_backend(int, double) {
+std::unique_ptr<Backend> make_cuda_backend(int) {
   throw UsageError("this gpuscale was built without the CUDA backend (GPUSCALE_WITH_CUDA=OFF or no CUDA toolkit)");
 }
 

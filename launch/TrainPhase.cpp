@@ -143,7 +143,7 @@ DpDevices make_dp_devices(Job& job, const TrainPlan& plan) {
   }
   for (int d = 0; d < count; ++d) {
     out.owned.push_back(cpu ? harness::make_cpu_backend()
-                            : harness::make_cuda_backend(d, job.timeout_s()));
+                            : harness::make_cuda_backend(d));
     out.devices.push_back(out.owned.back().get());
   }
   job.backend().make_current();

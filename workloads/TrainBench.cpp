@@ -17,11 +17,11 @@ std::vector<float> max_over_ranks(harness::Backend& backend, harness::Communicat
                                   std::vector<float> values, const TimingOptions& timing, const char* what) {
   const std::size_t bytes = values.size() * sizeof(float);
   auto device = backend.allocate(bytes);
-  backend.upload(*device, values.data(), bytes);
+  backend.upload(*device, values.data(), bytes, wait_deadline(timing));
   comm.all_reduce(device->data(), device->data(), values.size(), harness::DataType::float32, harness::RedOp::max,
                   stream);
   comm.wait(stream, wait_deadline(timing), what);
-  backend.download(values.data(), *device, bytes);
+  backend.download(values.data(), *device, bytes, wait_deadline(timing));
   return values;
 }
 
