@@ -113,10 +113,9 @@ class Backend {
   // Records what `enqueue` puts on `stream` (CUDA stream capture: nothing runs now) into a graph.
   // The cpu backend keeps `enqueue` and calls it on every launch.
   virtual std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) = 0;
-  // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu). op_timeout_s
-  // bounds its creation and each of its operations' waits, and those of communicators split from it:
-  // the calling phase's timeout.
-  virtual std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) = 0;
+  // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu). `deadline`
+  // bounds its creation; its operations take their own (Communicator.hpp).
+  virtual std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) = 0;
   // How the process's first communicator connected (NCCL's transports, from its log); captured stays
   // false where there is nothing to tell (the cpu backend). Local.
   virtual results::NcclPaths communication_paths() const;

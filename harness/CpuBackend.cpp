@@ -114,8 +114,8 @@ class CpuBackend final : public Backend {
   std::unique_ptr<Graph> capture(Stream&, const std::function<void()>& enqueue) override {
     return std::make_unique<HostGraph>(enqueue);
   }
-  std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) override {
-    return make_mpi_communicator(world, op_timeout_s);
+  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
+    return make_mpi_communicator(world, deadline);
   }
   std::unique_ptr<Event> create_event() override { return std::make_unique<HostEvent>(); }
   void copy_async(void* dst, const void* src, std::size_t bytes, Stream&) override { std::memmove(dst, src, bytes); }

@@ -178,8 +178,8 @@ class CudaBackend final : public Backend {
   std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) override {
     return std::make_unique<CudaGraph>(stream, enqueue);
   }
-  std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) override {
-    return make_nccl_communicator(world, Deadline::after(op_timeout_s), op_timeout_s);
+  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
+    return make_nccl_communicator(world, deadline);
   }
   results::NcclPaths communication_paths() const override { return nccl_log_.paths(); }
   std::unique_ptr<Event> create_event() override { return std::make_unique<CudaEvent>(); }

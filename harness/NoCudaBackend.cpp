@@ -17,7 +17,7 @@ std::unique_ptr<Backend> make_cuda_backend(int) {
 
 namespace gpuscale::harness {
 
-std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>&, double) {
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>&) {
   throw UsageError("this gpuscale was built without the CUDA backend: no NCCL groups");
 }
 

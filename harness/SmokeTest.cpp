@@ -33,7 +33,7 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
   auto stream = backend.create_stream(StreamPriority::normal);
   try {
     const auto t0 = std::chrono::steady_clock::now();
-    auto comm = backend.create_communicator(world, timeout_s);
+    auto comm = backend.create_communicator(world, Deadline::after(timeout_s));
     result.init_s = seconds_since(t0);
     result.transport = std::string(comm->transport());
     result.ran = true;
@@ -44,7 +44,8 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
       std::vector<float> poison(kSmokeElements, -1.0f);
       backend.upload(*recv, poison.data(), bytes, Deadline::after(timeout_s));
       const auto t1 = std::chrono::steady_clock::now();
-      comm->all_reduce(send->data(), recv->data(), kSmokeElements, DataType::float32, RedOp::sum, *stream);
+      comm->all_reduce(send->data(), recv->data(), kSmokeElements, DataType::float32, RedOp::sum, *stream,
+                       Deadline::after(timeout_s));
       comm->wait(*stream, Deadline::after(timeout_s), "smoke allreduce");
       result.op_s = seconds_since(t1);
     }

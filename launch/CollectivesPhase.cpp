@@ -169,7 +169,7 @@ void run_collectives_phase(Job& job) {
   auto o = *job.plan().collectives;
   o.isolation_seed = static_cast<std::uint64_t>(job.options().seed);
   job.progress("collectives: creating the communicator");
-  auto comm = job.backend().create_communicator(world, job.timeout_s());
+  auto comm = job.backend().create_communicator(world, job.deadline());
 
   results::CollectivesRecord record;
   record.transport = std::string(comm->transport());

@@ -256,7 +256,7 @@ void run_train_phase(Job& job) {
   auto& backend = job.backend();
   TrainPlan plan = *job.plan().train;  // the phase adds the job's timeout
   plan.tuning.timeout_s = job.timeout_s();
-  auto world_comm = backend.create_communicator(job.world(), job.timeout_s());
+  auto world_comm = backend.create_communicator(job.world(), job.deadline());
   CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(job, plan, *world_comm, tuned_comms);
   DpDevices dp = make_dp_devices(job, plan);
