@@ -32,6 +32,7 @@ struct Gpu {
   explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t)) {}
   static TuningOptions tuning(AlgoSearch search, MatmulPath path) {
     TuningOptions t;
+    t.timeout_s = 60;
     t.conv_search = search;
     t.matmul_path = path;
     return t;
