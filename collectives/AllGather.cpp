@@ -13,8 +13,8 @@ Layout layout(std::size_t elements, int ranks, int rank) {
   return {block, block, block * static_cast<std::size_t>(ranks), block * static_cast<std::size_t>(rank), 0};
 }
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.all_gather(c.send, c.recv, c.count, c.type, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.all_gather(c.send, c.recv, c.count, c.type, stream, deadline);
 }
 
 }  // namespace

@@ -7,8 +7,8 @@ namespace {
 // nccl-tests: a ring moves 2(n-1)/n of the data through each rank's link.
 double busbw_factor(int ranks) { return 2.0 * (ranks - 1) / ranks; }
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.all_reduce(c.send, c.recv, c.count, c.type, c.redop, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.all_reduce(c.send, c.recv, c.count, c.type, c.redop, stream, deadline);
 }
 
 }  // namespace

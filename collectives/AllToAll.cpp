@@ -12,8 +12,8 @@ Layout layout(std::size_t elements, int ranks, int) {
   return {block, block * static_cast<std::size_t>(ranks), block * static_cast<std::size_t>(ranks), 0, 0};
 }
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.all_to_all(c.send, c.recv, c.count, c.type, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.all_to_all(c.send, c.recv, c.count, c.type, stream, deadline);
 }
 
 }  // namespace

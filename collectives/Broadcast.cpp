@@ -4,8 +4,8 @@
 namespace gpuscale::collectives {
 namespace {
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.broadcast(c.send, c.recv, c.count, c.type, c.root, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.broadcast(c.send, c.recv, c.count, c.type, c.root, stream, deadline);
 }
 
 }  // namespace

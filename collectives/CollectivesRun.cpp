@@ -161,7 +161,7 @@ void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Commun
 results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup) {
   auto& world = setup.world;
   setup.hooks.progress("collectives: creating the communicator");
-  auto comm = setup.backend.create_communicator(world, setup.timeout_s);
+  auto comm = setup.backend.create_communicator(world, harness::Deadline::after(setup.timeout_s));
 
   results::CollectivesRecord record;
   record.transport = std::string(comm->transport());

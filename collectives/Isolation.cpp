@@ -52,7 +52,8 @@ double allreduce_s(BenchResources& res, harness::Communicator& comm, const Sweep
   Bench b = res.bench(&comm);
   const std::size_t elements = o.isolation_bytes / harness::size_of(o.type);
   return mean_time_s(b, o, what, [&] {
-    b.comm->all_reduce(b.send.data(), b.recv.data(), elements, o.type, harness::RedOp::sum, b.stream);
+    b.comm->all_reduce(b.send.data(), b.recv.data(), elements, o.type, harness::RedOp::sum, b.stream,
+                       harness::Deadline::after(b.timeout_s));
   });
 }
 
@@ -87,7 +88,8 @@ std::vector<results::NodeRound> play_round(BenchResources& res, harness::Communi
     Bench b = res.bench(&world_comm);
     const std::size_t elements = o.isolation_bytes / harness::size_of(o.type);
     t[slot] = mean_time_s(b, o, "isolation sendrecv with rank " + std::to_string(peer), [&] {
-      b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream);
+      b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream,
+                        harness::Deadline::after(b.timeout_s));
     });
   }
   const int color = peer >= 0 ? std::min(w.node(), partner_node) * s.rails + w.local_rank() : -1;

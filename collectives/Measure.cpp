@@ -61,9 +61,10 @@ Pointers pointers(Bench& b, const Layout& l, Placement p, DataType type) {
 }
 
 void enqueue_iteration(Bench& b, const OpSpec& op, const Call& call, int aggregated) {
+  const auto deadline = harness::Deadline::after(b.timeout_s);
   if (aggregated > 1) b.comm->group_start();
-  for (int j = 0; j < aggregated; ++j) op.run(*b.comm, call, b.stream);
-  if (aggregated > 1) b.comm->group_end();
+  for (int j = 0; j < aggregated; ++j) op.run(*b.comm, call, b.stream, deadline);
+  if (aggregated > 1) b.comm->group_end(deadline);
 }
 
 std::string what(const OpSpec& op, std::size_t elements, Placement p) {
@@ -130,7 +131,7 @@ std::uint64_t run_checks(Bench& b, const SweepOptions& o, const OpSpec& op, cons
   for (int pass = 0; pass < o.check_passes; ++pass) {
     b.verifier.clear(ptr.region, ptr.region_bytes, b.stream);
     b.verifier.fill(const_cast<void*>(ptr.send), l.send_count, o.type, spec, b.stream);
-    op.run(*b.comm, call, b.stream);
+    op.run(*b.comm, call, b.stream, harness::Deadline::after(b.timeout_s));
     b.comm->wait(b.stream, harness::Deadline::after(b.timeout_s), label + " (check)");
     if (!pattern::checked(spec)) continue;
     if (b.corrupt && pass == o.check_passes - 1 && l.recv_count > 0)

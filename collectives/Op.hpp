@@ -43,8 +43,9 @@ struct OpSpec {
   double (*busbw_factor)(int ranks);
   // `elements` = size / element size; the layout on rank `rank` of `ranks`.
   Layout (*layout)(std::size_t elements, int ranks, int rank);
-  // Enqueues the op on `stream`; collective over the communicator.
-  void (*run)(harness::Communicator& comm, const Call& call, harness::Stream& stream);
+  // Enqueues the op on `stream`; collective over the communicator. Its host call waits until `deadline`.
+  void (*run)(harness::Communicator& comm, const Call& call, harness::Stream& stream,
+              const harness::Deadline& deadline);
 };
 
 // Shared by the ops whose every buffer holds `elements` (allreduce, broadcast, reduce, sendrecv).

@@ -14,13 +14,13 @@ double exchange_s(Bench& b, const SweepOptions& o, int peer, std::size_t element
   const auto deadline = [&] { return harness::Deadline::after(b.timeout_s); };
   const std::string what = "pairwise sendrecv with rank " + std::to_string(peer);
   for (int i = 0; i < std::max(o.warmup, 1); ++i)
-    b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream);
+    b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream, deadline());
   b.comm->wait(b.stream, deadline(), what);
   // Back to back between two boundaries, as the sweep's headline: an event between the exchanges
   // would add its own microseconds to every latency in the matrix.
   b.timer.start(b.stream);
   for (int i = 0; i < o.iterations; ++i)
-    b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream);
+    b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream, deadline());
   b.timer.mark(b.stream);
   b.comm->wait(b.stream, deadline(), what);
   return b.timer.read(deadline()).total_s / std::max(o.iterations, 1);

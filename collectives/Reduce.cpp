@@ -4,8 +4,8 @@
 namespace gpuscale::collectives {
 namespace {
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.reduce(c.send, c.recv, c.count, c.type, c.redop, c.root, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.reduce(c.send, c.recv, c.count, c.type, c.redop, c.root, stream, deadline);
 }
 
 }  // namespace

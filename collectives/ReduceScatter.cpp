@@ -13,8 +13,8 @@ Layout layout(std::size_t elements, int ranks, int rank) {
   return {block, block * static_cast<std::size_t>(ranks), block, 0, block * static_cast<std::size_t>(rank)};
 }
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
-  comm.reduce_scatter(c.send, c.recv, c.count, c.type, c.redop, stream);
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
+  comm.reduce_scatter(c.send, c.recv, c.count, c.type, c.redop, stream, deadline);
 }
 
 }  // namespace

@@ -4,9 +4,9 @@
 namespace gpuscale::collectives {
 namespace {
 
-void run(harness::Communicator& comm, const Call& c, harness::Stream& stream) {
+void run(harness::Communicator& comm, const Call& c, harness::Stream& stream, const harness::Deadline& deadline) {
   const int n = comm.size(), me = comm.rank();
-  comm.send_recv(c.send, (me + 1) % n, c.recv, (me + n - 1) % n, c.count, c.type, stream);
+  comm.send_recv(c.send, (me + 1) % n, c.recv, (me + n - 1) % n, c.count, c.type, stream, deadline);
 }
 
 }  // namespace

@@ -52,8 +52,8 @@ class Timer {
   virtual ~Timer() = default;
   virtual void start(Stream& stream) = 0;
   virtual void stop(Stream& stream) = 0;
-  // Seconds between start and stop; waits for the stop event to complete.
-  virtual double elapsed_s() = 0;
+  // Seconds between start and stop; waits for the stop event until `deadline` (then TimeoutError).
+  virtual double elapsed_s(const Deadline& deadline) = 0;
 };
 
 // Stream work recorded once and replayed by launch (a CUDA graph). On the cpu backend launch runs
@@ -104,18 +104,18 @@ class Backend {
   virtual void probe(results::RankEnv& env) = 0;
   // Throws OutOfMemoryError when the device cannot hold `bytes`.
   virtual std::unique_ptr<Buffer> allocate(std::size_t bytes) = 0;
-  // Synchronous copies between host memory and a buffer.
-  virtual void upload(Buffer& dst, const void* src, std::size_t bytes) = 0;
-  virtual void download(void* dst, const Buffer& src, std::size_t bytes) = 0;
+  // Synchronous copies between host memory and a buffer; each waits until `deadline`. The backend
+  // keeps no timeout of its own: every wait's deadline comes from its caller's phase.
+  virtual void upload(Buffer& dst, const void* src, std::size_t bytes, const Deadline& deadline) = 0;
+  virtual void download(void* dst, const Buffer& src, std::size_t bytes, const Deadline& deadline) = 0;
   virtual std::unique_ptr<Stream> create_stream(StreamPriority priority) = 0;
   virtual std::unique_ptr<Timer> create_timer() = 0;
   // Records what `enqueue` puts on `stream` (CUDA stream capture: nothing runs now) into a graph.
   // The cpu backend keeps `enqueue` and calls it on every launch.
   virtual std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) = 0;
-  // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu). op_timeout_s
-  // bounds its creation and each of its operations' waits, and those of communicators split from it:
-  // the calling phase's timeout.
-  virtual std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) = 0;
+  // Collective over the world: a communicator of every rank (NCCL on cuda, MPI on cpu). `deadline`
+  // bounds its creation; its operations take their own (Communicator.hpp).
+  virtual std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) = 0;
   // How the process's first communicator connected (NCCL's transports, from its log); captured stays
   // false where there is nothing to tell (the cpu backend). Local.
   virtual results::NcclPaths communication_paths() const;

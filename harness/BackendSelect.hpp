@@ -22,7 +22,8 @@ struct BackendSelection {
 };
 
 // Collective over the node unless choice is cpu (every rank must make the same choice).
-// --device cuda without a visible GPU throws RuntimeError.
-BackendSelection select_backend(DeviceChoice choice, const World& world, double op_timeout_s);
+// --device cuda without a visible GPU throws RuntimeError. `deadline` bounds the node's exchange; the
+// backend keeps no timeout (its waits take their callers' deadlines).
+BackendSelection select_backend(DeviceChoice choice, const World& world, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

@@ -3,6 +3,9 @@
 // Every operation is collective over the communicator's ranks (send_recv: over the two peers), takes
 // buffers from the same backend, and is enqueued on `stream` (the cpu backend runs it at once).
 // Counts are elements, not bytes. Errors throw LibraryError; timeouts abort, then throw TimeoutError.
+// A communicator keeps no timeout: every call that may wait (the host call of an operation, a group's
+// end, a transport that completes the operation before it returns) waits until the `deadline` its
+// caller passes, from the caller's phase.
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -35,27 +38,29 @@ class Communicator {
 
   // recv = op over ranks of send, `count` elements on every rank.
   virtual void all_reduce(const void* send, void* recv, std::size_t count, DataType type, RedOp op,
-                          Stream& stream) = 0;
+                          Stream& stream, const Deadline& deadline) = 0;
   // recv (size() * count elements) = every rank's send (count elements), in rank order.
-  virtual void all_gather(const void* send, void* recv, std::size_t count, DataType type, Stream& stream) = 0;
+  virtual void all_gather(const void* send, void* recv, std::size_t count, DataType type, Stream& stream,
+                          const Deadline& deadline) = 0;
   // recv (count elements) = this rank's block of op over ranks of send (size() * count elements).
   virtual void reduce_scatter(const void* send, void* recv, std::size_t count, DataType type, RedOp op,
-                              Stream& stream) = 0;
+                              Stream& stream, const Deadline& deadline) = 0;
   // recv on every rank = root's send. send is read on root only.
   virtual void broadcast(const void* send, void* recv, std::size_t count, DataType type, int root,
-                         Stream& stream) = 0;
+                         Stream& stream, const Deadline& deadline) = 0;
   // recv on root = op over ranks of send; recv is untouched elsewhere.
   virtual void reduce(const void* send, void* recv, std::size_t count, DataType type, RedOp op, int root,
-                      Stream& stream) = 0;
+                      Stream& stream, const Deadline& deadline) = 0;
   // Block j of send (count elements each) goes to rank j; block i of recv comes from rank i.
-  virtual void all_to_all(const void* send, void* recv, std::size_t count, DataType type, Stream& stream) = 0;
+  virtual void all_to_all(const void* send, void* recv, std::size_t count, DataType type, Stream& stream,
+                          const Deadline& deadline) = 0;
   // Sends `count` elements to send_peer and receives as many from recv_peer, concurrently.
   virtual void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count,
-                         DataType type, Stream& stream) = 0;
+                         DataType type, Stream& stream, const Deadline& deadline) = 0;
 
   // Operations between group_start and group_end are fused into one launch (nccl-tests' -m).
   virtual void group_start() = 0;
-  virtual void group_end() = 0;
+  virtual void group_end(const Deadline& deadline) = 0;
 
   // Blocks until everything enqueued on `stream` is done; polls the communicator's asynchronous error
   // state. On error or when the deadline passes: abort the communicator, then throw (`what` names the op).

@@ -4,8 +4,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
 
+#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
@@ -48,11 +51,25 @@ class HostStream final : public Stream {
   void* native() noexcept override { return nullptr; }
 };
 
+// Test seam (timers_hang): the stop never completes, as a hung GPU's event would not; the wait polls
+// (signals, peers' failures) until its deadline, then times out as the cuda backend's does.
+[[noreturn]] void wait_for_stop_that_never_comes(const Deadline& deadline, std::string_view what) {
+  while (!deadline.expired()) {
+    poll_interrupts();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) + " (" +
+                     describe(current_activity()) + ")");
+}
+
 class HostTimer final : public Timer {
  public:
   void start(Stream&) override { start_ = Clock::now(); }
   void stop(Stream&) override { stop_ = Clock::now(); }
-  double elapsed_s() override { return std::chrono::duration<double>(stop_ - start_).count(); }
+  double elapsed_s(const Deadline& deadline) override {
+    if (timers_hang()) wait_for_stop_that_never_comes(deadline, "a timed interval");
+    return std::chrono::duration<double>(stop_ - start_).count();
+  }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -86,15 +103,19 @@ class CpuBackend final : public Backend {
   BackendKind kind() const noexcept override { return BackendKind::cpu; }
   void probe(results::RankEnv& env) override { env.backend = "cpu"; }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<HostBuffer>(bytes, &memory_); }
-  void upload(Buffer& dst, const void* src, std::size_t bytes) override { std::memcpy(dst.data(), src, bytes); }
-  void download(void* dst, const Buffer& src, std::size_t bytes) override { std::memcpy(dst, src.data(), bytes); }
+  void upload(Buffer& dst, const void* src, std::size_t bytes, const Deadline&) override {
+    std::memcpy(dst.data(), src, bytes);
+  }
+  void download(void* dst, const Buffer& src, std::size_t bytes, const Deadline&) override {
+    std::memcpy(dst, src.data(), bytes);
+  }
   std::unique_ptr<Stream> create_stream(StreamPriority) override { return std::make_unique<HostStream>(); }
   std::unique_ptr<Timer> create_timer() override { return std::make_unique<HostTimer>(); }
   std::unique_ptr<Graph> capture(Stream&, const std::function<void()>& enqueue) override {
     return std::make_unique<HostGraph>(enqueue);
   }
-  std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) override {
-    return make_mpi_communicator(world, op_timeout_s);
+  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
+    return make_mpi_communicator(world, deadline);
   }
   std::unique_ptr<Event> create_event() override { return std::make_unique<HostEvent>(); }
   void copy_async(void* dst, const void* src, std::size_t bytes, Stream&) override { std::memmove(dst, src, bytes); }

@@ -7,8 +7,8 @@
 
 namespace gpuscale::harness {
 
-// Host memory and host streams: nothing of its own waits; each communicator has its timeout
-// (create_communicator).
+// Host memory and host streams: nothing of its own waits but a timer under the hang test seam
+// (FaultInjection.hpp), until the deadline its caller passes.
 std::unique_ptr<Backend> make_cpu_backend();
 
 }  // namespace gpuscale::harness

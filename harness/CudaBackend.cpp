@@ -102,7 +102,7 @@ class CudaStream final : public Stream {
 
 class EventTimer final : public Timer {
  public:
-  explicit EventTimer(double timeout_s) : timeout_s_(timeout_s) {
+  EventTimer() {
     GPUSCALE_CUDA_OK(cudaEventCreate(&start_));
     GPUSCALE_CUDA_OK(cudaEventCreate(&stop_));
   }
@@ -112,15 +112,14 @@ class EventTimer final : public Timer {
   }
   void start(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(start_, static_cast<cudaStream_t>(s.native()))); }
   void stop(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(stop_, static_cast<cudaStream_t>(s.native()))); }
-  double elapsed_s() override {
-    poll_until_done([this] { return cudaEventQuery(stop_); }, Deadline::after(timeout_s_), "a timed interval");
+  double elapsed_s(const Deadline& deadline) override {
+    poll_until_done([this] { return cudaEventQuery(stop_); }, deadline, "a timed interval");
     float ms = 0;
     GPUSCALE_CUDA_OK(cudaEventElapsedTime(&ms, start_, stop_));
     return ms * 1e-3;
   }
 
  private:
-  double timeout_s_;
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
@@ -155,7 +154,7 @@ class CudaGraph final : public Graph {
 
 class CudaBackend final : public Backend {
  public:
-  CudaBackend(int device, double op_timeout_s) : nccl_log_(), device_(device), op_timeout_s_(op_timeout_s) {
+  explicit CudaBackend(int device) : nccl_log_(), device_(device) {
     GPUSCALE_CUDA_OK(cudaSetDevice(device_));
     GPUSCALE_CUDA_OK(cudaFree(nullptr));  // create the context now, not inside a timed region
     copies_ = std::make_unique<CudaStream>(StreamPriority::normal);
@@ -164,23 +163,23 @@ class CudaBackend final : public Backend {
   void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
   // cudaMemcpy could block for ever behind a hung device: copy asynchronously and poll instead.
-  void upload(Buffer& dst, const void* src, std::size_t bytes) override {
+  void upload(Buffer& dst, const void* src, std::size_t bytes, const Deadline& deadline) override {
     GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst.data(), src, bytes, cudaMemcpyHostToDevice, copy_stream()));
-    copies_->synchronize(Deadline::after(op_timeout_s_), "a host-to-device copy");
+    copies_->synchronize(deadline, "a host-to-device copy");
   }
-  void download(void* dst, const Buffer& src, std::size_t bytes) override {
+  void download(void* dst, const Buffer& src, std::size_t bytes, const Deadline& deadline) override {
     GPUSCALE_CUDA_OK(cudaMemcpyAsync(dst, src.data(), bytes, cudaMemcpyDeviceToHost, copy_stream()));
-    copies_->synchronize(Deadline::after(op_timeout_s_), "a device-to-host copy");
+    copies_->synchronize(deadline, "a device-to-host copy");
   }
   std::unique_ptr<Stream> create_stream(StreamPriority priority) override {
     return std::make_unique<CudaStream>(priority);
   }
-  std::unique_ptr<Timer> create_timer() override { return std::make_unique<EventTimer>(op_timeout_s_); }
+  std::unique_ptr<Timer> create_timer() override { return std::make_unique<EventTimer>(); }
   std::unique_ptr<Graph> capture(Stream& stream, const std::function<void()>& enqueue) override {
     return std::make_unique<CudaGraph>(stream, enqueue);
   }
-  std::unique_ptr<Communicator> create_communicator(const World& world, double op_timeout_s) override {
-    return make_nccl_communicator(world, Deadline::after(op_timeout_s), op_timeout_s);
+  std::unique_ptr<Communicator> create_communicator(const World& world, const Deadline& deadline) override {
+    return make_nccl_communicator(world, deadline);
   }
   results::NcclPaths communication_paths() const override { return nccl_log_.paths(); }
   std::unique_ptr<Event> create_event() override { return std::make_unique<CudaEvent>(); }
@@ -201,7 +200,6 @@ class CudaBackend final : public Backend {
 
   NcclLogCapture nccl_log_;  // first: NCCL must not log anything before it points NCCL at its file
   int device_;
-  double op_timeout_s_;
   MemoryTracker memory_;
   std::unique_ptr<CudaStream> copies_;
 };
@@ -230,8 +228,8 @@ std::string cuda_visible_devices_key() noexcept {
   return key;
 }
 
-std::unique_ptr<Backend> make_cuda_backend(int device, double op_timeout_s) {
-  return std::make_unique<CudaBackend>(device, op_timeout_s);
+std::unique_ptr<Backend> make_cuda_backend(int device) {
+  return std::make_unique<CudaBackend>(device);
 }
 
 }  // namespace gpuscale::harness

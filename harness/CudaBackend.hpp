@@ -14,7 +14,8 @@ int cuda_visible_device_count() noexcept;
 // The PCI bus ids of the GPUs this process can see, comma-joined ("" without any): tells which ranks
 // of a node see the same GPUs.
 std::string cuda_visible_devices_key() noexcept;
-// Binds this process to `device` (cudaSetDevice) and creates its context. op_timeout_s bounds waits.
-std::unique_ptr<Backend> make_cuda_backend(int device, double op_timeout_s);
+// Binds this process to `device` (cudaSetDevice) and creates its context. Every wait takes its
+// deadline from its caller.
+std::unique_ptr<Backend> make_cuda_backend(int device);
 
 }  // namespace gpuscale::harness

@@ -5,11 +5,6 @@
 
 namespace gpuscale::harness {
 
-// Seconds any one wait of a workload may take where its caller sets none (library use: tests and
-// benches). The product never runs on it: launch sets every workload's timeout from its phase's
-// --timeout (launch/Timeouts.hpp).
-inline constexpr double kLibraryWaitTimeoutS = 300;
-
 class Deadline {
  public:
   using Clock = std::chrono::steady_clock;

@@ -17,7 +17,7 @@
 namespace gpuscale::harness {
 namespace {
 
-enum class FaultKind { stall, exit, kill, mark };
+enum class FaultKind { stall, exit, kill, mark, hang };
 
 struct Fault {
   FaultKind kind;
@@ -29,6 +29,7 @@ std::vector<Fault> faults;
 std::vector<std::string> corrupted_buffers;
 std::vector<InjectedProcess> foreign_processes;
 int slow_node = -1;
+bool hung_timers = false;  // a hang fault fired
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
@@ -54,7 +55,8 @@ FaultKind parse_kind(const std::string& text) {
   if (text == "exit") return FaultKind::exit;
   if (text == "kill") return FaultKind::kill;
   if (text == "mark") return FaultKind::mark;
-  throw UsageError("GPUSCALE_TEST_FAULT: kind must be stall, exit, kill or mark, got '" + text + "'");
+  if (text == "hang") return FaultKind::hang;
+  throw UsageError("GPUSCALE_TEST_FAULT: kind must be stall, exit, kill, mark or hang, got '" + text + "'");
 }
 
 }  // namespace
@@ -73,6 +75,7 @@ void configure_faults(int rank) {
     }
   }
   slow_node = -1;
+  hung_timers = false;
   if (const char* value = std::getenv("GPUSCALE_TEST_SLOW_NODE"); value && *value)
     slow_node = parse_rank(value, "GPUSCALE_TEST_SLOW_NODE");
   if (const char* value = std::getenv("GPUSCALE_TEST_CORRUPT"); value && *value) {
@@ -109,7 +112,7 @@ namespace {
 
 // Tests measure from this line to the last rank's exit: wall-clock seconds, written with write(2).
 void announce(const Fault& fault) {
-  static constexpr const char* kNames[] = {"stall", "exit", "kill", "mark"};
+  static constexpr const char* kNames[] = {"stall", "exit", "kill", "mark", "hang"};
   const double now_s = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   char line[256];
   const int n = std::snprintf(line, sizeof line, "gpuscale test fault: %s at %s, t=%.3f\n",
@@ -137,9 +140,14 @@ void inject_fault_at(std::string_view point) {
         break;
       case FaultKind::mark:
         break;
+      case FaultKind::hang:
+        hung_timers = true;
+        break;
     }
   }
 }
+
+bool timers_hang() { return hung_timers; }
 
 int slowed_node() { return slow_node; }
 
@@ -149,12 +157,12 @@ bool corruption_requested(std::string_view buffer) {
   return false;
 }
 
-void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name) {
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name, const Deadline& deadline) {
   if (!corruption_requested(name) || buffer.bytes() < sizeof(std::uint32_t)) return;
   std::uint32_t word = 0;
-  backend.download(&word, buffer, sizeof word);
+  backend.download(&word, buffer, sizeof word, deadline);
   word ^= 0x80000000u;
-  backend.upload(buffer, &word, sizeof word);
+  backend.upload(buffer, &word, sizeof word, deadline);
 }
 
 }  // namespace gpuscale::harness

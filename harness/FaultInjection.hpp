@@ -7,6 +7,8 @@
 //           kill:  the rank sends itself SIGKILL
 //           mark:  the rank announces the point and goes on (a test that strikes from outside waits
 //                  for it, so the blow lands inside the operation)
+//           hang:  from the point on, the rank's timed intervals never complete (Timer::elapsed_s
+//                  polls until its deadline, like a GPU event that never fires; cpu backend)
 //     RANK  world rank the fault hits
 //     WHERE a phase ("env": fires when the phase starts; "init": before MPI_Init, with the launcher's
 //           rank) or PHASE/OP ("env/smoke-allreduce", "collectives/allreduce", "compute/linear",
@@ -29,6 +31,7 @@ namespace gpuscale::harness {
 
 class Backend;
 class Buffer;
+class Deadline;
 
 // Reads both variables for this rank: before MPI starts (the launcher's rank), then again once World
 // knows the rank.
@@ -43,11 +46,14 @@ struct InjectedProcess {
 };
 // GPUSCALE_TEST_FOREIGN_PROCESS's entries for this rank that have appeared by now.
 std::vector<InjectedProcess> injected_foreign_processes();
+// Whether a hang fault has fired on this rank: its timers' waits never see their stop.
+bool timers_hang();
 // The node GPUSCALE_TEST_SLOW_NODE names; -1 when unset.
 int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.
 bool corruption_requested(std::string_view buffer);
-// Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`.
-void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name);
+// Flips the sign bit of the buffer's first 4-byte word when corruption is requested for `name`; its
+// copies wait until `deadline`.
+void corrupt_if_requested(Backend& backend, Buffer& buffer, std::string_view name, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

@@ -62,23 +62,33 @@ class InProcessCommunicator final : public Communicator {
   int size() const noexcept override { return static_cast<int>(state_->posted.size()); }
   std::string_view transport() const noexcept override { return "in-process"; }
 
-  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+  // Operations run when their last member posts, in the same thread: nothing waits.
+  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&,
+                  const Deadline&) override {
     post({OpKind::all_reduce, send, recv, count, t, op, 0});
   }
-  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&) override {
+  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&,
+                 const Deadline&) override {
     post({OpKind::broadcast, send, recv, count, t, RedOp::sum, root});
   }
-  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&) override {
+  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&,
+              const Deadline&) override {
     post({OpKind::reduce, send, recv, count, t, op, root});
   }
-  void all_gather(const void*, void*, std::size_t, DataType, Stream&) override { unsupported("all_gather"); }
-  void reduce_scatter(const void*, void*, std::size_t, DataType, RedOp, Stream&) override {
+  void all_gather(const void*, void*, std::size_t, DataType, Stream&, const Deadline&) override {
+    unsupported("all_gather");
+  }
+  void reduce_scatter(const void*, void*, std::size_t, DataType, RedOp, Stream&, const Deadline&) override {
     unsupported("reduce_scatter");
   }
-  void all_to_all(const void*, void*, std::size_t, DataType, Stream&) override { unsupported("all_to_all"); }
-  void send_recv(const void*, int, void*, int, std::size_t, DataType, Stream&) override { unsupported("send_recv"); }
+  void all_to_all(const void*, void*, std::size_t, DataType, Stream&, const Deadline&) override {
+    unsupported("all_to_all");
+  }
+  void send_recv(const void*, int, void*, int, std::size_t, DataType, Stream&, const Deadline&) override {
+    unsupported("send_recv");
+  }
   void group_start() override {}
-  void group_end() override {}
+  void group_end(const Deadline&) override {}
   void wait(Stream&, const Deadline&, std::string_view) override { poll_interrupts(); }  // as HostStream's
   // Host memory has no window to register: the caller allocates from the backend.
   std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }

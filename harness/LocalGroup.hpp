@@ -15,12 +15,11 @@
 
 namespace gpuscale::harness {
 
-// devices: one backend per device, all of one kind. op_timeout_s bounds every wait.
-std::vector<std::unique_ptr<Communicator>> create_local_group(std::span<Backend* const> devices, double op_timeout_s);
+// devices: one backend per device, all of one kind. Every wait takes its caller's deadline.
+std::vector<std::unique_ptr<Communicator>> create_local_group(std::span<Backend* const> devices);
 
 // The two implementations behind create_local_group.
-std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices,
-                                                                 double op_timeout_s);
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices);
 std::vector<std::unique_ptr<Communicator>> make_in_process_group(int members);
 
 }  // namespace gpuscale::harness

@@ -117,8 +117,7 @@ int checked_count(std::size_t count) {
 
 class MpiCommunicator final : public Communicator {
  public:
-  MpiCommunicator(MPI_Comm comm, double op_timeout_s, bool slow)
-      : comm_(comm), op_timeout_s_(op_timeout_s), slow_(slow) {
+  MpiCommunicator(MPI_Comm comm, bool slow) : comm_(comm), slow_(slow) {
     MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
@@ -139,69 +138,75 @@ class MpiCommunicator final : public Communicator {
   int size() const noexcept override { return size_; }
   std::string_view transport() const noexcept override { return "mpi"; }
 
-  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(MPI_Iallreduce(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
-    finish(r, "allreduce");
+    r.wait(deadline, "allreduce");
     if (op == RedOp::avg) divide(recv, count, t, size_);
   }
 
-  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(MPI_Iallgather(in, checked_count(count), mpi_type(t), recv, checked_count(count),
                                       mpi_type(t), comm_, r.handle()));
-    finish(r, "allgather");
+    r.wait(deadline, "allgather");
   }
 
-  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&) override {
+  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(
         MPI_Ireduce_scatter_block(in, recv, checked_count(count), mpi_type(t), mpi_op(t, op), comm_, r.handle()));
-    finish(r, "reducescatter");
+    r.wait(deadline, "reducescatter");
     if (op == RedOp::avg) divide(recv, count, t, size_);
   }
 
-  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&) override {
+  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(MPI_Ibcast(recv, checked_count(count), mpi_type(t), root, comm_, r.handle()));
-    finish(r, "broadcast");
+    r.wait(deadline, "broadcast");
   }
 
-  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&) override {
+  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(MPI_Ireduce(in, rank_ == root ? recv : nullptr, checked_count(count), mpi_type(t),
                                    mpi_op(t, op), root, comm_, r.handle()));
-    finish(r, "reduce");
+    r.wait(deadline, "reduce");
     if (op == RedOp::avg && rank_ == root) divide(recv, count, t, size_);
   }
 
-  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&) override {
+  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&,
+                  const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
     const void* in = stage(send, bytes, recv, bytes);
     detail::MpiRequest r(detail::MpiRequest::Kind::collective, staging_);
     GPUSCALE_MPI_OK(MPI_Ialltoall(in, checked_count(count), mpi_type(t), recv, checked_count(count),
                                      mpi_type(t), comm_, r.handle()));
-    finish(r, "alltoall");
+    r.wait(deadline, "alltoall");
   }
 
   void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
-                 Stream&) override {
+                 Stream&, const Deadline& deadline) override {
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
@@ -211,13 +216,12 @@ class MpiCommunicator final : public Communicator {
         MPI_Irecv(recv, checked_count(count), mpi_type(t), recv_peer, kSendRecvTag, comm_, receiving.handle()));
     GPUSCALE_MPI_OK(
         MPI_Isend(in, checked_count(count), mpi_type(t), send_peer, kSendRecvTag, comm_, sending.handle()));
-    const Deadline deadline = Deadline::after(op_timeout_s_);
     sending.wait(deadline, "sendrecv (send)");
     receiving.wait(deadline, "sendrecv (receive)");
   }
 
   void group_start() override {}
-  void group_end() override {}
+  void group_end(const Deadline&) override {}
   void wait(Stream&, const Deadline&, std::string_view) override {}
 
   // Host memory has no window to register: the caller allocates from the backend.
@@ -230,7 +234,7 @@ class MpiCommunicator final : public Communicator {
       GPUSCALE_MPI_OK(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
     }
     if (out == MPI_COMM_NULL) return nullptr;
-    return std::make_unique<MpiCommunicator>(out, op_timeout_s_, slow_);
+    return std::make_unique<MpiCommunicator>(out, slow_);
   }
 
   void abort() noexcept override {}  // MPI cannot abort one communicator; the job's abort ends it.
@@ -267,10 +271,7 @@ class MpiCommunicator final : public Communicator {
     return staging_->data();
   }
 
-  void finish(detail::MpiRequest& r, std::string_view what) { r.wait(Deadline::after(op_timeout_s_), what); }
-
   MPI_Comm comm_;
-  double op_timeout_s_;
   bool slow_;
   int rank_ = 0, size_ = 1;
   MPI_Op ops16_[2][4] = {{MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL},
@@ -281,10 +282,10 @@ class MpiCommunicator final : public Communicator {
 
 }  // namespace
 
-std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s) {
-  const MPI_Comm comm = detail::duplicate(world.mpi().world, Deadline::after(op_timeout_s),
+std::unique_ptr<Communicator> make_mpi_communicator(const World& world, const Deadline& deadline) {
+  const MPI_Comm comm = detail::duplicate(world.mpi().world, deadline,
                                          "MPI_Comm_idup (the duplication of the world for a communicator)");
-  return std::make_unique<MpiCommunicator>(comm, op_timeout_s, slowed_node() == world.node());
+  return std::make_unique<MpiCommunicator>(comm, slowed_node() == world.node());
 }
 
 }  // namespace gpuscale::harness

@@ -1,6 +1,6 @@
 #pragma once
 // The cpu backend's communicator: MPI collectives on host buffers. Each operation completes before it
-// returns (the stream argument is ignored); every wait polls against the operation timeout.
+// returns (the stream argument is ignored); every wait polls against the operation's deadline.
 #include <memory>
 
 #include "harness/Communicator.hpp"
@@ -9,7 +9,7 @@ namespace gpuscale::harness {
 
 class World;
 
-// Collective over the world: duplicates its communicator. op_timeout_s bounds every operation.
-std::unique_ptr<Communicator> make_mpi_communicator(const World& world, double op_timeout_s);
+// Collective over the world: duplicates its communicator by `deadline`.
+std::unique_ptr<Communicator> make_mpi_communicator(const World& world, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

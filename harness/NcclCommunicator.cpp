@@ -71,6 +71,11 @@ void pause(int polls) {
   if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(polls > 100000 ? 500 : 10));
 }
 
+// How long a destructor's ncclCommFinalize may take to settle before the communicator is aborted. It
+// only flushes work that its callers have already waited for (Communicator::wait, by their deadlines);
+// a communicator keeps no timeout of its own, so this bound is fixed here.
+constexpr double kFinalizeWait_s = 60;
+
 // NCCL's own cap on CTAs per collective (NCCL_MAX_CTAS' default): raised when more are asked for.
 constexpr int kNcclDefaultMaxCtas = 32;
 
@@ -84,8 +89,7 @@ class NcclCommunicator final : public Communicator {
  public:
   // finalize = false for the members of a one-thread group (ncclCommInitAll): a blocking finalize of
   // one member could wait for the others, which the same thread destroys later; destroy alone frees.
-  NcclCommunicator(ncclComm_t comm, double op_timeout_s, bool finalize = true)
-      : comm_(comm), op_timeout_s_(op_timeout_s), finalize_(finalize) {
+  explicit NcclCommunicator(ncclComm_t comm, bool finalize = true) : comm_(comm), finalize_(finalize) {
     GPUSCALE_NCCL_OK(ncclCommCount(comm_, &size_));
     GPUSCALE_NCCL_OK(ncclCommUserRank(comm_, &rank_));
   }
@@ -104,7 +108,7 @@ class NcclCommunicator final : public Communicator {
     }
     // Finalize flushes outstanding work; if it cannot settle in time, abort rather than hang.
     ncclResult_t rc = ncclCommFinalize(comm_);
-    if (rc == ncclSuccess || rc == ncclInProgress) rc = settle_noexcept(Deadline::after(op_timeout_s_));
+    if (rc == ncclSuccess || rc == ncclInProgress) rc = settle_noexcept(Deadline::after(kFinalizeWait_s));
     if (rc == ncclSuccess) rc = ncclCommDestroy(comm_);
     if (rc != ncclSuccess) {
       std::fprintf(stderr, "%s NCCL communicator did not finalize cleanly (%s); aborting it\n",
@@ -117,40 +121,48 @@ class NcclCommunicator final : public Communicator {
   int size() const noexcept override { return size_; }
   std::string_view transport() const noexcept override { return "nccl"; }
 
-  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s) override {
-    run("ncclAllReduce", [&] { return ncclAllReduce(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)); });
+  void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s,
+                  const Deadline& deadline) override {
+    run("ncclAllReduce", deadline, [&] { return ncclAllReduce(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)); });
   }
-  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream& s) override {
-    run("ncclAllGather", [&] { return ncclAllGather(send, recv, count, nccl_type(t), comm_, native(s)); });
+  void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream& s,
+                  const Deadline& deadline) override {
+    run("ncclAllGather", deadline, [&] { return ncclAllGather(send, recv, count, nccl_type(t), comm_, native(s)); });
   }
-  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s) override {
-    run("ncclReduceScatter", [&] { return ncclReduceScatter(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)); });
+  void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream& s,
+                  const Deadline& deadline) override {
+    run("ncclReduceScatter", deadline, [&] { return ncclReduceScatter(send, recv, count, nccl_type(t), nccl_op(op), comm_, native(s)); });
   }
-  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream& s) override {
-    run("ncclBroadcast", [&] { return ncclBroadcast(send, recv, count, nccl_type(t), root, comm_, native(s)); });
+  void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream& s,
+                  const Deadline& deadline) override {
+    run("ncclBroadcast", deadline, [&] { return ncclBroadcast(send, recv, count, nccl_type(t), root, comm_, native(s)); });
   }
-  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream& s) override {
-    run("ncclReduce", [&] { return ncclReduce(send, recv, count, nccl_type(t), nccl_op(op), root, comm_, native(s)); });
+  void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream& s,
+                  const Deadline& deadline) override {
+    run("ncclReduce", deadline, [&] { return ncclReduce(send, recv, count, nccl_type(t), nccl_op(op), root, comm_, native(s)); });
   }
-  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream& s) override {
+  void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream& s,
+                  const Deadline& deadline) override {
     const std::size_t block = count * size_of(t);
     GPUSCALE_NCCL_OK(ncclGroupStart());
     for (int peer = 0; peer < size_; ++peer) {
       GPUSCALE_NCCL_OK(ncclSend(static_cast<const char*>(send) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
       GPUSCALE_NCCL_OK(ncclRecv(static_cast<char*>(recv) + block * peer, count, nccl_type(t), peer, comm_, native(s)));
     }
-    run("ncclGroupEnd (alltoall)", [&] { return ncclGroupEnd(); });
+    run("ncclGroupEnd (alltoall)", deadline, [&] { return ncclGroupEnd(); });
   }
   void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
-                 Stream& s) override {
+                 Stream& s, const Deadline& deadline) override {
     GPUSCALE_NCCL_OK(ncclGroupStart());
     GPUSCALE_NCCL_OK(ncclSend(send, count, nccl_type(t), send_peer, comm_, native(s)));
     GPUSCALE_NCCL_OK(ncclRecv(recv, count, nccl_type(t), recv_peer, comm_, native(s)));
-    run("ncclGroupEnd (sendrecv)", [&] { return ncclGroupEnd(); });
+    run("ncclGroupEnd (sendrecv)", deadline, [&] { return ncclGroupEnd(); });
   }
 
   void group_start() override { GPUSCALE_NCCL_OK(ncclGroupStart()); }
-  void group_end() override { run("ncclGroupEnd", [&] { return ncclGroupEnd(); }); }
+  void group_end(const Deadline& deadline) override {
+    run("ncclGroupEnd", deadline, [&] { return ncclGroupEnd(); });
+  }
 
   void wait(Stream& stream, const Deadline& deadline, std::string_view what) override {
     for (int polls = 0;; ++polls) {
@@ -197,7 +209,7 @@ class NcclCommunicator final : public Communicator {
     if (rc != ncclSuccess && rc != ncclInProgress) fail(rc, "ncclCommSplit");
     settle(deadline, "ncclCommSplit");  // a nonblocking parent may finish the split asynchronously
     if (!out) return nullptr;
-    auto child = std::make_unique<NcclCommunicator>(out, op_timeout_s_);
+    auto child = std::make_unique<NcclCommunicator>(out);
     child->settle(deadline, "ncclCommSplit (child)");
     return child;
   }
@@ -240,18 +252,18 @@ class NcclCommunicator final : public Communicator {
   // One host call of an operation, bounded by the watchdog in case NCCL blocks in it (a lazy
   // connection to a peer that died), then settled where NCCL finishes it asynchronously.
   template <class Call>
-  void run(const char* what, Call call) {
+  void run(const char* what, const Deadline& deadline, Call call) {
     ncclResult_t rc = ncclSuccess;
     {
-      const BlockingCall guard(Deadline::after(op_timeout_s_), what);
+      const BlockingCall guard(deadline, what);
       rc = call();
     }
-    enqueued(rc, what);
+    enqueued(rc, what, deadline);
   }
 
-  void enqueued(ncclResult_t rc, std::string_view what) {
+  void enqueued(ncclResult_t rc, std::string_view what, const Deadline& deadline) {
     if (rc == ncclInProgress) {
-      settle(Deadline::after(op_timeout_s_), what);
+      settle(deadline, what);
     } else if (rc != ncclSuccess) {
       fail(rc, what);
     }
@@ -273,15 +285,13 @@ class NcclCommunicator final : public Communicator {
   }
 
   ncclComm_t comm_;
-  double op_timeout_s_;
   bool finalize_ = true;
   int rank_ = 0, size_ = 1;
 };
 
 }  // namespace
 
-std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline,
-                                                     double op_timeout_s) {
+std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline) {
   // Connect every channel inside the deadline-bounded init rather than lazily in the first operation:
   // a blocking operation that connects to a stalled peer could only be ended by the watchdog. The
   // user's own setting wins.
@@ -316,19 +326,18 @@ std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const D
                            ncclGetErrorString(state) + (detail.empty() ? "" : " (" + detail + ")"));
   }
   // The bootstrap communicator exists to make init time out; operations run on its blocking twin.
-  auto bootstrap = std::make_unique<NcclCommunicator>(comm, op_timeout_s);
+  auto bootstrap = std::make_unique<NcclCommunicator>(comm);
   return bootstrap->split(0, world.rank(), deadline, CommConfig{});
 }
 
 // ncclCommInitAll makes blocking communicators; the wrapper's polling still bounds every wait.
-std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices,
-                                                                 double op_timeout_s) {
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>& cuda_devices) {
   std::vector<ncclComm_t> comms(cuda_devices.size(), nullptr);
   GPUSCALE_NCCL_OK(ncclCommInitAll(comms.data(), static_cast<int>(comms.size()), cuda_devices.data()));
   std::vector<std::unique_ptr<Communicator>> out;
   for (std::size_t i = 0; i < comms.size(); ++i) {
     GPUSCALE_CUDA_OK(cudaSetDevice(cuda_devices[i]));
-    out.push_back(std::make_unique<NcclCommunicator>(comms[i], op_timeout_s, false));
+    out.push_back(std::make_unique<NcclCommunicator>(comms[i], false));
   }
   return out;
 }

@@ -11,8 +11,7 @@ namespace gpuscale::harness {
 class World;
 
 // Collective over the world: rank 0 makes the unique id, MPI broadcasts it, every rank joins with
-// ncclCommInitRankConfig on the current CUDA device. op_timeout_s bounds every later wait's settle.
-std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline,
-                                                     double op_timeout_s);
+// ncclCommInitRankConfig on the current CUDA device, by `deadline`. Later waits take their callers'.
+std::unique_ptr<Communicator> make_nccl_communicator(const World& world, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

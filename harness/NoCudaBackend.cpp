@@ -7,7 +7,7 @@ namespace gpuscale::harness {
 bool cuda_backend_built() noexcept { return false; }
 int cuda_visible_device_count() noexcept { return 0; }
 std::string cuda_visible_devices_key() noexcept { return ""; }
-std::unique_ptr<Backend> make_cuda_backend(int, double) {
+std::unique_ptr<Backend> make_cuda_backend(int) {
   throw UsageError("this gpuscale was built without the CUDA backend (GPUSCALE_WITH_CUDA=OFF or no CUDA toolkit)");
 }
 
@@ -17,7 +17,7 @@ std::unique_ptr<Backend> make_cuda_backend(int, double) {
 
 namespace gpuscale::harness {
 
-std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>&, double) {
+std::vector<std::unique_ptr<Communicator>> make_nccl_local_group(const std::vector<int>&) {
   throw UsageError("this gpuscale was built without the CUDA backend: no NCCL groups");
 }
 

@@ -29,11 +29,11 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
   for (std::size_t i = 0; i < host.size(); ++i) host[i] = contribution(world.rank(), i);
   auto send = backend.allocate(bytes);
   auto recv = backend.allocate(bytes);
-  backend.upload(*send, host.data(), bytes);
+  backend.upload(*send, host.data(), bytes, Deadline::after(timeout_s));
   auto stream = backend.create_stream(StreamPriority::normal);
   try {
     const auto t0 = std::chrono::steady_clock::now();
-    auto comm = backend.create_communicator(world, timeout_s);
+    auto comm = backend.create_communicator(world, Deadline::after(timeout_s));
     result.init_s = seconds_since(t0);
     result.transport = std::string(comm->transport());
     result.ran = true;
@@ -42,9 +42,10 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
     for (int pass = 0; pass < 2; ++pass) {
       set_iteration(pass);
       std::vector<float> poison(kSmokeElements, -1.0f);
-      backend.upload(*recv, poison.data(), bytes);
+      backend.upload(*recv, poison.data(), bytes, Deadline::after(timeout_s));
       const auto t1 = std::chrono::steady_clock::now();
-      comm->all_reduce(send->data(), recv->data(), kSmokeElements, DataType::float32, RedOp::sum, *stream);
+      comm->all_reduce(send->data(), recv->data(), kSmokeElements, DataType::float32, RedOp::sum, *stream,
+                       Deadline::after(timeout_s));
       comm->wait(*stream, Deadline::after(timeout_s), "smoke allreduce");
       result.op_s = seconds_since(t1);
     }
@@ -54,9 +55,9 @@ results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, dou
     result.error = results::valid_utf8(e.what());
     return result;
   }
-  corrupt_if_requested(backend, *recv, "smoke-allreduce");  // test seam: verification must catch it
+  corrupt_if_requested(backend, *recv, "smoke-allreduce", Deadline::after(timeout_s));  // test seam: verification must catch it
   result.nccl = backend.communication_paths();
-  backend.download(host.data(), *recv, bytes);
+  backend.download(host.data(), *recv, bytes, Deadline::after(timeout_s));
   const int n = world.size();
   for (std::size_t i = 0; i < host.size(); ++i) {
     const float expected = static_cast<float>(n * (n + 1) / 2 + n * static_cast<int>(i % 7));

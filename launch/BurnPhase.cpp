@@ -56,7 +56,7 @@ void run_burn_phase(Job& job) {
   workloads::BurnRun run;
   {
     const harness::OpScope scope("gemm");  // test seam "burn/gemm"
-    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning());
+    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning(job.timeout_s()));
     run = workloads::run_burn(*ctx, *stream, plan.burn);
   }
   auto mine = make_record(run, plan, env, world.rank());

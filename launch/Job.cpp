@@ -90,8 +90,7 @@ bool parse_output_set(const std::string& id, long& pid, int& write_number) {
 Job::Job(const Invocation& invocation, harness::World& world)
     : invocation_(invocation), world_(world), started_s_(now_s()) {
   check_inputs(options(), world_, deadline(), expectations_);
-  selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_,
-                                       options().timeouts.longest_s());  // serves every phase
+  selection_ = harness::select_backend(harness::parse_device_choice(options().device), world_, deadline());
   plan_ = resolve_run_plan(invocation_, selection_.backend->kind() == harness::BackendKind::cpu);
   check_plan_fits(plan_, world_, selection_.backend->kind() == harness::BackendKind::cpu, deadline());
   progress_ = std::make_unique<Progress>(std::cerr, world_.rank() == 0 && !options().quiet, stderr_is_terminal(),

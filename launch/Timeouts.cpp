@@ -39,8 +39,6 @@ double PhaseTimeouts::for_phase(std::string_view phase) const {
   return env_s;
 }
 
-double PhaseTimeouts::longest_s() const { return std::max({env_s, compute_s, collectives_s, train_s, burn_s, links_s}); }
-
 PhaseTimeouts parse_timeouts(const std::string& text) {
   PhaseTimeouts out;
   for (const auto& item : split_list(text, ',')) {

@@ -33,8 +33,6 @@ struct PhaseTimeouts {
 
   // The phase's timeout; anything outside the phases (start-up, finish) is bootstrap: env.
   double for_phase(std::string_view phase) const;
-  // The longest of them: the bound for waits that serve every phase (the backend's own ops).
-  double longest_s() const;
 };
 
 // "S" or "PHASE=S" items, comma-separated, over the defaults. Throws UsageError naming the item.

@@ -51,8 +51,9 @@ struct Pending {
 
 }  // namespace
 
-TuningOptions burn_tuning() {
+TuningOptions burn_tuning(double timeout_s) {
   TuningOptions t;
+  t.timeout_s = timeout_s;
   t.matmul_path = MatmulPath::gemmex;
   return t;
 }

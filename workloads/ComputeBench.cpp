@@ -77,7 +77,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);
-  const double probe_s = probe.elapsed_s();
+  const double probe_s = probe.elapsed_s(harness::Deadline::after(o.timeout_s));
   const bool launch_bound = probe_s < o.launch_bound_s;
   int calls = timed_calls(o.iterations, o.min_time_s, probe_s, launch_bound);
   if (o.min_time_s > 0 && o.agree_calls) calls = o.agree_calls(calls);
@@ -92,7 +92,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
     timer->stop(stream);
   }
   std::vector<double> samples;
-  for (auto& timer : timers) samples.push_back(timer->elapsed_s());
+  for (auto& timer : timers) samples.push_back(timer->elapsed_s(harness::Deadline::after(o.timeout_s)));
   return samples;
 }
 

@@ -37,7 +37,9 @@ struct BenchOptions {
   double check_max_flops = 4e9;  // larger shapes are checked on verification_shape(shape, this)
   std::uint64_t seed = 1;
   bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
-  double timeout_s = harness::kLibraryWaitTimeoutS;  // any single wait
+  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
+  // every wait times out at once.
+  double timeout_s = 0;
   std::string gpu;                      // this rank's device name, for records and the peak table
   int rank = 0;
   // Called once per (shape, precision) on every path, after warm-up and before timing: run_compute's

@@ -69,7 +69,8 @@ struct DdpTrainer::Impl {
   // compressed gradients run on the compute stream (compress() before, decompress() after), so the
   // stream that bounds a communication-heavy step carries only the allreduces.
   void reduce_bucket(std::size_t b) {
-    comm->all_reduce(wire(b), wire(b), plan().buckets[b].elements, wire_type(), harness::RedOp::avg, *comm_stream);
+    comm->all_reduce(wire(b), wire(b), plan().buckets[b].elements, wire_type(), harness::RedOp::avg, *comm_stream,
+                     harness::Deadline::after(timeout_s));
   }
   void compress(std::size_t b) {
     if (!casts()) return;
@@ -189,7 +190,8 @@ DdpTrainer::DdpTrainer(ComputeContext& ctx, TrainOps& ops, const Model& model, s
   }
   if (comm) {
     // DDP's constructor: rank 0's parameters everywhere (equal here by construction, moved anyway).
-    comm->broadcast(m.net->weights(), m.net->weights(), plan.total_elements, harness::DataType::float32, 0, *m.compute);
+    comm->broadcast(m.net->weights(), m.net->weights(), plan.total_elements, harness::DataType::float32, 0, *m.compute,
+                    harness::Deadline::after(m.timeout_s));
     m.net->cast_weights(*m.compute);
   }
 }

@@ -65,12 +65,13 @@ struct DpTrainer::Impl {
     // As broadcast_coalesced: whole layers grouped up to the chunk size, a larger layer on its own
     // (never split); the network's layout is that grouping, so each chunk is contiguous.
     for (const Bucket& chunk : r0().net->layout().buckets) {
+      const auto deadline = harness::Deadline::after(timeout_s);
       comms.front()->group_start();
       each([&](std::size_t i, Replica& r) {
         comms[i]->broadcast(r0().net->weights() + chunk.offset, r.net->weights() + chunk.offset, chunk.elements,
-                            harness::DataType::float32, 0, *r.stream);
+                            harness::DataType::float32, 0, *r.stream, deadline);
       });
-      comms.front()->group_end();
+      comms.front()->group_end(deadline);
     }
     // Device 0's compute copy was refreshed by its SGD; the replicas cast what they received.
     each([&](std::size_t i, Replica& r) {
@@ -125,12 +126,13 @@ struct DpTrainer::Impl {
     });
     if (before_reduce) before_reduce->record(s0);
     const std::size_t total = r0().net->parameter_elements();
+    const auto deadline = harness::Deadline::after(timeout_s);
     comms.front()->group_start();
     each([&](std::size_t i, Replica& r) {
       comms[i]->reduce(r.net->grads(), r.net->grads(), total, harness::DataType::float32, harness::RedOp::sum, 0,
-                       *r.stream);
+                       *r.stream, deadline);
     });
-    comms.front()->group_end();
+    comms.front()->group_end(deadline);
   }
 };
 
@@ -157,7 +159,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
     r.net->init_parameters(seed, *r.stream);
     r.net->fill_input(seed, static_cast<std::int64_t>(i) * (global_batch / g), *r.stream);
   });
-  m.comms = harness::create_local_group(devices, timeout_s);
+  m.comms = harness::create_local_group(devices);
   auto& r0 = m.r0();
   r0.backend->make_current();
   const std::size_t in_bytes = r0.net->input_bytes(), out_bytes = r0.net->output_elements() * m.act_size();

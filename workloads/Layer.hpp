@@ -156,9 +156,9 @@ struct TuningOptions {
   // GPU just back from idle; under its power limit a kernel's speed is its energy per call, which they cannot see,
   // so two kernels that tie in short rounds can differ by a few percent settled.
   double settled_window_s = 0;
-  // Seconds any one wait of the tuning may take (a search's or a round's synchronize): the phase's
-  // --timeout, which launch sets.
-  double timeout_s = harness::kLibraryWaitTimeoutS;
+  // Seconds any one wait of the tuning may take (a search's or a round's synchronize): the caller's
+  // (launch: the phase's --timeout); unset (0), every wait times out at once.
+  double timeout_s = 0;
 };
 
 // Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN

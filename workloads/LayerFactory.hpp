@@ -52,16 +52,18 @@ ScratchTensors make_scratch(harness::Backend& backend, harness::Stream& stream, 
 // their runs: from an idle stream a call that runs shorter than its launch is timed at the launch's
 // pace (a legacy cuDNN call runs 15 us and takes 70-90 to launch), and a tuner would rank launch
 // costs, not kernels. Returns +inf when the work throws a library error (an algorithm that cannot run).
+// wait_s bounds the wait for the timed calls (here and in best_round_s and settled_fastest: each timer's).
 template <class Work, class Hold>
-double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int reps, Work&& work, Hold&& hold);
+double time_per_call_s(harness::Backend& backend, harness::Stream& stream, double wait_s, int reps, Work&& work,
+                       Hold&& hold);
 
 // Seconds per call of each of `count` candidates (run(i) enqueues candidate i once), timed
 // round-robin over `rounds` rounds of `reps` calls (each behind hold(seconds), as above), each keeping
 // its best round: a clock ramp or one noisy moment cannot decide between kernels a few percent apart.
 // +inf for a candidate that cannot run.
 template <class Run, class Hold>
-std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
-                                 int reps, Run&& run, Hold&& hold);
+std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, double wait_s, std::size_t count,
+                                 int rounds, int reps, Run&& run, Hold&& hold);
 
 // The short rounds every tuner (cuBLASLt algorithms, cuDNN plans) gives best_round_s.
 inline constexpr int kTuningRounds = 3;  // per candidate, round-robin
@@ -85,7 +87,7 @@ std::vector<std::size_t> settled_finalists(const std::vector<double>& short_s);
 // and again in reverse, each window timed by one event pair. The least time per call, summed over its
 // two windows, wins; `finalists` is not empty and each of them ran in the short rounds.
 template <class Run>
-std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
+std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream, double wait_s,
                             const std::vector<std::size_t>& finalists, const std::vector<double>& short_s,
                             double window_s, Run&& run);
 

@@ -11,7 +11,8 @@
 namespace gpuscale::workloads {
 
 template <class Work, class Hold>
-double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int reps, Work&& work, Hold&& hold) {
+double time_per_call_s(harness::Backend& backend, harness::Stream& stream, double wait_s, int reps, Work&& work,
+                       Hold&& hold) {
   try {
     work();
     hold(kHoldPerCall_s * (reps + 2));
@@ -19,7 +20,7 @@ double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int r
     timer->start(stream);
     for (int i = 0; i < reps; ++i) work();
     timer->stop(stream);
-    return timer->elapsed_s() / reps;
+    return timer->elapsed_s(harness::Deadline::after(wait_s)) / reps;
   } catch (const harness::OutOfMemoryError&) {
     throw;
   } catch (const harness::LibraryError&) {
@@ -28,12 +29,12 @@ double time_per_call_s(harness::Backend& backend, harness::Stream& stream, int r
 }
 
 template <class Run, class Hold>
-std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, std::size_t count, int rounds,
-                                 int reps, Run&& run, Hold&& hold) {
+std::vector<double> best_round_s(harness::Backend& backend, harness::Stream& stream, double wait_s, std::size_t count,
+                                 int rounds, int reps, Run&& run, Hold&& hold) {
   std::vector<double> seconds(count, std::numeric_limits<double>::infinity());
   for (int round = 0; round < rounds; ++round)
     for (std::size_t i = 0; i < count; ++i)
-      seconds[i] = std::min(seconds[i], time_per_call_s(backend, stream, reps, [&] { run(i); }, hold));
+      seconds[i] = std::min(seconds[i], time_per_call_s(backend, stream, wait_s, reps, [&] { run(i); }, hold));
   return seconds;
 }
 
@@ -49,7 +50,7 @@ inline std::vector<std::size_t> settled_finalists(const std::vector<double>& sho
 }
 
 template <class Run>
-std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
+std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream, double wait_s,
                             const std::vector<std::size_t>& finalists, const std::vector<double>& short_s,
                             double window_s, Run&& run) {
   auto calls_for = [&](std::size_t j) {
@@ -66,7 +67,7 @@ std::size_t settled_fastest(harness::Backend& backend, harness::Stream& stream,
   for (std::size_t j = 0; j < finalists.size(); ++j) window(j);
   for (std::size_t j = finalists.size(); j-- > 0;) window(j);
   std::vector<double> total_s(finalists.size(), 0.0);
-  for (const auto& [j, timer] : windows) total_s[j] += timer->elapsed_s() / calls_for(j);
+  for (const auto& [j, timer] : windows) total_s[j] += timer->elapsed_s(harness::Deadline::after(wait_s)) / calls_for(j);
   return finalists[static_cast<std::size_t>(std::min_element(total_s.begin(), total_s.end()) - total_s.begin())];
 }
 

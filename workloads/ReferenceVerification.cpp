@@ -36,9 +36,10 @@ std::unique_ptr<harness::Buffer> poisoned(ComputeContext& ctx, harness::Stream& 
 }
 
 results::ComputeVerification compare(harness::Backend& backend, const harness::Buffer& out, harness::DataType type,
-                              const std::vector<double>& ref, const LayerSpec& spec, bool corrupt) {
+                              const std::vector<double>& ref, const LayerSpec& spec, bool corrupt,
+                              const harness::Deadline& deadline) {
   std::vector<unsigned char> bytes(ref.size() * harness::size_of(type));
-  backend.download(bytes.data(), out, bytes.size());
+  backend.download(bytes.data(), out, bytes.size(), deadline);
   auto got = to_double(bytes.data(), type, ref.size());
   if (corrupt && !got.empty()) got[0] += 10;
   results::ComputeVerification c;
@@ -88,9 +89,10 @@ std::array<results::ComputeVerification, 3> verify_against_reference(ComputeCont
   reference::run(Pass::backward_data, g, dy.values.data(), w.values.data(), ref_dx.data());
   reference::run(Pass::backward_weight, g, dy.values.data(), x.values.data(), ref_dw.data());
   const bool c = corrupt_for_test;
-  return {compare(backend, *y, output_type(spec), ref_y, spec, c),
-          compare(backend, *dx, output_type(spec), ref_dx, spec, c),
-          compare(backend, *dw, weight_grad_type(spec), ref_dw, spec, c)};
+  const auto deadline = [&] { return harness::Deadline::after(timeout_s); };
+  return {compare(backend, *y, output_type(spec), ref_y, spec, c, deadline()),
+          compare(backend, *dx, output_type(spec), ref_dx, spec, c, deadline()),
+          compare(backend, *dw, weight_grad_type(spec), ref_dw, spec, c, deadline())};
 }
 
 }  // namespace gpuscale::workloads

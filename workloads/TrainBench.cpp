@@ -17,11 +17,11 @@ std::vector<float> max_over_ranks(harness::Backend& backend, harness::Communicat
                                   std::vector<float> values, const TimingOptions& timing, const char* what) {
   const std::size_t bytes = values.size() * sizeof(float);
   auto device = backend.allocate(bytes);
-  backend.upload(*device, values.data(), bytes);
+  backend.upload(*device, values.data(), bytes, wait_deadline(timing));
   comm.all_reduce(device->data(), device->data(), values.size(), harness::DataType::float32, harness::RedOp::max,
-                  stream);
+                  stream, wait_deadline(timing));
   comm.wait(stream, wait_deadline(timing), what);
-  backend.download(values.data(), *device, bytes);
+  backend.download(values.data(), *device, bytes, wait_deadline(timing));
   return values;
 }
 
@@ -67,7 +67,7 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
     if (comm) {
       timing.before_timing = [&] {
         comm->all_reduce(token->data(), token->data(), 1, harness::DataType::float32, harness::RedOp::sum,
-                         trainer.compute_stream());
+                         trainer.compute_stream(), wait_deadline(timing));
         comm->wait(trainer.compute_stream(), wait_deadline(timing), "the barrier before timing");
       };
       timing.agree_steps = [&](int steps) {

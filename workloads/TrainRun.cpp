@@ -136,7 +136,7 @@ DpDevices make_dp_devices(TrainRunSetup& setup, const TrainPlan& plan) {
     return out;
   }
   for (int d = 0; d < count; ++d) {
-    out.owned.push_back(cpu ? harness::make_cpu_backend() : harness::make_cuda_backend(d, setup.timeout_s));
+    out.owned.push_back(cpu ? harness::make_cpu_backend() : harness::make_cuda_backend(d));
     out.devices.push_back(out.owned.back().get());
   }
   setup.backend.make_current();
@@ -256,7 +256,7 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup) {
   auto& backend = setup.backend;
-  auto world_comm = backend.create_communicator(setup.world, setup.timeout_s);
+  auto world_comm = backend.create_communicator(setup.world, harness::Deadline::after(setup.timeout_s));
   CommsBySize tuned_comms;
   auto ddp_comms = make_ddp_comms(setup, plan, *world_comm, tuned_comms);
   DpDevices dp = make_dp_devices(setup, plan);

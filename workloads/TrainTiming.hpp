@@ -19,7 +19,9 @@ struct TimingOptions {
   // Then steps until this long has run (settle_for), so the GPU settles under its power limit as a
   // training job does; 0: none.
   double warmup_s = 0;
-  double timeout_s = harness::kLibraryWaitTimeoutS;
+  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
+  // every wait times out at once.
+  double timeout_s = 0;
   bool parts = true;                   // also time compute-only steps and the allreduces alone
   std::function<void()> before_timing;  // the barrier of every rank that times together; may be empty
   // The ranks that time together agree on a step count (each passes its own, all get the largest);

@@ -86,12 +86,14 @@ bool bitwise_equal_everywhere(const VerificationSetup& s, const std::vector<floa
   auto hi = backend.allocate(bytes), lo = backend.allocate(bytes);
   s.ctx->upload(hi->data(), mine.data(), bytes, *stream);
   s.ctx->upload(lo->data(), mine.data(), bytes, *stream);
-  s.comm->all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream);
-  s.comm->all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream);
+  s.comm->all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream,
+                     harness::Deadline::after(s.timeout_s));
+  s.comm->all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream,
+                     harness::Deadline::after(s.timeout_s));
   s.comm->wait(*stream, harness::Deadline::after(s.timeout_s), "the gradient equality check");
   std::vector<float> h(mine.size()), l(mine.size());
-  backend.download(h.data(), *hi, bytes);
-  backend.download(l.data(), *lo, bytes);
+  backend.download(h.data(), *hi, bytes, harness::Deadline::after(s.timeout_s));
+  backend.download(l.data(), *lo, bytes, harness::Deadline::after(s.timeout_s));
   return std::memcmp(h.data(), mine.data(), bytes) == 0 && std::memcmp(l.data(), mine.data(), bytes) == 0;
 }
 

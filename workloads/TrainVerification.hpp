@@ -33,7 +33,9 @@ struct VerificationSetup {
   int accum = 2;
   harness::DataType compressed = harness::DataType::bfloat16;
   std::uint64_t seed = 1;
-  double timeout_s = harness::kLibraryWaitTimeoutS;
+  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
+  // every wait times out at once.
+  double timeout_s = 0;
   std::string config;                                 // "mlp fp32"
   std::function<double(double)> max_over_ranks;       // collective over the job
   std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP verification

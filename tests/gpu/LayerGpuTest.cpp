@@ -24,7 +24,7 @@ namespace {
 using harness::DataType;
 
 struct Gpu {
-  std::unique_ptr<harness::Backend> backend = harness::make_cuda_backend(0, 60);
+  std::unique_ptr<harness::Backend> backend = harness::make_cuda_backend(0);
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
   std::unique_ptr<ComputeContext> ctx;
   explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest)
@@ -32,6 +32,7 @@ struct Gpu {
   explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t)) {}
   static TuningOptions tuning(AlgoSearch search, MatmulPath path) {
     TuningOptions t;
+    t.timeout_s = 60;
     t.conv_search = search;
     t.matmul_path = path;
     return t;
@@ -87,10 +88,10 @@ TEST(LayerGpu, WeightGradientAccumulates) {
     std::vector<float> once(n), twice(n);
     layer->backward_weight(*dy, *x, *dw, Accumulate::overwrite, *gpu.stream);
     gpu.stream->synchronize(harness::Deadline::after(60), "test");
-    b.download(once.data(), *dw, dw_bytes(spec));
+    b.download(once.data(), *dw, dw_bytes(spec), harness::Deadline::after(60));
     layer->backward_weight(*dy, *x, *dw, Accumulate::add, *gpu.stream);
     gpu.stream->synchronize(harness::Deadline::after(60), "test");
-    b.download(twice.data(), *dw, dw_bytes(spec));
+    b.download(twice.data(), *dw, dw_bytes(spec), harness::Deadline::after(60));
     for (std::size_t i = 0; i < n; ++i) ASSERT_NEAR(twice[i], 2 * once[i], 1e-5 * (1 + std::abs(once[i]))) << i;
   }
 }
@@ -120,7 +121,7 @@ double accumulate_error(Gpu& gpu, Layer& layer) {
   layer.backward_weight(*dy, *x, *dw, Accumulate::add, *gpu.stream);
   gpu.stream->synchronize(harness::Deadline::after(60), "test");
   std::vector<unsigned char> bytes(dw->bytes());
-  gpu.backend->download(bytes.data(), *dw, bytes.size());
+  gpu.backend->download(bytes.data(), *dw, bytes.size(), harness::Deadline::after(60));
   const auto got = to_double(bytes.data(), weight_grad_type(spec), static_cast<std::size_t>(weight_elements(g)));
 
   const auto x_h = host_uniform(input_elements(g), input_type(spec), 11);
@@ -223,7 +224,7 @@ TEST(LayerGpu, FillMatchesTheHostAndPoisonIsNaN) {
     gpu.ctx->fill_uniform(buf->data(), t, n, 42, 0.5f, *gpu.stream);
     gpu.stream->synchronize(harness::Deadline::after(60), "test");
     std::vector<unsigned char> bytes(buf->bytes());
-    gpu.backend->download(bytes.data(), *buf, bytes.size());
+    gpu.backend->download(bytes.data(), *buf, bytes.size(), harness::Deadline::after(60));
     const auto got = to_double(bytes.data(), t, n);
     std::vector<double> want(n);
     for (std::size_t i = 0; i < n; ++i) want[i] = uniform_value(42, i, 0.5f);
@@ -231,7 +232,7 @@ TEST(LayerGpu, FillMatchesTheHostAndPoisonIsNaN) {
     EXPECT_EQ(got, want) << harness::to_string(t);
     gpu.ctx->poison(buf->data(), buf->bytes(), *gpu.stream);
     gpu.stream->synchronize(harness::Deadline::after(60), "test");
-    gpu.backend->download(bytes.data(), *buf, bytes.size());
+    gpu.backend->download(bytes.data(), *buf, bytes.size(), harness::Deadline::after(60));
     EXPECT_TRUE(std::isnan(to_double(bytes.data(), t, 1)[0]));
   }
 }

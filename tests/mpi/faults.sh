@@ -2,6 +2,7 @@
 # Faults on the CPU backend under mpiexec, through the test seams (GPUSCALE_TEST_FAULT/CORRUPT):
 #   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt [PHASE]
 #   faults.sh stall0 dp
+#   faults.sh hang compute
 #   faults.sh sigterm_64m|sigterm_busy|stop0|kill0
 # The second group strikes a real job from outside, without a seam: SIGTERM to rank 0 while a 64 MiB
 # allreduce is in flight on every rank; SIGTERM to every rank while they fill buffers, work that does
@@ -16,6 +17,9 @@
 # the driver longer to release: on 2 H200s with --timeout 10, a stall in train, the phase with the most
 # GPU state, took 15.2 s from the fault to the last exit (timeout + the 2 s roll call + the kill), and
 # the whole env and collectives stall tests 15.9 and 16.6 s with the job's start).
+# hang: every rank's timed intervals never complete from the op on (GPU events that never fire; no
+# rank is left to end the job from a barrier), on 2 ranks with --timeout 2 for the phase: the phase's
+# own timeout, not the longest of all phases, must end that wait.
 # The same script runs against NCCL on GPUs with DEVICE=cuda NP=2 (tests/gpu).
 set -uo pipefail
 scenario=$1
@@ -23,6 +27,7 @@ phase=${2:-env}
 device=${DEVICE:-cpu}
 np=${NP:-3}
 timeout_s=${FAULT_TIMEOUT_S:-5}
+if [ "$scenario" = hang ]; then np=${NP:-2} timeout_s=${FAULT_TIMEOUT_S:-2}; fi
 slack_s=$([ "$device" = cuda ] && echo 7 || echo 5)
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
@@ -64,8 +69,10 @@ case "$phase" in
   *) timeout_arg=$phase=$timeout_s ;;
 esac
 
-launch() {  # launch FAULT_SPEC: starts the job in the background, sets $job
-  GPUSCALE_TEST_FAULT=$1 "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_FAULT -x NCCL_NVLS_ENABLE=0 \
+launch() {  # launch FAULT_SPEC [BOUND_S]: starts the job in the background, sets $job; a job still
+  # running after BOUND_S is ended (exit 124), so a wait that overstays fails the test, not CI
+  local bound=(); [ -n "${2:-}" ] && bound=(timeout -k 5 "$2")
+  GPUSCALE_TEST_FAULT=$1 "${bound[@]}" "$MPIEXEC" -n "$np" -x GPUSCALE_TEST_FAULT -x NCCL_NVLS_ENABLE=0 \
     "$GPUSCALE" "${command[@]}" --device "$device" --json "$json" --timeout "$timeout_arg" --quiet \
     >/dev/null 2>"$err" &
   job=$!
@@ -166,6 +173,19 @@ assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["pha
       fail "no one-line timeout naming the wait for rank 0 and the phase's timeout"
     grep -Eq "^\[rank 1 host [^]]+\] ending the job: rank 0 \(host [^)]+\) did not respond within 2 s \(stalled or dead\)$" "$err" ||
       fail "rank 1 did not name rank 0"
+    ;;
+  hang)  # no timer completes: the phase's timeout, 2 s, ends the wait and the job
+    launch "$(seq -s, -f "hang:%g:$point" 0 $((np - 1)))" 15
+    wait_for_fault_line; t=$(fault_time)
+    finish 3 "$t"
+    grep -Eq "^\[rank [0-9]+ host [^]]+\] timed out waiting for a timed interval \(phase $phase, op $op[,)]" "$err" ||
+      fail "no one-line timeout naming the timed interval, phase $phase and op $op"
+    check_json '
+f = d["failure"]
+assert f["exit_code"] == 3 and f["rank"] in range(np), f
+assert "timed out waiting for a timed interval" in f["message"], f
+assert "phase '$phase', op '$op'" in f["message"], f
+assert d["interrupted"] is False and d["phases_completed"] == ["env"], d["phases_completed"]'
     ;;
   kill9)  # mpiexec answers a dead rank with SIGTERM to the others: rank 0 still names the dead one
     launch "stall:1:$point"

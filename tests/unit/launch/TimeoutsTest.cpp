@@ -18,7 +18,6 @@ TEST(Timeouts, DefaultsPerPhase) {
   EXPECT_DOUBLE_EQ(t.for_phase("compute"), 300);
   EXPECT_DOUBLE_EQ(t.for_phase("collectives"), 180);
   EXPECT_DOUBLE_EQ(t.for_phase("train"), 300);
-  EXPECT_DOUBLE_EQ(t.longest_s(), 300);
   EXPECT_EQ(describe(t), "env 120, compute 300, collectives 180, train 300, burn 120, links 120");
 }
 

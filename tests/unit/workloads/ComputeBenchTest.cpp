@@ -22,6 +22,7 @@ struct Cpu {
 
 BenchOptions options(int& barriers) {
   BenchOptions o;
+  o.timeout_s = 30;
   o.iterations = 4;
   o.warmup = 1;
   o.gpu = "cpu";

@@ -28,6 +28,7 @@ TEST(Settle, NoTimeNoSteps) {
 TEST(Settle, StepsUntilTheTimeHasRunThenWaitsOnce) {
   FakeTrainer t;
   TimingOptions o;
+  o.timeout_s = 30;
   o.warmup_s = 0.02;  // ten 2 ms steps at most (the first, timed, may run long on a busy host)
   const int ran = settle_for(t, o);
   EXPECT_EQ(ran, t.steps);
@@ -39,6 +40,7 @@ TEST(Settle, StepsUntilTheTimeHasRunThenWaitsOnce) {
 TEST(Settle, TheAgreedCountWins) {
   FakeTrainer t;
   TimingOptions o;
+  o.timeout_s = 30;
   o.warmup_s = 0.02;
   int asked = -1;
   o.agree_steps = [&asked](int mine) {

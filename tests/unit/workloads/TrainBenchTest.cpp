@@ -31,7 +31,7 @@ class FakeComm final : public harness::Communicator {
   int size() const noexcept override { return 1; }
   std::string_view transport() const noexcept override { return "fake"; }
   void all_reduce(const void* send, void* recv, std::size_t count, harness::DataType type, harness::RedOp op,
-                  harness::Stream&) override {
+                  harness::Stream&, const harness::Deadline&) override {
     copy(send, recv, count * harness::size_of(type));
     if (op == harness::RedOp::max && !peer_max_.empty()) {
       auto* values = static_cast<float*>(recv);
@@ -42,20 +42,31 @@ class FakeComm final : public harness::Communicator {
     std::this_thread::sleep_for(std::chrono::duration<double>(delay_s_));
   }
   void broadcast(const void* send, void* recv, std::size_t count, harness::DataType type, int,
-                 harness::Stream&) override {
+                 harness::Stream&, const harness::Deadline&) override {
     copy(send, recv, count * harness::size_of(type));
   }
-  void all_gather(const void*, void*, std::size_t, harness::DataType, harness::Stream&) override { unused(); }
-  void reduce_scatter(const void*, void*, std::size_t, harness::DataType, harness::RedOp, harness::Stream&) override {
+  void all_gather(const void*, void*, std::size_t, harness::DataType, harness::Stream&,
+                  const harness::Deadline&) override {
     unused();
   }
-  void reduce(const void*, void*, std::size_t, harness::DataType, harness::RedOp, int, harness::Stream&) override {
+  void reduce_scatter(const void*, void*, std::size_t, harness::DataType, harness::RedOp, harness::Stream&,
+                      const harness::Deadline&) override {
     unused();
   }
-  void all_to_all(const void*, void*, std::size_t, harness::DataType, harness::Stream&) override { unused(); }
-  void send_recv(const void*, int, void*, int, std::size_t, harness::DataType, harness::Stream&) override { unused(); }
+  void reduce(const void*, void*, std::size_t, harness::DataType, harness::RedOp, int, harness::Stream&,
+              const harness::Deadline&) override {
+    unused();
+  }
+  void all_to_all(const void*, void*, std::size_t, harness::DataType, harness::Stream&,
+                  const harness::Deadline&) override {
+    unused();
+  }
+  void send_recv(const void*, int, void*, int, std::size_t, harness::DataType, harness::Stream&,
+                 const harness::Deadline&) override {
+    unused();
+  }
   void group_start() override {}
-  void group_end() override {}
+  void group_end(const harness::Deadline&) override {}
   void wait(harness::Stream&, const harness::Deadline&, std::string_view) override {}
   std::unique_ptr<Communicator> split(int, int, const harness::Deadline&, const harness::CommConfig&) override {
     unused();

@@ -15,6 +15,8 @@
 namespace gpuscale::workloads {
 namespace {
 
+constexpr double kWaitS = 60;  // any timer's wait
+
 TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
   auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
@@ -22,7 +24,7 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
   std::vector<double> holds;
   constexpr int kHoldMark = -1;
   const auto s = best_round_s(
-      *backend, *stream, calls.size(), 2, 3,
+      *backend, *stream, kWaitS, calls.size(), 2, 3,
       [&](std::size_t i) {
         ++calls[i];
         order.push_back(static_cast<int>(i));
@@ -58,7 +60,7 @@ TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
   const std::vector<int> sleep_ms = {1, 3, 2, 5};  // candidate 3 is no finalist
   const std::vector<double> short_s = {1e-3, 1e-3, 2e-3, 1e-3};
   std::vector<int> order;
-  const std::size_t winner = settled_fastest(*backend, *stream, {2, 1, 0}, short_s, 4e-3, [&](std::size_t i) {
+  const std::size_t winner = settled_fastest(*backend, *stream, kWaitS, {2, 1, 0}, short_s, 4e-3, [&](std::size_t i) {
     order.push_back(static_cast<int>(i));
     std::this_thread::sleep_for(std::chrono::milliseconds(sleep_ms[i]));
   });
@@ -68,7 +70,7 @@ TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
   for (int c : {2, 2, 1, 1, 1, 1, 0, 0, 0, 0}) expected.push_back(c);   // in order
   for (int c : {0, 0, 0, 0, 1, 1, 1, 1, 2, 2}) expected.push_back(c);   // in reverse
   EXPECT_EQ(order, expected);
-  EXPECT_EQ(settled_fastest(*backend, *stream, {1}, short_s, 1e-3, [](std::size_t) {}), 1u) << "one finalist";
+  EXPECT_EQ(settled_fastest(*backend, *stream, kWaitS, {1}, short_s, 1e-3, [](std::size_t) {}), 1u) << "one finalist";
 }
 
 // The finalists: those that ran, fastest first (ties in candidate order), none more than kSettledWithin
