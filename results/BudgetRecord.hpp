@@ -7,6 +7,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct PhaseBudget {
@@ -22,6 +24,17 @@ struct BudgetRecord {
   double budget_s = 0;  // the profile's stated budget
   std::vector<PhaseBudget> phases;
 };
+
+constexpr auto json_fields(const PhaseBudget*) {
+  using T = PhaseBudget;
+  return fields(field("phase", &T::phase), field("deadline_s", &T::deadline_s), field("ended_s", &T::ended_s),
+                field("longest", &T::longest).optional(), field("longest_s", &T::longest_s).optional(),
+                field("dropped", &T::dropped).optional());
+}
+
+constexpr auto json_fields(const BudgetRecord*) {
+  return fields(field("budget_s", &BudgetRecord::budget_s), field("phases", &BudgetRecord::phases));
+}
 
 void to_json(nlohmann::json& j, const PhaseBudget& p);
 void from_json(const nlohmann::json& j, PhaseBudget& p);

@@ -11,6 +11,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 // Work done by a point in time: `flops` in all since the burn's start, complete `t_s` seconds after it
@@ -71,6 +73,39 @@ struct BurnRecord {
   bool slow = false;          // set by burn_checks
   bool wrong_result = false;  // set by burn_checks
 };
+
+constexpr auto json_fields(const BurnSample*) {
+  using T = BurnSample;
+  return fields(field("t_s", &T::t_s), field("sm_clock_mhz", &T::sm_clock_mhz), field("power_w", &T::power_w),
+                field("temperature_c", &T::temperature_c), field("clock_event_reasons", &T::clock_event_reasons));
+}
+
+constexpr auto json_fields(const BurnCounters*) {
+  using T = BurnCounters;
+  return fields(field("ecc_corrected", &T::ecc_corrected), field("ecc_uncorrected", &T::ecc_uncorrected),
+                field("power_cap_ns", &T::power_cap_ns), field("thermal_ns", &T::thermal_ns));
+}
+
+constexpr auto json_fields(const BurnWindow*) {
+  return fields(field("start_s", &BurnWindow::start_s), field("tflops", &BurnWindow::tflops));
+}
+
+constexpr auto json_fields(const BurnRecord*) {
+  using T = BurnRecord;
+  return fields(
+      field("rank", &T::rank), field("host", &T::host), field("gpu", &T::gpu), field("precision", &T::precision),
+      field("shape", &T::shape), field("algorithm", &T::algorithm), field("requested_s", &T::requested_s),
+      field("flops_per_call", &T::flops_per_call), field("calls", &T::calls), field("window_s", &T::window_s),
+      field("settle_s", &T::settle_s), field("progress", &T::progress), field("windows", &T::windows),
+      field("elapsed_s", &T::elapsed_s), field("sustained_tflops", &T::sustained_tflops),
+      field("first_tflops", &T::first_tflops), field("first_to_sustained", &T::first_to_sustained),
+      field("samples", &T::samples), field("telemetry_unavailable", &T::telemetry_unavailable),
+      field("throttle_share", &T::throttle_share), field("counters", &T::counters),
+      field("output_hashes", &T::output_hashes), field("slow", &T::slow), field("wrong_result", &T::wrong_result),
+      field("peak_tflops", &T::peak_tflops), field("floor_tflops", &T::floor_tflops),
+      field("clock_p10_mhz", &T::clock_p10_mhz), field("clock_p50_mhz", &T::clock_p50_mhz),
+      field("power_p50_w", &T::power_p50_w), field("peak_temperature_c", &T::peak_temperature_c));
+}
 
 void to_json(nlohmann::json& j, const BurnProgress& p);
 void from_json(const nlohmann::json& j, BurnProgress& p);

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/JsonFields.hpp"
+
 namespace gpuscale::results {
 
 std::string_view to_string(Severity s) {
@@ -29,30 +31,20 @@ const Check* gpu_work_blocker(const std::vector<Check>& checks, GpuBlock at_leas
   return it == checks.end() ? nullptr : &*it;
 }
 
-void to_json(nlohmann::json& j, const Check& c) {
-  j = {{"id", c.id}, {"severity", to_string(c.severity)}, {"ranks", c.ranks}, {"message", c.message}};
-  if (c.blocks_gpu_work == GpuBlock::shared_gpu) j["blocks_gpu_work"] = "shared-gpu";
-  if (c.blocks_gpu_work == GpuBlock::all_gpu_work) j["blocks_gpu_work"] = "all";
-  j["count"] = c.count;
-  j["nodes"] = c.nodes;
-  if (!c.pairs.empty()) j["pairs"] = c.pairs;
-  if (!c.details.empty()) j["details"] = c.details;
+void SeverityName::write(nlohmann::json& out, Severity value) { out = to_string(value); }
+void SeverityName::read(const nlohmann::json& in, Severity& value) {
+  value = severity_from_string(in.get<std::string>());
 }
 
-void from_json(const nlohmann::json& j, Check& c) {
-  j.at("id").get_to(c.id);
-  c.severity = severity_from_string(j.at("severity").get<std::string>());
-  j.at("ranks").get_to(c.ranks);
-  j.at("message").get_to(c.message);
-  // Runs written before the kinds existed say true for both.
-  if (const auto it = j.find("blocks_gpu_work"); it != j.end())
-    c.blocks_gpu_work = (it->is_string() && *it == "shared-gpu") ? GpuBlock::shared_gpu
-                        : (it->is_string() || *it == true)   ? GpuBlock::all_gpu_work
-                                                              : GpuBlock::none;
-  c.count = j.value("count", 1);
-  c.nodes = j.value("nodes", std::vector<int>{});
-  c.pairs = j.value("pairs", std::vector<std::pair<int, int>>{});
-  c.details = j.value("details", std::vector<std::string>{});
+void GpuBlockName::write(nlohmann::json& out, GpuBlock value) {
+  out = value == GpuBlock::shared_gpu ? "shared-gpu" : value == GpuBlock::all_gpu_work ? "all" : "none";
 }
+void GpuBlockName::read(const nlohmann::json& in, GpuBlock& value) {
+  value = (in.is_string() && in == "shared-gpu")      ? GpuBlock::shared_gpu
+          : (in.is_string() || in == true)            ? GpuBlock::all_gpu_work
+                                                       : GpuBlock::none;
+}
+
+GPUSCALE_JSON_FROM_FIELDS(Check)
 
 }  // namespace gpuscale::results

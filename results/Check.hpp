@@ -8,6 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 enum class Severity { info, warning, error };
@@ -38,6 +40,26 @@ struct Check {
 
 // The first error-level check that blocks GPU work at `at_least` or more, or nullptr.
 const Check* gpu_work_blocker(const std::vector<Check>& checks, GpuBlock at_least = GpuBlock::shared_gpu);
+
+// Severity as its name; GpuBlock as "shared-gpu" or "all" (runs written before the kinds existed say
+// true, read as "all").
+struct SeverityName {
+  static void write(nlohmann::json& out, Severity value);
+  static void read(const nlohmann::json& in, Severity& value);
+};
+struct GpuBlockName {
+  static void write(nlohmann::json& out, GpuBlock value);
+  static void read(const nlohmann::json& in, GpuBlock& value);
+};
+
+constexpr auto json_fields(const Check*) {
+  using T = Check;
+  return fields(field("id", &T::id), field("severity", &T::severity).as<SeverityName>(), field("ranks", &T::ranks),
+                field("message", &T::message),
+                field("blocks_gpu_work", &T::blocks_gpu_work).as<GpuBlockName>().omitted_when_default(),
+                field("count", &T::count).optional(), field("nodes", &T::nodes).optional(),
+                field("pairs", &T::pairs).omitted_when_default(), field("details", &T::details).omitted_when_default());
+}
 
 void to_json(nlohmann::json& j, const Check& c);
 void from_json(const nlohmann::json& j, Check& c);

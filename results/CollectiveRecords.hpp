@@ -11,6 +11,7 @@
 
 #include "results/IsolationRecord.hpp"
 #include "results/NcclModel.hpp"
+#include "results/RecordFields.hpp"
 #include "results/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -110,6 +111,91 @@ struct CollectivesRecord {
   std::string nccl_algorithm_note; // how (or why not) NCCL's algorithm choice was obtained
   std::vector<NcclModel> nccl_models;  // NCCL's cost model of each communicator rank 0 led (--nccl-algo)
 };
+
+// Every key of the collectives records may be missing when read: it keeps its default.
+constexpr auto json_fields(const CollectiveTiming*) {
+  using T = CollectiveTiming;
+  return optional_fields(field("measured", &T::measured), field("time_s", &T::time_s),
+                         field("iterations", &T::iterations), field("samples_s", &T::samples_s),
+                         field("batch_time_s", &T::batch_time_s), field("rank_min_s", &T::rank_min_s),
+                         field("rank_avg_s", &T::rank_avg_s), field("rank_max_s", &T::rank_max_s),
+                         field("slowest_rank", &T::slowest_rank), field("algbw_gbps", &T::algbw_gbps),
+                         field("busbw_gbps", &T::busbw_gbps), field("wrong", &T::wrong),
+                         field("wrong_ranks", &T::wrong_ranks));
+}
+
+constexpr auto json_fields(const CollectiveRow*) {
+  using T = CollectiveRow;
+  return optional_fields(field("size_bytes", &T::size_bytes), field("count", &T::count),
+                         field("out_of_place", &T::out_of_place), field("in_place", &T::in_place),
+                         field("nccl_algorithm", &T::nccl_algorithm));
+}
+
+constexpr auto json_fields(const CollectiveHeadline*) {
+  using T = CollectiveHeadline;
+  return optional_fields(field("peak_busbw_gbps", &T::peak_busbw_gbps), field("peak_size_bytes", &T::peak_size_bytes),
+                         field("busbw_256m_gbps", &T::busbw_256m_gbps),
+                         field("busbw_256m_size_bytes", &T::busbw_256m_size_bytes),
+                         field("busbw_1g_gbps", &T::busbw_1g_gbps),
+                         field("busbw_1g_size_bytes", &T::busbw_1g_size_bytes),
+                         field("latency_stream_s", &T::latency_stream_s),
+                         field("latency_graph_s", &T::latency_graph_s),
+                         field("latency_size_bytes", &T::latency_size_bytes), field("link_gbps", &T::link_gbps),
+                         field("link", &T::link), field("peak_percent_of_link", &T::peak_percent_of_link));
+}
+
+constexpr auto json_fields(const CollectiveSweep*) {
+  using T = CollectiveSweep;
+  return optional_fields(field("op", &T::op), field("type", &T::type), field("redop", &T::redop),
+                         field("root", &T::root), field("ranks", &T::ranks), field("group", &T::group),
+                         field("busbw_factor", &T::busbw_factor), field("graph", &T::graph), field("rows", &T::rows),
+                         field("headline", &T::headline), field("skipped_reason", &T::skipped_reason));
+}
+
+constexpr auto json_fields(const ScalingPoint*) {
+  using T = ScalingPoint;
+  return optional_fields(field("group", &T::group), field("ranks", &T::ranks),
+                         field("communicators", &T::communicators), field("op", &T::op),
+                         field("size_bytes", &T::size_bytes), field("time_s", &T::time_s),
+                         field("busbw_gbps", &T::busbw_gbps), field("wrong", &T::wrong),
+                         field("wrong_ranks", &T::wrong_ranks));
+}
+
+constexpr auto json_fields(const PairResult*) {
+  using T = PairResult;
+  return optional_fields(field("a", &T::a), field("b", &T::b), field("a_label", &T::a_label),
+                         field("b_label", &T::b_label), field("a_gpu", &T::a_gpu), field("b_gpu", &T::b_gpu),
+                         field("same_node", &T::same_node), field("bandwidth_gbps", &T::bandwidth_gbps),
+                         field("latency_s", &T::latency_s), field("slow", &T::slow));
+}
+
+constexpr auto json_fields(const PairMatrix*) {
+  using T = PairMatrix;
+  return optional_fields(field("large_bytes", &T::large_bytes), field("small_bytes", &T::small_bytes),
+                         field("rounds", &T::rounds), field("threshold", &T::threshold), field("pairs", &T::pairs));
+}
+
+constexpr auto json_fields(const NcclModelEntry*) {
+  using T = NcclModelEntry;
+  return optional_fields(field("op", &T::op), field("algorithm", &T::algorithm), field("protocol", &T::protocol),
+                         field("latency_us", &T::latency_us), field("bandwidth_gbps", &T::bandwidth_gbps));
+}
+
+constexpr auto json_fields(const NcclModel*) {
+  using T = NcclModel;
+  return optional_fields(field("ranks", &T::ranks), field("nodes", &T::nodes), field("entries", &T::entries));
+}
+
+constexpr auto json_fields(const CollectivesRecord*) {
+  using T = CollectivesRecord;
+  return optional_fields(field("transport", &T::transport), field("iterations", &T::iterations),
+                         field("warmup", &T::warmup), field("graph_launches", &T::graph_launches),
+                         field("aggregated", &T::aggregated), field("check_passes", &T::check_passes),
+                         field("link_threshold", &T::link_threshold), field("sweeps", &T::sweeps),
+                         field("scaling", &T::scaling), field("pairs", &T::pairs), field("isolation", &T::isolation),
+                         field("nccl_algorithm_note", &T::nccl_algorithm_note),
+                         field("nccl_models", &T::nccl_models));
+}
 
 void to_json(nlohmann::json& j, const CollectiveTiming& v);
 void from_json(const nlohmann::json& j, CollectiveTiming& v);

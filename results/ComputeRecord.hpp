@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "results/Check.hpp"
+#include "results/RecordFields.hpp"
 #include "results/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -52,6 +53,25 @@ struct ComputeRecord {
 // the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
 // error per failed reference verification.
 std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
+
+constexpr auto json_fields(const ComputeVerification*) {
+  using T = ComputeVerification;
+  return fields(field("ran", &T::ran), field("passed", &T::passed),
+                field("relative_error", &T::relative_error).as<NanAsNull>(), field("limit", &T::limit),
+                field("shape", &T::shape));
+}
+
+constexpr auto json_fields(const ComputeRecord*) {
+  using T = ComputeRecord;
+  return fields(field("rank", &T::rank), field("gpu", &T::gpu), field("set", &T::set), field("name", &T::name),
+                field("layer", &T::layer), field("shape", &T::shape), field("precision", &T::precision),
+                field("pass", &T::pass), field("flops", &T::flops), field("algorithm", &T::algorithm),
+                field("workspace_bytes", &T::workspace_bytes), field("memory_bytes", &T::memory_bytes),
+                field("samples_s", &T::samples_s), field("time_s", &T::time_s),
+                field("tflops", &T::tflops).as<NanAsNull>(), field("check", &T::verification),
+                field("skipped_reason", &T::skipped_reason), field("straggler", &T::straggler),
+                field("timing", &T::timing).optional(), field("peak_tflops", &T::peak_tflops));
+}
 
 void to_json(nlohmann::json& j, const ComputeVerification& c);
 void from_json(const nlohmann::json& j, ComputeVerification& c);

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/JsonFields.hpp"
+
 #include "results/CheckIds.hpp"
 
 namespace gpuscale::results {
@@ -30,13 +32,6 @@ void set_aside_speed_checks(std::vector<Check>& checks) {
   }
 }
 
-void to_json(nlohmann::json& j, const Emulation& e) {
-  j = {{"ranks_per_node", e.ranks_per_node}, {"shared_gpu", e.shared_gpu}};
-}
-
-void from_json(const nlohmann::json& j, Emulation& e) {
-  j.at("ranks_per_node").get_to(e.ranks_per_node);
-  j.at("shared_gpu").get_to(e.shared_gpu);
-}
+GPUSCALE_JSON_FROM_FIELDS(Emulation)
 
 }  // namespace gpuscale::results

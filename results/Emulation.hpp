@@ -8,6 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 #include <vector>
 
 #include "results/Check.hpp"
@@ -35,6 +37,10 @@ bool shares_gpu_across_nodes(const RankEnv& r);
 // On shared GPUs: every check that judges speed (check_ids::judges_speed) becomes info, its message
 // kept behind "not judged (...)", so that it neither fails nor warns. Idempotent.
 void set_aside_speed_checks(std::vector<Check>& checks);
+
+constexpr auto json_fields(const Emulation*) {
+  return fields(field("ranks_per_node", &Emulation::ranks_per_node), field("shared_gpu", &Emulation::shared_gpu));
+}
 
 void to_json(nlohmann::json& j, const Emulation& e);
 void from_json(const nlohmann::json& j, Emulation& e);

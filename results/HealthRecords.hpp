@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 // A process NVML lists on the rank's GPU (any process: telling the job's own from others is the
@@ -63,6 +65,53 @@ struct NetworkAdapters {
   bool peermem_loaded = false;        // /sys/module/nvidia_peermem exists
   bool dmabuf_possible = false;       // the kernel exposes dma-buf (/sys/kernel/dmabuf or /dev/dma_heap)
 };
+
+// 64-bit hashes as 16 hex digits: JSON readers that hold numbers as doubles would round them.
+struct Hex64 {
+  static void write(nlohmann::json& out, std::uint64_t value);
+  static void read(const nlohmann::json& in, std::uint64_t& value);
+};
+
+constexpr auto json_fields(const GpuProcess*) {
+  using T = GpuProcess;
+  return fields(field("pid", &T::pid), field("name", &T::name), field("compute", &T::compute),
+                field("used_memory_bytes", &T::used_memory_bytes));
+}
+
+constexpr auto json_fields(const Tenancy*) {
+  using T = Tenancy;
+  return fields(field("probed", &T::probed), field("unavailable_reason", &T::unavailable_reason).optional(),
+                field("processes", &T::processes).optional(),
+                field("utilization_pct", &T::utilization_pct).optional(),
+                field("memory_used_bytes", &T::memory_used_bytes).optional());
+}
+
+constexpr auto json_fields(const LibraryFile*) {
+  using T = LibraryFile;
+  return fields(field("kind", &T::kind), field("requested", &T::requested), field("found", &T::found),
+                field("path", &T::path), field("size_bytes", &T::size_bytes),
+                field("fnv1a64", &T::fnv1a64).as<Hex64>(), field("version", &T::version).optional());
+}
+
+constexpr auto json_fields(const AdapterPort*) {
+  using T = AdapterPort;
+  return fields(field("port", &T::port), field("state", &T::state), field("phys_state", &T::phys_state),
+                field("rate_gbps", &T::rate_gbps), field("rate_text", &T::rate_text).optional(),
+                field("link_layer", &T::link_layer));
+}
+
+constexpr auto json_fields(const RdmaAdapter*) {
+  using T = RdmaAdapter;
+  return fields(field("name", &T::name), field("numa_node", &T::numa_node).optional(), field("ports", &T::ports));
+}
+
+constexpr auto json_fields(const NetworkAdapters*) {
+  using T = NetworkAdapters;
+  return fields(field("probed", &T::probed), field("adapters", &T::adapters).optional(),
+                field("interfaces", &T::interfaces).optional(),
+                field("peermem_loaded", &T::peermem_loaded).optional(),
+                field("dmabuf_possible", &T::dmabuf_possible).optional());
+}
 
 void to_json(nlohmann::json& j, const GpuProcess& v);
 void from_json(const nlohmann::json& j, GpuProcess& v);

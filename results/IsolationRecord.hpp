@@ -8,6 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct NodeLocalResult {
@@ -57,6 +59,42 @@ struct IsolationRecord {
   std::string skipped_reason;   // why nothing was measured (out of memory); empty: it ran
   std::vector<Suspect> suspects;  // most suspect first
 };
+
+constexpr auto json_fields(const NodeLocalResult*) {
+  using T = NodeLocalResult;
+  return optional_fields(field("node", &T::node), field("busbw_gbps", &T::busbw_gbps));
+}
+
+constexpr auto json_fields(const NodeRound*) {
+  using T = NodeRound;
+  return optional_fields(field("round", &T::round), field("node", &T::node), field("partner", &T::partner),
+                         field("sendrecv_gbps", &T::sendrecv_gbps),
+                         field("allreduce_busbw_gbps", &T::allreduce_busbw_gbps));
+}
+
+constexpr auto json_fields(const BisectionStep*) {
+  using T = BisectionStep;
+  return optional_fields(field("a", &T::a), field("b", &T::b), field("a_busbw_gbps", &T::a_busbw_gbps),
+                         field("b_busbw_gbps", &T::b_busbw_gbps));
+}
+
+constexpr auto json_fields(const Suspect*) {
+  using T = Suspect;
+  return optional_fields(field("node", &T::node), field("host", &T::host), field("score", &T::score),
+                         field("rounds_failed", &T::rounds_failed), field("rounds_counted", &T::rounds_counted),
+                         field("by_bisection", &T::by_bisection), field("by_node_local", &T::by_node_local),
+                         field("evidence", &T::evidence));
+}
+
+constexpr auto json_fields(const IsolationRecord*) {
+  using T = IsolationRecord;
+  return optional_fields(field("bytes", &T::bytes), field("rounds", &T::rounds), field("seed", &T::seed),
+                         field("threshold", &T::threshold), field("rails", &T::rails),
+                         field("node_hosts", &T::node_hosts), field("node_local", &T::node_local),
+                         field("matches", &T::matches), field("bisection", &T::bisection),
+                         field("bisection_node", &T::bisection_node), field("bisection_note", &T::bisection_note),
+                         field("skipped_reason", &T::skipped_reason), field("suspects", &T::suspects));
+}
 
 void to_json(nlohmann::json& j, const NodeLocalResult& v);
 void from_json(const nlohmann::json& j, NodeLocalResult& v);

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 // One copy configuration, timed `samples_s.size()` times after a warm-up.
@@ -80,6 +82,47 @@ struct LinksRecord {
 const CopyFigure* largest_copy(const LinksRecord& r, const std::string& direction, const std::string& memory,
                                const std::string& mode);
 const HbmFigure* find_hbm(const LinksRecord& r, const std::string& kernel);
+
+constexpr auto json_fields(const CopyFigure*) {
+  using T = CopyFigure;
+  return fields(field("direction", &T::direction), field("memory", &T::memory), field("mode", &T::mode),
+                field("bytes", &T::bytes), field("samples_s", &T::samples_s), field("gbps", &T::gbps));
+}
+
+constexpr auto json_fields(const HbmFigure*) {
+  using T = HbmFigure;
+  return fields(field("kernel", &T::kernel), field("bytes_moved", &T::bytes_moved),
+                field("samples_s", &T::samples_s), field("gbps", &T::gbps));
+}
+
+constexpr auto json_fields(const PcieUnderLoad*) {
+  using T = PcieUnderLoad;
+  return fields(field("samples", &T::samples), field("gen", &T::gen), field("width", &T::width),
+                field("gen_max", &T::gen_max), field("width_max", &T::width_max));
+}
+
+constexpr auto json_fields(const NvLinkCounters*) {
+  using T = NvLinkCounters;
+  return fields(field("replay", &T::replay), field("recovery", &T::recovery), field("crc_flit", &T::crc_flit),
+                field("crc_data", &T::crc_data));
+}
+
+constexpr auto json_fields(const NvLinkStatus*) {
+  using T = NvLinkStatus;
+  return fields(field("link", &T::link), field("active_before", &T::active_before),
+                field("active_after", &T::active_after), field("errors", &T::errors));
+}
+
+constexpr auto json_fields(const LinksRecord*) {
+  using T = LinksRecord;
+  return fields(field("rank", &T::rank), field("node", &T::node), field("host", &T::host), field("gpu", &T::gpu),
+                field("pci_bus_id", &T::pci_bus_id), field("numa_node", &T::numa_node),
+                field("cpu_affinity", &T::cpu_affinity), field("copies", &T::copies), field("hbm", &T::hbm),
+                field("pcie", &T::pcie), field("nvlinks", &T::nvlinks), field("xids", &T::xids),
+                field("unreadable", &T::unreadable), field("h2d_slow", &T::h2d_slow),
+                field("hbm_slow", &T::hbm_slow), field("hbm_peak_gbps", &T::hbm_peak_gbps),
+                field("h2d_floor_gbps", &T::h2d_floor_gbps), field("hbm_floor_gbps", &T::hbm_floor_gbps));
+}
 
 void to_json(nlohmann::json& j, const CopyFigure& f);
 void from_json(const nlohmann::json& j, CopyFigure& f);

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 #include "results/Check.hpp"
 #include "results/HealthRecords.hpp"
 
@@ -31,6 +33,16 @@ void midrun_tenancy_checks(const std::vector<MidRunTenant>& tenants, std::vector
 
 // Whether `phase` is listed in `shared_phases` (RunReport::shared_phases).
 bool measured_shared(const std::vector<std::string>& shared_phases, const std::string& phase);
+
+constexpr auto json_fields(const MidRunTenant*) {
+  using T = MidRunTenant;
+  return fields(field("phase", &T::phase), field("rank", &T::rank), field("host", &T::host),
+                field("gpu", &T::gpu).optional(), field("pid", [](auto& t) -> auto& { return t.process.pid; }),
+                field("name", [](auto& t) -> auto& { return t.process.name; }),
+                field("compute", [](auto& t) -> auto& { return t.process.compute; }),
+                field("memory_bytes", [](auto& t) -> auto& { return t.process.used_memory_bytes; }),
+                field("utilization_pct", &T::utilization_pct));
+}
 
 void to_json(nlohmann::json& j, const MidRunTenant& t);
 void from_json(const nlohmann::json& j, MidRunTenant& t);

@@ -10,6 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/HealthRecords.hpp"
+#include "results/RecordFields.hpp"
 #include "results/SlurmInfo.hpp"
 
 namespace gpuscale::results {
@@ -116,6 +117,86 @@ struct RankEnv {
   std::vector<LibraryFile> nccl_libraries;  // libnccl and the plugins NCCL would load
   NetworkAdapters network;         // this rank's node's RDMA adapters (every rank of a node reads them)
 };
+
+constexpr auto json_fields(const NvLinkGroup*) {
+  using T = NvLinkGroup;
+  return fields(field("remote_pci_bus_id", &T::remote_pci_bus_id), field("link_count", &T::link_count),
+                field("version", &T::version));
+}
+
+constexpr auto json_fields(const PeerAccess*) {
+  using T = PeerAccess;
+  return fields(field("peer_pci_bus_id", &T::peer_pci_bus_id), field("can_access", &T::can_access),
+                field("performance_rank", &T::performance_rank), field("cuda_visible", &T::cuda_visible).optional(),
+                field("nvlink_count", &T::nvlink_count).optional());
+}
+
+constexpr auto json_fields(const GpuInfo*) {
+  using T = GpuInfo;
+  return fields(
+      field("cuda_index", &T::cuda_index), field("name", &T::name), field("uuid", &T::uuid),
+      field("pci_bus_id", &T::pci_bus_id),
+      computed("compute_capability",
+               [](const T& g) { return std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor); }),
+      field("cc_major", &T::cc_major), field("cc_minor", &T::cc_minor),
+      field("memory_total_bytes", &T::memory_total_bytes), field("memory_free_bytes", &T::memory_free_bytes),
+      field("sm_count", &T::sm_count), field("numa_node", &T::numa_node).optional(),
+      field("nvlinks", &T::nvlinks).optional(), field("peers", &T::peers).optional(),
+      field("sm_clock_mhz", &T::sm_clock_mhz), field("sm_clock_max_mhz", &T::sm_clock_max_mhz),
+      field("memory_clock_mhz", &T::memory_clock_mhz), field("clock_event_reasons", &T::clock_event_reasons),
+      field("temperature_c", &T::temperature_c), field("power_draw_w", &T::power_draw_w),
+      field("power_limit_w", &T::power_limit_w), field("ecc_corrected_volatile", &T::ecc_corrected_volatile),
+      field("ecc_uncorrected_volatile", &T::ecc_uncorrected_volatile),
+      field("remapped_rows_pending", &T::remapped_rows_pending),
+      field("remapped_rows_failure", &T::remapped_rows_failure), field("ecc_enabled", &T::ecc_enabled),
+      field("mig_enabled", &T::mig_enabled), field("persistence_enabled", &T::persistence_enabled),
+      field("power_management_limit_w", &T::power_management_limit_w),
+      field("power_default_limit_w", &T::power_default_limit_w),
+      field("applications_clock_sm_mhz", &T::applications_clock_sm_mhz),
+      field("default_applications_clock_sm_mhz", &T::default_applications_clock_sm_mhz),
+      field("pcie_gen", &T::pcie_gen), field("pcie_width", &T::pcie_width),
+      field("pcie_gen_max", &T::pcie_gen_max), field("pcie_width_max", &T::pcie_width_max));
+}
+
+constexpr auto json_fields(const Versions*) {
+  using T = Versions;
+  return fields(field("driver", &T::driver), field("cuda_driver_api", &T::cuda_driver_api),
+                field("cuda_runtime", &T::cuda_runtime), field("cublas", &T::cublas),
+                field("cudnn_header", &T::cudnn_header), field("cudnn_library", &T::cudnn_library),
+                field("nccl_header", &T::nccl_header), field("nccl_library", &T::nccl_library),
+                field("mpi_library", &T::mpi_library), field("mpi_standard", &T::mpi_standard));
+}
+
+constexpr auto json_fields(const NcclPaths*) {
+  using T = NcclPaths;
+  return fields(field("captured", &T::captured), field("unavailable_reason", &T::unavailable_reason).optional(),
+                field("nodes", &T::nodes).optional(), field("local_ranks", &T::local_ranks).optional(),
+                field("network", &T::network).optional(), field("transports", &T::transports).optional());
+}
+
+constexpr auto json_fields(const SmokeTest*) {
+  using T = SmokeTest;
+  return fields(field("ran", &T::ran), field("passed", &T::passed), field("skipped_reason", &T::skipped_reason),
+                field("transport", &T::transport), field("elements", &T::elements), field("wrong", &T::wrong),
+                field("init_s", &T::init_s), field("op_s", &T::op_s), field("error", &T::error),
+                field("nccl_paths", &T::nccl).optional());
+}
+
+constexpr auto json_fields(const RankEnv*) {
+  using T = RankEnv;
+  return fields(
+      field("rank", &T::rank), field("world_size", &T::world_size), field("local_rank", &T::local_rank),
+      field("local_size", &T::local_size), field("node", &T::node), field("node_count", &T::node_count),
+      field("host", &T::host), field("backend", &T::backend), field("backend_fallback", &T::backend_fallback).optional(),
+      field("launcher", &T::launcher).optional(), field("pid", &T::pid).optional(),
+      field("cpu_model", &T::cpu_model).optional(), field("cpu_online", &T::cpu_online).optional(),
+      field("cpu_affinity", &T::cpu_affinity).optional(),
+      field("cpu_affinity_count", &T::cpu_affinity_count).optional(), field("numa_cpus", &T::numa_cpus).optional(),
+      field("visible_gpu_count", &T::visible_gpu_count).optional(), field("versions", &T::versions),
+      field("variables", &T::variables).optional(), field("smoke_allreduce", &T::smoke).optional(),
+      field("gpu", &T::gpu), field("slurm", &T::slurm), field("tenancy", &T::tenancy).optional(),
+      field("nccl_libraries", &T::nccl_libraries).optional(), field("network", &T::network).optional());
+}
 
 void to_json(nlohmann::json& j, const NvLinkGroup& v);
 void from_json(const nlohmann::json& j, NvLinkGroup& v);

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/JsonFields.hpp"
+
 namespace gpuscale::results {
 
 std::string_view to_string(RuleResult r) {
@@ -22,14 +24,11 @@ RuleResult rule_result_from_string(std::string_view s) {
   throw std::invalid_argument("unknown rule result '" + std::string(s) + "'");
 }
 
-void to_json(nlohmann::json& j, const RuleOutcome& r) {
-  j = {{"name", r.name}, {"result", to_string(r.result)}, {"detail", r.detail}};
+void RuleResultName::write(nlohmann::json& out, RuleResult value) { out = to_string(value); }
+void RuleResultName::read(const nlohmann::json& in, RuleResult& value) {
+  value = rule_result_from_string(in.get<std::string>());
 }
 
-void from_json(const nlohmann::json& j, RuleOutcome& r) {
-  j.at("name").get_to(r.name);
-  r.result = rule_result_from_string(j.at("result").get<std::string>());
-  j.at("detail").get_to(r.detail);
-}
+GPUSCALE_JSON_FROM_FIELDS(RuleOutcome)
 
 }  // namespace gpuscale::results

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 enum class RuleResult { pass, warn, fail };
@@ -17,6 +19,16 @@ struct RuleOutcome {
   RuleResult result = RuleResult::pass;
   std::string detail;  // what was found: the offending figure and its value, or "3 figures ok"
 };
+
+struct RuleResultName {
+  static void write(nlohmann::json& out, RuleResult value);
+  static void read(const nlohmann::json& in, RuleResult& value);
+};
+
+constexpr auto json_fields(const RuleOutcome*) {
+  return fields(field("name", &RuleOutcome::name), field("result", &RuleOutcome::result).as<RuleResultName>(),
+                field("detail", &RuleOutcome::detail));
+}
 
 void to_json(nlohmann::json& j, const RuleOutcome& r);
 void from_json(const nlohmann::json& j, RuleOutcome& r);

@@ -102,6 +102,49 @@ const char* verdict_result(const Verdict& v);
 // finished. The one test that compare and baseline apply to the runs they read.
 std::string unfinished_reason(const RunReport& report);
 
+constexpr auto json_fields(const Verdict*) {
+  return fields(field("passed", &Verdict::passed),
+                computed("result", [](const Verdict& v) { return verdict_result(v); },
+                         [](const auto& in, Verdict& v) { v.incomplete = in == "INCOMPLETE"; })
+                    .optional(),
+                field("reasons", &Verdict::reasons), field("rules", &Verdict::rules).optional());
+}
+
+constexpr auto json_fields(const RunFailure*) {
+  using T = RunFailure;
+  return fields(field("exit_code", &T::exit_code), field("message", &T::message), field("rank", &T::rank),
+                field("ranks_not_responding", &T::ranks_not_responding));
+}
+
+constexpr auto json_fields(const SkippedPhase*) {
+  return fields(field("phase", &SkippedPhase::phase), field("reason", &SkippedPhase::reason));
+}
+
+// "world": {"size", "nodes", "emulated" (absent on a real launch)}.
+nlohmann::json world_json(const RunReport& r);
+void read_world(const nlohmann::json& world, RunReport& r);
+
+// The report without its per-rank arrays (for_each_per_rank_array, below: JsonReporter streams them).
+// schema_version is written as this build's whatever was read; from_json checks it before the list.
+constexpr auto json_fields(const RunReport*) {
+  using T = RunReport;
+  return fields(
+      computed("schema_version", [](const T&) { return kSchemaVersion; },
+               [](const auto& in, T& r) { in.get_to(r.schema_version); }),
+      computed("tool", [](const T&) { return "gpuscale"; }), field("tool_version", &T::tool_version),
+      field("command_line", &T::command_line), field("start_time", &T::start_time),
+      field("elapsed_s", &T::elapsed_s), computed("world", world_json, read_world),
+      field("phases_completed", &T::phases_completed), field("phases_skipped", &T::phases_skipped).optional(),
+      field("checks", &T::checks), field("verdict", &T::verdict), field("interrupted", &T::interrupted),
+      field("straggler_threshold", &T::straggler_threshold).optional(),
+      field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
+      field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),
+      field("train", &T::train).optional(), field("projection", &T::projection).omitted_when_default(),
+      field("budget", &T::budget).omitted_when_default(), field("tenants", &T::tenants).omitted_when_default(),
+      field("shared_phases", &T::shared_phases).omitted_when_default(),
+      field("outliers", &T::outliers).omitted_when_default(), field("failure", &T::failure).omitted_when_default());
+}
+
 void to_json(nlohmann::json& j, const Verdict& v);
 void from_json(const nlohmann::json& j, Verdict& v);
 void to_json(nlohmann::json& j, const SkippedPhase& s);

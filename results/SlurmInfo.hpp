@@ -7,6 +7,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct SlurmInfo {
@@ -27,6 +29,23 @@ struct SlurmInfo {
   bool task_ids_trusted = false;    // this rank is an srun task: the ids below are its own
   int procid = -1, localid = -1, nodeid = -1;  // -1 unless trusted
 };
+
+constexpr auto json_fields(const SlurmInfo*) {
+  using T = SlurmInfo;
+  return fields(field("job_id", &T::job_id), field("step_id", &T::step_id).optional(),
+                field("job_name", &T::job_name).optional(), field("partition", &T::partition).optional(),
+                field("cluster", &T::cluster).optional(), field("node_list", &T::node_list).optional(),
+                field("nodes", &T::nodes).optional(), field("tasks", &T::tasks).optional(),
+                field("tasks_per_node", &T::tasks_per_node).optional(),
+                field("cpus_per_task", &T::cpus_per_task).optional(),
+                field("cpus_on_node", &T::cpus_on_node).optional(),
+                field("gpus_per_task", &T::gpus_per_task).optional(),
+                field("gpus_per_node", &T::gpus_per_node).optional(),
+                field("gpus_on_node", &T::gpus_on_node).optional(), field("gpus", &T::gpus).optional(),
+                field("mpi_type", &T::mpi_type).optional(),
+                field("task_ids_trusted", &T::task_ids_trusted).optional(), field("procid", &T::procid).optional(),
+                field("localid", &T::localid).optional(), field("nodeid", &T::nodeid).optional());
+}
 
 void to_json(nlohmann::json& j, const SlurmInfo& v);
 void from_json(const nlohmann::json& j, SlurmInfo& v);

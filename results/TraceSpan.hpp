@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct TraceSpan {
@@ -17,6 +19,13 @@ struct TraceSpan {
   nlohmann::json args = nlohmann::json::object();  // shown when the span is selected
   std::string config;  // which run: "ddp mlp bf16 2 GPUs"
 };
+
+constexpr auto json_fields(const TraceSpan*) {
+  using T = TraceSpan;
+  return fields(field("rank", &T::rank), field("config", &T::config).optional(), field("lane", &T::lane),
+                field("name", &T::name), field("start_s", &T::start_s), field("duration_s", &T::duration_s),
+                field("args", &T::args).optional());
+}
 
 void to_json(nlohmann::json& j, const TraceSpan& s);
 void from_json(const nlohmann::json& j, TraceSpan& s);

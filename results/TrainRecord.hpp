@@ -11,6 +11,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/Check.hpp"
+#include "results/RecordFields.hpp"
 #include "results/Statistics.hpp"
 #include "results/TraceSpan.hpp"
 
@@ -102,6 +103,45 @@ std::string train_config(const TrainRecord& r);
 // ranks, and returns the checks to add: an error per failed TrainVerification, a warning per straggler.
 std::vector<Check> finish_train_results(TrainResults& results, double straggler_threshold);
 
+constexpr auto json_fields(const TrainRankFigures*) {
+  using T = TrainRankFigures;
+  return fields(field("rank", &T::rank), field("step_samples_s", &T::step_samples_s), field("step_s", &T::step_s),
+                field("peak_memory_bytes", &T::peak_memory_bytes), field("straggler", &T::straggler),
+                field("compute_s", &T::compute_s), field("comm_s", &T::comm_s));
+}
+
+constexpr auto json_fields(const TrainRecord*) {
+  using T = TrainRecord;
+  return fields(
+      field("strategy", &T::strategy), field("model", &T::model), field("precision", &T::precision),
+      field("scaling", &T::scaling), field("gpus", &T::gpus), field("batch_per_gpu", &T::batch_per_gpu),
+      field("global_batch", &T::global_batch), field("grad_dtype", &T::grad_dtype), field("accum", &T::accum),
+      field("overlap", &T::overlap), field("optimizer_overlap", &T::optimizer_overlap).optional(),
+      field("bucket_mb", &T::bucket_mb), field("comm_priority", &T::comm_priority),
+      field("comm_buffers", &T::comm_buffers).optional(), field("comm_ctas", &T::comm_ctas).optional(),
+      field("comm_ctas_trials", &T::comm_ctas_trials).optional(),
+      field("comm_sm_margin", &T::comm_sm_margin).optional(), field("h2d", &T::h2d), field("buckets", &T::buckets),
+      field("parameter_bytes", &T::parameter_bytes), field("step_flops", &T::step_flops),
+      field("step_samples_s", &T::step_samples_s), field("step_s", &T::step_s),
+      field("samples_per_s", &T::samples_per_s), field("peak_memory_bytes", &T::peak_memory_bytes),
+      field("ranks", &T::ranks), field("skipped_reason", &T::skipped_reason), field("efficiency", &T::efficiency),
+      field("compute_s", &T::compute_s), field("comm_s", &T::comm_s), field("exposed_comm_s", &T::exposed_comm_s),
+      field("overlap_pct", &T::overlap_pct), field("dp", &T::dp));
+}
+
+constexpr auto json_fields(const TrainVerification*) {
+  using T = TrainVerification;
+  return fields(field("name", &T::name), field("config", &T::config), field("passed", &T::passed),
+                field("error", &T::error), field("tolerance", &T::tolerance), field("detail", &T::detail));
+}
+
+constexpr auto json_fields(const TrainResults*) {
+  return fields(field("records", &TrainResults::records), field("checks", &TrainResults::verifications));
+}
+
+// DpPhases' keys are kDpPhaseFields' names + "_s".
+void to_json(nlohmann::json& j, const DpPhases& p);
+void from_json(const nlohmann::json& j, DpPhases& p);
 void to_json(nlohmann::json& j, const TrainRecord& r);
 void from_json(const nlohmann::json& j, TrainRecord& r);
 void to_json(nlohmann::json& j, const TrainVerification& c);
