@@ -102,8 +102,9 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     j.at("phases_completed").get_to(r.phases_completed);
     get_if_present(j, "phases_skipped", r.phases_skipped);
     j.at("ranks").get_to(r.ranks);
-    j.at("checks").get_to(r.checks);
-    j.at("verdict").get_to(r.verdict);
+    // Both are judged afresh from the records (`gpuscale report`): a file without them still reads.
+    get_if_present(j, "checks", r.checks);
+    get_if_present(j, "verdict", r.verdict);
     j.at("interrupted").get_to(r.interrupted);
     get_if_present(j, "straggler_threshold", r.straggler_threshold);
     // Version 1 had no such field: its files are taken as complete, as they were then.
