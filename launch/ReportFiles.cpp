@@ -1,8 +1,6 @@
 #include "launch/ReportFiles.hpp"
 
-#include <algorithm>
 #include <cerrno>
-#include <limits>
 #include <cstring>
 #include <iostream>
 #include <iterator>
@@ -11,26 +9,17 @@
 
 #include <unistd.h>
 
-#include "collectives/CollectiveChecks.hpp"
 #include "collectives/Op.hpp"
-#include "harness/EnvChecks.hpp"
 #include "harness/Error.hpp"
+#include "judge/Judge.hpp"
 #include "launch/FigureSeam.hpp"
 #include "results/AtomicFile.hpp"
-#include "results/BudgetChecks.hpp"
-#include "results/BurnChecks.hpp"
-#include "results/CheckIds.hpp"
-#include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
-#include "results/Findings.hpp"
-#include "results/FloorChecks.hpp"
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/JsonReporter.hpp"
-#include "results/LinksChecks.hpp"
 #include "results/PromReporter.hpp"
 #include "results/TraceReporter.hpp"
-#include "results/VerdictRules.hpp"
 #include "workloads/Precision.hpp"
 
 namespace gpuscale::launch {
@@ -49,51 +38,6 @@ results::LabelValues known_label_values() {
   for (const auto p : workloads::kAllPrecisions)
     values[results::names::kPrecision].emplace_back(workloads::to_string(p));
   return values;
-}
-
-void append(std::vector<results::Check>& out, std::vector<results::Check>&& checks) {
-  for (auto& c : checks) out.push_back(std::move(c));
-}
-
-// The checks of one phase's records.
-std::vector<results::Check> checks_of(const std::string& phase, results::RunReport& report) {
-  const double threshold = report.straggler_threshold;
-  if (phase == "env") return harness::run_env_checks(report.ranks);
-  if (phase == "links") return results::links_checks(report.links, threshold);
-  if (phase == "compute") return results::compute_checks(report.compute, threshold);
-  if (phase == "burn") return results::burn_checks(report.burn, threshold);
-  if (phase == "collectives" && report.collectives) {
-    std::vector<int> node_of_rank;
-    for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-    return collectives::collective_checks(*report.collectives, node_of_rank);
-  }
-  if (phase == "train") {
-    const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(), [](const auto& e) { return e.backend == "cpu"; });
-    return results::finish_train_results(report.train, cpu ? std::numeric_limits<double>::infinity() : threshold);
-  }
-  return {};
-}
-
-// Every phase's checks, raised afresh from the records in the order of the phases, each followed by
-// the processes that appeared during it, so that a saved run is judged by today's rules. A check whose
-// id no rule raises (a newer tool's) is kept as it was.
-std::vector<results::Check> phase_checks(results::RunReport& report) {
-  std::vector<results::Check> out;
-  for (auto& c : report.checks)
-    if (!results::check_ids::is_known(c.id)) out.push_back(std::move(c));
-  std::vector<results::MidRunTenant> tenants = report.tenants;
-  for (const char* phase : {"env", "links", "compute", "burn", "collectives", "train"}) {
-    append(out, checks_of(phase, report));
-    std::vector<results::MidRunTenant> during;
-    std::erase_if(tenants, [&](auto& t) { return t.phase == phase && (during.push_back(t), true); });
-    results::midrun_tenancy_checks(during, out);
-  }
-  results::midrun_tenancy_checks(tenants, out);
-  if (report.complete && report.budget) {
-    const auto* isolation = report.collectives && report.collectives->isolation ? &*report.collectives->isolation : nullptr;
-    if (auto check = results::budget_check(*report.budget, isolation)) out.push_back(std::move(*check));
-  }
-  return out;
 }
 
 }  // namespace
@@ -119,30 +63,7 @@ results::Expectations load_expectations(const CommonOptions& o) {
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  // Every finding is judged afresh at every write, from the records.
-  report.checks = phase_checks(report);
-  // Ranks that share GPUs on purpose measure each other's load: no floor, outlier, baseline or speed check.
-  const bool shared_gpu = report.emulation && report.emulation->shared_gpu;
-  if (!shared_gpu)
-    for (auto& c : results::floor_checks(report)) report.checks.push_back(std::move(c));
-  auto figures = results::flatten(report);
-  lower_figures_if_requested(figures);
-  report.outliers.clear();
-  if (!shared_gpu) report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
-  for (auto& c : results::outlier_checks(report.outliers, report.straggler_threshold))
-    report.checks.push_back(std::move(c));
-  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
-  if (shared_gpu) results::set_aside_speed_checks(report.checks);
-  std::vector<results::RuleOutcome> baseline_rules;
-  if (expectations.baseline && !shared_gpu) {
-    auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
-                                                     expectations.baseline_tolerance);
-    auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
-    results::append_figures(findings, figures);
-    report.checks.insert(report.checks.end(), findings.begin(), findings.end());
-    baseline_rules = std::move(judgement.rules);
-  }
-  report.verdict = results::evaluate_verdict(report, figures, expectations, baseline_rules);
+  judge::judge(report, expectations, lower_figures_if_requested);
 }
 
 void refuse_options(const Invocation& inv, std::span<const char* const> options, const std::string& instead) {

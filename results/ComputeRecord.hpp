@@ -47,12 +47,6 @@ struct ComputeRecord {
   std::string timing = "burst";
 };
 
-// Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank
-// whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%); records of
-// the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
-// error per failed reference verification.
-std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
-
 void to_json(nlohmann::json& j, const ComputeVerification& c);
 void from_json(const nlohmann::json& j, ComputeVerification& c);
 void to_json(nlohmann::json& j, const ComputeRecord& r);
