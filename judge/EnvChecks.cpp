@@ -14,7 +14,7 @@
 #include "results/CheckIds.hpp"
 #include "results/Emulation.hpp"
 #include "judge/GpuConfigChecks.hpp"
-#include "results/HealthChecks.hpp"
+#include "judge/HealthChecks.hpp"
 
 namespace gpuscale::judge {
 
@@ -247,9 +247,9 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   p2p(ranks, out);
   health(ranks, out);
   gpu_config_checks(ranks, out);
-  results::tenancy_checks(ranks, out);
-  results::nccl_plugin_checks(ranks, out);
-  results::adapter_checks(ranks, out);
+  tenancy_checks(ranks, out);
+  nccl_plugin_checks(ranks, out);
+  adapter_checks(ranks, out);
   backend_and_smoke(ranks, out);
   std::stable_sort(out.begin(), out.end(),
                    [](const Check& a, const Check& b) { return a.severity > b.severity; });

@@ -8,7 +8,7 @@
 
 #include "launch/Job.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/HealthChecks.hpp"
+#include "results/GpuTenants.hpp"
 #include "results/MidRunTenancy.hpp"
 
 namespace gpuscale::launch {

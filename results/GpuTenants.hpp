@@ -1,10 +1,11 @@
 #pragma once
-// Node-health rules over every rank's env record: tenancy (gpu-in-use), NCCL plugins
-// (nccl-plugin-mismatch) and RDMA adapters (nic-down, nic-rate-mismatch, gdr-unavailable). Pure: rank
-// 0 runs them beside the other env checks, and unit tests feed them synthetic records.
+// Who else is on a job's GPU, from the env records: the processes that belong to no rank of the job,
+// and how busy the GPU was before any rank started work. The tenancy rules (judge/HealthChecks.hpp)
+// and the env figures read them.
+#include <cstddef>
+#include <optional>
 #include <vector>
 
-#include "results/Check.hpp"
 #include "results/RankEnv.hpp"
 
 namespace gpuscale::results {
@@ -19,9 +20,5 @@ inline constexpr double kBusyBeforeStartPct = 20.0;
 std::vector<GpuProcess> foreign_processes(const std::vector<RankEnv>& ranks, std::size_t index);
 // Mean of the utilization samples; nullopt when none were taken.
 std::optional<double> mean_utilization_pct(const Tenancy& tenancy);
-
-void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out);
-void nccl_plugin_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out);
-void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out);
 
 }  // namespace gpuscale::results

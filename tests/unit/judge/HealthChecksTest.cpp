@@ -1,6 +1,7 @@
 // The node-health rules on synthetic records: tenancy (gpu-in-use), NCCL plugins, RDMA adapters;
 // each on its pass and fail side; which GPU phases a blocking check stops.
-#include "results/HealthChecks.hpp"
+#include "judge/HealthChecks.hpp"
+#include "results/GpuTenants.hpp"
 
 #include <algorithm>
 
@@ -9,6 +10,8 @@
 
 namespace gpuscale::results {
 namespace {
+
+using namespace gpuscale::judge;
 
 RankEnv rank_on(int rank, const std::string& host, int node, const std::string& uuid) {
   RankEnv r;

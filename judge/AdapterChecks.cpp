@@ -7,10 +7,13 @@
 
 #include "results/CheckIds.hpp"
 #include "results/Format.hpp"
-#include "results/HealthChecks.hpp"
+#include "judge/HealthChecks.hpp"
 #include "results/Statistics.hpp"
 
-namespace gpuscale::results {
+namespace gpuscale::judge {
+
+using namespace results;
+
 namespace {
 
 struct PortSeen {
@@ -114,4 +117,4 @@ void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
                             "kernel and driver with dma-buf support"});
 }
 
-}  // namespace gpuscale::results
+}  // namespace gpuscale::judge
