@@ -19,8 +19,7 @@ bool is_srun_task(const Variables& v);
 // nullopt outside a Slurm job (no SLURM_JOB_ID).
 std::optional<results::SlurmInfo> probe_slurm(const Variables& v);
 
-// Expands Slurm's compressed tasks-per-node list: "8(x2),4" -> {8, 8, 4}. Empty for malformed text.
-std::vector<int> expand_tasks_per_node(const std::string& text);
+using results::expand_tasks_per_node;  // results/SlurmInfo.hpp: the record's tasks-per-node list
 
 // A launch that cannot form one MPI world, or "" when none is seen: srun started several tasks with
 // no PMI of any kind (srun --mpi=none), so the MPI library would abort or run each task alone.

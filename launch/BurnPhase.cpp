@@ -4,7 +4,6 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
 #include "launch/BurnPlan.hpp"
-#include "results/BurnChecks.hpp"
 #include "results/BurnSummary.hpp"
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
@@ -72,7 +71,6 @@ void run_burn_phase(Job& job) {
     for (auto& r : all)
       if (static_cast<std::size_t>(r.rank) < report.ranks.size()) r.host = report.ranks[r.rank].host;
     report.straggler_threshold = plan.straggler_threshold;
-    for (auto& check : results::burn_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
     report.burn = std::move(all);
   }
   job.phase_done("burn");

@@ -1,6 +1,5 @@
 #include "launch/CollectivesPhase.hpp"
 
-#include "collectives/CollectiveChecks.hpp"
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "launch/Phases.hpp"
@@ -25,10 +24,6 @@ void run_collectives_phase(Job& job) {
     auto& report = job.report();
     const auto link = collectives::link_for(report.ranks, o.net_gbps);
     for (auto& s : record.sweeps) collectives::apply_link(s, link);
-    std::vector<int> node_of_rank;
-    for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-    const auto checks = collectives::collective_checks(record, node_of_rank);
-    report.checks.insert(report.checks.end(), checks.begin(), checks.end());
     report.collectives = std::move(record);
   }
   update_projection(job);

@@ -1,9 +1,9 @@
 #include "launch/EnvPhase.hpp"
 
-#include "harness/EnvChecks.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/HostProbe.hpp"
 #include "harness/SmokeTest.hpp"
+#include "judge/Judge.hpp"
 #include "probes/NcclLibraries.hpp"
 #include "probes/NetworkProbe.hpp"
 #include "probes/TenancyProbe.hpp"
@@ -27,7 +27,6 @@ void run_env_phase(Job& job) {
   auto& report = job.report();
   if (world.rank() == 0) {
     report.ranks = harness::gather_records(world, env, job.deadline());
-    report.checks = harness::run_env_checks(report.ranks);
   } else {
     harness::gather_records(world, env, job.deadline());
   }
@@ -35,10 +34,12 @@ void run_env_phase(Job& job) {
   // A check that makes GPU work impossible (NCCL refuses two ranks on one GPU) or meaningless (another
   // process computes on it) stops the GPU work here: no communicator, the later phases skipped (burn
   // still runs beside another process: its figure is what the sharing costs).
+  // The report's checks come from the judge when it is written; the GPU policy is needed now.
+  const auto env_checks = world.rank() == 0 ? judge::judge_family("env", report).checks : std::vector<results::Check>{};
   const auto reason = [&](results::GpuBlock at_least) {
     std::string text;
     if (world.rank() == 0)
-      if (const auto* c = results::gpu_work_blocker(report.checks, at_least))
+      if (const auto* c = results::gpu_work_blocker(env_checks, at_least))
         text = "env check " + c->id + " on ranks " + results::join_ints(c->ranks) + " (see checks)";
     return world.broadcast_from_root(text, job.deadline());
   };
@@ -54,7 +55,6 @@ void run_env_phase(Job& job) {
   const auto smokes = harness::gather_records(world, smoke, job.deadline());
   if (world.rank() == 0) {
     for (std::size_t r = 0; r < smokes.size(); ++r) report.ranks[r].smoke = smokes[r];
-    report.checks = harness::run_env_checks(report.ranks);
   }
   job.phase_done("env");
 }

@@ -15,7 +15,6 @@
 #include "launch/ReportFiles.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/TenancyWatch.hpp"
-#include "results/BudgetChecks.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/JsonReporter.hpp"
 #include "results/Utf8.hpp"
@@ -272,10 +271,6 @@ int Job::finish() {
   progress_->finish();
   if (world_.rank() == 0) {
     report_.complete = true;
-    if (report_.budget) {
-      const auto* isolation = report_.collectives && report_.collectives->isolation ? &*report_.collectives->isolation : nullptr;
-      if (auto check = results::budget_check(*report_.budget, isolation)) report_.checks.push_back(std::move(*check));
-    }
     write_outputs();
     // The preflight (the default run and --quick) prints one screen; a phase's own command its tables.
     const auto view = command_named(invocation_.command).whole_job ? results::ConsoleView::summary : results::ConsoleView::full;

@@ -5,7 +5,6 @@
 #include "launch/LinksPlan.hpp"
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
-#include "results/LinksChecks.hpp"
 #include "results/RankEnv.hpp"
 #include "workloads/LinksRun.hpp"
 
@@ -44,7 +43,6 @@ void run_links_phase(Job& job) {
       r.cpu_affinity = report.ranks[r.rank].cpu_affinity;
     }
     report.straggler_threshold = plan.straggler_threshold;
-    for (auto& check : results::links_checks(all, plan.straggler_threshold)) report.checks.push_back(std::move(check));
     report.links = std::move(all);
   }
   job.phase_done("links");

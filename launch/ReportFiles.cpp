@@ -11,16 +11,12 @@
 
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
+#include "judge/Judge.hpp"
 #include "launch/FigureSeam.hpp"
 #include "launch/Outputs.hpp"
 #include "results/AtomicFile.hpp"
-#include "results/CheckIds.hpp"
-#include "results/EnvFigures.hpp"
 #include "results/FigureNames.hpp"
-#include "results/Findings.hpp"
-#include "results/FloorChecks.hpp"
 #include "results/JsonReporter.hpp"
-#include "results/VerdictRules.hpp"
 #include "workloads/Precision.hpp"
 
 namespace gpuscale::launch {
@@ -63,33 +59,7 @@ results::Expectations load_expectations(const CommonOptions& o) {
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  // Findings derived from the figures (baseline rules, outliers, floors) are judged afresh at every write.
-  std::erase_if(report.checks, [](const results::Check& c) {
-    return results::check_ids::is_baseline(c.id) || c.id == results::check_ids::kNodeOutlier ||
-           results::is_floor_finding(c);
-  });
-  // Ranks that share GPUs on purpose measure each other's load: no floor, outlier, baseline or speed check.
-  const bool shared_gpu = report.emulation && report.emulation->shared_gpu;
-  if (!shared_gpu)
-    for (auto& c : results::floor_checks(report)) report.checks.push_back(std::move(c));
-  auto figures = results::flatten(report);
-  lower_figures_if_requested(figures);
-  report.outliers.clear();
-  if (!shared_gpu) report.outliers = results::find_outliers(figures, report.ranks, report.straggler_threshold);
-  for (auto& c : results::outlier_checks(report.outliers, report.straggler_threshold))
-    report.checks.push_back(std::move(c));
-  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
-  if (shared_gpu) results::set_aside_speed_checks(report.checks);
-  std::vector<results::RuleOutcome> baseline_rules;
-  if (expectations.baseline && !shared_gpu) {
-    auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
-                                                     expectations.baseline_tolerance);
-    auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
-    results::append_figures(findings, figures);
-    report.checks.insert(report.checks.end(), findings.begin(), findings.end());
-    baseline_rules = std::move(judgement.rules);
-  }
-  report.verdict = results::evaluate_verdict(report, figures, expectations, baseline_rules);
+  judge::judge(report, expectations, lower_figures_if_requested);
 }
 
 std::vector<const char*> report_file_options() {

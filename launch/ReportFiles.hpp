@@ -15,8 +15,8 @@ namespace gpuscale::launch {
 // figure test seam (launch/FigureSeam.hpp). Throws harness::UsageError with one line.
 results::Expectations load_expectations(const CommonOptions& options);
 
-// Recomputes report.verdict from its checks, its figures, the thresholds and the baseline; the
-// baseline's findings replace any earlier ones among report.checks.
+// Judges the report afresh (judge/Judge.hpp: every check, mark, outlier and the verdict, from the
+// records, the figures, the thresholds and the baseline), with the figure test seam applied.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
 // The options of a live run that no offline command uses (report, compare, baseline).

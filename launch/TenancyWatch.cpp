@@ -10,7 +10,7 @@
 
 #include "launch/Job.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/HealthChecks.hpp"
+#include "results/GpuTenants.hpp"
 #include "results/MidRunTenancy.hpp"
 
 namespace gpuscale::launch {
@@ -90,7 +90,6 @@ void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
     present_now = present_now || j.at("present").get<bool>();
     for (const auto& t : j.at("tenants")) found.push_back(t.get<results::MidRunTenant>());
   }
-  results::midrun_tenancy_checks(found, report.checks);
   report.tenants.insert(report.tenants.end(), found.begin(), found.end());
   if ((present_now || present_before_) && !results::measured_shared(report.shared_phases, phase))
     report.shared_phases.push_back(phase);

@@ -31,12 +31,7 @@ void run_train_phase(Job& job) {
   if (job.world().rank() == 0) {
     auto& report = job.report();
     report.straggler_threshold = plan.straggler_threshold;
-    // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU, so the cpu
-    // backend marks no stragglers, like the compute phase.
-    const double straggler_threshold = backend.kind() == harness::BackendKind::cpu
-                                           ? std::numeric_limits<double>::infinity()
-                                           : plan.straggler_threshold;
-    for (auto& c : results::finish_train_results(results, straggler_threshold)) report.checks.push_back(std::move(c));
+    results::finish_train_results(results);
     report.train = std::move(results);
   }
   update_projection(job);

@@ -1,70 +1,10 @@
 #include "results/ComputeRecord.hpp"
 
-#include <cmath>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <tuple>
 
-#include "results/Format.hpp"
-#include "results/CheckIds.hpp"
 #include "results/JsonFields.hpp"
-#include "results/Stragglers.hpp"
 
 namespace gpuscale::results {
-namespace {
-
-using Key = std::tuple<std::string, std::string, std::string, std::string, std::string>;
-
-Key key_of(const ComputeRecord& r) { return {r.set, r.name, r.shape, r.precision, r.pass}; }
-
-std::string label(const ComputeRecord& r) {
-  return r.layer + " " + r.shape + (r.name.empty() ? "" : " (" + r.set + " " + r.name + ")") + " " + r.precision + " " +
-         r.pass;
-}
-
-void mark_stragglers(std::vector<ComputeRecord>& records, double threshold, std::vector<Check>& checks) {
-  std::map<Key, std::vector<ComputeRecord*>> groups;
-  for (auto& r : records)
-    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu))
-      groups[key_of(r)].push_back(&r);
-  std::map<int, std::vector<std::string>> slow_by_rank;
-  for (auto& [key, group] : groups) {
-    if (group.size() < 2) continue;
-    std::vector<double> medians;
-    for (const auto* r : group) medians.push_back(r->time_s.median);
-    const double typical = median(medians);
-    for (auto* r : group) {
-      r->straggler = is_straggler(r->time_s.median, typical, threshold);
-      if (r->straggler)
-        slow_by_rank[r->rank].push_back(label(*r) + " " + percent(excess_over(r->time_s.median, typical), 0));
-    }
-  }
-  for (const auto& [rank, what] : slow_by_rank) {
-    std::string message = "slower than the median GPU by more than " + percent(threshold, 0) + " on " +
-                          std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
-                          ": check clocks, power, thermals and other jobs on this GPU";
-    checks.push_back(Check{check_ids::kComputeStraggler, Severity::warning, {rank}, message});
-  }
-}
-
-}  // namespace
-
-std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold) {
-  std::vector<Check> checks;
-  mark_stragglers(records, threshold, checks);
-  for (const auto& r : records) {
-    if (!r.verification.ran || r.verification.passed) continue;
-    checks.push_back(Check{
-        check_ids::kComputeReferenceMismatch,
-        Severity::error,
-        {r.rank},
-        label(r) + ": relative error " +
-            (std::isnan(r.verification.relative_error) ? std::string("NaN") : fixed(r.verification.relative_error * 1e6, 2) + "e-6") +
-            " against the reference exceeds " + fixed(r.verification.limit * 1e6, 2) + "e-6 (checked on " + r.verification.shape +
-            ")"});
-  }
-  return checks;
-}
 
 GPUSCALE_JSON_FROM_FIELDS(ComputeVerification)
 GPUSCALE_JSON_FROM_FIELDS(ComputeRecord)

@@ -48,12 +48,6 @@ struct ComputeRecord {
   std::string timing = "burst";
 };
 
-// Marks stragglers: for each (set, name, shape, precision, pass) measured on several GPUs, a rank
-// whose median time exceeds the median over ranks by more than `threshold` (0.10 = 10%); records of
-// the cpu backend are not compared. Returns the checks to add: a warning per straggling rank, an
-// error per failed reference verification.
-std::vector<Check> compute_checks(std::vector<ComputeRecord>& records, double threshold);
-
 constexpr auto json_fields(const ComputeVerification*) {
   using T = ComputeVerification;
   return fields(field("ran", &T::ran), field("passed", &T::passed),

@@ -4,7 +4,7 @@
 
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
-#include "results/HealthChecks.hpp"
+#include "results/GpuTenants.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -115,32 +115,6 @@ std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers) {
   return out;
 }
 
-std::vector<Check> outlier_checks(const std::vector<Outlier>& outliers, double threshold) {
-  std::vector<Check> out;
-  for (const auto& worst : worst_per_node(outliers)) {
-    Check c{check_ids::kNodeOutlier, Severity::warning, {}, ""};
-    int figures = 0;
-    for (const auto& o : outliers) {
-      if (o.node != worst.node) continue;
-      ++figures;
-      if (o.rank >= 0) c.ranks.push_back(o.rank);
-    }
-    std::sort(c.ranks.begin(), c.ranks.end());
-    c.ranks.erase(std::unique(c.ranks.begin(), c.ranks.end()), c.ranks.end());
-    c.nodes = {worst.node};
-    c.message = "node " + std::to_string(worst.node) + " (" + worst.host + ")" +
-                (worst.gpu.empty() ? "" : ", GPU " + worst.gpu) + ": " + worst.figure + " = " +
-                si_compact(worst.value) + " " + worst.unit + ", " + fixed(worst.worse * 100, 0) +
-                "% worse than the median " + si_compact(worst.median) + " of the job's " + worst.model + " (over " +
-                percent(threshold, 0) + ", " +
-                (std::isfinite(worst.sigmas) ? fixed(worst.sigmas, 1) + " robust sigmas" : "the others all equal") +
-                ")" + (figures > 1 ? " and " + std::to_string(figures - 1) + " more figure(s) out" : "") +
-                "; drain the node and test it alone (gpuscale burn, gpuscale links, collectives --isolate)";
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
 void to_json(nlohmann::json& j, const Outlier& v) {
   j = {{"node", v.node},     {"host", v.host},   {"rank", v.rank},     {"gpu", v.gpu},
        {"model", v.model},   {"phase", v.phase},   {"figure", v.figure}, {"unit", v.unit},   {"value", v.value},

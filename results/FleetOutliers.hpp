@@ -44,9 +44,6 @@ std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const
 std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks,
                                    double threshold);
 
-// One `node-outlier` warning per node with outliers (its worst figure named), furthest out first.
-std::vector<Check> outlier_checks(const std::vector<Outlier>& outliers, double threshold);
-
 // Each node's furthest outlier, furthest first: the per-node table the console and HTML show.
 std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers);
 

@@ -7,7 +7,7 @@
 #include "results/Format.hpp"
 #include "results/GpuPeak.hpp"
 #include "results/GpuFloors.hpp"
-#include "results/LinksChecks.hpp"
+#include "results/LinksRecord.hpp"
 #include "results/Statistics.hpp"
 
 namespace gpuscale::results {

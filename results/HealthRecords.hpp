@@ -1,7 +1,7 @@
 #pragma once
 // Node-health facts that a rank's env record carries: who else uses its GPU (tenancy), which NCCL
 // library and plugins it would load, and the node's RDMA adapters. Plain data filled by probes/,
-// judged by results/HealthChecks, printed by the reporters.
+// judged by judge/HealthChecks, printed by the reporters.
 #include <cstdint>
 #include <optional>
 #include <string>

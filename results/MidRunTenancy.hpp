@@ -2,7 +2,8 @@
 // Processes that appear on a job's GPU after env listed them: found at a phase boundary (every rank
 // idle after a barrier) or by the burn's load sampler. Each is named with the phase in which it
 // appeared; the phases measured beside one are listed as shared, so that reports and floors know
-// their figures were not the GPU's alone. Pure data and rules; rank 0 holds them in the RunReport.
+// their figures were not the GPU's alone. Pure data (judge/TenancyChecks.cpp judges them); rank 0 holds
+// them in the RunReport.
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,10 +27,6 @@ struct MidRunTenant {
   GpuProcess process;
   std::optional<double> utilization_pct;
 };
-
-// gpu-in-use, one finding per tenant: error when it computes (or the GPU was busy), warning when it
-// only holds memory. Names the phase, PID, process name and memory.
-void midrun_tenancy_checks(const std::vector<MidRunTenant>& tenants, std::vector<Check>& out);
 
 // Whether `phase` is listed in `shared_phases` (RunReport::shared_phases).
 bool measured_shared(const std::vector<std::string>& shared_phases, const std::string& phase);

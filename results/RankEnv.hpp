@@ -49,7 +49,7 @@ struct GpuInfo {
   std::optional<double> power_draw_w, power_limit_w;
   std::optional<std::uint64_t> ecc_corrected_volatile, ecc_uncorrected_volatile;
   std::optional<unsigned> remapped_rows_pending, remapped_rows_failure;
-  // Configuration (results/GpuConfigChecks.hpp judges it); nullopt where NVML says NOT_SUPPORTED.
+  // Configuration (judge/GpuConfigChecks.hpp judges it); nullopt where NVML says NOT_SUPPORTED.
   std::optional<bool> ecc_enabled, mig_enabled, persistence_enabled;
   std::optional<double> power_management_limit_w, power_default_limit_w;  // as set, and as the GPU boots
   std::optional<unsigned> applications_clock_sm_mhz, default_applications_clock_sm_mhz;

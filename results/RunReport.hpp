@@ -129,13 +129,14 @@ void read_world(const nlohmann::json& world, RunReport& r);
 constexpr auto json_fields(const RunReport*) {
   using T = RunReport;
   return fields(
-      computed("schema_version", [](const T&) { return kSchemaVersion; },
-               [](const auto& in, T& r) { in.get_to(r.schema_version); }),
+      computed(
+          "schema_version", [](const T&) { return kSchemaVersion; },
+          [](const auto& in, T& r) { in.get_to(r.schema_version); }),
       computed("tool", [](const T&) { return "gpuscale"; }), field("tool_version", &T::tool_version),
-      field("command_line", &T::command_line), field("start_time", &T::start_time),
-      field("elapsed_s", &T::elapsed_s), computed("world", world_json, read_world),
-      field("phases_completed", &T::phases_completed), field("phases_skipped", &T::phases_skipped).optional(),
-      field("checks", &T::checks), field("verdict", &T::verdict), field("interrupted", &T::interrupted),
+      field("command_line", &T::command_line), field("start_time", &T::start_time), field("elapsed_s", &T::elapsed_s),
+      computed("world", world_json, read_world), field("phases_completed", &T::phases_completed),
+      field("phases_skipped", &T::phases_skipped).optional(), field("checks", &T::checks).optional(),
+      field("verdict", &T::verdict).optional(), field("interrupted", &T::interrupted),
       field("straggler_threshold", &T::straggler_threshold).optional(),
       field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
       field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),

@@ -4,6 +4,7 @@
 // belong to the batch script or to mpirun's daemons, not to the rank: they are kept only when the
 // rank is an srun task (`task_ids_trusted`).
 #include <string>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -46,6 +47,8 @@ constexpr auto json_fields(const SlurmInfo*) {
                 field("task_ids_trusted", &T::task_ids_trusted).optional(), field("procid", &T::procid).optional(),
                 field("localid", &T::localid).optional(), field("nodeid", &T::nodeid).optional());
 }
+// Expands Slurm's compressed tasks-per-node list: "8(x2),4" -> {8, 8, 4}. Empty for malformed text.
+std::vector<int> expand_tasks_per_node(const std::string& text);
 
 void to_json(nlohmann::json& j, const SlurmInfo& v);
 void from_json(const nlohmann::json& j, SlurmInfo& v);

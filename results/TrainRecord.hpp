@@ -98,10 +98,13 @@ struct TrainResults {
 std::string train_options_text(const TrainRecord& r);
 std::string train_config(const TrainRecord& r);
 
+// A record that ran and measured a rate (not skipped).
+bool measured(const TrainRecord& r);
+
 // Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
-// with the same global batch for strong; else the strategy's own 1-GPU record), marks straggler
-// ranks, and returns the checks to add: an error per failed TrainVerification, a warning per straggler.
-std::vector<Check> finish_train_results(TrainResults& results, double straggler_threshold);
+// with the same global batch for strong; else the strategy's own 1-GPU record). The checks are
+// judge/TrainChecks.hpp's.
+void finish_train_results(TrainResults& results);
 
 constexpr auto json_fields(const TrainRankFigures*) {
   using T = TrainRankFigures;

@@ -5,7 +5,7 @@
 
 #include "../unit/results/SampleRun.hpp"
 #include "results/HtmlReporter.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 int main(int argc, char** argv) {
   using namespace gpuscale::results;
@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   auto figures = flatten(run);
   const auto phases = testing::synthetic_phase_figures();
   figures.insert(figures.end(), phases.begin(), phases.end());
-  run.verdict = evaluate_verdict(run, figures, {});
+  run.verdict = gpuscale::judge::evaluate_verdict(run, figures, {});
   std::ofstream out(argv[1]);
   write_html(run, figures, out);
   return out ? 0 : 1;

@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include "collectives/Bisection.hpp"
-#include "collectives/CollectiveChecks.hpp"
+#include "judge/CollectiveChecks.hpp"
 #include "collectives/Matching.hpp"
 
 namespace gpuscale::collectives {
 namespace {
+
+using judge::collective_checks;
 
 TEST(Matching, EveryRoundIsAPerfectMatching) {
   for (int nodes : {2, 3, 4, 7, 16, 129}) {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "collectives/CollectiveChecks.hpp"
+#include "judge/CollectiveChecks.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/PairMatrix.hpp"
@@ -15,6 +15,8 @@
 
 namespace gpuscale::collectives {
 namespace {
+
+using judge::collective_checks;
 
 TEST(SweepOptions, SizeListsAreNcclTests) {
   SweepOptions o;

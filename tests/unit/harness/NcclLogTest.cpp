@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/NcclPathChecks.hpp"
+#include "judge/NcclPathChecks.hpp"
 
 namespace gpuscale::harness {
 namespace {
+
+using judge::nccl_path_checks;
 
 constexpr const char* kTwoHostsOverSockets =
     "h200:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.2<0>\n"

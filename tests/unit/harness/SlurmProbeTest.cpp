@@ -6,12 +6,14 @@
 
 #include <gtest/gtest.h>
 
-#include "harness/EnvChecks.hpp"
+#include "judge/EnvChecks.hpp"
 #include "harness/GpuBinding.hpp"
 #include "harness/HostProbe.hpp"
 
 namespace gpuscale::harness {
 namespace {
+
+using judge::run_env_checks;
 
 // Task `procid` of `srun -n 4 --gpus-per-task=1 --mpi=pmix` on one node.
 Variables srun_task(int procid, int tasks = 4) {

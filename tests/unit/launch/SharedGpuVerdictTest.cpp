@@ -57,7 +57,14 @@ TEST(SharedGpuVerdict, OnSharedGpusSpeedIsNotJudged) {
 
 TEST(SharedGpuVerdict, OnSharedGpusCorrectnessStillFails) {
   auto r = fleet(true);
-  r.checks.push_back({results::check_ids::kCollectiveWrongData, Severity::error, {3}, "rank 3 received wrong data"});
+  // Rank 3 received wrong data: the record says so, and the judge raises the finding from it.
+  results::CollectiveSweep sweep;
+  sweep.op = "allreduce";
+  sweep.rows.push_back({});
+  sweep.rows[0].size_bytes = 1 << 20;
+  sweep.rows[0].out_of_place.wrong = 5;
+  sweep.rows[0].out_of_place.wrong_ranks = {3};
+  r.collectives->sweeps.push_back(sweep);
   apply_verdict(r, {});
   ASSERT_NE(find(r, results::check_ids::kCollectiveWrongData), nullptr);
   EXPECT_EQ(find(r, results::check_ids::kCollectiveWrongData)->severity, Severity::error);

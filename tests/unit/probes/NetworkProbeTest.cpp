@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/HealthChecks.hpp"
+#include "judge/HealthChecks.hpp"
 
 namespace gpuscale::probes {
 namespace {
@@ -91,7 +91,7 @@ std::vector<results::RankEnv> nodes_from(const fs::path& root, int count) {
 
 std::vector<results::Check> adapter_checks(const std::vector<results::RankEnv>& ranks) {
   std::vector<results::Check> out;
-  results::adapter_checks(ranks, out);
+  judge::adapter_checks(ranks, out);
   return out;
 }
 

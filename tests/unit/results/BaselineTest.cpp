@@ -7,7 +7,7 @@
 #include "results/BaselineRules.hpp"
 #include "results/CheckIds.hpp"
 #include "results/Findings.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -306,7 +306,7 @@ TEST(BaselineRules, GoldenVerdict) {
       {"compute", "tflops", {{"layer", "linear"}, {"rank", "1"}}, 1.8, "TFLOP/s", Better::higher}};
   const auto j = judge_against_baseline(run, figures, baseline_of({kSmoke, linear, conv}, {"numa-binding"}), {});
   run.checks.insert(run.checks.end(), j.findings.begin(), j.findings.end());  // as apply_verdict does
-  const auto v = evaluate_verdict(run, figures, {}, j.rules);
+  const auto v = judge::evaluate_verdict(run, figures, {}, j.rules);
   std::string text;
   for (const auto& r : v.rules) text += std::string(to_string(r.result)) + "  " + r.name + "  (" + r.detail + ")\n";
   EXPECT_EQ(text,

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "tests/unit/judge/Marked.hpp"
+
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +14,8 @@
 
 namespace gpuscale::results {
 namespace {
+
+using namespace gpuscale::judge;
 
 ComputeRecord record(int rank, double median_s) {
   ComputeRecord r;
@@ -53,21 +57,21 @@ TEST(ComputeRecord, JsonRoundTripInsideRunReport) {
 
 TEST(ComputeRecord, StragglerPastThresholdOnly) {
   std::vector<ComputeRecord> records = {record(0, 1.00e-3), record(1, 1.05e-3), record(2, 1.00e-3), record(3, 1.25e-3)};
-  const auto checks = compute_checks(records, 0.10);
+  const auto checks = compute_checks_marked(records, 0.10);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "compute-straggler");
   EXPECT_EQ(checks[0].ranks, std::vector<int>{3});
   EXPECT_TRUE(records[3].straggler);
   EXPECT_FALSE(records[1].straggler);
   for (auto& r : records) r.gpu = "cpu";  // the cpu backend's timings are not compared
-  EXPECT_TRUE(compute_checks(records, 0.10).empty());
+  EXPECT_TRUE(compute_checks_marked(records, 0.10).empty());
 }
 
 TEST(ComputeRecord, FailedOrNanCheckIsAnError) {
   std::vector<ComputeRecord> records = {record(0, 1e-3), record(1, 1e-3)};
   records[1].verification.passed = false;
   records[1].verification.relative_error = std::nan("");
-  const auto checks = compute_checks(records, 0.10);
+  const auto checks = compute_checks_marked(records, 0.10);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "compute-reference-mismatch");
   EXPECT_EQ(checks[0].severity, Severity::error);

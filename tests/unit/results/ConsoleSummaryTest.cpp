@@ -7,8 +7,8 @@
 #include "SampleRun.hpp"
 #include "results/ConsoleReporter.hpp"
 #include "results/ConsoleSummary.hpp"
-#include "results/FloorChecks.hpp"
-#include "results/VerdictRules.hpp"
+#include "tests/unit/judge/Marked.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -24,8 +24,8 @@ RunReport burnt_run(double rank1_tflops) {
     b.sustained_tflops = rank == 0 ? 674 : rank1_tflops;
     r.burn.push_back(b);
   }
-  for (auto& c : floor_checks(r)) r.checks.push_back(std::move(c));
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  for (auto& c : judge::floor_checks_marked(r)) r.checks.push_back(std::move(c));
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   return r;
 }
 

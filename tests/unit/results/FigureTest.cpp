@@ -4,7 +4,7 @@
 #include "SampleRun.hpp"
 #include "results/Figure.hpp"
 #include "results/JsonReporter.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -35,7 +35,7 @@ TEST(Figure, JsonRoundTrip) {
 
 TEST(RunReportJson, VerdictRulesAndTraceSpansSurviveARoundTrip) {
   auto r = testing::sample_run();
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   r.trace_spans.push_back({1, "comm", "bucket 0", 0.5, 0.25, {{"bytes", 1024}}, "ddp mlp bf16 2 GPUs"});
   const nlohmann::json j = r;
   const auto back = j.get<RunReport>();

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/Findings.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -96,7 +96,7 @@ TEST(Findings, PairsAndCountRoundTripThroughJson) {
 TEST(Findings, VerdictLineNamesEachIdOnceWithItsCount) {
   RunReport r;
   r.checks = one_per_rank(500);
-  const auto v = evaluate_verdict(r, {}, {}, {});
+  const auto v = judge::evaluate_verdict(r, {}, {}, {});
   ASSERT_FALSE(v.rules.empty());
   const auto& rule = *std::find_if(v.rules.begin(), v.rules.end(),
                                    [](const RuleOutcome& o) { return o.name == "no error checks"; });

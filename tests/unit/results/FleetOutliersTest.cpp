@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "judge/OutlierChecks.hpp"
 #include "results/CheckIds.hpp"
 #include "results/FigureNames.hpp"
 #include "results/FleetOutliers.hpp"
@@ -18,6 +19,8 @@
 
 namespace gpuscale::results {
 namespace {
+
+using namespace gpuscale::judge;
 
 // 32 ranks in 8 nodes of 4 GPUs of `model` (the last node's of `last_model`), hosts "n0".."n7".
 std::vector<RankEnv> fleet(const std::string& model = "H100", const std::string& last_model = "H100") {

@@ -7,7 +7,7 @@
 #include "results/FigureNames.hpp"
 #include "results/Format.hpp"
 #include "results/HtmlReporter.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -16,7 +16,7 @@ std::string page(const std::vector<Figure>& extra) {
   auto r = testing::sample_run();
   auto figures = flatten(r);
   figures.insert(figures.end(), extra.begin(), extra.end());
-  r.verdict = evaluate_verdict(r, figures, {});
+  r.verdict = judge::evaluate_verdict(r, figures, {});
   std::ostringstream out;
   write_html(r, figures, out);
   return out.str();
@@ -138,7 +138,7 @@ std::string fleet_page(const Baseline* baseline) {
   auto figures = flatten(r);
   const auto phases = testing::fleet_phase_figures();
   figures.insert(figures.end(), phases.begin(), phases.end());
-  r.verdict = evaluate_verdict(r, figures, {});
+  r.verdict = judge::evaluate_verdict(r, figures, {});
   std::ostringstream out;
   write_html(r, figures, out, baseline);
   return out.str();

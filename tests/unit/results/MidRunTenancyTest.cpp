@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "judge/TenancyChecks.hpp"
 #include "results/CheckIds.hpp"
 #include "results/MidRunTenancy.hpp"
 
 namespace gpuscale::results {
 namespace {
+
+using namespace gpuscale::judge;
 
 MidRunTenant tenant(bool compute) {
   return {"compute", 3, "node7", "GPU 0000:1b:00.0 (NVIDIA H200)", {4242, "gpu_tenant", compute, 96ull << 20}, {}};

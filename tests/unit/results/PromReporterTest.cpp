@@ -5,13 +5,13 @@
 
 #include "SampleRun.hpp"
 #include "results/PromReporter.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 std::string exposition(RunReport r) {
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   std::ostringstream out;
   PromReporter().write(r, out);
   return out.str();

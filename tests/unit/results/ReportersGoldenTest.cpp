@@ -9,14 +9,14 @@
 #include "results/CsvReporter.hpp"
 #include "results/HtmlReporter.hpp"
 #include "results/TraceReporter.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 RunReport judged_sample() {
   auto r = testing::sample_run();
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   r.output_set = "20261130T000000Z-42-1";
   return r;
 }
@@ -105,7 +105,7 @@ TEST(ReportersGolden, CsvHasTheIsolationFiguresOfEveryNode) {
 TEST(ReportersGolden, EveryFileOfAWriteCarriesItsSetAndVerdict) {
   auto r = judged_sample();
   r.complete = false;
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   std::ostringstream html, trace, csv;
   HtmlReporter().write(r, html);
   TraceReporter().write(r, trace);

@@ -6,7 +6,7 @@
 #include "results/AtomicFile.hpp"
 #include "results/JsonReporter.hpp"
 #include "results/RunReport.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
 #include "SampleRun.hpp"
 
 namespace gpuscale::results {
@@ -20,7 +20,7 @@ RunReport sample_report() {
   g.nvlinks.push_back(NvLinkGroup{"0000:2a:00.0", 18, 4});
   r.ranks[0].versions.nccl_library = 22803;
   r.ranks[0].variables["NCCL_DEBUG"] = "INFO";
-  r.verdict = evaluate_verdict(r, flatten(r), {});
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   return r;
 }
 

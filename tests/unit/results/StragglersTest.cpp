@@ -13,7 +13,8 @@
 #include "results/Expectations.hpp"
 #include "results/Figure.hpp"
 #include "results/FigureNames.hpp"
-#include "results/VerdictRules.hpp"
+#include "judge/VerdictRules.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -43,13 +44,13 @@ Judged judge(std::vector<ComputeRecord> records, double threshold, double max_sp
   Judged out;
   RunReport run;
   run.straggler_threshold = threshold;
-  out.checks = compute_checks(records, threshold);
+  out.checks = judge::compute_checks_marked(records, threshold);
   run.compute = records;
   run.checks = out.checks;
   const auto figures = flatten(run);
   for (const auto& f : figures)
     if (f.metric == names::kStragglerSpread) out.spreads.push_back(f.value);
-  const auto v = evaluate_verdict(run, figures, parse_expectations({{"max_straggler_spread", max_spread}}));
+  const auto v = judge::evaluate_verdict(run, figures, parse_expectations({{"max_straggler_spread", max_spread}}));
   for (const auto& rule : v.rules) {
     if (rule.name == "no stragglers") out.no_stragglers = rule.result;
     if (rule.name.rfind("max straggler spread", 0) == 0) out.expect = rule.result;

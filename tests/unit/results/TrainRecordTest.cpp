@@ -3,12 +3,16 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+
+#include "tests/unit/judge/Marked.hpp"
 #include <nlohmann/json.hpp>
 
 #include "results/TrainTable.hpp"
 
 namespace gpuscale::results {
 namespace {
+
+using namespace gpuscale::judge;
 
 TrainRecord record(std::string strategy, int gpus, double samples_per_s, std::vector<double> rank_medians) {
   TrainRecord r;
@@ -35,7 +39,8 @@ TEST(TrainRecord, WeakScalingEfficiencyFromSingleBaseline) {
   TrainResults results;
   results.records = {record("single", 1, 1000, {0.1}), record("ddp", 2, 1800, {0.1, 0.1}),
                      record("ddp", 4, 3000, {0.1, 0.1, 0.1, 0.1})};
-  const auto checks = finish_train_results(results, 0.10);
+  finish_train_results(results);
+  const auto checks = train_checks_marked(results, 0.10);
   EXPECT_TRUE(checks.empty());
   EXPECT_DOUBLE_EQ(*results.records[1].efficiency, 0.9);
   EXPECT_DOUBLE_EQ(*results.records[2].efficiency, 0.75);
@@ -47,7 +52,8 @@ TEST(TrainRecord, StragglerAndFailedCheckBecomeChecks) {
   results.records = {record("ddp", 3, 1000, {0.10, 0.10, 0.13})};
   results.verifications = {{"ddp-gradients-bitwise-equal", "mlp fp32", false, 1, 0, "2 ranks"},
                     {"ddp-matches-single", "mlp fp32", true, 1e-7, 2e-5, ""}};
-  const auto checks = finish_train_results(results, 0.10);
+  finish_train_results(results);
+  const auto checks = train_checks_marked(results, 0.10);
   ASSERT_EQ(checks.size(), 2u);
   EXPECT_EQ(checks[0].id, "train-straggler");
   EXPECT_EQ(checks[0].ranks, std::vector<int>{2});

@@ -1,0 +1,159 @@
+#include "judge/CollectiveChecks.hpp"
+
+#include <algorithm>
+
+#include "results/CollectivesReporter.hpp"
+#include "results/Format.hpp"
+#include "results/CheckIds.hpp"
+#include "judge/Rule.hpp"
+
+namespace gpuscale::judge {
+
+namespace ids = results::check_ids;
+namespace {
+
+// Slow pairs named in the finding's text; every pair stays in the JSON.
+constexpr std::size_t kPairsNamed = 5;
+
+using results::Check;
+using results::Severity;
+
+void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  std::uint64_t total = 0;
+  std::string where;
+  std::vector<int> ranks;
+  auto note = [&](std::uint64_t wrong, const std::vector<int>& on, const std::string& what) {
+    if (wrong == 0) return;
+    total += wrong;
+    ranks.insert(ranks.end(), on.begin(), on.end());
+    if (where.size() < 200) where += (where.empty() ? "" : "; ") + what + ": " + std::to_string(wrong);
+  };
+  for (const auto& s : record.sweeps)
+    for (const auto& r : s.rows) {
+      const std::string at = s.op + " " + results::size_label(r.size_bytes);
+      note(r.out_of_place.wrong.value_or(0), r.out_of_place.wrong_ranks, at + " out-of-place");
+      note(r.in_place.wrong.value_or(0), r.in_place.wrong_ranks, at + " in-place");
+    }
+  for (const auto& p : record.scaling)
+    note(p.wrong.value_or(0), p.wrong_ranks, p.op + " " + results::size_label(p.size_bytes) + " over " + p.group);
+  if (total == 0) return;
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  out.push_back({ids::kCollectiveWrongData, Severity::error, ranks,
+                 std::to_string(total) + " wrong elements after collectives (" + where +
+                     "); the data path (GPU memory, NVLink/PCIe/network, NCCL) corrupts data: rerun with -c 10, "
+                     "then test GPUs and links pairwise"});
+}
+
+void check_links(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  for (const auto& s : record.sweeps) {
+    const auto& h = s.headline;
+    if (!h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
+    out.push_back({ids::kCollectiveBelowLink, Severity::warning, {},
+                   s.op + " peaks at " + results::fixed(h.peak_busbw_gbps, 1) + " GB/s busbw, " +
+                       results::fixed(*h.peak_percent_of_link, 0) + "% of " + h.link + " (" +
+                       results::fixed(*h.link_gbps, 0) + " GB/s), under the " +
+                       results::fixed(record.link_threshold * 100, 0) +
+                       "% threshold: check NCCL_P2P/NCCL_SHM settings, the topology and GPU clocks"});
+  }
+}
+
+// One finding for every slow pair: the count, and the slowest few by name.
+void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& out) {
+  if (!record.pairs) return;
+  std::vector<const results::PairResult*> slow;
+  for (const auto& p : record.pairs->pairs)
+    if (p.slow) slow.push_back(&p);
+  if (slow.empty()) return;
+  std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
+  std::vector<int> ranks;
+  std::vector<std::pair<int, int>> pairs;
+  std::string listed;
+  for (std::size_t i = 0; i < slow.size(); ++i) {
+    ranks.push_back(slow[i]->a);
+    ranks.push_back(slow[i]->b);
+    pairs.emplace_back(std::min(slow[i]->a, slow[i]->b), std::max(slow[i]->a, slow[i]->b));
+    if (i < kPairsNamed)
+      listed += (i ? ", " : "") + slow[i]->a_label + " <-> " + slow[i]->b_label + " " +
+                results::fixed(slow[i]->bandwidth_gbps, 1) + " GB/s (" +
+                (slow[i]->same_node ? "intra-node" : "inter-node") + ")";
+  }
+  if (slow.size() > kPairsNamed) listed += " and " + std::to_string(slow.size() - kPairsNamed) + " more";
+  std::sort(ranks.begin(), ranks.end());
+  ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+  std::sort(pairs.begin(), pairs.end());
+  Check check{ids::kSlowPair, Severity::warning, ranks,
+              std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
+                  results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
+                  listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"};
+  check.count = static_cast<int>(slow.size());
+  check.pairs = std::move(pairs);
+  out.push_back(std::move(check));
+}
+
+bool measured_anything(const results::IsolationRecord& r) {
+  const bool node_local =
+      std::any_of(r.node_local.begin(), r.node_local.end(), [](const auto& n) { return n.busbw_gbps > 0; });
+  const bool rounds = std::any_of(r.matches.begin(), r.matches.end(),
+                                  [](const auto& m) { return m.sendrecv_gbps > 0 || m.allreduce_busbw_gbps > 0; });
+  return node_local || rounds || !r.bisection.empty();
+}
+
+// One finding naming the suspects, most suspect first, with their nodes and the ranks on them; an
+// isolation that measured nothing fails with its reason, since it cleared no node.
+void check_isolation(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank,
+                     std::vector<Check>& out) {
+  if (!record.isolation) return;
+  const auto& iso = *record.isolation;
+  if (!measured_anything(iso)) {
+    out.push_back({ids::kIsolationMeasuredNothing, Severity::error, {},
+                   "slow-node isolation measured nothing: " +
+                       (iso.skipped_reason.empty() ? std::string("no figure was taken") : iso.skipped_reason) +
+                       "; no node was cleared: lower --isolate-bytes or free the devices' memory"});
+    return;
+  }
+  if (iso.suspects.empty()) return;
+  std::string named;
+  Check check{ids::kSlowNode, Severity::error, {}, ""};
+  for (const auto& s : iso.suspects) {
+    named += (named.empty() ? "" : "; ") + std::string("node ") + std::to_string(s.node) +
+             (s.host.empty() ? "" : " (" + s.host + ")") + ": " + s.evidence;
+    check.nodes.push_back(s.node);
+  }
+  for (std::size_t rank = 0; rank < node_of_rank.size(); ++rank)
+    if (std::count(check.nodes.begin(), check.nodes.end(), node_of_rank[rank]))
+      check.ranks.push_back(static_cast<int>(rank));
+  std::sort(check.nodes.begin(), check.nodes.end());
+  check.message = "slow traffic localised to " + std::to_string(iso.suspects.size()) + " node(s): " + named +
+                  "; drain and test the node's NICs and cables (ibstat, ibdiagnet)";
+  out.push_back(std::move(check));
+}
+
+}  // namespace
+
+std::vector<Check> collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank) {
+  std::vector<Check> out;
+  check_wrong(record, out);
+  check_links(record, out);
+  check_pairs(record, out);
+  check_isolation(record, node_of_rank, out);
+  for (const auto& s : record.sweeps)
+    if (!s.skipped_reason.empty())
+      out.push_back({ids::kCollectiveSkipped, Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});
+  return out;
+}
+
+extern const RuleFamily kCollectiveChecks{
+    "collectives", "collectives", "collectives, ranks[].node",
+    "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, slow-pair, "
+    "collective-skipped warning",
+    GpuBlock::none, [](const RunReport& report, const RuleContext&) {
+      Judged judged;
+      if (!report.collectives) return judged;
+      std::vector<int> node_of_rank;
+      for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
+      judged.checks = collective_checks(*report.collectives, node_of_rank);
+      return judged;
+    }};
+
+}  // namespace gpuscale::judge

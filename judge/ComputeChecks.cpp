@@ -1,0 +1,76 @@
+#include "judge/ComputeChecks.hpp"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "results/CheckIds.hpp"
+#include "results/Format.hpp"
+#include "results/Stragglers.hpp"
+
+namespace gpuscale::judge {
+
+using namespace results;
+
+namespace {
+
+using Key = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+Key key_of(const ComputeRecord& r) { return {r.set, r.name, r.shape, r.precision, r.pass}; }
+
+std::string label(const ComputeRecord& r) {
+  return r.layer + " " + r.shape + (r.name.empty() ? "" : " (" + r.set + " " + r.name + ")") + " " + r.precision + " " +
+         r.pass;
+}
+
+void stragglers(const std::vector<ComputeRecord>& records, double threshold, Judged& judged) {
+  std::map<Key, std::vector<const ComputeRecord*>> groups;
+  for (const auto& r : records)
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu))
+      groups[key_of(r)].push_back(&r);
+  std::map<int, std::vector<std::string>> slow_by_rank;
+  for (auto& [key, group] : groups) {
+    if (group.size() < 2) continue;
+    std::vector<double> medians;
+    for (const auto* r : group) medians.push_back(r->time_s.median);
+    const double typical = median(medians);
+    for (const auto* r : group) {
+      if (!is_straggler(r->time_s.median, typical, threshold)) continue;
+      judged.marks.push_back({Mark::compute_straggler, index_in(records, *r)});
+      slow_by_rank[r->rank].push_back(label(*r) + " " + percent(excess_over(r->time_s.median, typical), 0));
+    }
+  }
+  for (const auto& [rank, what] : slow_by_rank) {
+    std::string message = "slower than the median GPU by more than " + percent(threshold, 0) + " on " +
+                          std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
+                          ": check clocks, power, thermals and other jobs on this GPU";
+    judged.checks.push_back(Check{check_ids::kComputeStraggler, Severity::warning, {rank}, message});
+  }
+}
+
+}  // namespace
+
+Judged compute_checks(const std::vector<ComputeRecord>& records, double threshold) {
+  Judged judged;
+  stragglers(records, threshold, judged);
+  for (const auto& r : records) {
+    if (!r.verification.ran || r.verification.passed) continue;
+    judged.checks.push_back(Check{
+        check_ids::kComputeReferenceMismatch,
+        Severity::error,
+        {r.rank},
+        label(r) + ": relative error " +
+            (std::isnan(r.verification.relative_error) ? std::string("NaN") : fixed(r.verification.relative_error * 1e6, 2) + "e-6") +
+            " against the reference exceeds " + fixed(r.verification.limit * 1e6, 2) + "e-6 (checked on " + r.verification.shape +
+            ")"});
+  }
+  return judged;
+}
+
+extern const RuleFamily kComputeChecks{
+    "compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error", GpuBlock::none,
+    [](const RunReport& report, const RuleContext& context) {
+      return compute_checks(report.compute, context.straggler_threshold);
+    }};
+
+}  // namespace gpuscale::judge

@@ -1,0 +1,16 @@
+#pragma once
+// The cross-rank consistency and health checks over every rank's environment record. Pure: rank 0
+// runs them on the gathered records, and unit tests feed them synthetic ones.
+#include <vector>
+
+#include "results/Check.hpp"
+#include "results/RankEnv.hpp"
+
+namespace gpuscale::judge {
+
+// Free device memory under this fraction of the total raises low-free-memory.
+inline constexpr double kLowFreeMemoryFraction = 0.9;
+
+std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks);
+
+}  // namespace gpuscale::judge

@@ -1,0 +1,110 @@
+#include "judge/FloorChecks.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "results/CheckIds.hpp"
+#include "results/Format.hpp"
+#include "results/GpuFloors.hpp"
+
+namespace gpuscale::judge {
+
+using namespace results;
+namespace {
+
+template <class Record>
+std::string who(const Record& r) {
+  return "rank " + std::to_string(r.rank) + " (" + r.host + ", " + r.gpu + ")";
+}
+
+std::string under(double value, const Floor& floor, int decimals, const char* unit) {
+  return fixed(value, decimals) + " " + unit + ", under the model's floor of " + fixed(floor.value, decimals) + " " +
+         unit + " (" + floor.source + ")";
+}
+
+void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
+  auto& out = judged.checks;
+  for (const auto& r : records) {
+    if (r.gpu == "cpu" || r.sustained_tflops <= 0) continue;
+    const auto floor = burn_floor(r.gpu, r.precision);
+    if (!floor) {
+      if (!find_gpu_reference(r.gpu)) unknown[r.gpu].push_back(r.rank);
+      continue;
+    }
+    judged.marks.push_back({Mark::burn_floor, index_in(records, r), 0, floor->value});
+    if (r.sustained_tflops >= floor->value) continue;
+    judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
+    out.push_back({check_ids::kGpuSlowSustained, Severity::error, {r.rank},
+                   who(r) + " sustained " + under(r.sustained_tflops, *floor, 1, "TFLOP/s") + " " + r.precision +
+                       ": check its power limit, clocks and cooling (nvidia-smi -q -d POWER,CLOCK,PERFORMANCE) and "
+                       "other processes on it"});
+  }
+}
+
+void host_link(const LinksRecord& r, std::size_t index, Judged& judged) {
+  auto& out = judged.checks;
+  const auto floor = host_link_floor(r.gpu, r.pcie.gen_max, r.pcie.width_max);
+  if (!floor) return;
+  judged.marks.push_back({Mark::links_h2d_floor, index, 0, floor->value});
+  for (const char* direction : {"h2d", "d2h"}) {
+    const auto* c = largest_copy(r, direction, "pinned", "solo");
+    if (!c || c->gbps <= 0 || c->gbps >= floor->value) continue;
+    judged.marks.push_back({Mark::links_h2d_slow, index});
+    out.push_back({check_ids::kH2dSlow, Severity::error, {r.rank},
+                   who(r) + " pinned " + direction + " " + under(c->gbps, *floor, 1, "GB/s") +
+                       ": check the link's training (nvidia-smi -q -d PCIE), ACS/IOMMU settings and the rank's CPU "
+                       "and memory binding"});
+  }
+}
+
+void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
+  auto& out = judged.checks;
+  const auto floor = hbm_floor(r.gpu);
+  const auto* h = find_hbm(r, "copy");
+  if (!floor) return;
+  judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
+  if (!h || h->gbps <= 0 || h->gbps >= floor->value) return;
+  judged.marks.push_back({Mark::links_hbm_slow, index});
+  out.push_back({check_ids::kHbmSlow, Severity::error, {r.rank},
+                 who(r) + " device memory copy (read + write) " + under(h->gbps, *floor, 0, "GB/s") +
+                     ": check its memory clock and throttle reasons (nvidia-smi -q -d CLOCK,PERFORMANCE) and other "
+                     "processes on it"});
+}
+
+void links(const std::vector<LinksRecord>& records, std::map<std::string, std::vector<int>>& unknown,
+           Judged& judged) {
+  for (const auto& r : records) {
+    if (r.gpu == "cpu") continue;
+    host_link(r, index_in(records, r), judged);
+    hbm(r, index_in(records, r), judged);
+    if (!find_gpu_reference(r.gpu)) unknown[r.gpu].push_back(r.rank);
+  }
+}
+
+}  // namespace
+
+Judged floor_checks(const RunReport& run) {
+  Judged judged;
+  std::map<std::string, std::vector<int>> unknown;  // model -> ranks
+  burn(run.burn, unknown, judged);
+  links(run.links, unknown, judged);
+  auto& out = judged.checks;
+  for (auto& [model, ranks] : unknown) {
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    out.push_back({check_ids::kGpuFloorUnknown, Severity::info, ranks,
+                   model + " is not in gpuscale's table of GPU models: its burn and device memory figures have no "
+                           "floor and are compared only with the job's other GPUs (a baseline judges them too)"});
+  }
+  return judged;
+}
+
+// Ranks that share GPUs on purpose measure each other's load: no floor.
+extern const RuleFamily kFloorChecks{
+    "floors", "", "burn[], links[] (gpu, sustained_tflops, copies, hbm, pcie)",
+    "gpu-slow-sustained, h2d-slow, hbm-slow error; gpu-floor-unknown info", GpuBlock::none,
+    [](const RunReport& report, const RuleContext&) {
+      return report.emulation && report.emulation->shared_gpu ? Judged{} : floor_checks(report);
+    }};
+
+}  // namespace gpuscale::judge

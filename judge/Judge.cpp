@@ -1,0 +1,127 @@
+#include "judge/Judge.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "judge/VerdictRules.hpp"
+#include "results/BaselineRules.hpp"
+#include "results/CheckIds.hpp"
+#include "results/Emulation.hpp"
+#include "results/EnvFigures.hpp"
+#include "results/Findings.hpp"
+
+namespace gpuscale::judge {
+namespace {
+
+constexpr std::string_view kEachPhase = "*";
+constexpr std::string_view kWholeRun = "";
+constexpr std::string_view kFigures = "figures";
+
+bool of_phase(const RuleFamily& f) { return f.phase != kEachPhase && f.phase != kWholeRun && f.phase != kFigures; }
+
+// The phases in the order their first family is registered.
+std::vector<std::string_view> phases() {
+  std::vector<std::string_view> out;
+  for (const auto* f : all_rule_families())
+    if (of_phase(*f) && std::find(out.begin(), out.end(), f->phase) == out.end()) out.push_back(f->phase);
+  return out;
+}
+
+template <class T>
+void set(std::vector<T>& records, std::size_t index, auto&& apply) {
+  if (index < records.size()) apply(records[index]);
+}
+
+void set_mark(RunReport& report, const RecordMark& m) {
+  switch (m.mark) {
+    case Mark::compute_straggler: set(report.compute, m.index, [](auto& r) { r.straggler = true; }); break;
+    case Mark::train_straggler:
+      set(report.train.records, m.index, [&](auto& r) { set(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
+      break;
+    case Mark::burn_slow: set(report.burn, m.index, [](auto& r) { r.slow = true; }); break;
+    case Mark::burn_wrong_result: set(report.burn, m.index, [](auto& r) { r.wrong_result = true; }); break;
+    case Mark::burn_floor: set(report.burn, m.index, [&](auto& r) { r.floor_tflops = m.value; }); break;
+    case Mark::links_h2d_slow: set(report.links, m.index, [](auto& r) { r.h2d_slow = true; }); break;
+    case Mark::links_hbm_slow: set(report.links, m.index, [](auto& r) { r.hbm_slow = true; }); break;
+    case Mark::links_h2d_floor: set(report.links, m.index, [&](auto& r) { r.h2d_floor_gbps = m.value; }); break;
+    case Mark::links_hbm_floor: set(report.links, m.index, [&](auto& r) { r.hbm_floor_gbps = m.value; }); break;
+  }
+}
+
+std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<results::Figure>& figures,
+                                                 const results::Expectations& expectations) {
+  if (!expectations.baseline || (report.emulation && report.emulation->shared_gpu)) return {};
+  auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
+                                                   expectations.baseline_tolerance);
+  auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
+  results::append_figures(findings, figures);
+  report.checks.insert(report.checks.end(), findings.begin(), findings.end());
+  return std::move(judgement.rules);
+}
+
+}  // namespace
+
+Judged judge_records(const RunReport& report) {
+  Judged out;
+  RuleContext context{report.straggler_threshold, {}, nullptr};
+  const auto families = all_rule_families();
+  for (const auto phase : phases()) {
+    context.phase = phase;
+    for (const auto* f : families)
+      if (f->phase == phase) append(out, f->judge(report, context));
+    for (const auto* f : families)
+      if (f->phase == kEachPhase) append(out, f->judge(report, context));
+  }
+  context.phase = kWholeRun;
+  for (const auto* f : families)
+    if (f->phase == kEachPhase || f->phase == kWholeRun) append(out, f->judge(report, context));
+  return out;
+}
+
+Judged judge_family(std::string_view name, const RunReport& report) {
+  const auto& f = find_rule_family(name);
+  return f.judge(report, RuleContext{report.straggler_threshold, f.phase, nullptr});
+}
+
+void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
+  for (auto& r : report.compute) r.straggler = false;
+  for (auto& r : report.train.records)
+    for (auto& k : r.ranks) k.straggler = false;
+  for (auto& r : report.burn) {
+    r.slow = r.wrong_result = false;
+    r.floor_tflops.reset();
+  }
+  for (auto& r : report.links) {
+    r.h2d_slow = r.hbm_slow = false;
+    r.h2d_floor_gbps.reset();
+    r.hbm_floor_gbps.reset();
+  }
+  for (const auto& m : marks) set_mark(report, m);
+}
+
+void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
+  auto judged = judge_records(report);
+  std::vector<Check> checks;
+  for (auto& c : report.checks)
+    if (!results::check_ids::is_known(c.id)) checks.push_back(std::move(c));
+  append(checks, std::move(judged.checks));
+  report.checks = std::move(checks);
+  apply_marks(report, judged.marks);
+  // The figures include the records' marks and the checks so far (flatten).
+  auto figures = results::flatten(report);
+  if (adjust) adjust(figures);
+  report.outliers.clear();
+  const RuleContext context{report.straggler_threshold, kFigures, &figures};
+  for (const auto* f : all_rule_families()) {
+    if (f->phase != kFigures) continue;
+    auto found = f->judge(report, context);
+    append(report.checks, std::move(found.checks));
+    for (auto& o : found.outliers) report.outliers.push_back(std::move(o));
+  }
+  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
+  if (report.emulation && report.emulation->shared_gpu) results::set_aside_speed_checks(report.checks);
+  const auto baseline_rules = judge_baseline(report, figures, expectations);
+  report.verdict = evaluate_verdict(report, figures, expectations, baseline_rules);
+}
+
+}  // namespace gpuscale::judge

@@ -1,0 +1,39 @@
+#pragma once
+// The judge: records in, judgement out. It runs every rule family of the registry (Rule.hpp,
+// RuleRegistry.def) over a RunReport's records, then the families over its figures, aggregates the
+// findings, adds the --baseline's and folds the verdict (VerdictRules.hpp). Pure (no MPI, no CUDA, no
+// files); rank 0 calls it before each write of the report, and `gpuscale report` on a saved run, so a
+// saved run is judged by today's rules.
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "judge/Rule.hpp"
+#include "results/Expectations.hpp"
+#include "results/Figure.hpp"
+#include "results/RunReport.hpp"
+
+namespace gpuscale::judge {
+
+// Every family over the records (not those over the figures), in the registry's order: each phase's
+// families in the order of the phases, each followed by the per-phase families for that phase, then
+// the whole-run families.
+Judged judge_records(const RunReport& report);
+
+// One family by name (Rule.hpp), for a phase that needs its findings before the report is written:
+// env's decide whether the GPU phases run.
+Judged judge_family(std::string_view name, const RunReport& report);
+
+// The one place where marks reach the records: clears every mark the rules set (stragglers, slow,
+// wrong results, floors), then sets `marks`.
+void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
+
+// A change to the figures before the figure families and the verdict see them (a test seam's).
+using FigureAdjust = std::function<void(std::vector<results::Figure>&)>;
+
+// Judges `report` afresh: its checks, marks, outliers and verdict are replaced by what the rules find
+// in its records and figures. A check whose id no rule raises (results/CheckIds.hpp: a newer
+// version's) is kept as it was.
+void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust = {});
+
+}  // namespace gpuscale::judge

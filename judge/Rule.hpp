@@ -1,0 +1,83 @@
+#pragma once
+// A rule family (docs/ARCHITECTURE.md, "How to add a rule"): a pure function from the records of a
+// RunReport to findings (checks) and marks on records (the flags the JSON keeps beside a record's
+// figures: a compute straggler, a slow burn, a GPU under its model's floor). No rule writes into a
+// record; the judge (Judge.hpp) applies every family's marks in one place.
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "results/Check.hpp"
+#include "results/FleetOutliers.hpp"
+#include "results/Figure.hpp"
+#include "results/RunReport.hpp"
+
+namespace gpuscale::judge {
+
+using results::Check;
+using results::GpuBlock;
+using results::RunReport;
+using results::Severity;
+
+// What a mark sets on its record.
+enum class Mark {
+  compute_straggler,  // compute[index].straggler
+  train_straggler,    // train.records[index].ranks[rank_index].straggler
+  burn_slow,          // burn[index].slow
+  burn_wrong_result,  // burn[index].wrong_result
+  burn_floor,         // burn[index].floor_tflops = value
+  links_h2d_slow,     // links[index].h2d_slow
+  links_hbm_slow,     // links[index].hbm_slow
+  links_h2d_floor,    // links[index].h2d_floor_gbps = value
+  links_hbm_floor,    // links[index].hbm_floor_gbps = value
+};
+
+// One mark on one record, keyed by the record's place in its RunReport list.
+struct RecordMark {
+  Mark mark = Mark::compute_straggler;
+  std::size_t index = 0;
+  std::size_t rank_index = 0;
+  double value = 0;
+};
+
+// What a family (or the whole judge) found.
+struct Judged {
+  std::vector<Check> checks;
+  std::vector<RecordMark> marks;
+  std::vector<results::Outlier> outliers;  // the fleet outliers (the figure stage only)
+};
+
+struct RuleContext {
+  double straggler_threshold = results::kDefaultStragglerThreshold;  // the report's
+  std::string_view phase;  // a per-phase family ("*"): the phase whose part it judges now
+  const std::vector<results::Figure>* figures = nullptr;  // the figure stage: the figures the verdict judges
+};
+
+struct RuleFamily {
+  std::string_view name;        // "env", "compute", "tenancy", ...
+  // Where it runs: the phase whose records it reads ("env", "links", ...: after that phase's earlier
+  // families); "*": once after each phase, for that phase's part; "": after every phase, over the whole
+  // run; "figures": over the figures, after the record families.
+  std::string_view phase;
+  std::string_view reads;       // the RunReport fields it reads, as the JSON names them
+  std::string_view severities;  // its ids and their severities (docs/CHECKS.md has the messages)
+  GpuBlock stops_gpu_work;      // the most GPU work one of its findings stops
+  Judged (*judge)(const RunReport& report, const RuleContext& context);
+};
+
+// Every family, in the registry's order (judge/RuleRegistry.def).
+std::span<const RuleFamily* const> all_rule_families();
+// The family named `name`; throws std::out_of_range for an unknown one.
+const RuleFamily& find_rule_family(std::string_view name);
+
+// The index of `r` in `records` (it must be one of them): the key of a mark.
+template <class T>
+std::size_t index_in(const std::vector<T>& records, const T& r) {
+  return static_cast<std::size_t>(&r - records.data());
+}
+
+void append(std::vector<Check>& out, std::vector<Check>&& checks);
+void append(Judged& out, Judged&& more);
+
+}  // namespace gpuscale::judge

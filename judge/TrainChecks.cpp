@@ -1,0 +1,70 @@
+#include "judge/TrainChecks.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include "results/CheckIds.hpp"
+#include "results/Format.hpp"
+#include "results/Stragglers.hpp"
+
+namespace gpuscale::judge {
+
+using namespace results;
+
+namespace {
+
+std::string label(const TrainRecord& r) {
+  return r.strategy + " " + r.model + " " + r.precision + " " + std::to_string(r.gpus) + " GPU" +
+         (r.gpus == 1 ? "" : "s") + " (" + r.scaling + ")";
+}
+
+std::string sci(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2e", v);
+  return text;
+}
+
+void stragglers(const TrainRecord& r, std::size_t index, double threshold, Judged& judged) {
+  if (r.ranks.size() < 2) return;
+  std::vector<double> medians;
+  for (const auto& k : r.ranks) medians.push_back(k.step_s.median);
+  const double typical = median(medians);
+  for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+    const auto& k = r.ranks[i];
+    // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
+    if (!is_straggler(k.step_s.median, typical, threshold) || k.step_s.median - typical <= 50e-6) continue;
+    judged.marks.push_back({Mark::train_straggler, index, i});
+    judged.checks.push_back({check_ids::kTrainStraggler, Severity::warning, {k.rank},
+                             label(r) + ": step " + fixed(k.step_s.median * 1e3, 2) + " ms vs median rank " +
+                                 fixed(typical * 1e3, 2) + " ms (+" +
+                                 percent(excess_over(k.step_s.median, typical), 0) +
+                                 "): check this GPU's clocks, links and neighbours"});
+  }
+}
+
+}  // namespace
+
+Judged train_checks(const TrainResults& results, double straggler_threshold) {
+  Judged judged;
+  for (std::size_t i = 0; i < results.records.size(); ++i)
+    if (measured(results.records[i])) stragglers(results.records[i], i, straggler_threshold, judged);
+  for (const auto& c : results.verifications) {
+    if (c.passed) continue;
+    judged.checks.push_back({check_ids::kTrainCheckPrefix + c.name, Severity::error, {},
+                             c.config + ": error " + sci(c.error) + " exceeds " + sci(c.tolerance) +
+                                 (c.detail.empty() ? "" : " (" + c.detail + ")")});
+  }
+  return judged;
+}
+
+// Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU.
+extern const RuleFamily kTrainChecks{
+    "train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
+    GpuBlock::none, [](const RunReport& report, const RuleContext& context) {
+      const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
+                                   [](const auto& e) { return !judged_for_stragglers(e.backend); });
+      return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
+    }};
+
+}  // namespace gpuscale::judge

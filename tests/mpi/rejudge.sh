@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `gpuscale report` judges a saved run from its records alone: a run's JSON with its checks and verdict
+# removed, given to report, yields the same checks (id, severity, ranks, nodes, pairs, message,
+# details, GPU policy) and the same verdict (result and every rule line) as the run wrote.
+# Two CPU runs of 4 ranks as 2 emulated nodes, with test seams so that every family has something to
+# say: (a) --quick with a corrupted compute reference on rank 1, DDP gradients perturbed on rank 1, a
+# wrong burn output on rank 2 and a foreign process that appears on rank 1's device during compute;
+# (b) --quick with that process there from the start, so env stops the GPU phases.
+set -uo pipefail
+out=$(mktemp -d)
+sleep 300 &
+foreign=$!
+trap 'kill $foreign 2>/dev/null; rm -rf "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+run() {  # NAME SEAM_ARGS...: a --quick run of 4 ranks that must fail its verdict, saved as NAME.json
+  local name=$1
+  shift
+  "$MPIEXEC" -n 4 -x GPUSCALE_TEST_RANKS_PER_NODE=2 "$@" "$GPUSCALE" --device cpu --quick --quiet \
+    --json "$out/$name.json" >"$out/$name.txt" 2>&1
+  local rc=$?
+  [ "$rc" -eq 1 ] || { tail -20 "$out/$name.txt"; fail "run $name exited $rc, wanted 1"; }
+}
+
+rejudge() {  # NAME: NAME.json without checks and verdict, re-judged by report into NAME.rejudged.json
+  python3 - "$out/$1.json" "$out/$1.bare.json" <<'PY' || fail "could not strip $1"
+import json, sys
+d = json.load(open(sys.argv[1]))
+del d["checks"], d["verdict"]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+  "$GPUSCALE" report "$out/$1.bare.json" --json "$out/$1.rejudged.json" >"$out/$1.report.txt" 2>&1
+  local rc=$?
+  [ "$rc" -eq 1 ] || { cat "$out/$1.report.txt"; fail "report of $1 exited $rc, wanted 1 (the run's)"; }
+  python3 - "$out/$1.json" "$out/$1.rejudged.json" "$@" <<'PY' || fail "report of $1 judged otherwise"
+import json, sys
+run, again = (json.load(open(p)) for p in sys.argv[1:3])
+want = set(sys.argv[4:])
+keys = ("id", "severity", "ranks", "nodes", "pairs", "message", "details", "count", "blocks_gpu_work")
+def checks(d):
+    return [{k: c.get(k) for k in keys} for c in d["checks"]]
+def verdict(d):
+    v = d["verdict"]
+    return v["passed"], v.get("incomplete"), v.get("reasons"), v["rules"]
+ids = {c["id"] for c in run["checks"]}
+assert want <= ids, f"the run lacks {sorted(want - ids)}: {sorted(ids)}"
+assert checks(again) == checks(run), "\n" + json.dumps(checks(run), indent=1) + "\n---\n" + json.dumps(checks(again), indent=1)
+assert verdict(again) == verdict(run), (verdict(run), verdict(again))
+assert run["verdict"]["passed"] is False
+PY
+}
+
+run midrun -x GPUSCALE_TEST_CORRUPT_CHECK_RANK=1 -x GPUSCALE_TEST_CORRUPT_GRADS_RANK=1 \
+  -x GPUSCALE_TEST_CORRUPT=2:burn-output -x GPUSCALE_TEST_FOREIGN_PROCESS="1:compute:$foreign@compute"
+rejudge midrun compute-reference-mismatch gpu-wrong-result train-ddp-gradients-bitwise-equal gpu-in-use \
+  burn-telemetry-unavailable no-rdma-adapter
+run blocked -x GPUSCALE_TEST_FOREIGN_PROCESS="1:compute:$foreign"
+rejudge blocked gpu-in-use
+echo "rejudge: ok"

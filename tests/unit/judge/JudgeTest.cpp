@@ -1,0 +1,77 @@
+// The judge: the registry, rules that leave records alone, marks applied in one place, and a judged
+// run judged again unchanged.
+#include "judge/Judge.hpp"
+
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "SampleRun.hpp"
+#include "judge/BurnChecks.hpp"
+#include "results/JsonReporter.hpp"
+
+namespace gpuscale::judge {
+namespace {
+
+results::BurnRecord burn(int rank, double tflops) {
+  results::BurnRecord b;
+  b.rank = rank;
+  b.host = "node0";
+  b.gpu = "NVIDIA H200";
+  b.precision = "bf16";
+  b.sustained_tflops = tflops;
+  return b;
+}
+
+TEST(Judge, RegistryNamesEachFamilyOnceAndEveryFamilyRuns) {
+  std::set<std::string> names;
+  for (const auto* f : all_rule_families()) {
+    EXPECT_TRUE(names.insert(std::string(f->name)).second) << f->name;
+    EXPECT_NE(f->judge, nullptr) << f->name;
+    EXPECT_FALSE(f->reads.empty()) << f->name;
+  }
+  EXPECT_EQ(&find_rule_family("env"), all_rule_families().front());
+  EXPECT_EQ(find_rule_family("env").stops_gpu_work, GpuBlock::all_gpu_work);
+  EXPECT_THROW(find_rule_family("no-such-family"), std::out_of_range);
+}
+
+TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
+  RunReport run;
+  run.burn = {burn(0, 674), burn(1, 674), burn(2, 400)};
+  const auto judged = burn_checks(run.burn, 0.10);  // const records: a rule cannot write into them
+  EXPECT_FALSE(run.burn[2].slow);
+  ASSERT_EQ(judged.marks.size(), 1u);
+  EXPECT_EQ(judged.marks[0].mark, Mark::burn_slow);
+  EXPECT_EQ(judged.marks[0].index, 2u);
+  run.burn[0].slow = true;  // a stale mark, as an older file may hold
+  apply_marks(run, judged.marks);
+  EXPECT_FALSE(run.burn[0].slow);
+  EXPECT_TRUE(run.burn[2].slow);
+}
+
+TEST(Judge, JudgesFromTheRecordsAndKeepsChecksNoRuleRaises) {
+  auto run = results::testing::sample_run();
+  run.burn = {burn(0, 674), burn(1, 300)};  // rank 1 under the H200's floor
+  run.checks.push_back({"from-a-newer-version", results::Severity::warning, {0}, "kept"});
+  run.checks.push_back({"gpu-slow-sustained", results::Severity::error, {0}, "a stale finding: dropped"});
+  judge(run, {});
+  const auto first = results::report_text(run);
+  bool newer = false, floor = false;
+  for (const auto& c : run.checks) {
+    newer = newer || c.id == "from-a-newer-version";
+    if (c.id == "gpu-slow-sustained" && c.severity == results::Severity::error) {
+      floor = true;
+      EXPECT_EQ(c.ranks, std::vector<int>{1});
+    }
+  }
+  EXPECT_TRUE(newer);
+  EXPECT_TRUE(floor);
+  EXPECT_TRUE(run.burn[1].slow);
+  EXPECT_FALSE(run.verdict.passed);
+  judge(run, {});
+  EXPECT_EQ(results::report_text(run), first);  // judging a judged run changes nothing
+}
+
+}  // namespace
+}  // namespace gpuscale::judge
