@@ -30,7 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace {
 

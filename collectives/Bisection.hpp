@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "results/IsolationRecord.hpp"
+#include "results/schema/IsolationRecord.hpp"
 
 namespace gpuscale::collectives {
 

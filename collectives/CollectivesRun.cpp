@@ -15,8 +15,8 @@
 #include "collectives/Sweep.hpp"
 #include "harness/Activity.hpp"
 #include "harness/FaultInjection.hpp"
-#include "results/Format.hpp"
-#include "results/GpuLabels.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/GpuLabels.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -11,8 +11,8 @@
 #include "harness/Backend.hpp"
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "results/CollectiveRecords.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::collectives {
 

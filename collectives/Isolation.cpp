@@ -5,7 +5,7 @@
 #include "collectives/Bisection.hpp"
 #include "collectives/Matching.hpp"
 #include "collectives/Measure.hpp"
-#include "results/SuspectRanking.hpp"
+#include "results/models/SuspectRanking.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -13,12 +13,12 @@
 #include "collectives/BenchResources.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "harness/BudgetGate.hpp"
-#include "results/IsolationRecord.hpp"
+#include "results/schema/IsolationRecord.hpp"
 
 namespace gpuscale::collectives {
 
 // Collective over the world and `world_comm` (its communicator). node_hosts[node] is read on world
-// rank 0, which alone gets the whole record with its ranked suspects (results/SuspectRanking).
+// rank 0, which alone gets the whole record with its ranked suspects (results/models/SuspectRanking).
 // Buffers of `resources` hold at least options.isolation_bytes. With a bounded `budget` (collective
 // over the world) the bisection runs before the rounds, and the rounds stop once the budget is spent:
 // the bisection names a slow node in log2(nodes) steps, whatever the rounds left out.

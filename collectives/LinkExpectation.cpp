@@ -5,7 +5,7 @@
 #include <limits>
 #include <map>
 
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::collectives {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "results/CollectiveRecords.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::collectives {
 

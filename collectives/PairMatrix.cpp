@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "collectives/Measure.hpp"
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::collectives {
 namespace {

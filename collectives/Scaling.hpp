@@ -5,7 +5,7 @@
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/SweepOptions.hpp"
-#include "results/CollectiveRecords.hpp"
+#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

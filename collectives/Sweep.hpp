@@ -9,7 +9,7 @@
 #include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "harness/BudgetGate.hpp"
-#include "results/CollectiveRecords.hpp"
+#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

@@ -13,7 +13,7 @@
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
 #include "harness/detail/AbandonedMpi.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {
 namespace {

@@ -16,7 +16,7 @@
 #include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
 #include "harness/NcclLog.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {
 namespace {

@@ -10,9 +10,9 @@
 
 #include "harness/LibraryCall.hpp"
 #include "harness/Nvml.hpp"
-#include "results/Format.hpp"
-#include "results/RankEnv.hpp"
-#include "results/Utf8.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/RankEnv.hpp"
+#include "results/render/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {

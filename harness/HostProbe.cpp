@@ -11,9 +11,9 @@
 
 #include "harness/SlurmProbe.hpp"
 #include "harness/World.hpp"
-#include "results/CpuList.hpp"
-#include "results/RankEnv.hpp"
-#include "results/Utf8.hpp"
+#include "results/schema/CpuList.hpp"
+#include "results/schema/RankEnv.hpp"
+#include "results/render/Utf8.hpp"
 
 extern char** environ;
 

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "results/LinksRecord.hpp"
+#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::harness {
 

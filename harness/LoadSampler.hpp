@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "results/BurnRecord.hpp"
-#include "results/HealthRecords.hpp"
+#include "results/schema/BurnRecord.hpp"
+#include "results/schema/HealthRecords.hpp"
 
 namespace gpuscale::harness {
 

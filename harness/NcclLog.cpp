@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "results/Utf8.hpp"
+#include "results/render/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {

@@ -6,7 +6,7 @@
 #include <istream>
 #include <string>
 
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {
 

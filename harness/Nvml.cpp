@@ -6,8 +6,8 @@
 #include <dlfcn.h>
 
 #include "harness/detail/NvmlAbi.hpp"
-#include "results/Format.hpp"
-#include "results/RankEnv.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/Emulation.hpp"
+#include "results/schema/Emulation.hpp"
 
 namespace gpuscale::harness {
 
@@ -55,7 +55,7 @@ class World {
   int local_size() const noexcept;
   int node() const noexcept;        // 0..node_count-1, in order of each node's lowest world rank
   int node_count() const noexcept;
-  // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/Emulation.hpp);
+  // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/schema/Emulation.hpp);
   // nullopt on a real launch. In the shared-GPU mode the World has set NCCL_HOSTID to the emulated node.
   std::optional<results::Emulation> emulation() const;
   const std::string& host() const noexcept;

@@ -5,10 +5,10 @@
 #include <set>
 #include <string>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
 #include "judge/HealthChecks.hpp"
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::judge {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
-#include "results/BudgetRecord.hpp"
-#include "results/Check.hpp"
-#include "results/IsolationRecord.hpp"
+#include "results/schema/BudgetRecord.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/IsolationRecord.hpp"
 
 namespace gpuscale::judge {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "results/BurnRecord.hpp"
+#include "results/schema/BurnRecord.hpp"
 #include "judge/Rule.hpp"
 
 namespace gpuscale::judge {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "results/CollectivesReporter.hpp"
-#include "results/Format.hpp"
-#include "results/CheckIds.hpp"
+#include "results/render/CollectivesReporter.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "judge/Rule.hpp"
 
 namespace gpuscale::judge {

@@ -3,8 +3,8 @@
 // fail the run (error); busbw under the link threshold, slow pairs and skipped sweeps warn.
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/CollectiveRecords.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::judge {
 

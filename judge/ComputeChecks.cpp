@@ -4,9 +4,9 @@
 #include <map>
 #include <tuple>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
-#include "results/Stragglers.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/Stragglers.hpp"
 
 namespace gpuscale::judge {
 

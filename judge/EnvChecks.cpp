@@ -9,10 +9,10 @@
 #include "judge/LaunchChecks.hpp"
 #include "judge/Rule.hpp"
 #include "judge/NcclPathChecks.hpp"
-#include "results/CpuList.hpp"
-#include "results/Format.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Emulation.hpp"
+#include "results/schema/CpuList.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/Emulation.hpp"
 #include "judge/GpuConfigChecks.hpp"
 #include "judge/HealthChecks.hpp"
 
@@ -162,7 +162,7 @@ void nccl_variables(const std::vector<RankEnv>& ranks, Checks& out) {
     for (const char* name : kTuning) {
       const auto it = r.variables.find(name);
       if (it == r.variables.end()) continue;
-      // The shared-GPU test mode sets NCCL_HOSTID itself (results/Emulation.hpp).
+      // The shared-GPU test mode sets NCCL_HOSTID itself (results/schema/Emulation.hpp).
       if (results::shares_gpu_across_nodes(r) && it->second.starts_with(results::kEmulatedHostPrefix)) continue;
       seen[std::string(name) + "=" + it->second].push_back(r.rank);
     }

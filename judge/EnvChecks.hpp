@@ -3,8 +3,8 @@
 // runs them on the gathered records, and unit tests feed them synthetic ones.
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {
 

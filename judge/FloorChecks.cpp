@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
-#include "results/GpuFloors.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/GpuFloors.hpp"
 
 namespace gpuscale::judge {
 

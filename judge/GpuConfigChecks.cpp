@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
 

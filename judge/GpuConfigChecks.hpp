@@ -14,8 +14,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
-#include "results/GpuTenants.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/GpuTenants.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,12 +4,12 @@
 // 0 runs them beside the other env checks, and unit tests feed them synthetic records.
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {
 
-// gpu-in-use from results/GpuTenants.hpp's foreign processes and utilization.
+// gpu-in-use from results/models/GpuTenants.hpp's foreign processes and utilization.
 void tenancy_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);
 void nccl_plugin_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);
 void adapter_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);

@@ -4,11 +4,11 @@
 #include <utility>
 
 #include "judge/VerdictRules.hpp"
-#include "results/BaselineRules.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Emulation.hpp"
-#include "results/EnvFigures.hpp"
-#include "results/Findings.hpp"
+#include "results/models/BaselineRules.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/Emulation.hpp"
+#include "results/models/EnvFigures.hpp"
+#include "results/models/Findings.hpp"
 
 namespace gpuscale::judge {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "judge/Rule.hpp"
-#include "results/Expectations.hpp"
-#include "results/Figure.hpp"
-#include "results/RunReport.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/models/Figure.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {
 
@@ -32,7 +32,7 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
 using FigureAdjust = std::function<void(std::vector<results::Figure>&)>;
 
 // Judges `report` afresh: its checks, marks, outliers and verdict are replaced by what the rules find
-// in its records and figures. A check whose id no rule raises (results/CheckIds.hpp: a newer
+// in its records and figures. A check whose id no rule raises (results/schema/CheckIds.hpp: a newer
 // version's) is kept as it was.
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust = {});
 

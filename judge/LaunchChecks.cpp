@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "results/SlurmInfo.hpp"
-#include "results/Format.hpp"
-#include "results/CheckIds.hpp"
+#include "results/schema/SlurmInfo.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -3,8 +3,8 @@
 // world size, ranks, local ranks, nodes and tasks per node. Pure: part of run_env_checks.
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {
 

@@ -3,9 +3,9 @@
 #include <map>
 #include <tuple>
 
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
-#include "results/Statistics.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::judge {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "judge/Rule.hpp"
-#include "results/LinksRecord.hpp"
+#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::judge {
 

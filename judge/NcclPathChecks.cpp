@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "results/Format.hpp"
-#include "results/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

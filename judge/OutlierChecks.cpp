@@ -1,4 +1,4 @@
-// node-outlier over the figures (results/FleetOutliers.hpp): the GPUs and nodes that lie out from the
+// node-outlier over the figures (results/models/FleetOutliers.hpp): the GPUs and nodes that lie out from the
 // job's centre, by the straggler threshold and kOutlierSigmas. Not judged where ranks share GPUs on
 // purpose (they measure each other's load).
 #include "judge/OutlierChecks.hpp"
@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "judge/Rule.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -1,9 +1,9 @@
 #pragma once
-// node-outlier over the fleet outliers of the figures (results/FleetOutliers.hpp).
+// node-outlier over the fleet outliers of the figures (results/models/FleetOutliers.hpp).
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/FleetOutliers.hpp"
+#include "results/schema/Check.hpp"
+#include "results/models/FleetOutliers.hpp"
 
 namespace gpuscale::judge {
 

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/FleetOutliers.hpp"
-#include "results/Figure.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/Check.hpp"
+#include "results/models/FleetOutliers.hpp"
+#include "results/models/Figure.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {
 

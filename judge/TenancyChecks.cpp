@@ -1,13 +1,13 @@
-// gpu-in-use for the processes that appeared on a job's GPU during a phase (results/MidRunTenancy.hpp):
+// gpu-in-use for the processes that appeared on a job's GPU during a phase (results/schema/MidRunTenancy.hpp):
 // judged after each phase's own families, so a run's findings read in the order they were found.
 #include "judge/TenancyChecks.hpp"
 
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Format.hpp"
-#include "results/MidRunTenancy.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {
 

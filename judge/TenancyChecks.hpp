@@ -1,9 +1,9 @@
 #pragma once
-// gpu-in-use for the processes that appeared on a job's GPU after env (results/MidRunTenancy.hpp).
+// gpu-in-use for the processes that appeared on a job's GPU after env (results/schema/MidRunTenancy.hpp).
 #include <vector>
 
-#include "results/Check.hpp"
-#include "results/MidRunTenancy.hpp"
+#include "results/schema/Check.hpp"
+#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {
 

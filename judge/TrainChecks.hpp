@@ -6,7 +6,7 @@
 //                              whose ranks share cores.
 //   train-<check>     error    a failed gradient or equivalence verification (TrainVerification)
 #include "judge/Rule.hpp"
-#include "results/TrainRecord.hpp"
+#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::judge {
 

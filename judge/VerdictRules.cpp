@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "results/CheckIds.hpp"
-#include "results/FigureNames.hpp"
-#include "results/Findings.hpp"
-#include "results/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/models/Findings.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,9 +7,9 @@
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/AtomicFile.hpp"
-#include "results/Baseline.hpp"
-#include "results/JsonReporter.hpp"
+#include "results/schema/AtomicFile.hpp"
+#include "results/models/Baseline.hpp"
+#include "results/render/JsonReporter.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"

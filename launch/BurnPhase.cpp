@@ -4,10 +4,10 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
 #include "launch/BurnPlan.hpp"
-#include "results/BurnSummary.hpp"
-#include "results/Format.hpp"
-#include "results/GpuPeak.hpp"
-#include "results/RankEnv.hpp"
+#include "results/models/BurnSummary.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/GpuPeak.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::launch {
 namespace {

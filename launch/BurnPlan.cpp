@@ -1,7 +1,7 @@
 #include "launch/BurnPlan.hpp"
 
 #include "launch/OptionValue.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -4,7 +4,7 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/RunReport.hpp"
 #include "workloads/Burn.hpp"
 
 namespace gpuscale::launch {

@@ -9,7 +9,7 @@
 #include "launch/Commands.hpp"
 #include "launch/Outputs.hpp"
 #include "launch/Profile.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -9,7 +9,7 @@
 #include "launch/CollectivesPhase.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 #include "launch/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {

@@ -6,8 +6,8 @@
 #include "launch/OptionValue.hpp"
 #include "launch/Phases.hpp"
 #include "launch/Profile.hpp"
-#include "results/ComputeRecord.hpp"
-#include "results/Format.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/render/Format.hpp"
 #include "workloads/ComputeRun.hpp"
 
 namespace gpuscale::launch {

@@ -7,7 +7,7 @@
 #include "probes/NcclLibraries.hpp"
 #include "probes/NetworkProbe.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 void run_env_phase(Job& job) {

@@ -11,8 +11,8 @@
 #include "launch/Cli.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/Progress.hpp"
-#include "results/Expectations.hpp"
-#include "results/RunReport.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {
 

@@ -3,9 +3,9 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/LinkMonitor.hpp"
 #include "launch/LinksPlan.hpp"
-#include "results/Format.hpp"
-#include "results/GpuPeak.hpp"
-#include "results/RankEnv.hpp"
+#include "results/render/Format.hpp"
+#include "results/models/GpuPeak.hpp"
+#include "results/schema/RankEnv.hpp"
 #include "workloads/LinksRun.hpp"
 
 namespace gpuscale::launch {

@@ -1,10 +1,10 @@
 #include "launch/Outputs.hpp"
 
-#include "results/CsvReporter.hpp"
-#include "results/HtmlReporter.hpp"
-#include "results/JsonReporter.hpp"
-#include "results/PromReporter.hpp"
-#include "results/TraceReporter.hpp"
+#include "results/render/CsvReporter.hpp"
+#include "results/render/HtmlReporter.hpp"
+#include "results/render/JsonReporter.hpp"
+#include "results/render/PromReporter.hpp"
+#include "results/render/TraceReporter.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "launch/Cli.hpp"
-#include "results/Expectations.hpp"
-#include "results/Reporter.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/render/Reporter.hpp"
 
 namespace gpuscale::launch {
 

@@ -1,6 +1,6 @@
 #include "launch/Profile.hpp"
 
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

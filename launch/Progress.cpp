@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 

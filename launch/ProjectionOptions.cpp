@@ -5,7 +5,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
-#include "results/Projection.hpp"
+#include "results/models/Projection.hpp"
 
 namespace gpuscale::launch {
 namespace {

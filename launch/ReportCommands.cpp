@@ -7,9 +7,9 @@
 #include "harness/Error.hpp"
 #include "launch/Commands.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/Compare.hpp"
-#include "results/ConsoleReporter.hpp"
-#include "results/JsonReporter.hpp"
+#include "results/models/Compare.hpp"
+#include "results/render/ConsoleReporter.hpp"
+#include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::launch {
 namespace {

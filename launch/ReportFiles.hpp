@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "launch/Cli.hpp"
-#include "results/Expectations.hpp"
-#include "results/RunReport.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {
 

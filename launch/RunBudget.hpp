@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "results/BudgetRecord.hpp"
+#include "results/schema/BudgetRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -6,7 +6,7 @@
 #include "launch/CollectivesPhase.hpp"
 #include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "launch/Job.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/GpuTenants.hpp"
-#include "results/MidRunTenancy.hpp"
+#include "results/models/GpuTenants.hpp"
+#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::launch {
 

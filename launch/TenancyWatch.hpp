@@ -4,14 +4,14 @@
 // on each rank's GPU, less the job's own (every rank's PID on the node, gathered, and what env
 // listed, which env judged), and a few utilization samples taken while the job is idle. A process
 // that appeared is a gpu-in-use finding naming the phase in which it appeared; the phases measured
-// beside it are listed as shared (results/MidRunTenancy.hpp). About 0.3 s per boundary on a GPU (the
+// beside it are listed as shared (results/schema/MidRunTenancy.hpp). About 0.3 s per boundary on a GPU (the
 // idle samples; 1.3 s more where they read busy); on the CPU backend only the test seam's processes are
 // listed, at no wait.
 #include <set>
 #include <string>
 #include <vector>
 
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::launch {
 

@@ -11,7 +11,7 @@
 #include <link.h>
 #include <strings.h>
 
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::probes {
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "results/HealthRecords.hpp"
+#include "results/schema/HealthRecords.hpp"
 
 namespace gpuscale::probes {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/BurnRecord.hpp"
+#include "results/schema/BurnRecord.hpp"
 #include "workloads/Layer.hpp"
 
 namespace gpuscale::workloads {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "harness/Error.hpp"
-#include "results/GpuPeak.hpp"
+#include "results/models/GpuPeak.hpp"
 #include "workloads/ReferenceVerification.hpp"
 #include "workloads/WarmUp.hpp"
 

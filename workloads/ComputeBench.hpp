@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/ComputeRecord.hpp"
+#include "results/schema/ComputeRecord.hpp"
 #include "workloads/Layer.hpp"
 #include "workloads/ShapeSets.hpp"
 

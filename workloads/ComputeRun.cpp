@@ -5,7 +5,7 @@
 
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::workloads {
 namespace {

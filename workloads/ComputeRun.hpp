@@ -9,8 +9,8 @@
 #include "harness/Backend.hpp"
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "results/ComputeRecord.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/schema/RunReport.hpp"
 #include "workloads/ComputeBench.hpp"
 #include "workloads/Layer.hpp"
 

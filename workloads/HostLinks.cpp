@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 #include "workloads/MemoryKernels.hpp"
 
 namespace gpuscale::workloads {

@@ -12,7 +12,7 @@
 
 #include "harness/Deadline.hpp"
 #include "harness/Backend.hpp"
-#include "results/LinksRecord.hpp"
+#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::workloads {
 

@@ -6,7 +6,7 @@
 #include "harness/Backend.hpp"
 #include "harness/LinkMonitor.hpp"
 #include "harness/World.hpp"
-#include "results/LinksRecord.hpp"
+#include "results/schema/LinksRecord.hpp"
 #include "workloads/HostLinks.hpp"
 
 namespace gpuscale::workloads {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "results/ComputeRecord.hpp"
+#include "results/schema/ComputeRecord.hpp"
 #include "workloads/Layer.hpp"
 
 namespace gpuscale::workloads {

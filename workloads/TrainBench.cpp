@@ -5,7 +5,7 @@
 
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "results/TrainRecord.hpp"
+#include "results/schema/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/DpTrainer.hpp"
 #include "workloads/Model.hpp"

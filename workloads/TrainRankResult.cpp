@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::workloads {
 void to_json(nlohmann::json& j, const TrainRankResult& r) {

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/TraceSpan.hpp"
-#include "results/TrainRecord.hpp"
+#include "results/schema/TraceSpan.hpp"
+#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::workloads {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/TrainRecord.hpp"
+#include "results/schema/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 #include "workloads/DpTrainer.hpp"
 #include "workloads/WarmUp.hpp"

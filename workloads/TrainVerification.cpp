@@ -7,7 +7,7 @@
 
 #include "harness/Communicator.hpp"
 #include "workloads/DpTrainer.hpp"
-#include "results/CheckIds.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::workloads {
 

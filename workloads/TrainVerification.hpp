@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/TrainRecord.hpp"
+#include "results/schema/TrainRecord.hpp"
 #include "workloads/DdpTrainer.hpp"
 
 namespace gpuscale::workloads {

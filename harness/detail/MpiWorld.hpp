@@ -9,7 +9,7 @@
 #include <mpi.h>
 
 #include "harness/Deadline.hpp"
-#include "results/Emulation.hpp"
+#include "results/schema/Emulation.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/PeerLiveness.hpp"

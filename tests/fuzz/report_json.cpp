@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "results/JsonReporter.hpp"
-#include "results/RunReport.hpp"
+#include "results/render/JsonReporter.hpp"
+#include "results/schema/RunReport.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gpuscale::results;

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "../unit/results/SampleRun.hpp"
-#include "results/HtmlReporter.hpp"
+#include "results/render/HtmlReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 int main(int argc, char** argv) {

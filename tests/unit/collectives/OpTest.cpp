@@ -7,7 +7,7 @@
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
-#include "results/ProjectionModel.hpp"
+#include "results/models/ProjectionModel.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/BudgetChecks.hpp"
-#include "results/CheckIds.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

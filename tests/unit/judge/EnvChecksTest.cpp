@@ -208,7 +208,7 @@ TEST(EnvChecks, FallbackAndFailedSmoke) {
   EXPECT_NE(s->message.find("7 wrong elements"), std::string::npos);
 }
 
-// The shared-GPU test layout (results/Emulation.hpp): 4 ranks, each its own emulated node, on one GPU.
+// The shared-GPU test layout (results/schema/Emulation.hpp): 4 ranks, each its own emulated node, on one GPU.
 std::vector<RankEnv> one_gpu_four_nodes(bool shared_gpu_mode) {
   std::vector<RankEnv> ranks;
   for (int n = 0; n < 4; ++n) {

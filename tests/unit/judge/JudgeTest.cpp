@@ -9,7 +9,7 @@
 
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
-#include "results/JsonReporter.hpp"
+#include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::judge {
 namespace {

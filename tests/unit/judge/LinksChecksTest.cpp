@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/GpuPeak.hpp"
+#include "results/models/GpuPeak.hpp"
 #include "judge/LinksChecks.hpp"
 
 namespace gpuscale::results {

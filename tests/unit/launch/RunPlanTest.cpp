@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "collectives/Sweep.hpp"
-#include "results/Format.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/AlphaBetaFit.hpp"
+#include "results/models/AlphaBetaFit.hpp"
 
 #include <cmath>
 #include <random>

@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "results/AtomicFile.hpp"
+#include "results/schema/AtomicFile.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/Baseline.hpp"
-#include "results/BaselineRules.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Findings.hpp"
+#include "results/models/Baseline.hpp"
+#include "results/models/BaselineRules.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/models/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

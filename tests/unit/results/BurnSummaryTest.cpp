@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/BurnSummary.hpp"
+#include "results/models/BurnSummary.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,10 +1,10 @@
-#include "results/CollectiveFigures.hpp"
+#include "results/models/CollectiveFigures.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
-#include "results/FigureNames.hpp"
+#include "results/models/FigureNames.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/CollectivesReporter.hpp"
-#include "results/RunReport.hpp"
+#include "results/render/CollectivesReporter.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

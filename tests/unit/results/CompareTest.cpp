@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/Compare.hpp"
+#include "results/models/Compare.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "results/ComputeRecord.hpp"
-#include "results/ComputeTable.hpp"
-#include "results/GpuPeak.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/render/ComputeTable.hpp"
+#include "results/models/GpuPeak.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,6 +1,6 @@
 // The console's NCCL line: the smoke allreduce is one verified call, shown as its result and time, never
 // as a bandwidth; a one-rank communicator is named as using no transport.
-#include "results/ConsoleLaunch.hpp"
+#include "results/render/ConsoleLaunch.hpp"
 
 #include <gtest/gtest.h>
 

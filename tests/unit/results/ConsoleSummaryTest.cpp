@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/ConsoleReporter.hpp"
-#include "results/ConsoleSummary.hpp"
+#include "results/render/ConsoleReporter.hpp"
+#include "results/render/ConsoleSummary.hpp"
 #include "tests/unit/judge/Marked.hpp"
 #include "judge/VerdictRules.hpp"
 

@@ -1,4 +1,4 @@
-#include "results/CpuList.hpp"
+#include "results/schema/CpuList.hpp"
 
 #include <stdexcept>
 

@@ -1,12 +1,12 @@
 // The test layout as a run states it: the sentence, the JSON under "world", and which checks the
 // shared-GPU mode sets aside.
-#include "results/Emulation.hpp"
+#include "results/schema/Emulation.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/CheckIds.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/CheckIds.hpp"
-#include "results/Expectations.hpp"
-#include "results/FigureNames.hpp"
-#include "results/LinksTable.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/render/LinksTable.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -2,8 +2,8 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/Figure.hpp"
-#include "results/JsonReporter.hpp"
+#include "results/models/Figure.hpp"
+#include "results/render/JsonReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/Findings.hpp"
+#include "results/models/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -10,12 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/OutlierChecks.hpp"
-#include "results/CheckIds.hpp"
-#include "results/FigureNames.hpp"
-#include "results/FleetOutliers.hpp"
-#include "results/HtmlReporter.hpp"
-#include "results/NodeTables.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/models/FleetOutliers.hpp"
+#include "results/render/HtmlReporter.hpp"
+#include "results/render/NodeTables.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,11 +1,11 @@
-#include "results/Format.hpp"
-#include "results/ReadableNumber.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
-#include "results/RankEnv.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "judge/FloorChecks.hpp"
-#include "results/GpuFloors.hpp"
-#include "results/GpuPeak.hpp"
+#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuPeak.hpp"
 
 namespace gpuscale::results {
 namespace {

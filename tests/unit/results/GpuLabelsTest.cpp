@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/GpuLabels.hpp"
+#include "results/render/GpuLabels.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,10 +3,10 @@
 #include <sstream>
 
 #include "SampleRun.hpp"
-#include "results/Baseline.hpp"
-#include "results/FigureNames.hpp"
-#include "results/Format.hpp"
-#include "results/HtmlReporter.hpp"
+#include "results/models/Baseline.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/HtmlReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

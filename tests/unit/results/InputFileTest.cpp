@@ -9,8 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "results/InputFile.hpp"
-#include "results/JsonReporter.hpp"
+#include "results/schema/InputFile.hpp"
+#include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::results {
 namespace {

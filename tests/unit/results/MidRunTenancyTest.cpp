@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/TenancyChecks.hpp"
-#include "results/CheckIds.hpp"
-#include "results/MidRunTenancy.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/NcclModel.hpp"
+#include "results/models/NcclModel.hpp"
 
 #include <gtest/gtest.h>
 

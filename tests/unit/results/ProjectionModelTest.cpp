@@ -1,4 +1,4 @@
-#include "results/ProjectionModel.hpp"
+#include "results/models/ProjectionModel.hpp"
 
 #include <gtest/gtest.h>
 

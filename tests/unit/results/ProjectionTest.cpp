@@ -1,15 +1,15 @@
-#include "results/Projection.hpp"
+#include "results/models/Projection.hpp"
 
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/ConsoleReporter.hpp"
-#include "results/CsvReporter.hpp"
-#include "results/ProjectionModel.hpp"
-#include "results/ProjectionReporter.hpp"
-#include "results/RunReport.hpp"
+#include "results/render/ConsoleReporter.hpp"
+#include "results/render/CsvReporter.hpp"
+#include "results/models/ProjectionModel.hpp"
+#include "results/render/ProjectionReporter.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "SampleRun.hpp"
-#include "results/PromReporter.hpp"
+#include "results/render/PromReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -1,4 +1,4 @@
-// docs/REPORT.md's field tables against the records' field lists (results/RecordFields.hpp): a key
+// docs/REPORT.md's field tables against the records' field lists (results/schema/RecordFields.hpp): a key
 // added to a list but not to its table, or documented but no longer written, fails here.
 #include <algorithm>
 #include <fstream>
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/RunReport.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

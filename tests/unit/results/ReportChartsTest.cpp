@@ -5,9 +5,9 @@
 #include <functional>
 #include <sstream>
 
-#include "results/HtmlReporter.hpp"
-#include "results/NodeTables.hpp"
-#include "results/RunReport.hpp"
+#include "results/render/HtmlReporter.hpp"
+#include "results/render/NodeTables.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

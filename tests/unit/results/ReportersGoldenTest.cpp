@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/ConsoleReporter.hpp"
-#include "results/CsvReporter.hpp"
-#include "results/HtmlReporter.hpp"
-#include "results/TraceReporter.hpp"
+#include "results/render/ConsoleReporter.hpp"
+#include "results/render/CsvReporter.hpp"
+#include "results/render/HtmlReporter.hpp"
+#include "results/render/TraceReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "results/JsonReporter.hpp"
-#include "results/RunReport.hpp"
+#include "results/render/JsonReporter.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "results/AtomicFile.hpp"
-#include "results/JsonReporter.hpp"
-#include "results/RunReport.hpp"
+#include "results/schema/AtomicFile.hpp"
+#include "results/render/JsonReporter.hpp"
+#include "results/schema/RunReport.hpp"
 #include "judge/VerdictRules.hpp"
 #include "SampleRun.hpp"
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <tuple>
 
-#include "results/FigureNames.hpp"
+#include "results/models/FigureNames.hpp"
 
 namespace gpuscale::results::testing {
 

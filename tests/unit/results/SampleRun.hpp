@@ -4,8 +4,8 @@
 // charts, standing in for the phases that are not built yet.
 #include <vector>
 
-#include "results/Figure.hpp"
-#include "results/RunReport.hpp"
+#include "results/models/Figure.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results::testing {
 

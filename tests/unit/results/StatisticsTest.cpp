@@ -1,4 +1,4 @@
-#include "results/Statistics.hpp"
+#include "results/models/Statistics.hpp"
 
 #include <cmath>
 #include <vector>

@@ -1,6 +1,6 @@
 // One straggler rule: the compute check, the straggler_spread figure, the verdict's "no stragglers"
 // line and --expect max_straggler_spread judge the same ranks the same way.
-#include "results/Stragglers.hpp"
+#include "results/models/Stragglers.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/CheckIds.hpp"
-#include "results/ComputeRecord.hpp"
-#include "results/Expectations.hpp"
-#include "results/Figure.hpp"
-#include "results/FigureNames.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/models/Expectations.hpp"
+#include "results/models/Figure.hpp"
+#include "results/models/FigureNames.hpp"
 #include "judge/VerdictRules.hpp"
 #include "tests/unit/judge/Marked.hpp"
 

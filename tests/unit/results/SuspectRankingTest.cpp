@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/CollectiveRecords.hpp"
-#include "results/SuspectRanking.hpp"
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/models/SuspectRanking.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/TraceReporter.hpp"
+#include "results/render/TraceReporter.hpp"
 
 namespace gpuscale::results {
 namespace {

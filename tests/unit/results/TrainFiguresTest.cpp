@@ -1,13 +1,13 @@
-// The training phase's figures (results/TrainFigures.hpp): what CSV, HTML charts, compare and --expect
+// The training phase's figures (results/models/TrainFigures.hpp): what CSV, HTML charts, compare and --expect
 // read of a training run.
-#include "results/TrainFigures.hpp"
+#include "results/models/TrainFigures.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
-#include "results/FigureNames.hpp"
-#include "results/RunReport.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/TrainRecord.hpp"
+#include "results/schema/TrainRecord.hpp"
 
 #include <sstream>
 
@@ -7,7 +7,7 @@
 #include "tests/unit/judge/Marked.hpp"
 #include <nlohmann/json.hpp>
 
-#include "results/TrainTable.hpp"
+#include "results/render/TrainTable.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/Utf8.hpp"
+#include "results/render/Utf8.hpp"
 
 #include <gtest/gtest.h>
 

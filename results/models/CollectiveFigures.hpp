@@ -1,0 +1,14 @@
+#pragma once
+// Figures of the collectives phase: busbw/algbw/time per op, size, placement and communicator group;
+// wrong elements; latency and link use per op; the scaling table; the pairwise matrix.
+#include <optional>
+#include <vector>
+
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/models/Figure.hpp"
+
+namespace gpuscale::results {
+
+void append_figures(const std::optional<CollectivesRecord>& record, std::vector<Figure>& out);
+
+}  // namespace gpuscale::results

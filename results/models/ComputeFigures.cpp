@@ -1,0 +1,43 @@
+#include "results/models/ComputeFigures.hpp"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "results/models/FigureNames.hpp"
+#include "results/models/Stragglers.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// The measurement without the rank: what several GPUs ran alike.
+Labels measurement(const ComputeRecord& r) {
+  return {{names::kLayer, r.name.empty() ? r.layer + " " + r.shape : r.name},
+          {names::kPrecision, r.precision},
+          {"pass", r.pass},
+          {"set", r.set}};
+}
+
+}  // namespace
+
+void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out) {
+  std::map<Labels, std::vector<double>> times;  // measurement -> each judged rank's median
+  for (const auto& r : records) {
+    if (!r.skipped_reason.empty()) continue;
+    Labels labels = measurement(r);
+    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) times[labels].push_back(r.time_s.median);
+    labels[names::kRank] = std::to_string(r.rank);
+    out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
+    out.push_back(Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower});
+    if (r.verification.ran) {
+      out.push_back(Figure{names::kCompute, names::kRelativeError, labels, r.verification.relative_error, "ratio", Better::lower});
+      out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
+                           Better::lower});
+    }
+  }
+  for (const auto& [labels, medians] : times)
+    if (const auto spread = straggler_spread(medians))
+      out.push_back(Figure{names::kCompute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower});
+}
+
+}  // namespace gpuscale::results

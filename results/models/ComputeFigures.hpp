@@ -1,0 +1,13 @@
+#pragma once
+// Figures of the compute phase: TFLOP/s and median time per rank, layer, precision and pass; the
+// relative error of each reference check; the straggler spread per measurement across ranks.
+#include <vector>
+
+#include "results/schema/ComputeRecord.hpp"
+#include "results/models/Figure.hpp"
+
+namespace gpuscale::results {
+
+void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,103 @@
+#include "results/models/Figure.hpp"
+
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "results/render/BurnTable.hpp"
+#include "results/models/CollectiveFigures.hpp"
+#include "results/models/ComputeFigures.hpp"
+#include "results/models/EnvFigures.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/render/LinksTable.hpp"
+#include "results/render/ProjectionReporter.hpp"
+#include "results/schema/RunReport.hpp"
+#include "results/models/TrainFigures.hpp"
+
+namespace gpuscale::results {
+
+std::string_view to_string(Better b) {
+  switch (b) {
+    case Better::higher: return "higher";
+    case Better::lower: return "lower";
+    case Better::none: return "none";
+  }
+  return "none";
+}
+
+Better better_from_string(std::string_view s) {
+  if (s == "higher") return Better::higher;
+  if (s == "lower") return Better::lower;
+  if (s == "none") return Better::none;
+  throw std::invalid_argument("unknown direction '" + std::string(s) + "' (higher, lower or none)");
+}
+
+std::string labels_text(const Labels& labels) {
+  std::string text;
+  for (const auto& [key, value] : labels) text += (text.empty() ? "" : ";") + key + "=" + value;
+  return text;
+}
+
+std::string figure_key(const Figure& f) { return f.phase + "/" + f.metric + "/" + labels_text(f.labels); }
+
+bool labels_match(const Figure& f, const Labels& filter) {
+  for (const auto& [key, value] : filter) {
+    const auto it = f.labels.find(key);
+    if (it == f.labels.end() || it->second != value) return false;
+  }
+  return true;
+}
+
+std::string label_or_empty(const Figure& f, const std::string& key) {
+  const auto it = f.labels.find(key);
+  return it == f.labels.end() ? std::string() : it->second;
+}
+
+std::vector<Figure> flatten(const RunReport& report) {
+  std::vector<Figure> figures;
+  append_figures(report.ranks, figures);
+  append_figures(report.checks, figures);
+  append_figures(report.compute, figures);
+  append_figures(report.collectives, figures);
+  append_figures(report.train, figures);
+  append_figures(report.links, figures);
+  append_figures(report.burn, figures);
+  append_figures(report.projection, figures);
+  // Each further phase adds its line here: append_figures(report.<its records>, figures);
+  return figures;
+}
+
+void to_json(nlohmann::json& j, const Figure& f) {
+  j = {{"phase", f.phase}, {"metric", f.metric}, {"labels", f.labels},
+       {"value", f.value}, {"unit", f.unit},     {"better", to_string(f.better)}};
+}
+
+void from_json(const nlohmann::json& j, Figure& f) {
+  j.at("phase").get_to(f.phase);
+  j.at("metric").get_to(f.metric);
+  j.at("labels").get_to(f.labels);
+  j.at("value").get_to(f.value);
+  j.at("unit").get_to(f.unit);
+  f.better = better_from_string(j.at("better").get<std::string>());
+}
+
+namespace names {
+
+bool is_known_metric(std::string_view name) {
+#define GPUSCALE_MATCH_METRIC(constant, text, what) \
+  if (name == constant) return true;
+  GPUSCALE_METRICS(GPUSCALE_MATCH_METRIC)
+#undef GPUSCALE_MATCH_METRIC
+  return false;
+}
+
+bool can_be_negative(std::string_view metric) {
+  for (const char* name : {kFitAlpha, kFitBeta, kProjectedTime, kProjectedBusBw, kProjectedStepTime,
+                           kProjectedSamplesPerS, kExposedCommTime, kOverlap, kTemperature})
+    if (metric == name) return true;
+  return false;
+}
+
+}  // namespace names
+
+}  // namespace gpuscale::results

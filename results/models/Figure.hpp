@@ -1,0 +1,53 @@
+#pragma once
+// One measured number in long format: which phase produced it, what it is, the labels that say which
+// one (rank, op, bytes, precision, ...), the value in `unit`, and which direction is better. Every
+// reporter that compares, charts or tabulates numbers (CSV, HTML, compare, --expect) reads figures, so
+// a phase only has to flatten its records once.
+//
+// Extending: a phase whose records live in RunReport provides
+//   void append_figures(const TheirRecords&, std::vector<Figure>&);
+// and adds one line to flatten() in Figure.cpp. Metric and label names that the charts and the
+// built-in verdict rules look for are in results/models/FigureNames.hpp.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace gpuscale::results {
+
+struct RunReport;
+
+enum class Better { higher, lower, none };
+
+std::string_view to_string(Better b);
+Better better_from_string(std::string_view s);  // throws std::invalid_argument
+
+using Labels = std::map<std::string, std::string>;  // ordered, so every output lists them alike
+
+struct Figure {
+  std::string phase;   // "env", "checks", "collectives", "compute", "train"
+  std::string metric;  // snake_case, e.g. "busbw", "smoke_allreduce_time"
+  Labels labels;
+  double value = 0;
+  std::string unit;    // "s", "B", "GB/s", "TFLOP/s", "MHz", "C", "W", "count", "ratio"
+  Better better = Better::none;
+};
+
+// "op=allreduce;rank=0": labels in key order, the form CSV and compare print.
+std::string labels_text(const Labels& labels);
+// phase/metric/labels: the key two runs' figures are matched by.
+std::string figure_key(const Figure& f);
+// True when every (key, value) of `filter` is among f's labels.
+bool labels_match(const Figure& f, const Labels& filter);
+// The label's value, or "" when absent.
+std::string label_or_empty(const Figure& f, const std::string& key);
+
+// Every figure of the report, phase by phase, in a stable order.
+std::vector<Figure> flatten(const RunReport& report);
+
+void to_json(nlohmann::json& j, const Figure& f);
+void from_json(const nlohmann::json& j, Figure& f);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,141 @@
+#include "results/models/FleetOutliers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "results/schema/CheckIds.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/GpuLabels.hpp"
+#include "results/models/Statistics.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// The model of a rank without a GPU (the cpu backend): its figures are never outliers, since ranks
+// that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
+constexpr char kNoGpuModel[] = "cpu";
+
+// The figures that say how fast one GPU (label rank) or one node (label node) is.
+bool judged(const Figure& f) {
+  static const std::set<std::string> kMetrics = {
+      names::kTflops,        names::kSustainedTflops,     names::kHostCopyBw,   names::kHbmBw,  // per GPU
+      names::kRankStepTime,  names::kSmokeAllreduceTime,                                          // per GPU
+      names::kNodeLocalBusBw, names::kInterNodeBusBw};                                            // per node
+  return f.better != Better::none && kMetrics.count(f.metric) &&
+         (f.labels.count(names::kRank) || f.labels.count(names::kNode));
+}
+
+// A figure of one GPU or node, with where it sits in the job.
+struct Member {
+  const Figure* figure;
+  int node = 0, rank = -1;
+};
+
+std::string model_of(const RankEnv& e) { return e.gpu ? e.gpu->name : kNoGpuModel; }
+
+int number(const Figure& f, const char* label) {
+  try {
+    return std::stoi(label_or_empty(f, label));
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
+
+}  // namespace
+
+std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks) {
+  std::map<int, const RankEnv*> first_of_node;
+  for (const auto& e : ranks) first_of_node.emplace(e.node, &e);
+  const auto labels = gpu_labels(ranks);
+  // (figure without rank or node, model) -> its GPUs' or nodes' figures
+  std::map<std::pair<std::string, std::string>, std::vector<Member>> groups;
+  for (const auto& f : figures) {
+    if (!judged(f) || !std::isfinite(f.value)) continue;
+    Member m{&f};
+    const RankEnv* env = nullptr;
+    if (f.labels.count(names::kRank)) {
+      m.rank = number(f, names::kRank);
+      if (m.rank < 0 || static_cast<std::size_t>(m.rank) >= ranks.size()) continue;
+      env = &ranks[static_cast<std::size_t>(m.rank)];
+      m.node = env->node;
+    } else {
+      m.node = number(f, names::kNode);
+      const auto it = first_of_node.find(m.node);
+      if (it == first_of_node.end()) continue;
+      env = it->second;
+    }
+    Labels rest = f.labels;
+    rest.erase(names::kRank);
+    rest.erase(names::kNode);
+    const std::string name = f.phase + " " + f.metric + (rest.empty() ? "" : " " + labels_text(rest));
+    groups[{name, model_of(*env)}].push_back(m);
+  }
+  std::vector<Outlier> out;
+  for (const auto& [key, members] : groups) {
+    if (members.size() < kOutlierMinGroup) continue;
+    std::vector<double> values;
+    for (const auto& m : members) values.push_back(m.figure->value);
+    const double centre = median(values);
+    const double sigma = robust_sigma(values);
+    if (!(centre != 0)) continue;
+    for (const auto& m : members) {
+      const double v = m.figure->value;
+      const double excess = m.figure->better == Better::higher ? centre - v : v - centre;
+      const double worse = excess / std::fabs(centre);
+      const double sigmas = sigma > 0 ? excess / sigma : (excess > 0 ? std::numeric_limits<double>::infinity() : 0.0);
+      const RankEnv& env = m.rank >= 0 ? ranks[static_cast<std::size_t>(m.rank)] : *first_of_node.at(m.node);
+      out.push_back({m.node, env.host, m.rank, m.rank >= 0 ? labels[static_cast<std::size_t>(m.rank)] : "",
+                     key.second, m.figure->phase, key.first, m.figure->unit, v, centre, worse, sigmas});
+    }
+  }
+  return out;
+}
+
+std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks,
+                                   double threshold) {
+  auto out = figure_deviations(figures, ranks);
+  std::erase_if(out, [threshold](const Outlier& o) {
+    return o.model == kNoGpuModel || !(o.worse > threshold) || !(o.sigmas > kOutlierSigmas);
+  });
+  std::stable_sort(out.begin(), out.end(), [](const Outlier& a, const Outlier& b) { return a.worse > b.worse; });
+  return out;
+}
+
+std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers) {
+  std::vector<Outlier> out;
+  std::set<int> seen;
+  for (const auto& o : outliers)  // already furthest first
+    if (seen.insert(o.node).second) out.push_back(o);
+  return out;
+}
+
+void to_json(nlohmann::json& j, const Outlier& v) {
+  j = {{"node", v.node},     {"host", v.host},   {"rank", v.rank},     {"gpu", v.gpu},
+       {"model", v.model},   {"phase", v.phase},   {"figure", v.figure}, {"unit", v.unit},   {"value", v.value},
+       {"median", v.median}, {"worse", v.worse}};
+  j["sigmas"] = std::isfinite(v.sigmas) ? nlohmann::json(v.sigmas) : nlohmann::json(nullptr);
+}
+
+void from_json(const nlohmann::json& j, Outlier& v) {
+  j.at("node").get_to(v.node);
+  j.at("host").get_to(v.host);
+  j.at("rank").get_to(v.rank);
+  j.at("gpu").get_to(v.gpu);
+  j.at("model").get_to(v.model);
+  j.at("phase").get_to(v.phase);
+  j.at("figure").get_to(v.figure);
+  j.at("unit").get_to(v.unit);
+  j.at("value").get_to(v.value);
+  j.at("median").get_to(v.median);
+  j.at("worse").get_to(v.worse);
+  const auto& s = j.at("sigmas");
+  v.sigmas = s.is_null() ? std::numeric_limits<double>::infinity() : s.get<double>();
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,53 @@
+#pragma once
+// Fleet outliers: every per-GPU figure (label rank) and per-node figure (label node) that says how
+// fast a GPU or node is, compared with the job's robust centre for the same figure and GPU model
+// (median, and MAD x 1.4826 as sigma). A job of hundreds of nodes names its bad node here, not in
+// per-rank tables.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/schema/Check.hpp"
+#include "results/models/Figure.hpp"
+#include "results/schema/RankEnv.hpp"
+
+namespace gpuscale::results {
+
+// The distance, in robust sigmas, that a figure must also lie out before it counts: a spread that
+// wide is not the measurement's own noise (Iglewicz and Hoaglin's 3.5 on the modified z-score).
+inline constexpr double kOutlierSigmas = 3.5;
+// Below this many GPUs (or nodes) of a model there is no centre to judge against.
+inline constexpr std::size_t kOutlierMinGroup = 3;
+
+// One figure of one GPU or node, and how far it lies from the centre of its figure and model.
+struct Outlier {
+  int node = 0;
+  std::string host;
+  int rank = -1;        // the GPU's rank; -1: a per-node figure
+  std::string gpu;      // gpu_labels' name of the GPU ("host#3"); "" for a per-node figure
+  std::string model;    // the GPU model the centre was taken over ("cpu" on the cpu backend)
+  std::string phase;    // the figure's phase: "compute", "links", ...
+  std::string figure;   // "phase metric labels", the labels without rank or node
+  std::string unit;
+  double value = 0, median = 0;
+  double worse = 0;     // how much worse than the median, as a fraction of it (0.25: 25% worse; < 0: better)
+  double sigmas = 0;    // robust distance from the median on the worse side (inf: no spread at all)
+};
+
+// Every judged figure of a GPU or node whose figure and model have at least kOutlierMinGroup members,
+// grouped by figure and model.
+std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks);
+
+// The outliers among `figures` worse than the median of their figure and model by more than
+// `threshold` (the straggler threshold) and by more than kOutlierSigmas, furthest out first.
+std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks,
+                                   double threshold);
+
+// Each node's furthest outlier, furthest first: the per-node table the console and HTML show.
+std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers);
+
+void to_json(nlohmann::json& j, const Outlier& v);
+void from_json(const nlohmann::json& j, Outlier& v);
+
+}  // namespace gpuscale::results

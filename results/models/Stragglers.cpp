@@ -1,0 +1,22 @@
+#include "results/models/Stragglers.hpp"
+
+#include <algorithm>
+
+#include "results/models/Statistics.hpp"
+
+namespace gpuscale::results {
+
+bool judged_for_stragglers(const std::string& gpu) { return gpu != "cpu"; }
+
+double excess_over(double value, double typical) { return value / typical - 1.0; }
+
+bool is_straggler(double value, double typical, double threshold) { return excess_over(value, typical) > threshold; }
+
+std::optional<double> straggler_spread(std::span<const double> times) {
+  if (times.size() < 2) return std::nullopt;
+  const double typical = median(times);
+  if (!(typical > 0)) return std::nullopt;
+  return excess_over(*std::max_element(times.begin(), times.end()), typical);
+}
+
+}  // namespace gpuscale::results

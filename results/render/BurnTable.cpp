@@ -1,0 +1,71 @@
+#include "results/render/BurnTable.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "results/models/FigureNames.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+std::string optional_cell(const std::optional<double>& value, int decimals) {
+  return value ? fixed(*value, decimals) : "-";
+}
+
+std::string tflops_cell(double tflops) {
+  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", tflops);
+  return text;
+}
+
+// "sw_power_cap 100%, hw_thermal 4%": the reasons that were active, or "none".
+std::string throttle_cell(const BurnRecord& r) {
+  if (r.throttle_share.empty()) return "-";
+  std::string text;
+  for (const auto& [reason, share] : r.throttle_share)
+    if (share > 0) text += (text.empty() ? "" : ", ") + reason + " " + percent(share, 0);
+  return text.empty() ? "none" : text;
+}
+
+std::string flags(const BurnRecord& r) {
+  std::string text = r.slow ? "SLOW" : "";
+  if (r.wrong_result) text += text.empty() ? "WRONG RESULT" : " WRONG RESULT";
+  return text;
+}
+
+}  // namespace
+
+void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out) {
+  if (records.empty()) return;
+  Table t({"rank", "gpu", "prec", "shape", "s", "sustained TFLOP/s", "floor", "% peak", "first/sust", "clock p10", "p50 MHz",
+           "power W", "peak C", "throttle reasons (share of samples)", "output", ""});
+  for (const auto& r : records) {
+    const std::string peak = r.peak_tflops ? fixed(100 * r.sustained_tflops / *r.peak_tflops, 0) : "-";
+    const std::string hash = r.output_hashes.empty() ? "-" : r.output_hashes.back().substr(0, 8);
+    t.add_row({std::to_string(r.rank), r.gpu, r.precision, r.shape, fixed(r.elapsed_s, 1),
+               tflops_cell(r.sustained_tflops), optional_cell(r.floor_tflops, 0), peak, fixed(r.first_to_sustained, 3),
+               optional_cell(r.clock_p10_mhz, 0), optional_cell(r.clock_p50_mhz, 0), optional_cell(r.power_p50_w, 0),
+               optional_cell(r.peak_temperature_c, 0), throttle_cell(r), hash, flags(r)});
+  }
+  out << section_header("Burn: sustained load (every GPU at once)",
+                        "sustained = work over wall time after the first " + fixed(records.front().settle_s, 2) +
+                            " s, in " + fixed(records.front().window_s * 1e3, 0) +
+                            " ms windows; first/sust = the first stretch's rate over it");
+  t.write(out);
+}
+
+void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out) {
+  for (const auto& r : records) {
+    const Labels labels{{names::kRank, std::to_string(r.rank)}, {names::kPrecision, r.precision}};
+    out.push_back({names::kBurn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher});
+    out.push_back({names::kBurn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
+    if (r.clock_p50_mhz) out.push_back({names::kBurn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
+    if (r.peak_temperature_c)
+      out.push_back({names::kBurn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
+  }
+}
+
+}  // namespace gpuscale::results

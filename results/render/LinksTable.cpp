@@ -1,0 +1,106 @@
+#include "results/render/LinksTable.hpp"
+
+#include "results/models/FigureNames.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// "55.2/55.1": H2D/D2H at the largest size, or "-".
+std::string pair_cell(const LinksRecord& r, const std::string& memory, const std::string& mode) {
+  const auto* h2d = largest_copy(r, "h2d", memory, mode);
+  const auto* d2h = largest_copy(r, "d2h", memory, mode);
+  if (!h2d && !d2h) return "-";
+  return (h2d ? fixed(h2d->gbps, 1) : "-") + "/" + (d2h ? fixed(d2h->gbps, 1) : "-");
+}
+
+std::string size_cell(const LinksRecord& r, const std::string& memory) {
+  const auto* c = largest_copy(r, "h2d", memory, "solo");
+  return c ? binary_bytes(static_cast<double>(c->bytes)) : "-";
+}
+
+std::string pcie_cell(const PcieUnderLoad& p) {
+  if (!p.gen || !p.width) return "-";
+  std::string s = "gen" + std::to_string(*p.gen) + " x" + std::to_string(*p.width);
+  if (p.gen_max && p.width_max) s += " / gen" + std::to_string(*p.gen_max) + " x" + std::to_string(*p.width_max);
+  return s;
+}
+
+std::string hbm_cell(const LinksRecord& r, const std::string& kernel) {
+  const auto* h = find_hbm(r, kernel);
+  return h ? fixed(h->gbps, 0) : "-";
+}
+
+std::string floor_cell(const std::optional<double>& floor, int decimals) {
+  return floor ? fixed(*floor, decimals) : "-";
+}
+
+std::string peak_cell(const LinksRecord& r) {
+  const auto* h = find_hbm(r, "copy");
+  return h && r.hbm_peak_gbps ? fixed(100 * h->gbps / *r.hbm_peak_gbps, 0) : "-";
+}
+
+std::string nvlink_cell(const LinksRecord& r) {
+  if (r.nvlinks.empty()) return "-";
+  int up = 0;
+  std::uint64_t errors = 0;
+  for (const auto& l : r.nvlinks) {
+    up += l.active_after ? 1 : 0;
+    errors += l.errors.replay.value_or(0) + l.errors.recovery.value_or(0) + l.errors.crc_flit.value_or(0) +
+              l.errors.crc_data.value_or(0);
+  }
+  return std::to_string(up) + "/" + std::to_string(r.nvlinks.size()) + " up, " + std::to_string(errors) + " err";
+}
+
+std::string flags(const LinksRecord& r) {
+  std::string text = r.h2d_slow ? "H2D SLOW" : "";
+  if (r.hbm_slow) text += text.empty() ? "HBM SLOW" : " HBM SLOW";
+  if (!r.xids.empty()) text += text.empty() ? "XID" : " XID";
+  return text;
+}
+
+}  // namespace
+
+void write_links_table(const std::vector<LinksRecord>& records, std::ostream& out) {
+  if (records.empty()) return;
+  Table t({"rank", "host", "gpu", "numa", "cpus", "size", "pinned GB/s", "floor", "all at once", "pageable",
+           "pcie under load / max", "copy GB/s", "floor", "triad", "% peak", "nvlink", ""});
+  for (const auto& r : records)
+    t.add_row({std::to_string(r.rank), r.host, r.gpu, r.numa_node < 0 ? "-" : std::to_string(r.numa_node),
+               r.cpu_affinity.empty() ? "-" : r.cpu_affinity, size_cell(r, "pinned"), pair_cell(r, "pinned", "solo"),
+               floor_cell(r.h2d_floor_gbps, 1), pair_cell(r, "pinned", "concurrent"),
+               pair_cell(r, "pageable", "solo"), pcie_cell(r.pcie), hbm_cell(r, "copy"),
+               floor_cell(r.hbm_floor_gbps, 0), hbm_cell(r, "triad"), peak_cell(r), nvlink_cell(r), flags(r)});
+  out << "Host links and memory (H2D/D2H at the largest size, median; pinned alone, then every GPU of the node at once; "
+         "device memory counts bytes read + written)\n";
+  t.write(out);
+}
+
+void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out) {
+  for (const auto& r : records) {
+    const std::string rank = std::to_string(r.rank);
+    for (const auto& c : r.copies)
+      out.push_back({names::kLinks, names::kHostCopyBw,
+                     {{names::kRank, rank}, {names::kDirection, c.direction}, {names::kMemory, c.memory},
+                      {names::kMode, c.mode}, {names::kBytes, std::to_string(c.bytes)}},
+                     c.gbps, "GB/s", Better::higher});
+    for (const auto& h : r.hbm) {
+      const Labels labels{{names::kRank, rank}, {names::kKernel, h.kernel}};
+      out.push_back({names::kLinks, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher});
+      if (r.hbm_peak_gbps)
+        out.push_back({names::kLinks, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
+    }
+    std::uint64_t errors = 0;
+    for (const auto& l : r.nvlinks)
+      errors += l.errors.replay.value_or(0) + l.errors.recovery.value_or(0) + l.errors.crc_flit.value_or(0) +
+                l.errors.crc_data.value_or(0);
+    if (!r.nvlinks.empty())
+      out.push_back({names::kLinks, names::kNvlinkErrors, {{names::kRank, rank}}, static_cast<double>(errors), "count",
+                     Better::lower});
+    out.push_back({names::kLinks, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
+                   Better::lower});
+  }
+}
+
+}  // namespace gpuscale::results

@@ -1,0 +1,16 @@
+#pragma once
+// The console table of the links phase and its figures (phase "links").
+#include <ostream>
+#include <vector>
+
+#include "results/models/Figure.hpp"
+#include "results/schema/LinksRecord.hpp"
+
+namespace gpuscale::results {
+
+void write_links_table(const std::vector<LinksRecord>& records, std::ostream& out);
+// host_copy_bw per rank, direction, memory, mode and size; hbm_bw per kernel and hbm_peak_fraction;
+// nvlink_errors and xid_events per rank.
+void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,126 @@
+#include "results/render/PhaseSections.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "results/models/FigureNames.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
+#include "results/models/Statistics.hpp"
+#include "results/render/SvgCanvas.hpp"
+#include "results/render/Table.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+using svg::escape;
+
+struct PhaseTitle {
+  const char* phase;
+  const char* title;
+};
+
+constexpr PhaseTitle kPhases[] = {
+    {names::kEnv, "Environment: clocks, memory, power and the smoke allreduce"},
+    {names::kLinks, "Host links and device memory"},
+    {names::kCompute, "Compute: matrix multiplies and convolutions"},
+    {names::kBurn, "Burn: sustained load on every GPU"},
+    {names::kCollectives, "Collectives: bus bandwidth and latency"},
+    {names::kTrain, "Training: data-parallel steps"},
+    {names::kProjection, "Projection to the job's size"},
+};
+
+std::string words(std::string name) {
+  for (auto& c : name)
+    if (c == '_') c = ' ';
+  return name;
+}
+
+// One metric's values in one row: each rank's, or the one value of a figure without a rank.
+using Cell = std::vector<double>;
+
+std::string cell_text(const Cell& values, const std::string& unit) {
+  if (values.size() == 1) return readable(values.front(), unit);
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  return readable(median(values), unit) + " [" + readable(*lo, unit) + " - " + readable(*hi, unit) + "]";
+}
+
+std::string header_text(const std::string& metric, const std::string& unit) {
+  const auto shown = readable_unit(unit);
+  return words(metric) + (shown.empty() ? "" : " (" + shown + ")");
+}
+
+struct Pivot {
+  std::vector<std::string> metrics;                    // column order: first seen
+  std::map<std::string, std::string> units;            // metric -> unit
+  std::map<Labels, std::map<std::string, Cell>> rows;  // labels without rank -> metric -> values
+  std::vector<Labels> order;                           // rows in first-seen order
+  bool per_rank = false;
+};
+
+void write_pivot(const std::set<std::string>& keys, const Pivot& p, std::ostream& out) {
+  std::vector<std::string> header(keys.begin(), keys.end());
+  for (const auto& m : p.metrics) header.push_back(header_text(m, p.units.at(m)));
+  Table t(header);
+  for (const auto& labels : p.order) {
+    std::vector<std::string> row;
+    for (const auto& k : keys) row.push_back(labels.count(k) ? labels.at(k) : "-");
+    const auto& cells = p.rows.at(labels);
+    for (const auto& m : p.metrics) row.push_back(cells.count(m) ? cell_text(cells.at(m), p.units.at(m)) : "-");
+    t.add_row(std::move(row));
+  }
+  std::string caption;
+  for (const auto& m : p.metrics) caption += (caption.empty() ? "" : ", ") + words(m);
+  std::vector<std::string> by;
+  for (const auto& k : keys) by.push_back(words(k));
+  if (!by.empty()) caption += " by " + join_words(by);
+  if (p.per_rank) caption += "; per GPU: median [min - max]";
+  const bool folded = p.order.size() > kOpenRows;
+  out << (folded ? "<details><summary>" : "<h3>") << escape(caption) << " (" << p.order.size() << " rows)"
+      << (folded ? "</summary>\n" : "</h3>\n");
+  t.write_html(out, "results");
+  if (folded) out << "</details>\n";
+}
+
+void write_tables(const std::vector<const Figure*>& figures, std::ostream& out) {
+  std::map<std::set<std::string>, Pivot> pivots;  // label keys without rank -> its table
+  std::vector<std::set<std::string>> order;
+  for (const auto* f : figures) {
+    Labels rest = f->labels;
+    const bool ranked = rest.erase(names::kRank) > 0;
+    std::set<std::string> keys;
+    for (const auto& [k, v] : rest) keys.insert(k);
+    auto [it, fresh] = pivots.try_emplace(keys);
+    if (fresh) order.push_back(keys);
+    auto& p = it->second;
+    if (!p.units.count(f->metric)) p.metrics.push_back(f->metric), p.units[f->metric] = f->unit;
+    auto [row, new_row] = p.rows.try_emplace(rest);
+    if (new_row) p.order.push_back(rest);
+    row->second[f->metric].push_back(f->value);
+    p.per_rank = p.per_rank || ranked;
+  }
+  for (const auto& keys : order) write_pivot(keys, pivots.at(keys), out);
+}
+
+}  // namespace
+
+void write_phase_sections(const std::vector<Figure>& figures, const std::vector<ChartSection>& charts,
+                          std::ostream& out) {
+  for (const auto& [phase, title] : kPhases) {
+    std::vector<const Figure*> own;
+    for (const auto& f : figures)
+      if (f.phase == phase) own.push_back(&f);
+    std::vector<const ChartSection*> drawn;
+    for (const auto& c : charts)
+      if (c.phase == phase) drawn.push_back(&c);
+    if (own.empty() && drawn.empty()) continue;
+    out << "<section id=\"phase-" << phase << "\" class=\"phase\"><h2>" << escape(title) << "</h2>\n";
+    for (const auto* c : drawn)
+      out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
+    write_tables(own, out);
+    out << "</section>\n";
+  }
+}
+
+}  // namespace gpuscale::results

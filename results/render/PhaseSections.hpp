@@ -1,0 +1,22 @@
+#pragma once
+// The HTML report's section per phase, <section id="phase-NAME">, titled in words: its result tables
+// and its charts (results/render/ReportCharts.hpp). The tables are the phase's figures pivoted: one table per
+// set of label keys, a row per label values, a column per metric. Figures labelled by rank collapse
+// to one row over the GPUs (the median, then [min - max]), so a row does not grow with the job; every
+// per-rank value stays in the JSON and CSV. A table of more than kOpenRows rows starts folded.
+#include <ostream>
+#include <vector>
+
+#include "results/models/Figure.hpp"
+#include "results/render/ReportCharts.hpp"
+
+namespace gpuscale::results {
+
+inline constexpr std::size_t kOpenRows = 40;
+
+// The phases in the order a run does them, each with its title in words; a phase without figures or
+// charts writes nothing.
+void write_phase_sections(const std::vector<Figure>& figures, const std::vector<ChartSection>& charts,
+                          std::ostream& out);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,17 @@
+#pragma once
+// The projection (results/models/Projection.hpp) in the console report and as figures (phase "projection")
+// for CSV, compare and --expect.
+#include <optional>
+#include <ostream>
+#include <vector>
+
+#include "results/models/Figure.hpp"
+#include "results/models/Projection.hpp"
+
+namespace gpuscale::results {
+
+void write_projection(const Projection& projection, std::ostream& out);
+
+void append_figures(const std::optional<Projection>& projection, std::vector<Figure>& out);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,12 @@
+#include "results/schema/ComputeRecord.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "results/schema/JsonFields.hpp"
+
+namespace gpuscale::results {
+
+GPUSCALE_JSON_FROM_FIELDS(ComputeVerification)
+GPUSCALE_JSON_FROM_FIELDS(ComputeRecord)
+
+}  // namespace gpuscale::results

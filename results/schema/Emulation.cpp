@@ -1,0 +1,37 @@
+#include "results/schema/Emulation.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "results/schema/JsonFields.hpp"
+
+#include "results/schema/CheckIds.hpp"
+
+namespace gpuscale::results {
+
+std::string emulation_text(const Emulation& e, int node_count) {
+  std::string text = std::to_string(node_count) + " emulated node" + (node_count == 1 ? "" : "s") + " of " +
+                     std::to_string(e.ranks_per_node) + " rank" + (e.ranks_per_node == 1 ? "" : "s") + " (" +
+                     kRanksPerNodeVariable + "=" + std::to_string(e.ranks_per_node) + ")";
+  if (e.shared_gpu)
+    text += ", sharing GPUs (" + std::string(kShareGpuVariable) +
+            "=1): a test layout; speed is not judged (no peak, floor, baseline or comparison between ranks), "
+            "correctness is";
+  return text;
+}
+
+bool shares_gpu_across_nodes(const RankEnv& r) {
+  const auto it = r.variables.find(kShareGpuVariable);
+  return it != r.variables.end() && it->second == "1";
+}
+
+void set_aside_speed_checks(std::vector<Check>& checks) {
+  for (auto& c : checks) {
+    if (c.severity == Severity::info || !check_ids::judges_speed(c.id)) continue;
+    c.severity = Severity::info;
+    c.message = "not judged (the ranks share GPUs in a test layout): " + c.message;
+  }
+}
+
+GPUSCALE_JSON_FROM_FIELDS(Emulation)
+
+}  // namespace gpuscale::results

@@ -1,0 +1,47 @@
+#pragma once
+// Processes that appear on a job's GPU after env listed them: found at a phase boundary (every rank
+// idle after a barrier) or by the burn's load sampler. Each is named with the phase in which it
+// appeared; the phases measured beside one are listed as shared, so that reports and floors know
+// their figures were not the GPU's alone. Pure data (judge/TenancyChecks.cpp judges them); rank 0 holds
+// them in the RunReport.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/schema/RecordFields.hpp"
+
+#include "results/schema/Check.hpp"
+#include "results/schema/HealthRecords.hpp"
+
+namespace gpuscale::results {
+
+struct MidRunTenant {
+  std::string phase;  // the phase in which it appeared: the one that ended where it was first seen
+  int rank = -1;      // the rank whose GPU it is on
+  std::string host;
+  std::string gpu;    // "GPU <PCI bus id> (<model>)", or "the device of rank R" without a GPU
+  // pid 0: NVML listed no new process, but the GPU was busy while the job was idle (a container or
+  // MIG hides it): utilization_pct says how busy.
+  GpuProcess process;
+  std::optional<double> utilization_pct;
+};
+
+// Whether `phase` is listed in `shared_phases` (RunReport::shared_phases).
+bool measured_shared(const std::vector<std::string>& shared_phases, const std::string& phase);
+
+constexpr auto json_fields(const MidRunTenant*) {
+  using T = MidRunTenant;
+  return fields(field("phase", &T::phase), field("rank", &T::rank), field("host", &T::host),
+                field("gpu", &T::gpu).optional(), field("pid", [](auto& t) -> auto& { return t.process.pid; }),
+                field("name", [](auto& t) -> auto& { return t.process.name; }),
+                field("compute", [](auto& t) -> auto& { return t.process.compute; }),
+                field("memory_bytes", [](auto& t) -> auto& { return t.process.used_memory_bytes; }),
+                field("utilization_pct", &T::utilization_pct));
+}
+
+void to_json(nlohmann::json& j, const MidRunTenant& t);
+void from_json(const nlohmann::json& j, MidRunTenant& t);
+
+}  // namespace gpuscale::results

@@ -1,0 +1,172 @@
+#pragma once
+// Everything one run produced, gathered on rank 0. Every reporter is handed this one type
+// (like google/benchmark's Run), so each output format shows the same facts.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "results/schema/BudgetRecord.hpp"
+#include "results/schema/BurnRecord.hpp"
+#include "results/schema/Check.hpp"
+#include "results/models/FleetOutliers.hpp"
+#include "results/schema/LinksRecord.hpp"
+#include "results/schema/MidRunTenancy.hpp"
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/schema/Emulation.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/models/Projection.hpp"
+#include "results/schema/RankEnv.hpp"
+#include "results/schema/RuleOutcome.hpp"
+#include "results/schema/TraceSpan.hpp"
+#include "results/schema/TrainRecord.hpp"
+
+namespace gpuscale::results {
+
+// Bumped on any change a reader must know about; readers refuse versions outside
+// [kOldestSchemaVersion, kSchemaVersion]. 2: `complete` (a file without it is read as complete).
+inline constexpr int kSchemaVersion = 2;
+inline constexpr int kOldestSchemaVersion = 1;
+
+struct Verdict {
+  bool passed = true;
+  bool incomplete = false;  // the run has not finished (still running, or ended without a word): never a pass
+  std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
+  std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL)
+};
+
+// Why a run ended early: a runtime error (exit 3) or a signal (exit 4). Only rank 0 writes it.
+struct RunFailure {
+  int exit_code = 0;
+  std::string message;                    // the first failing rank's one line, with phase, op, size
+  int rank = -1;                          // the rank that failed first (-1: unknown)
+  std::vector<int> ranks_not_responding;  // stalled or dead: they did not answer the roll call
+};
+
+// A phase that did not run because an env check made GPU work impossible (Check::blocks_gpu_work).
+struct SkippedPhase {
+  std::string phase;
+  std::string reason;
+};
+
+// --straggler-threshold's default: a rank or GPU 10% slower than the median one is a straggler.
+inline constexpr double kDefaultStragglerThreshold = 0.10;
+
+struct RunReport {
+  int schema_version = kSchemaVersion;
+  std::string tool_version;
+  std::string command_line;
+  std::string start_time;  // ISO 8601, UTC
+  double elapsed_s = 0;
+  int world_size = 0;
+  int node_count = 0;
+  std::optional<Emulation> emulation;  // a test layout (Emulation.hpp); absent on a real launch
+  std::vector<std::string> phases_completed;
+  std::vector<SkippedPhase> phases_skipped;
+  std::vector<RankEnv> ranks;  // index = rank
+  std::vector<Check> checks;
+  Verdict verdict;
+  // The user's --straggler-threshold (fraction over the median): the one threshold of the straggler
+  // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
+  double straggler_threshold = kDefaultStragglerThreshold;
+  bool interrupted = false;
+  // False in every write before the job's last one, so a file left behind by a job that died (even
+  // kill -9) reads as not finished, and its verdict never passes.
+  bool complete = true;
+  // Which write produced this file (ReportFiles.hpp: output_set_id): every file written at one moment
+  // (JSON, CSV, HTML, trace) carries the same id, so files from different moments can be told apart.
+  std::string output_set;
+  std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
+  std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
+  std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
+  TrainResults train;                  // the training phase: scaling records, checks, trace spans
+  std::vector<BurnRecord> burn;        // the burn phase, one record per rank
+  std::vector<LinksRecord> links;      // the links phase, one record per rank
+  std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
+  std::optional<BudgetRecord> budget;
+  // Processes that appeared on a job's GPU after env (MidRunTenancy.hpp), and the phases whose
+  // figures were measured beside one: a phase named here was not measured on GPUs of its own.
+  std::vector<MidRunTenant> tenants;
+  std::vector<std::string> shared_phases;    // the whole-job run: each phase's share of the budget, what it dropped
+  // Figures of GPUs and nodes that lie out from the job's centre (FleetOutliers.hpp), furthest out
+  // first; recomputed with the verdict from the figures above.
+  std::vector<Outlier> outliers;
+  std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise
+};
+
+// "PASS", "FAIL" or "INCOMPLETE": the one word every output shows for the verdict.
+const char* verdict_result(const Verdict& v);
+
+// Why `report` is not a finished run ("failed", "interrupted", "complete: false"), or "" for one that
+// finished. The one test that compare and baseline apply to the runs they read.
+std::string unfinished_reason(const RunReport& report);
+
+constexpr auto json_fields(const Verdict*) {
+  return fields(field("passed", &Verdict::passed),
+                computed("result", [](const Verdict& v) { return verdict_result(v); },
+                         [](const auto& in, Verdict& v) { v.incomplete = in == "INCOMPLETE"; })
+                    .optional(),
+                field("reasons", &Verdict::reasons), field("rules", &Verdict::rules).optional());
+}
+
+constexpr auto json_fields(const RunFailure*) {
+  using T = RunFailure;
+  return fields(field("exit_code", &T::exit_code), field("message", &T::message), field("rank", &T::rank),
+                field("ranks_not_responding", &T::ranks_not_responding));
+}
+
+constexpr auto json_fields(const SkippedPhase*) {
+  return fields(field("phase", &SkippedPhase::phase), field("reason", &SkippedPhase::reason));
+}
+
+// "world": {"size", "nodes", "emulated" (absent on a real launch)}.
+nlohmann::json world_json(const RunReport& r);
+void read_world(const nlohmann::json& world, RunReport& r);
+
+// The report without its per-rank arrays (for_each_per_rank_array, below: JsonReporter streams them).
+// schema_version is written as this build's whatever was read; from_json checks it before the list.
+constexpr auto json_fields(const RunReport*) {
+  using T = RunReport;
+  return fields(
+      computed(
+          "schema_version", [](const T&) { return kSchemaVersion; },
+          [](const auto& in, T& r) { in.get_to(r.schema_version); }),
+      computed("tool", [](const T&) { return "gpuscale"; }), field("tool_version", &T::tool_version),
+      field("command_line", &T::command_line), field("start_time", &T::start_time), field("elapsed_s", &T::elapsed_s),
+      computed("world", world_json, read_world), field("phases_completed", &T::phases_completed),
+      field("phases_skipped", &T::phases_skipped).optional(), field("checks", &T::checks).optional(),
+      field("verdict", &T::verdict).optional(), field("interrupted", &T::interrupted),
+      field("straggler_threshold", &T::straggler_threshold).optional(),
+      field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
+      field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),
+      field("train", &T::train).optional(), field("projection", &T::projection).omitted_when_default(),
+      field("budget", &T::budget).omitted_when_default(), field("tenants", &T::tenants).omitted_when_default(),
+      field("shared_phases", &T::shared_phases).omitted_when_default(),
+      field("outliers", &T::outliers).omitted_when_default(), field("failure", &T::failure).omitted_when_default());
+}
+
+void to_json(nlohmann::json& j, const Verdict& v);
+void from_json(const nlohmann::json& j, Verdict& v);
+void to_json(nlohmann::json& j, const SkippedPhase& s);
+void from_json(const nlohmann::json& j, SkippedPhase& s);
+void to_json(nlohmann::json& j, const RunFailure& f);
+void from_json(const nlohmann::json& j, RunFailure& f);
+void to_json(nlohmann::json& j, const RunReport& r);
+// The per-rank arrays, most of a fleet's report, which the JSON reader and writer take element by element
+// (JsonReporter.cpp), so that a report is never held whole as one document: F(key, &RunReport::member)
+// for each.
+template <typename F>
+void for_each_per_rank_array(F&& f) {
+  f("ranks", &RunReport::ranks);
+  f("trace_spans", &RunReport::trace_spans);
+  f("compute", &RunReport::compute);
+  f("burn", &RunReport::burn);
+  f("links", &RunReport::links);
+}
+// to_json's document with each per-rank array empty.
+void to_json_shell(nlohmann::json& j, const RunReport& r);
+// Throws std::runtime_error naming the problem for another schema version or a malformed document.
+void from_json(const nlohmann::json& j, RunReport& r);
+
+}  // namespace gpuscale::results

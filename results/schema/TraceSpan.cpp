@@ -1,0 +1,9 @@
+#include "results/schema/TraceSpan.hpp"
+
+#include "results/schema/JsonFields.hpp"
+
+namespace gpuscale::results {
+
+GPUSCALE_JSON_FROM_FIELDS(TraceSpan)
+
+}  // namespace gpuscale::results
