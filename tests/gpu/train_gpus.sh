@@ -10,7 +10,7 @@ out=$(results_dir)
 n=$(at_least_two)
 launch_ranks "$n"
 run() { "${mpi[@]}" "$GPUSCALE" train "$@"; }
-run --iters 10 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
+run --iters 5 --warmup 2 --json "$out/train_gpus.json" >"$out/train_gpus.txt"
 run --model resnet50,transformer --precision bf16 --strategy single,ddp --iters 5 --warmup 2 \
   --json "$out/train_presets.json" >"$out/train_presets.txt"
 run --model mlp --precision bf16 --strategy ddp --gpus "$n" --grad-dtype bf16 --accum 2 --h2d --comm-priority both \
