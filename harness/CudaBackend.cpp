@@ -1,15 +1,19 @@
 #include "harness/CudaBackend.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <stdexcept>
 #include <thread>
 
 #include <cublasLt.h>
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <cudnn.h>
 #include <nccl.h>
 
 #include "harness/Activity.hpp"
+#include "harness/FaultInjection.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/CudaProbe.hpp"
@@ -34,6 +38,29 @@ void poll_until_done(Query query, const Deadline& deadline, std::string_view wha
                          describe(current_activity()) + ")");
     if (polls > 1000) std::this_thread::sleep_for(std::chrono::microseconds(20));
   }
+}
+
+// Test seam (timers_hang): the stream waits for a host word that is never written, as it would
+// behind a kernel that never ends; every later wait on the stream polls until its deadline. The
+// driver's cuStreamWaitValue32 is found at run time, so nothing links the driver library.
+void enqueue_wait_that_never_ends(cudaStream_t stream) {
+  using WaitValue32 = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
+  static const auto wait_value = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    const cudaError_t rc = cudaGetDriverEntryPointByVersion("cuStreamWaitValue32", &fn, 12000, cudaEnableDefault, &found);
+    return rc == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<WaitValue32>(fn) : nullptr;
+  }();
+  static const CUdeviceptr word = [] {
+    void* host = nullptr;
+    GPUSCALE_CUDA_OK(cudaHostAlloc(&host, sizeof(std::uint32_t), cudaHostAllocMapped));
+    *static_cast<std::uint32_t*>(host) = 0;
+    void* device = nullptr;
+    GPUSCALE_CUDA_OK(cudaHostGetDevicePointer(&device, host, 0));
+    return reinterpret_cast<CUdeviceptr>(device);
+  }();
+  if (!wait_value || wait_value(static_cast<CUstream>(stream), word, 1, CU_STREAM_WAIT_VALUE_EQ) != CUDA_SUCCESS)
+    throw std::runtime_error("GPUSCALE_TEST_FAULT=hang: this driver cannot make a stream wait on memory");
 }
 
 // Device memory (tracked for the high-water mark) or page-locked host memory (not tracked).
@@ -111,7 +138,11 @@ class EventTimer final : public Timer {
     cudaEventDestroy(stop_);
   }
   void start(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(start_, static_cast<cudaStream_t>(s.native()))); }
-  void stop(Stream& s) override { GPUSCALE_CUDA_OK(cudaEventRecord(stop_, static_cast<cudaStream_t>(s.native()))); }
+  void stop(Stream& s) override {
+    const auto stream = static_cast<cudaStream_t>(s.native());
+    if (timers_hang()) enqueue_wait_that_never_ends(stream);
+    GPUSCALE_CUDA_OK(cudaEventRecord(stop_, stream));
+  }
   double elapsed_s(const Deadline& deadline) override {
     poll_until_done([this] { return cudaEventQuery(stop_); }, deadline, "a timed interval");
     float ms = 0;

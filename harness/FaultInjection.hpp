@@ -8,7 +8,8 @@
 //           mark:  the rank announces the point and goes on (a test that strikes from outside waits
 //                  for it, so the blow lands inside the operation)
 //           hang:  from the point on, the rank's timed intervals never complete (Timer::elapsed_s
-//                  polls until its deadline, like a GPU event that never fires; cpu backend)
+//                  polls until its deadline, like a GPU event that never fires; on cuda the stream
+//                  waits on a host word that is never written, so the GPU itself stops there)
 //     RANK  world rank the fault hits
 //     WHERE a phase ("env": fires when the phase starts; "init": before MPI_Init, with the launcher's
 //           rank) or PHASE/OP ("env/smoke-allreduce", "collectives/allreduce", "compute/linear",

@@ -2,7 +2,8 @@
 # The reliability faults against NCCL on GPUs (2 ranks, one GPU each; on one GPU the ranks share it on
 # emulated nodes, GPUSCALE_TEST_SHARE_GPU, which faults.sh's mpiexec passes on): tests/mpi/faults.sh with
 # DEVICE=cuda. `faults_gpu.sh SCENARIO [PHASE]` runs one; with no argument it runs all (the env-phase
-# set, then a stall and a kill -9 inside the collectives phase and a stall inside train) and prints a
+# set, then a stall and a kill -9 inside the collectives phase, a stall inside train and a hung GPU
+# stream inside compute) and prints a
 # table with the time from each fault to the last rank's exit. The whole script stays under 150 s.
 # Needs $GPUSCALE (the binary) and $MPIEXEC (default mpirun); logs and JSON go under $OUT if set.
 set -uo pipefail
@@ -23,7 +24,7 @@ started=$(date +%s.%N)
 failed=0
 rows=()
 for case in "stall env" "exit env" "kill9 env" "sigterm env" "sigterm_mpirun env" "corrupt env" \
-            "stall collectives" "kill9 collectives" "stall train"; do
+            "stall collectives" "kill9 collectives" "stall train" "hang compute"; do
   read -r scenario phase <<<"$case"
   name=$scenario$([ "$phase" = env ] || echo "_$phase")
   log=$(bash "$here/../mpi/faults.sh" "$scenario" "$phase" 2>&1); rc=$?
