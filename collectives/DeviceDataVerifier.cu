@@ -79,6 +79,7 @@ class DeviceDataVerifier final : public DataVerifier {
     GPUSCALE_CUDA_OK(cudaMallocHost(&wrong_host_, sizeof(unsigned long long)));
   }
   ~DeviceDataVerifier() override {
+    if (harness::fatal_error_raised()) return;  // freeing would wait on a device that may have stopped
     if (cudaFree(wrong_device_) != cudaSuccess || cudaFreeHost(wrong_host_) != cudaSuccess)
       std::fprintf(stderr, "%s freeing the data verifier's counter failed\n", harness::error_location().c_str());
   }

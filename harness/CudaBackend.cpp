@@ -76,6 +76,7 @@ class CudaBuffer final : public Buffer {
     if (tracker_) tracker_->allocated(bytes_);
   }
   ~CudaBuffer() override {
+    if (fatal_error_raised()) return;  // freeing would wait on a device that may have stopped
     if ((tracker_ ? cudaFree(data_) : cudaFreeHost(data_)) != cudaSuccess)
       std::fprintf(stderr, "%s freeing CUDA memory failed\n", error_location().c_str());
     if (tracker_) tracker_->freed(bytes_);

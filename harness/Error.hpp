@@ -52,6 +52,12 @@ namespace detail {
 void on_fatal_error(ExitCode code) noexcept;
 }  // namespace detail
 
+// Whether a fatal error (timeout, signal, peer failure) was raised in this process, which is then
+// ending. Destructors that would wait on the device (cudaFree, a library handle's destroy: both
+// synchronise it) skip the release: a device that stopped would hold them, and the job, until the
+// watchdog fires; the process's end releases everything.
+bool fatal_error_raised() noexcept;
+
 // A wait passed its deadline; the communicators involved were aborted before this was thrown.
 class TimeoutError : public RuntimeError {
  public:

@@ -28,6 +28,7 @@ struct Armed {
 std::mutex state_mutex;
 std::condition_variable wake;
 std::optional<Armed> blocking, fatal;
+std::atomic<bool> fatal_raised{false};  // read by destructors on any thread, without the lock
 bool stop_thread = false;
 std::thread watcher;
 LastWords last_words;
@@ -78,6 +79,7 @@ void set_last_words(LastWords words) {
 
 namespace detail {
 void on_fatal_error(ExitCode code) noexcept {
+  fatal_raised = true;
   try {
     std::lock_guard lock(state_mutex);
     if (fatal) return;
@@ -87,6 +89,8 @@ void on_fatal_error(ExitCode code) noexcept {
   }
 }
 }  // namespace detail
+
+bool fatal_error_raised() noexcept { return fatal_raised; }
 
 Watchdog::Watchdog() {
   std::lock_guard lock(state_mutex);
