@@ -100,7 +100,9 @@ class Backend {
   Backend& operator=(const Backend&) = delete;
 
   virtual BackendKind kind() const noexcept = 0;
-  // Fills the device and library parts of this rank's environment (local: no communication).
+  // Sets env.backend and, on a GPU, env.visible_gpu_count and env.gpu's identity (name, UUID, PCI bus,
+  // compute capability, SMs, memory, NUMA node) (local: no communication). The env phase adds the
+  // rest: probes/CudaProbe.hpp.
   virtual void probe(results::RankEnv& env) = 0;
   // Throws OutOfMemoryError when the device cannot hold `bytes`.
   virtual std::unique_ptr<Buffer> allocate(std::size_t bytes) = 0;

@@ -13,10 +13,10 @@
 #include <nccl.h>
 
 #include "harness/Activity.hpp"
+#include "harness/CudaDevice.hpp"
 #include "harness/FaultInjection.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
-#include "harness/CudaProbe.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
 #include "harness/NcclLog.hpp"
@@ -192,7 +192,7 @@ class CudaBackend final : public Backend {
     copies_ = std::make_unique<CudaStream>(StreamPriority::normal);
   }
   BackendKind kind() const noexcept override { return BackendKind::cuda; }
-  void probe(results::RankEnv& env) override { probe_cuda_device(device_, env); }
+  void probe(results::RankEnv& env) override { describe_cuda_device(device_, env); }
   std::unique_ptr<Buffer> allocate(std::size_t bytes) override { return std::make_unique<CudaBuffer>(bytes, &memory_); }
   // cudaMemcpy could block for ever behind a hung device: copy asynchronously and poll instead.
   void upload(Buffer& dst, const void* src, std::size_t bytes, const Deadline& deadline) override {

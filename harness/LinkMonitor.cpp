@@ -2,38 +2,18 @@
 
 #include <algorithm>
 
-#include "harness/Nvml.hpp"
-#include "harness/detail/NvmlAbi.hpp"
-
 namespace gpuscale::harness {
-
-using namespace nvml_abi;
-
-struct LinkMonitor::Api {
-  Return (*handle_by_pci_bus_id)(const char*, Device*) = nullptr;
-  Return (*pcie_gen)(Device, unsigned*) = nullptr;
-  Return (*pcie_width)(Device, unsigned*) = nullptr;
-  Return (*pcie_gen_max)(Device, unsigned*) = nullptr;
-  Return (*pcie_width_max)(Device, unsigned*) = nullptr;
-  Return (*nvlink_state)(Device, unsigned, int*) = nullptr;
-  Return (*nvlink_errors)(Device, unsigned, int, unsigned long long*) = nullptr;
-  Return (*event_set_create)(EventSet*) = nullptr;
-  Return (*event_set_free)(EventSet) = nullptr;
-  Return (*register_events)(Device, unsigned long long, EventSet) = nullptr;
-  Return (*event_set_wait)(EventSet, EventData*, unsigned) = nullptr;
-};
 
 namespace {
 
-std::string why(Return rc) {
-  if (rc == kErrorNotSupported) return "not supported";
-  if (rc == kErrorNoPermission) return "no permission";
-  return "NVML error " + std::to_string(rc);
+// What NVML said, or what a driver without the function lacks.
+std::string why(Nvml::Code code, const char* lacking) {
+  return code == nvml_abi::kErrorFunctionNotFound ? lacking : nvml_error_text(code);
 }
 
 }  // namespace
 
-LinkMonitor::LinkMonitor(const std::string& pci_bus_id) : api_(std::make_unique<Api>()) {
+LinkMonitor::LinkMonitor(const std::string& pci_bus_id) {
   if (pci_bus_id.empty()) return;  // the cpu backend: no links to read, nothing to say
   std::string reason;
   nvml_ = Nvml::load(reason);
@@ -41,46 +21,24 @@ LinkMonitor::LinkMonitor(const std::string& pci_bus_id) : api_(std::make_unique<
     note("PCIe, NVLink and XID state: " + reason);
     return;
   }
-  auto& a = *api_;
-  nvml_->bind(a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
-  nvml_->bind(a.pcie_gen, "nvmlDeviceGetCurrPcieLinkGeneration");
-  nvml_->bind(a.pcie_width, "nvmlDeviceGetCurrPcieLinkWidth");
-  nvml_->bind(a.pcie_gen_max, "nvmlDeviceGetMaxPcieLinkGeneration");
-  nvml_->bind(a.pcie_width_max, "nvmlDeviceGetMaxPcieLinkWidth");
-  nvml_->bind(a.nvlink_state, "nvmlDeviceGetNvLinkState");
-  nvml_->bind(a.nvlink_errors, "nvmlDeviceGetNvLinkErrorCounter");
-  nvml_->bind(a.event_set_create, "nvmlEventSetCreate");
-  nvml_->bind(a.event_set_free, "nvmlEventSetFree");
-  nvml_->bind(a.register_events, "nvmlDeviceRegisterEvents");
-  nvml_->bind(a.event_set_wait, "nvmlEventSetWait_v2");
-  Device device = nullptr;
-  if (!a.handle_by_pci_bus_id || a.handle_by_pci_bus_id(pci_bus_id.c_str(), &device) != kSuccess) {
+  device_ = nvml_->device(pci_bus_id);
+  if (!device_) {
     note("PCIe, NVLink and XID state: NVML does not know the GPU at " + pci_bus_id);
     nvml_.reset();
     return;
   }
-  device_ = device;
   before_ = read_links();
-  if (!a.event_set_create || !a.register_events || !a.event_set_wait || !a.event_set_free) {
-    note("XID events: this driver's NVML lacks the event API");
+  const auto set = nvml_->watch_xids(device_);
+  if (!set.value) {
+    note("XID events: " + why(set.code, "this driver's NVML lacks the event API"));
     return;
   }
-  EventSet set = nullptr;
-  if (const Return rc = a.event_set_create(&set); rc != kSuccess) {
-    note("XID events: " + why(rc));
-    return;
-  }
-  if (const Return rc = a.register_events(device, kEventTypeXidCriticalError, set); rc != kSuccess) {
-    note("XID events: " + why(rc));
-    a.event_set_free(set);
-    return;
-  }
-  event_set_ = set;
+  event_set_ = *set.value;
 }
 
 LinkMonitor::~LinkMonitor() {
   if (thread_.joinable()) stop_pcie();
-  if (event_set_) api_->event_set_free(static_cast<EventSet>(event_set_));
+  if (event_set_) nvml_->free_events(event_set_);
 }
 
 void LinkMonitor::note(const std::string& line) const {
@@ -91,34 +49,29 @@ std::vector<std::string> LinkMonitor::unreadable() const { return unreadable_; }
 
 std::vector<LinkMonitor::LinkReading> LinkMonitor::read_links() const {
   std::vector<LinkReading> links;
-  const auto& a = *api_;
-  const auto device = static_cast<Device>(device_);
-  if (!a.nvlink_state) return links;
   bool counters_read = false;
-  Return counters_rc = kSuccess;
-  for (unsigned link = 0; link < kMaxNvLinks; ++link) {
-    int state = 0;
-    if (a.nvlink_state(device, link, &state) != kSuccess) continue;  // no such link on this GPU
-    LinkReading r{link, state == kFeatureEnabled, {}};
-    const auto counter = [&](int which) -> std::optional<std::uint64_t> {
-      unsigned long long value = 0;
-      if (!a.nvlink_errors) return std::nullopt;
-      const Return rc = a.nvlink_errors(device, link, which, &value);
-      if (rc != kSuccess) {
-        counters_rc = rc;
+  Nvml::Code counters_rc = nvml_abi::kSuccess;
+  for (unsigned link = 0; link < Nvml::kMaxNvLinks; ++link) {
+    const auto active = nvml_->nvlink_active(device_, link).value;
+    if (!active) continue;  // no such link on this GPU
+    LinkReading r{link, *active, {}};
+    const auto counter = [&](Nvml::NvLinkError which) -> std::optional<std::uint64_t> {
+      const auto count = nvml_->nvlink_errors(device_, link, which);
+      if (!count.value) {
+        counters_rc = count.code;
         return std::nullopt;
       }
       counters_read = true;
-      return value;
+      return *count.value;
     };
     if (r.active) {
-      r.counters = {counter(kNvLinkErrorDlReplay), counter(kNvLinkErrorDlRecovery), counter(kNvLinkErrorDlCrcFlit),
-                    counter(kNvLinkErrorDlCrcData)};
+      r.counters = {counter(Nvml::NvLinkError::replay), counter(Nvml::NvLinkError::recovery),
+                    counter(Nvml::NvLinkError::crc_flit), counter(Nvml::NvLinkError::crc_data)};
     }
     links.push_back(r);
   }
-  if (!counters_read && counters_rc != kSuccess) note("NVLink error counters: " + why(counters_rc));
-  if (!links.empty() && !a.nvlink_errors) note("NVLink error counters: this driver's NVML lacks them");
+  if (!counters_read && counters_rc != nvml_abi::kSuccess)
+    note("NVLink error counters: " + why(counters_rc, "this driver's NVML lacks them"));
   return links;
 }
 
@@ -143,31 +96,27 @@ std::vector<results::NvLinkStatus> LinkMonitor::nvlinks() const {
 std::vector<std::uint64_t> LinkMonitor::xids() {
   std::vector<std::uint64_t> out;
   if (!event_set_) return out;
-  const auto device = static_cast<Device>(device_);
   for (;;) {
-    EventData data{};
-    const Return rc = api_->event_set_wait(static_cast<EventSet>(event_set_), &data, 0);
-    if (rc == kErrorTimeout) break;
-    if (rc != kSuccess) {
-      note("XID events: " + why(rc));
+    const auto xid = nvml_->next_xid(event_set_, device_);
+    if (!xid.value) {
+      if (xid.code != nvml_abi::kErrorTimeout) note("XID events: " + nvml_error_text(xid.code));
       break;
     }
-    if (data.device == device && (data.event_type & kEventTypeXidCriticalError)) out.push_back(data.event_data);
+    out.push_back(*xid.value);
   }
   return out;
 }
 
 void LinkMonitor::start_pcie(double period_s) {
   if (!nvml_ || thread_.joinable()) return;
-  const auto& a = *api_;
-  const auto device = static_cast<Device>(device_);
-  unsigned value = 0;
-  if (a.pcie_gen_max && a.pcie_gen_max(device, &value) == kSuccess) pcie_.gen_max = value;
-  if (a.pcie_width_max && a.pcie_width_max(device, &value) == kSuccess) pcie_.width_max = value;
-  if (!a.pcie_gen || !a.pcie_width) {
+  pcie_.gen_max = nvml_->pcie_gen_max(device_).value;
+  pcie_.width_max = nvml_->pcie_width_max(device_).value;
+  const auto lacking = nvml_abi::kErrorFunctionNotFound;
+  if (nvml_->pcie_gen(device_).code == lacking || nvml_->pcie_width(device_).code == lacking) {
     note("PCIe link under load: this driver's NVML lacks the queries");
     return;
   }
+  pcie_sampled_ = true;
   stopping_ = false;
   thread_ = std::thread([this, period_s] {
     const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(period_s));
@@ -182,14 +131,11 @@ void LinkMonitor::start_pcie(double period_s) {
 }
 
 void LinkMonitor::sample_pcie() {
-  const auto& a = *api_;
-  const auto device = static_cast<Device>(device_);
-  unsigned gen = 0, width = 0;
-  const Return gen_rc = a.pcie_gen(device, &gen);
-  const Return width_rc = a.pcie_width(device, &width);
-  if (gen_rc != kSuccess || width_rc != kSuccess) return;
+  const auto gen = nvml_->pcie_gen(device_).value;
+  const auto width = nvml_->pcie_width(device_).value;
+  if (!gen || !width) return;
   // Gen and width move together when a link retrains: keep the best reading as one pair.
-  if (!pcie_.gen || gen > *pcie_.gen || (gen == *pcie_.gen && width > pcie_.width.value_or(0))) {
+  if (!pcie_.gen || *gen > *pcie_.gen || (*gen == *pcie_.gen && *width > pcie_.width.value_or(0))) {
     pcie_.gen = gen;
     pcie_.width = width;
   }
@@ -203,7 +149,7 @@ results::PcieUnderLoad LinkMonitor::stop_pcie() {
   }
   wake_.notify_all();
   if (thread_.joinable()) thread_.join();
-  if (nvml_ && pcie_.samples == 0 && api_->pcie_gen) note("PCIe link under load: NVML gave no reading");
+  if (pcie_sampled_ && pcie_.samples == 0) note("PCIe link under load: NVML gave no reading");
   return pcie_;
 }
 

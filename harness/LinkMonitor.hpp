@@ -13,11 +13,10 @@
 #include <thread>
 #include <vector>
 
+#include "harness/Nvml.hpp"
 #include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::harness {
-
-class Nvml;
 
 class LinkMonitor {
  public:
@@ -39,7 +38,6 @@ class LinkMonitor {
   std::vector<std::string> unreadable() const;
 
  private:
-  struct Api;
   struct LinkReading {
     unsigned link = 0;
     bool active = false;
@@ -50,12 +48,12 @@ class LinkMonitor {
   void note(const std::string& line) const;
 
   std::unique_ptr<Nvml> nvml_;
-  std::unique_ptr<Api> api_;
-  void* device_ = nullptr;     // nvmlDevice_t
-  void* event_set_ = nullptr;  // nvmlEventSet_t
+  Nvml::Device device_ = nullptr;
+  Nvml::EventSet event_set_ = nullptr;
   std::vector<LinkReading> before_;
   mutable std::vector<std::string> unreadable_;
   results::PcieUnderLoad pcie_;  // written by the thread until it is joined
+  bool pcie_sampled_ = false;    // start_pcie started the thread
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;

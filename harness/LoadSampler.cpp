@@ -2,47 +2,21 @@
 
 #include <algorithm>
 
-#include "harness/Nvml.hpp"
-#include "harness/detail/NvmlAbi.hpp"
-
 namespace gpuscale::harness {
 
-using namespace nvml_abi;
-
-struct LoadSampler::Api {
-  Return (*handle_by_pci_bus_id)(const char*, Device*) = nullptr;
-  Return (*clock)(Device, int, unsigned*) = nullptr;
-  Return (*power_usage)(Device, unsigned*) = nullptr;
-  Return (*temperature)(Device, int, unsigned*) = nullptr;
-  Return (*clock_event_reasons)(Device, unsigned long long*) = nullptr;
-  Return (*ecc_errors)(Device, int, int, unsigned long long*) = nullptr;
-  Return (*field_values)(Device, int, FieldValue*) = nullptr;
-};
-
 LoadSampler::LoadSampler(const std::string& pci_bus_id, double period_s)
-    : api_(std::make_unique<Api>()), period_s_(period_s), pci_bus_id_(pci_bus_id) {
+    : period_s_(period_s), pci_bus_id_(pci_bus_id) {
   if (pci_bus_id.empty()) {
     unavailable_ = "no GPU on this backend";
     return;
   }
   nvml_ = Nvml::load(unavailable_);
   if (!nvml_) return;
-  auto& a = *api_;
-  nvml_->bind(a.handle_by_pci_bus_id, "nvmlDeviceGetHandleByPciBusId_v2");
-  nvml_->bind(a.clock, "nvmlDeviceGetClockInfo");
-  nvml_->bind(a.power_usage, "nvmlDeviceGetPowerUsage");
-  nvml_->bind(a.temperature, "nvmlDeviceGetTemperature");
-  nvml_->bind(a.clock_event_reasons, "nvmlDeviceGetCurrentClocksEventReasons");
-  if (!a.clock_event_reasons) nvml_->bind(a.clock_event_reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
-  nvml_->bind(a.ecc_errors, "nvmlDeviceGetTotalEccErrors");
-  nvml_->bind(a.field_values, "nvmlDeviceGetFieldValues");
-  Device device = nullptr;
-  if (!a.handle_by_pci_bus_id || a.handle_by_pci_bus_id(pci_bus_id.c_str(), &device) != kSuccess) {
+  device_ = nvml_->device(pci_bus_id);
+  if (!device_) {
     unavailable_ = "NVML does not know the GPU at " + pci_bus_id;
     nvml_.reset();
-    return;
   }
-  device_ = device;
 }
 
 LoadSampler::~LoadSampler() {
@@ -85,38 +59,22 @@ std::vector<results::BurnSample> LoadSampler::stop() {
 }
 
 results::BurnSample LoadSampler::read(Clock::time_point t0) const {
-  const auto& a = *api_;
-  const auto device = static_cast<Device>(device_);
   results::BurnSample s;
   s.t_s = std::chrono::duration<double>(Clock::now() - t0).count();
-  unsigned value = 0;
-  if (a.clock && a.clock(device, kClockSm, &value) == kSuccess) s.sm_clock_mhz = value;
-  if (a.power_usage && a.power_usage(device, &value) == kSuccess) s.power_w = value / 1000.0;
-  if (a.temperature && a.temperature(device, kTemperatureGpu, &value) == kSuccess) s.temperature_c = value;
-  unsigned long long reasons = 0;
-  if (a.clock_event_reasons && a.clock_event_reasons(device, &reasons) == kSuccess) s.clock_event_reasons = reasons;
+  s.sm_clock_mhz = nvml_->clock_mhz(device_, Nvml::Clock::sm).value;
+  if (const auto mw = nvml_->power_usage_mw(device_).value) s.power_w = *mw / 1000.0;
+  s.temperature_c = nvml_->temperature_c(device_).value;
+  s.clock_event_reasons = nvml_->clock_event_reasons(device_).value;
   return s;
 }
 
 results::BurnCounters LoadSampler::counters() const {
   results::BurnCounters c;
   if (!nvml_) return c;
-  const auto& a = *api_;
-  const auto device = static_cast<Device>(device_);
-  unsigned long long count = 0;
-  if (a.ecc_errors && a.ecc_errors(device, kEccCorrected, kEccVolatile, &count) == kSuccess) c.ecc_corrected = count;
-  if (a.ecc_errors && a.ecc_errors(device, kEccUncorrected, kEccVolatile, &count) == kSuccess) c.ecc_uncorrected = count;
-  if (!a.field_values) return c;
-  FieldValue fields[2] = {};
-  fields[0].field_id = kFieldPerfPolicyPower;
-  fields[1].field_id = kFieldPerfPolicyThermal;
-  if (a.field_values(device, 2, fields) != kSuccess) return c;
-  const auto ull = [](const FieldValue& f) -> std::optional<std::uint64_t> {
-    if (f.result != kSuccess || f.value_type != kValueTypeUnsignedLongLong) return std::nullopt;
-    return f.value.ull;
-  };
-  c.power_cap_ns = ull(fields[0]);
-  c.thermal_ns = ull(fields[1]);
+  c.ecc_corrected = nvml_->ecc_corrected(device_).value;
+  c.ecc_uncorrected = nvml_->ecc_uncorrected(device_).value;
+  c.power_cap_ns = nvml_->power_cap_ns(device_).value;
+  c.thermal_ns = nvml_->thermal_ns(device_).value;
   return c;
 }
 

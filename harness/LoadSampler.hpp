@@ -13,12 +13,11 @@
 #include <thread>
 #include <vector>
 
+#include "harness/Nvml.hpp"
 #include "results/schema/BurnRecord.hpp"
 #include "results/schema/HealthRecords.hpp"
 
 namespace gpuscale::harness {
-
-class Nvml;
 
 // Process lists every this many samples: NVML lists them in about a millisecond.
 inline constexpr int kProcessEvery = 5;
@@ -44,13 +43,11 @@ class LoadSampler {
   const std::string& unavailable() const { return unavailable_; }
 
  private:
-  struct Api;
   void run(Clock::time_point t0);
   results::BurnSample read(Clock::time_point t0) const;
 
   std::unique_ptr<Nvml> nvml_;
-  std::unique_ptr<Api> api_;
-  void* device_ = nullptr;  // nvmlDevice_t
+  Nvml::Device device_ = nullptr;
   std::string unavailable_;
   double period_s_;
   std::string pci_bus_id_;

@@ -1,4 +1,5 @@
-// Built only where nvml.h exists: proves that detail/NvmlAbi.hpp matches the real header.
+// Built only where nvml.h exists: proves that detail/NvmlAbi.hpp, and the signatures that Nvml.cpp
+// binds, match the real header.
 #include <cstddef>
 #include <type_traits>
 
@@ -50,6 +51,7 @@ static_assert(offsetof(abi::Memory, used) == offsetof(nvmlMemory_t, used));
 static_assert(abi::kErrorNotSupported == NVML_ERROR_NOT_SUPPORTED);
 static_assert(abi::kErrorNoPermission == NVML_ERROR_NO_PERMISSION);
 static_assert(abi::kErrorTimeout == NVML_ERROR_TIMEOUT);
+static_assert(abi::kErrorFunctionNotFound == NVML_ERROR_FUNCTION_NOT_FOUND);
 static_assert(abi::kNvLinkErrorDlReplay == NVML_NVLINK_ERROR_DL_REPLAY);
 static_assert(abi::kNvLinkErrorDlRecovery == NVML_NVLINK_ERROR_DL_RECOVERY);
 static_assert(abi::kNvLinkErrorDlCrcFlit == NVML_NVLINK_ERROR_DL_CRC_FLIT);
@@ -73,6 +75,8 @@ static_assert(std::is_same_v<decltype(&nvmlDeviceRegisterEvents),
 static_assert(std::is_same_v<decltype(&nvmlEventSetWait_v2), nvmlReturn_t (*)(nvmlEventSet_t, nvmlEventData_t*, unsigned int)>);
 static_assert(std::is_same_v<decltype(&nvmlEventSetCreate), nvmlReturn_t (*)(nvmlEventSet_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlEventSetFree), nvmlReturn_t (*)(nvmlEventSet_t)>);
+static_assert(
+    std::is_same_v<decltype(&nvmlDeviceGetFieldValues), nvmlReturn_t (*)(nvmlDevice_t, int, nvmlFieldValue_t*)>);
 // The configuration reads of Nvml::describe_configuration (nvmlEnableState_t is int-sized, above).
 static_assert(abi::kMigEnable == NVML_DEVICE_MIG_ENABLE);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetEccMode),

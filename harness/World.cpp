@@ -10,14 +10,10 @@
 
 #include "harness/Activity.hpp"
 #include "harness/LibraryCall.hpp"
-#include "harness/HostProbe.hpp"
-#include "harness/SlurmProbe.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"
-
-extern char** environ;
 
 namespace gpuscale::harness {
 
@@ -133,9 +129,6 @@ void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
 }  // namespace
 
 World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make_unique<detail::MpiWorld>()) {
-  // A launch that cannot form one world makes MPI_Init abort with pages of text: name it first.
-  const std::string problem = launch_problem(allow_listed_variables(environ));
-  if (!problem.empty()) throw UsageError(problem);
   auto& m = *mpi_;
   m.host = host_name();
   // Start-up messages name a rank: the launcher's, or 0 where no launcher variable is set (MPI then

@@ -1,9 +1,10 @@
 #include "launch/EnvPhase.hpp"
 
 #include "harness/GatherRecords.hpp"
-#include "harness/HostProbe.hpp"
 #include "harness/SmokeTest.hpp"
 #include "judge/Judge.hpp"
+#include "probes/CudaProbe.hpp"
+#include "probes/HostProbe.hpp"
 #include "probes/NcclLibraries.hpp"
 #include "probes/NetworkProbe.hpp"
 #include "probes/TenancyProbe.hpp"
@@ -14,8 +15,9 @@ void run_env_phase(Job& job) {
   auto& world = job.world();
   job.progress("env: probing " + std::to_string(world.size()) + " ranks");
   results::RankEnv env;
-  harness::probe_host(world, env);
+  probes::probe_host(world, env);
   job.backend().probe(env);
+  probes::probe_cuda_device(env);
   env.backend_fallback = job.fell_back();
   // Before the gather, so no rank has started GPU work while another samples its GPU's load.
   job.progress("env: GPU tenancy, NCCL plugins, RDMA adapters");

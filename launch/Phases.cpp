@@ -21,6 +21,7 @@
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPhase.hpp"
 #include "launch/RunPlan.hpp"
+#include "probes/SlurmProbe.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -116,6 +117,8 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
       return static_cast<int>(harness::ExitCode::usage);
     }
     harness::enter_phase("init");
+    // A launch that cannot form one world makes MPI_Init abort with pages of text: name it first.
+    if (const std::string problem = probes::launch_problem(); !problem.empty()) throw harness::UsageError(problem);
     world = std::make_unique<harness::World>(&argc, &argv, startup);
   } catch (const harness::Error& e) {
     // Every task meets the same launch problem: one line from the launcher's rank 0 is enough.

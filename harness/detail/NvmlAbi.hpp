@@ -25,6 +25,7 @@ inline constexpr Return kErrorInsufficientSize = 7;  // NVML_ERROR_INSUFFICIENT_
 inline constexpr Return kErrorNotSupported = 3;      // NVML_ERROR_NOT_SUPPORTED
 inline constexpr Return kErrorNoPermission = 4;      // NVML_ERROR_NO_PERMISSION
 inline constexpr Return kErrorTimeout = 10;          // NVML_ERROR_TIMEOUT (nvmlEventSetWait: no event)
+inline constexpr Return kErrorFunctionNotFound = 13;  // NVML_ERROR_FUNCTION_NOT_FOUND (also: a symbol dlsym lacks)
 // nvmlNvLinkErrorCounter_t
 inline constexpr int kNvLinkErrorDlReplay = 0;       // NVML_NVLINK_ERROR_DL_REPLAY
 inline constexpr int kNvLinkErrorDlRecovery = 1;     // NVML_NVLINK_ERROR_DL_RECOVERY

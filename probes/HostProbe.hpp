@@ -9,10 +9,12 @@ struct RankEnv;
 }
 
 namespace gpuscale::harness {
-
 class World;
+}
 
-void probe_host(const World& world, results::RankEnv& env);
+namespace gpuscale::probes {
+
+void probe_host(const harness::World& world, results::RankEnv& env);
 
 // The NCCL_*, CUDA_*, OMPI_*, SLURM_*, UCX_*, PMIX_*, PMI_* and GPUSCALE_* variables, minus secrets
 // (anything naming a key, token, password or credential); names and values as valid UTF-8
@@ -23,4 +25,4 @@ std::map<std::string, std::string> allow_listed_variables(char** environ_block);
 // without srun (...)" or "singleton", from the variables.
 std::string detect_launcher(const std::map<std::string, std::string>& variables);
 
-}  // namespace gpuscale::harness
+}  // namespace gpuscale::probes

@@ -9,7 +9,7 @@
 
 #include "results/schema/SlurmInfo.hpp"
 
-namespace gpuscale::harness {
+namespace gpuscale::probes {
 
 using Variables = std::map<std::string, std::string>;
 
@@ -24,5 +24,7 @@ using results::expand_tasks_per_node;  // results/schema/SlurmInfo.hpp: the reco
 // A launch that cannot form one MPI world, or "" when none is seen: srun started several tasks with
 // no PMI of any kind (srun --mpi=none), so the MPI library would abort or run each task alone.
 std::string launch_problem(const Variables& v);
+// The same, for this process's environment: launch checks it before MPI starts.
+std::string launch_problem();
 
-}  // namespace gpuscale::harness
+}  // namespace gpuscale::probes

@@ -1,8 +1,8 @@
-#include "harness/HostProbe.hpp"
+#include "probes/HostProbe.hpp"
 
 #include <gtest/gtest.h>
 
-namespace gpuscale::harness {
+namespace gpuscale::probes {
 namespace {
 
 TEST(HostProbe, AllowListKeepsLauncherAndNcclVariablesButNoSecrets) {
@@ -37,4 +37,4 @@ TEST(HostProbe, LauncherFromVariables) {
 }
 
 }  // namespace
-}  // namespace gpuscale::harness
+}  // namespace gpuscale::probes

@@ -1,4 +1,4 @@
-#include "harness/HostProbe.hpp"
+#include "probes/HostProbe.hpp"
 
 #include <array>
 #include <filesystem>
@@ -9,15 +9,15 @@
 #include <sched.h>
 #include <unistd.h>
 
-#include "harness/SlurmProbe.hpp"
 #include "harness/World.hpp"
+#include "probes/SlurmProbe.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "results/render/Utf8.hpp"
 
 extern char** environ;
 
-namespace gpuscale::harness {
+namespace gpuscale::probes {
 namespace {
 
 std::string cpu_model() {
@@ -93,7 +93,7 @@ std::string detect_launcher(const std::map<std::string, std::string>& v) {
   return "singleton";
 }
 
-void probe_host(const World& world, results::RankEnv& env) {
+void probe_host(const harness::World& world, results::RankEnv& env) {
   env.rank = world.rank();
   env.world_size = world.size();
   env.local_rank = world.local_rank();
@@ -115,4 +115,4 @@ void probe_host(const World& world, results::RankEnv& env) {
   env.versions.mpi_standard = results::valid_utf8(world.mpi_standard_version());
 }
 
-}  // namespace gpuscale::harness
+}  // namespace gpuscale::probes

@@ -1,10 +1,14 @@
-#include "harness/SlurmProbe.hpp"
+#include "probes/SlurmProbe.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
-namespace gpuscale::harness {
+#include "probes/HostProbe.hpp"
+
+extern char** environ;
+
+namespace gpuscale::probes {
 namespace {
 
 std::string get(const Variables& v, const char* name) {
@@ -81,4 +85,6 @@ std::string launch_problem(const Variables& v) {
          "), so they cannot form one MPI world: launch with srun --mpi=pmix (see srun --mpi=list)";
 }
 
-}  // namespace gpuscale::harness
+std::string launch_problem() { return launch_problem(allow_listed_variables(environ)); }
+
+}  // namespace gpuscale::probes
