@@ -8,7 +8,7 @@
 #include "launch/Profile.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "results/render/Format.hpp"
-#include "workloads/ComputeRun.hpp"
+#include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {
 

@@ -6,7 +6,7 @@
 #include "results/render/Format.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "workloads/LinksRun.hpp"
+#include "workloads/links/LinksRun.hpp"
 
 namespace gpuscale::launch {
 

@@ -6,7 +6,7 @@
 #include "launch/Phases.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
-#include "workloads/TrainRun.hpp"
+#include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
 

@@ -1,6 +1,6 @@
 // Linked where the CUDA backend is not built: a cuda backend cannot exist, so neither can this.
 #include "harness/Error.hpp"
-#include "workloads/CudaContext.hpp"
+#include "workloads/layers/CudaContext.hpp"
 
 namespace gpuscale::workloads {
 
@@ -10,7 +10,7 @@ std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::St
 
 }  // namespace gpuscale::workloads
 
-#include "workloads/TrainOps.hpp"
+#include "workloads/train/TrainOps.hpp"
 
 namespace gpuscale::workloads {
 
@@ -20,7 +20,7 @@ std::unique_ptr<TrainOps> make_cuda_train_ops() {
 
 }  // namespace gpuscale::workloads
 
-#include "workloads/MemoryKernels.hpp"
+#include "workloads/links/MemoryKernels.hpp"
 
 namespace gpuscale::workloads::kernels {
 

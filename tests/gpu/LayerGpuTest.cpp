@@ -13,10 +13,10 @@
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"
-#include "workloads/CpuReference.hpp"
-#include "workloads/HostConvert.hpp"
-#include "workloads/RandomValue.hpp"
-#include "workloads/ReferenceVerification.hpp"
+#include "workloads/layers/CpuReference.hpp"
+#include "workloads/layers/HostConvert.hpp"
+#include "workloads/layers/RandomValue.hpp"
+#include "workloads/layers/ReferenceVerification.hpp"
 
 namespace gpuscale::workloads {
 namespace {

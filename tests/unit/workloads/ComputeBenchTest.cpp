@@ -1,6 +1,6 @@
 // run_compute_item on the cpu context; through a fake context that runs out of memory (a skipped record
 // with the reason, and the barrier still called exactly once); and the order of warm-up and timed calls.
-#include "workloads/ComputeBench.hpp"
+#include "workloads/compute/ComputeBench.hpp"
 
 #include <gtest/gtest.h>
 

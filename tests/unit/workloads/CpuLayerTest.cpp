@@ -8,9 +8,9 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
-#include "workloads/CpuReference.hpp"
-#include "workloads/HostConvert.hpp"
-#include "workloads/Layer.hpp"
+#include "workloads/layers/CpuReference.hpp"
+#include "workloads/layers/HostConvert.hpp"
+#include "workloads/layers/Layer.hpp"
 
 namespace gpuscale::workloads {
 namespace {

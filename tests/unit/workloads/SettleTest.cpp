@@ -4,7 +4,7 @@
 
 #include <thread>
 
-#include "workloads/TrainTiming.hpp"
+#include "workloads/train/TrainTiming.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -2,7 +2,7 @@
 // one-rank fake communicators whose allreduces take a set time and whose max reductions can stand in
 // for a slower rank), the figures derived from the ranks' own, the assembly of a record on rank 0, and
 // the per-rank result's round trip through the gather's JSON.
-#include "workloads/TrainBench.hpp"
+#include "workloads/train/TrainBench.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include "harness/Communicator.hpp"
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
-#include "workloads/TrainOps.hpp"
+#include "workloads/train/TrainOps.hpp"
 
 namespace gpuscale::workloads {
 namespace {
