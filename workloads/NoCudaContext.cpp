@@ -4,7 +4,7 @@
 
 namespace gpuscale::workloads {
 
-std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::Stream&, const TuningOptions&) {
+std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::Stream&, const TuningOptions&, double) {
   throw harness::UsageError("this gpuscale was built without the CUDA backend: no cuBLAS or cuDNN layers");
 }
 

@@ -29,10 +29,9 @@ struct Gpu {
   std::unique_ptr<ComputeContext> ctx;
   explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest)
       : Gpu(tuning(search, path)) {}
-  explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t)) {}
+  explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t, 60)) {}
   static TuningOptions tuning(AlgoSearch search, MatmulPath path) {
     TuningOptions t;
-    t.timeout_s = 60;
     t.conv_search = search;
     t.matmul_path = path;
     return t;

@@ -51,9 +51,8 @@ struct Pending {
 
 }  // namespace
 
-TuningOptions burn_tuning(double timeout_s) {
+TuningOptions burn_tuning() {
   TuningOptions t;
-  t.timeout_s = timeout_s;
   t.matmul_path = MatmulPath::gemmex;
   return t;
 }
@@ -73,14 +72,14 @@ std::string hash_bytes(const void* data, std::size_t bytes) {
   return text;
 }
 
-BurnRun run_burn(ComputeContext& ctx, harness::Stream& stream, const BurnOptions& o) {
+BurnRun run_burn(ComputeContext& ctx, harness::Stream& stream, const BurnOptions& o, double timeout_s) {
   auto& b = ctx.backend();
   LayerSpec spec{LinearShape{o.dim, o.dim, o.dim}, o.precision};
   spec.passes = pass_bit(Pass::forward);
   spec.settle_tuning = false;
   auto layer = ctx.create_layer(spec);
   BurnTensors t = make_tensors(ctx, stream, spec, o.seed);
-  const auto deadline = [&] { return harness::Deadline::after(o.timeout_s); };
+  const auto deadline = [&] { return harness::Deadline::after(timeout_s); };
 
   BurnRun run;
   run.shape = describe(spec.shape);

@@ -23,9 +23,6 @@ struct BurnOptions {
   std::int64_t dim = 8192;
   int snapshots = 3;  // output hashes: at each third of the burn, the last at its end
   std::uint64_t seed = 1;
-  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
-  // every wait times out at once.
-  double timeout_s = 0;
   // After warm-up, before the first timed call: the phase's barrier, so every GPU starts together.
   std::function<void()> before_start;
   // Right before the first timed call is enqueued, with the time the burn's clock counts from.
@@ -41,10 +38,11 @@ struct BurnRun {
 };
 
 // The tuning a burn's context needs: the one cuBLAS path whose choice does not depend on timing.
-TuningOptions burn_tuning(double timeout_s);
+TuningOptions burn_tuning();
 
 // Throws what the layers throw (OutOfMemoryError for a dim that does not fit, LibraryError).
-BurnRun run_burn(ComputeContext& ctx, harness::Stream& stream, const BurnOptions& options);
+// timeout_s bounds each wait (the caller's: launch's phase --timeout).
+BurnRun run_burn(ComputeContext& ctx, harness::Stream& stream, const BurnOptions& options, double timeout_s);
 
 // 64-bit FNV-1a over the bytes, as 16 hex digits.
 std::string hash_bytes(const void* data, std::size_t bytes);

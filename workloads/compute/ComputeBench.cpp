@@ -69,7 +69,7 @@ constexpr double kProbeHold_s = 1e-3;
 // ahead unaided and get no idle gap before them.
 // The probe's call also sets how many calls fill BenchOptions::min_time_s (timed_calls).
 std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tensors& t, harness::Stream& stream,
-                              const BenchOptions& o) {
+                              const BenchOptions& o, double timeout_s) {
   std::vector<std::unique_ptr<harness::Timer>> timers;
   for (int i = 0; i < o.iterations; ++i) timers.push_back(ctx.backend().create_timer());
   auto& probe = *timers.front();
@@ -77,7 +77,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
   probe.start(stream);
   call(layer, pass, t, stream);
   probe.stop(stream);
-  const double probe_s = probe.elapsed_s(harness::Deadline::after(o.timeout_s));
+  const double probe_s = probe.elapsed_s(harness::Deadline::after(timeout_s));
   const bool launch_bound = probe_s < o.launch_bound_s;
   int calls = timed_calls(o.iterations, o.min_time_s, probe_s, launch_bound);
   if (o.min_time_s > 0 && o.agree_calls) calls = o.agree_calls(calls);
@@ -92,7 +92,7 @@ std::vector<double> time_pass(ComputeContext& ctx, Layer& layer, Pass pass, Tens
     timer->stop(stream);
   }
   std::vector<double> samples;
-  for (auto& timer : timers) samples.push_back(timer->elapsed_s(harness::Deadline::after(o.timeout_s)));
+  for (auto& timer : timers) samples.push_back(timer->elapsed_s(harness::Deadline::after(timeout_s)));
   return samples;
 }
 
@@ -124,13 +124,14 @@ std::vector<Pass> passes_in(PassSet set) {
 // (the barrier after), then settle and time each. records[i] is passes[i]'s. Throws what
 // run_compute_item turns into skips.
 void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec, const BenchOptions& o,
-             const std::vector<Pass>& passes, std::vector<results::ComputeRecord>& records, bool& barrier_done) {
+             double timeout_s, const std::vector<Pass>& passes, std::vector<results::ComputeRecord>& records,
+             bool& barrier_done) {
   if (o.check) {
     LayerSpec small{verification_shape(spec.shape, o.check_max_flops), spec.precision, spec.output_type,
                     spec.weight_grad_type};
     small.settle_tuning = false;  // checked for its numbers, not timed
     const auto checks =
-        verify_against_reference(ctx, stream, small, o.seed + 1000, o.timeout_s, o.corrupt_check_for_test);
+        verify_against_reference(ctx, stream, small, o.seed + 1000, timeout_s, o.corrupt_check_for_test);
     for (std::size_t i = 0; i < passes.size(); ++i) records[i].verification = checks[static_cast<std::size_t>(passes[i])];
   }
   auto layer = ctx.create_layer(spec);
@@ -138,14 +139,14 @@ void measure(ComputeContext& ctx, harness::Stream& stream, const LayerSpec& spec
   const std::size_t memory = t.bytes() + ctx.workspace_bytes();
   for (Pass pass : passes)
     for (int i = 0; i < o.warmup; ++i) call(*layer, pass, t, stream);
-  stream.synchronize(harness::Deadline::after(o.timeout_s), "compute warm-up");
+  stream.synchronize(harness::Deadline::after(timeout_s), "compute warm-up");
   barrier_done = true;
   if (o.before_timing) o.before_timing();
   for (std::size_t i = 0; i < passes.size(); ++i) {
     const Pass pass = passes[i];
-    warm_up_for(o.warmup_s, *layer, pass, t, stream, o.timeout_s);
+    warm_up_for(o.warmup_s, *layer, pass, t, stream, timeout_s);
     auto& r = records[i];
-    r.samples_s = time_pass(ctx, *layer, pass, t, stream, o);
+    r.samples_s = time_pass(ctx, *layer, pass, t, stream, o, timeout_s);
     r.time_s = results::summarize(r.samples_s);
     r.tflops = r.flops / r.time_s.median / 1e12;
     const auto choice = layer->algorithm(pass);
@@ -169,7 +170,7 @@ Layout auto_layout(Precision precision) {
 
 std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
                                                      const NamedShape& shape, Precision precision,
-                                                     const BenchOptions& options) {
+                                                     const BenchOptions& options, double timeout_s) {
   const std::vector<Pass> passes = passes_in(options.passes);
   std::vector<results::ComputeRecord> records;
   for (Pass pass : passes) records.push_back(base_record(shape, precision, pass, options));
@@ -178,7 +179,7 @@ std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harnes
   bool barrier_done = false;
   std::string skipped;
   try {
-    measure(ctx, stream, spec, options, passes, records, barrier_done);
+    measure(ctx, stream, spec, options, timeout_s, passes, records, barrier_done);
   } catch (const harness::OutOfMemoryError& e) {
     skipped = std::string("out of memory: ") + e.what();
   } catch (const harness::UsageError& e) {

@@ -37,9 +37,6 @@ struct BenchOptions {
   double check_max_flops = 4e9;  // larger shapes are checked on verification_shape(shape, this)
   std::uint64_t seed = 1;
   bool corrupt_check_for_test = false;  // test seam: the reference check sees perturbed outputs
-  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
-  // every wait times out at once.
-  double timeout_s = 0;
   std::string gpu;                      // this rank's device name, for records and the peak table
   int rank = 0;
   // Called once per (shape, precision) on every path, after warm-up and before timing: run_compute's
@@ -49,9 +46,10 @@ struct BenchOptions {
 
 // A record per pass of options.passes, in kAllPasses order. A shape that does not fit in memory, or that
 // the library cannot run, yields skipped records with the reason. Library failures other than those propagate.
+// timeout_s bounds each wait (the caller's: launch's phase --timeout).
 std::vector<results::ComputeRecord> run_compute_item(ComputeContext& ctx, harness::Stream& stream,
                                                      const NamedShape& shape, Precision precision,
-                                                     const BenchOptions& options);
+                                                     const BenchOptions& options, double timeout_s);
 
 // Timed calls of a pass whose one call took `call_s`: `iterations`, or as many as span `min_time_s`,
 // at most kMaxTimedCalls. A launch-bound pass (call_s under the bound) keeps `iterations`: its calls

@@ -13,8 +13,9 @@ namespace {
 // Rank 0 receives every rank's records, interleaved so that one measurement's ranks are adjacent
 // (every rank measures the same items in the same order). Collective.
 std::vector<results::ComputeRecord> gather_compute_records(ComputeRunSetup& setup,
-                                                           const std::vector<results::ComputeRecord>& mine) {
-  const auto by_rank = harness::gather_records(setup.world, mine, harness::Deadline::after(setup.timeout_s));
+                                                           const std::vector<results::ComputeRecord>& mine,
+                                                           double timeout_s) {
+  const auto by_rank = harness::gather_records(setup.world, mine, harness::Deadline::after(timeout_s));
   std::size_t longest = 0;
   for (const auto& records : by_rank) longest = std::max(longest, records.size());
   std::vector<results::ComputeRecord> all;
@@ -32,9 +33,9 @@ std::string device_name(harness::Backend& backend) {
 
 }  // namespace
 
-std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetup& setup) {
+std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetup& setup, double timeout_s) {
   auto& world = setup.world;
-  const auto deadline = [&setup] { return harness::Deadline::after(setup.timeout_s); };
+  const auto deadline = [timeout_s] { return harness::Deadline::after(timeout_s); };
   plan.bench.rank = world.rank();
   plan.bench.gpu = device_name(setup.backend);
   plan.bench.before_timing = [&] { world.barrier(deadline()); };
@@ -48,7 +49,7 @@ std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetu
   auto stream = setup.backend.create_stream(harness::StreamPriority::normal);
   std::vector<results::ComputeRecord> mine;
   {
-    auto ctx = make_compute_context(setup.backend, *stream, plan.tuning);
+    auto ctx = make_compute_context(setup.backend, *stream, plan.tuning, timeout_s);
     std::size_t done = 0;
     for (const auto& item : plan.items) {
       if (done > 0 && setup.hooks.budget.spent())
@@ -58,7 +59,7 @@ std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetu
                                std::string(to_string(item.precision));
       setup.hooks.progress("compute: " + what);
       const double start_s = setup.hooks.elapsed_s();
-      for (auto& r : run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench))
+      for (auto& r : run_compute_item(*ctx, *stream, item.shape, item.precision, plan.bench, timeout_s))
         mine.push_back(std::move(r));
       setup.hooks.budget_item(what, setup.hooks.elapsed_s() - start_s);
       ++done;
@@ -70,7 +71,7 @@ std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetu
                                  describe(first));
     }
   }
-  return gather_compute_records(setup, mine);
+  return gather_compute_records(setup, mine, timeout_s);
 }
 
 }  // namespace gpuscale::workloads

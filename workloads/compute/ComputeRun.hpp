@@ -33,13 +33,13 @@ struct ComputePlan {
 struct ComputeRunSetup {
   harness::World& world;
   harness::Backend& backend;
-  double timeout_s = 0;     // any single wait between the ranks
   harness::RunHooks hooks;  // progress and budget
 };
 
 // Collective: every rank calls it with the same plan. The first item always runs (so the phase has a
 // figure); later ones while the budget lasts. Rank 0 returns every rank's records, interleaved so
-// that one measurement's ranks are adjacent; the other ranks return nothing.
-std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetup& setup);
+// that one measurement's ranks are adjacent; the other ranks return nothing. timeout_s bounds any
+// single wait, between the ranks and on the device (the caller's: launch's phase --timeout).
+std::vector<results::ComputeRecord> run_compute(ComputePlan plan, ComputeRunSetup& setup, double timeout_s);
 
 }  // namespace gpuscale::workloads

@@ -276,7 +276,7 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  const auto seconds = best_round_s(env_.backend, env_.stream, env_.tuning.timeout_s, all.size(), kTuningRounds, kTuningReps,
+  const auto seconds = best_round_s(env_.backend, env_.stream, env_.wait_s, all.size(), kTuningRounds, kTuningReps,
                                     [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); },
                                     tuning_hold(env_));
   const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
@@ -286,9 +286,9 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
         harness::error_location() + " no cuBLAS candidate ran (matmul path " + path + ") for " + key);
   std::size_t winner = finalists.front();
   if (settled && finalists.size() > 1)
-    winner = settled_fastest(env_.backend, env_.stream, env_.tuning.timeout_s, finalists, seconds, env_.tuning.settled_window_s,
+    winner = settled_fastest(env_.backend, env_.stream, env_.wait_s, finalists, seconds, env_.tuning.settled_window_s,
                              [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); });
-  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuBLAS tuning");
+  env_.stream.synchronize(harness::Deadline::after(env_.wait_s), "cuBLAS tuning");
   return cache_.emplace(key, all[winner]).first->second;
 }
 

@@ -13,8 +13,8 @@ cudaStream_t native(harness::Stream& stream) { return static_cast<cudaStream_t>(
 
 class CudaContext final : public ComputeContext {
  public:
-  CudaContext(harness::Backend& backend, harness::Stream& stream, const TuningOptions& tuning)
-      : workspace_(backend), env_{backend, stream, workspace_, tuning} {
+  CudaContext(harness::Backend& backend, harness::Stream& stream, const TuningOptions& tuning, double wait_s)
+      : workspace_(backend), env_{backend, stream, workspace_, tuning, wait_s} {
     linear_ = make_cublaslt_factory(env_);
     conv_ = make_cudnn_factory(env_);
   }
@@ -85,8 +85,8 @@ ScratchTensors make_scratch(harness::Backend& backend, harness::Stream& stream, 
 }
 
 std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend& backend, harness::Stream& stream,
-                                                  const TuningOptions& tuning) {
-  return std::make_unique<CudaContext>(backend, stream, tuning);
+                                                  const TuningOptions& tuning, double wait_s) {
+  return std::make_unique<CudaContext>(backend, stream, tuning, wait_s);
 }
 
 }  // namespace gpuscale::workloads

@@ -8,6 +8,6 @@
 namespace gpuscale::workloads {
 
 std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend& backend, harness::Stream& stream,
-                                                  const TuningOptions& tuning);
+                                                  const TuningOptions& tuning, double wait_s);
 
 }  // namespace gpuscale::workloads

@@ -149,7 +149,7 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   void* workspace = env_.workspace.ensure(find_bytes);
   const cudnnHandle_t h = handle(env_.stream);
   const auto found = legacy.find(h, pass, o, workspace, find_bytes);
-  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cudnnFind");
+  env_.stream.synchronize(harness::Deadline::after(env_.wait_s), "cudnnFind");
   const auto found_fitting = fitting(found, find_bytes, kFindRetimed);
   if (found_fitting.empty())
     throw harness::LibraryError("cuDNN", "no algorithm",
@@ -171,7 +171,7 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
     else
       run_conv_graph(h, plans[i - with_find], pass, o.a, o.b, o.out, workspace);
   };
-  const auto seconds = best_round_s(env_.backend, env_.stream, env_.tuning.timeout_s, with_find + plans.size(), kTuningRounds, kTuningReps,
+  const auto seconds = best_round_s(env_.backend, env_.stream, env_.wait_s, with_find + plans.size(), kTuningRounds, kTuningReps,
                                     run, tuning_hold(env_));
   const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
   if (finalists.empty()) {
@@ -182,8 +182,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   }
   std::size_t best = finalists.front();
   if (settled && finalists.size() > 1)
-    best = settled_fastest(env_.backend, env_.stream, env_.tuning.timeout_s, finalists, seconds, env_.tuning.settled_window_s, run);
-  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuDNN tuning");
+    best = settled_fastest(env_.backend, env_.stream, env_.wait_s, finalists, seconds, env_.tuning.settled_window_s, run);
+  env_.stream.synchronize(harness::Deadline::after(env_.wait_s), "cuDNN tuning");
   if (best >= with_find) choice.graph = plans[best - with_find];
   return choice;
 }
@@ -203,13 +203,13 @@ Choice CudnnFactory::fastest_found(LegacyConv& legacy, Pass pass, Precision prec
   if (found.size() < 2) return all.front();
   const cudnnHandle_t h = handle(env_.stream);
   const auto seconds = best_round_s(
-      env_.backend, env_.stream, env_.tuning.timeout_s, found.size(), kTuningRounds, kTuningReps,
+      env_.backend, env_.stream, env_.wait_s, found.size(), kTuningRounds, kTuningReps,
       [&](std::size_t i) {
         if (precision != Precision::fp32) legacy.set_math(pass, found[i].math);
         legacy.run(h, pass, found[i].algo, o, workspace, found[i].workspace_bytes, 0.0f);
       },
       tuning_hold(env_));
-  env_.stream.synchronize(harness::Deadline::after(env_.tuning.timeout_s), "cuDNN find re-timing");
+  env_.stream.synchronize(harness::Deadline::after(env_.wait_s), "cuDNN find re-timing");
   const auto best = std::min_element(seconds.begin(), seconds.end()) - seconds.begin();
   // Every candidate ran inside cudnnFind; none that runs now leaves cuDNN's order standing.
   if (!(seconds[static_cast<std::size_t>(best)] < std::numeric_limits<double>::infinity())) return all.front();

@@ -8,7 +8,7 @@
 //   Conv2d:  forward Y = conv(X, W); backward data dX; backward weight (filter) dW; NCHW or NHWC.
 //
 // How to use (one device, one stream at a time):
-//   auto ctx = make_compute_context(backend, stream, tuning);    // per device: library handles,
+//   auto ctx = make_compute_context(backend, stream, tuning, wait_s);  // per device: library handles,
 //                                                                 // algorithm cache, shared workspace
 //   auto layer = ctx->create_layer({LinearShape{256, 4096, 4096}, Precision::bf16});  // tunes once
 //   layer->forward(x, w, y, stream);                              // async on `stream`
@@ -156,9 +156,6 @@ struct TuningOptions {
   // GPU just back from idle; under its power limit a kernel's speed is its energy per call, which they cannot see,
   // so two kernels that tie in short rounds can differ by a few percent settled.
   double settled_window_s = 0;
-  // Seconds any one wait of the tuning may take (a search's or a round's synchronize): the caller's
-  // (launch: the phase's --timeout); unset (0), every wait times out at once.
-  double timeout_s = 0;
 };
 
 // Device time a hold (ComputeContext::hold) gives each call it covers to be launched: a legacy cuDNN
@@ -208,8 +205,9 @@ class ComputeContext {
 };
 
 // The factory: cpu or cuda by backend.kind(). `stream` is where tuning runs; it must outlive the
-// context.
+// context. `wait_s` bounds each wait of the tuning (a search's or a round's synchronize): the
+// caller's (launch: the phase's --timeout).
 std::unique_ptr<ComputeContext> make_compute_context(harness::Backend& backend, harness::Stream& stream,
-                                                     const TuningOptions& tuning);
+                                                     const TuningOptions& tuning, double wait_s);
 
 }  // namespace gpuscale::workloads

@@ -16,6 +16,7 @@ struct DeviceEnv {
   harness::Stream& stream;  // where tuning runs
   Workspace& workspace;
   TuningOptions tuning;
+  double wait_s;  // bounds each wait of the tuning: the phase's --timeout (make_compute_context)
 };
 
 // best_round_s's hold, on the tuning stream.

@@ -44,7 +44,7 @@ double rate_gbps(std::uint64_t bytes, const std::vector<double>& samples_s) {
   return s > 0 ? static_cast<double>(bytes) / s / 1e9 : 0;
 }
 
-HostLinkBench::HostLinkBench(harness::Backend& backend, const LinkOptions& options)
+HostLinkBench::HostLinkBench(harness::Backend& backend, const LinkOptions& options, double wait_s)
     : backend_(backend), options_(options), stream_(backend.create_stream(harness::StreamPriority::normal)) {
   const std::uint64_t pinned = options_.pinned_bytes.empty()
                                    ? 0
@@ -55,13 +55,13 @@ HostLinkBench::HostLinkBench(harness::Backend& backend, const LinkOptions& optio
   pageable_.resize(options_.pageable_bytes);
   fill_host(pageable_.data(), pageable_.size());
   backend_.copy_async(device_->data(), pinned_->data(), std::min(device_->bytes(), pinned_->bytes()), *stream_);
-  stream_->synchronize(harness::Deadline::after(options_.timeout_s), "filling the link buffers");
+  stream_->synchronize(harness::Deadline::after(wait_s), "filling the link buffers");
 }
 
 HostLinkBench::~HostLinkBench() = default;
 
 template <class Enqueue>
-std::vector<double> HostLinkBench::time_calls(Enqueue&& enqueue, const std::string& what) {
+std::vector<double> HostLinkBench::time_calls(Enqueue&& enqueue, const std::string& what, double wait_s) {
   for (int i = 0; i < options_.warmup; ++i) enqueue();
   std::vector<std::unique_ptr<harness::Event>> marks;
   for (int i = 0; i <= options_.repeats; ++i) marks.push_back(backend_.create_event());
@@ -73,12 +73,12 @@ std::vector<double> HostLinkBench::time_calls(Enqueue&& enqueue, const std::stri
   }
   std::vector<double> samples;
   for (int i = 0; i < options_.repeats; ++i)
-    samples.push_back(marks[i + 1]->seconds_since(*marks[i], harness::Deadline::after(options_.timeout_s)));
-  stream_->synchronize(harness::Deadline::after(options_.timeout_s), what);
+    samples.push_back(marks[i + 1]->seconds_since(*marks[i], harness::Deadline::after(wait_s)));
+  stream_->synchronize(harness::Deadline::after(wait_s), what);
   return samples;
 }
 
-std::vector<results::CopyFigure> HostLinkBench::copies(const std::string& mode) {
+std::vector<results::CopyFigure> HostLinkBench::copies(const std::string& mode, double wait_s) {
   struct Config {
     const char* memory;
     void* host;
@@ -94,7 +94,7 @@ std::vector<results::CopyFigure> HostLinkBench::copies(const std::string& mode) 
       const void* src = h2d ? c.host : device_->data();
       results::CopyFigure f{h2d ? "h2d" : "d2h", c.memory, mode, c.bytes, {}, 0};
       f.samples_s = time_calls([&] { backend_.copy_async(dst, src, c.bytes, *stream_); },
-                               "a " + f.memory + " " + f.direction + " copy");
+                               "a " + f.memory + " " + f.direction + " copy", wait_s);
       f.gbps = rate_gbps(f.bytes, f.samples_s);
       out.push_back(std::move(f));
     }
@@ -102,7 +102,7 @@ std::vector<results::CopyFigure> HostLinkBench::copies(const std::string& mode) 
   return out;
 }
 
-std::vector<results::HbmFigure> HostLinkBench::device_memory() {
+std::vector<results::HbmFigure> HostLinkBench::device_memory(double wait_s) {
   std::vector<results::HbmFigure> out;
   if (options_.hbm_bytes == 0) return out;
   const std::uint64_t bytes = options_.hbm_bytes / 32 * 32;  // halves of whole float4s
@@ -113,7 +113,7 @@ std::vector<results::HbmFigure> HostLinkBench::device_memory() {
 
   results::HbmFigure copy{"copy", 2 * bytes, {}, 0};
   copy.samples_s = time_calls([&] { backend_.copy_async(dst->data(), src->data(), bytes, *stream_); },
-                              "a device memory copy");
+                              "a device memory copy", wait_s);
   copy.gbps = rate_gbps(copy.bytes_moved, copy.samples_s);
   out.push_back(std::move(copy));
 
@@ -122,7 +122,8 @@ std::vector<results::HbmFigure> HostLinkBench::device_memory() {
   auto* a = static_cast<float*>(dst->data());
   const auto* b = static_cast<const float*>(src->data());
   results::HbmFigure tri{"triad", 3 * count * sizeof(float), {}, 0};
-  tri.samples_s = time_calls([&] { triad(backend_, a, b, b + count, count, *stream_); }, "the triad kernel");
+  tri.samples_s =
+      time_calls([&] { triad(backend_, a, b, b + count, count, *stream_); }, "the triad kernel", wait_s);
   tri.gbps = rate_gbps(tri.bytes_moved, tri.samples_s);
   out.push_back(std::move(tri));
   return out;

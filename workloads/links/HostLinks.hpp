@@ -22,29 +22,27 @@ struct LinkOptions {
   std::uint64_t hbm_bytes = 0;              // each device memory buffer; 0: no device memory figures
   int warmup = 1;
   int repeats = 5;
-  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
-  // every wait times out at once.
-  double timeout_s = 0;
 };
 
 class HostLinkBench {
  public:
+  // Every call's wait_s bounds each of its waits: the caller's (launch: its phase's --timeout).
   // Allocates and fills a device buffer and pinned and pageable host buffers as large as the largest
   // copy. Throws OutOfMemoryError where they do not fit.
-  HostLinkBench(harness::Backend& backend, const LinkOptions& options);
+  HostLinkBench(harness::Backend& backend, const LinkOptions& options, double wait_s);
   ~HostLinkBench();
   HostLinkBench(const HostLinkBench&) = delete;
   HostLinkBench& operator=(const HostLinkBench&) = delete;
 
   // Every direction x memory x size, labelled with `mode` ("solo" or "concurrent").
-  std::vector<results::CopyFigure> copies(const std::string& mode);
+  std::vector<results::CopyFigure> copies(const std::string& mode, double wait_s);
   // The device copy and the triad over two buffers of hbm_bytes (allocated for the call only).
-  std::vector<results::HbmFigure> device_memory();
+  std::vector<results::HbmFigure> device_memory(double wait_s);
 
  private:
   // Times `repeats` calls of `enqueue` after `warmup` untimed ones; seconds per call.
   template <class Enqueue>
-  std::vector<double> time_calls(Enqueue&& enqueue, const std::string& what);
+  std::vector<double> time_calls(Enqueue&& enqueue, const std::string& what, double wait_s);
 
   harness::Backend& backend_;
   LinkOptions options_;

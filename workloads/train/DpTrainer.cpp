@@ -152,7 +152,7 @@ DpTrainer::DpTrainer(std::vector<harness::Backend*> devices, const TuningOptions
   for (std::size_t i = 0; i < devices.size(); ++i) m.replicas[i].backend = devices[i];
   m.each([&](std::size_t i, Impl::Replica& r) {
     r.stream = r.backend->create_stream(harness::StreamPriority::normal);
-    r.ctx = make_compute_context(*r.backend, *r.stream, tuning);
+    r.ctx = make_compute_context(*r.backend, *r.stream, tuning, timeout_s);
     r.ops = make_train_ops(*r.backend);
     r.net = std::make_unique<Network>(*r.ctx, *r.ops, model, global_batch / g, precision, plan);
     r.ready = r.backend->create_event();

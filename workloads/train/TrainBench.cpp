@@ -10,18 +10,16 @@
 namespace gpuscale::workloads {
 namespace {
 
-harness::Deadline wait_deadline(const TimingOptions& timing) { return harness::Deadline::after(timing.timeout_s); }
-
 // Each value's largest over the communicator's ranks (every rank calls it), ordered on `stream`.
 std::vector<float> max_over_ranks(harness::Backend& backend, harness::Communicator& comm, harness::Stream& stream,
-                                  std::vector<float> values, const TimingOptions& timing, const char* what) {
+                                  std::vector<float> values, double timeout_s, const char* what) {
   const std::size_t bytes = values.size() * sizeof(float);
   auto device = backend.allocate(bytes);
-  backend.upload(*device, values.data(), bytes, wait_deadline(timing));
+  backend.upload(*device, values.data(), bytes, harness::Deadline::after(timeout_s));
   comm.all_reduce(device->data(), device->data(), values.size(), harness::DataType::float32, harness::RedOp::max,
-                  stream, wait_deadline(timing));
-  comm.wait(stream, wait_deadline(timing), what);
-  backend.download(values.data(), *device, bytes, wait_deadline(timing));
+                  stream, harness::Deadline::after(timeout_s));
+  comm.wait(stream, harness::Deadline::after(timeout_s), what);
+  backend.download(values.data(), *device, bytes, harness::Deadline::after(timeout_s));
   return values;
 }
 
@@ -33,24 +31,24 @@ bool prefer_tuned_ctas(double nccl_choice_step_s, double tuned_step_s) {
 
 std::vector<std::pair<int, double>> tune_comm_ctas(DdpTrainer& trainer, harness::Backend& backend,
                                                    harness::Communicator& comm, harness::Communicator& twin,
-                                                   TimingOptions timing) {
+                                                   TimingOptions timing, double timeout_s) {
   timing.parts = false;
   timing.iterations = std::min(timing.iterations, kCtaTuneSteps);
   const std::pair<int, harness::Communicator*> candidates[] = {{0, &comm}, {kTunedCommCtas, &twin}};
   std::vector<float> medians;
   for (const auto& candidate : candidates) {
     trainer.use_communicator(candidate.second);
-    medians.push_back(static_cast<float>(results::median(time_ddp(trainer, backend, timing).step_s)));
+    medians.push_back(static_cast<float>(results::median(time_ddp(trainer, backend, timing, timeout_s).step_s)));
     timing.warmup_s = 0;  // settled by the first trial's warm-up; the trials keep the GPU busy
   }
-  medians = max_over_ranks(backend, comm, trainer.compute_stream(), medians, timing, "the choice of NCCL CTAs");
+  medians = max_over_ranks(backend, comm, trainer.compute_stream(), medians, timeout_s, "the choice of NCCL CTAs");
   const std::size_t kept = prefer_tuned_ctas(medians[0], medians[1]) ? 1 : 0;
   trainer.use_communicator(candidates[kept].second);
   return {{candidates[kept].first, medians[kept]}, {candidates[1 - kept].first, medians[1 - kept]}};
 }
 
 TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& model, Precision precision,
-                             const DdpRun& run, const TrainBenchOptions& o) {
+                             const DdpRun& run, const TrainBenchOptions& o, double timeout_s) {
   auto& backend = ctx.backend();
   harness::Communicator* comm = run.comm;
   const std::int64_t first = comm ? comm->rank() * run.batch_per_gpu : 0;
@@ -59,7 +57,7 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
   TrainRankResult out;
   try {
     DdpTrainer trainer(ctx, ops, model, run.batch_per_gpu, precision, comm, run.options, o.seed, first, stride,
-                       o.timing.timeout_s);
+                       timeout_s);
     auto timing = o.timing;
     // The timing ranks' barrier: a one-element allreduce that completes only when all have reached it.
     auto token = backend.allocate(sizeof(float));
@@ -67,20 +65,20 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
     if (comm) {
       timing.before_timing = [&] {
         comm->all_reduce(token->data(), token->data(), 1, harness::DataType::float32, harness::RedOp::sum,
-                         trainer.compute_stream(), wait_deadline(timing));
-        comm->wait(trainer.compute_stream(), wait_deadline(timing), "the barrier before timing");
+                         trainer.compute_stream(), harness::Deadline::after(timeout_s));
+        comm->wait(trainer.compute_stream(), harness::Deadline::after(timeout_s), "the barrier before timing");
       };
       timing.agree_steps = [&](int steps) {
         const auto most = max_over_ranks(backend, *comm, trainer.compute_stream(), {static_cast<float>(steps)},
-                                         timing, "the warm-up's step count");
+                                         timeout_s, "the warm-up's step count");
         return static_cast<int>(most.front());
       };
     }
     if (comm && run.tuned_twin && !trainer.buckets_in_window()) {
-      out.cta_trials = tune_comm_ctas(trainer, backend, *comm, *run.tuned_twin, timing);
+      out.cta_trials = tune_comm_ctas(trainer, backend, *comm, *run.tuned_twin, timing, timeout_s);
       timing.warmup_s = 0;  // the CTA trials ran on a settled GPU just now
     }
-    const auto t = time_ddp(trainer, backend, timing);
+    const auto t = time_ddp(trainer, backend, timing, timeout_s);
     auto& f = out.figures;
     f.rank = o.rank;
     f.step_samples_s = t.step_s;
@@ -90,7 +88,7 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
     f.peak_memory_bytes = backend.memory_usage().peak_bytes;
     out.buckets = static_cast<int>(trainer.buckets().buckets.size());
     out.window = trainer.buckets_in_window();
-    if (run.traced) out.trace = trace_ddp_step(trainer, o.rank, run.label, timing.timeout_s);
+    if (run.traced) out.trace = trace_ddp_step(trainer, o.rank, run.label, timeout_s);
   } catch (const harness::OutOfMemoryError& e) {
     out = TrainRankResult{};
     out.skipped_reason = std::string("out of memory: ") + e.what();
@@ -100,12 +98,12 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
 
 void run_dp(results::TrainRecord& r, std::span<harness::Backend* const> devices, const TuningOptions& tuning,
             const Model& model, Precision precision, std::int64_t global_batch, const DpOptions& dp,
-            const TrainBenchOptions& o) {
+            const TrainBenchOptions& o, double timeout_s) {
   for (auto* b : devices) b->reset_peak_memory();
   try {
     DpTrainer trainer({devices.begin(), devices.end()}, tuning, model, global_batch, precision, dp, o.seed,
-                      o.timing.timeout_s);
-    const auto t = time_dp(trainer, o.timing);
+                      timeout_s);
+    const auto t = time_dp(trainer, o.timing, timeout_s);
     std::vector<results::TrainRankFigures> ranks;
     for (std::size_t d = 0; d < devices.size(); ++d) {
       results::TrainRankFigures f;

@@ -29,7 +29,7 @@ bool prefer_tuned_ctas(double nccl_choice_step_s, double tuned_step_s);
 
 // What every configuration of a phase shares on this rank.
 struct TrainBenchOptions {
-  TimingOptions timing;  // timing.timeout_s bounds every wait
+  TimingOptions timing;
   std::uint64_t seed = 1;
   int rank = 0;          // world rank: the figures' and the trace spans'
 };
@@ -46,9 +46,10 @@ struct DdpRun {
 
 // This rank's part of `run`: the barrier of the timing ranks (a one-element allreduce), the CTA
 // tuning where a twin is given (and the buckets are not window memory), then the timed steps.
-// Collective over run.comm. Out of memory is a skipped result; other errors propagate.
+// Collective over run.comm. Out of memory is a skipped result; other errors propagate. Here and below,
+// timeout_s bounds every wait (the caller's: launch's phase --timeout).
 TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& model, Precision precision,
-                             const DdpRun& run, const TrainBenchOptions& options);
+                             const DdpRun& run, const TrainBenchOptions& options, double timeout_s);
 
 // --comm-ctas auto: kCtaTuneSteps steps (at most timing.iterations) timed on each candidate (comm,
 // NCCL's choice of CTAs, then twin, kTunedCommCtas) after timing's warm-up; every rank keeps the one
@@ -57,13 +58,13 @@ TrainRankResult run_ddp_rank(ComputeContext& ctx, TrainOps& ops, const Model& mo
 // per candidate, the kept one first. Collective over comm (which must be the trainer's).
 std::vector<std::pair<int, double>> tune_comm_ctas(DdpTrainer& trainer, harness::Backend& backend,
                                                    harness::Communicator& comm, harness::Communicator& twin,
-                                                   TimingOptions timing);
+                                                   TimingOptions timing, double timeout_s);
 
 // DP over `devices` (rank 0's, device 0 first), `global_batch` split evenly: completes `record`
 // with the figures per device and the phases, or skips it when out of memory. Local.
 void run_dp(results::TrainRecord& record, std::span<harness::Backend* const> devices, const TuningOptions& tuning,
             const Model& model, Precision precision, std::int64_t global_batch, const DpOptions& dp,
-            const TrainBenchOptions& options);
+            const TrainBenchOptions& options, double timeout_s);
 
 // A record with a configuration's fields and no figures. strategy: "single", "ddp" or "dp".
 results::TrainRecord train_record(const Model& model, Precision precision, const std::string& strategy,

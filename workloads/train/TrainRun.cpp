@@ -21,6 +21,7 @@ using CommsBySize = std::map<int, std::unique_ptr<harness::Communicator>>;
 // What every configuration of one model and precision shares on this rank.
 struct TrainEnv {
   TrainRunSetup& setup;
+  double timeout_s;  // any single wait
   const TrainPlan& plan;
   ComputeContext& ctx;
   TrainOps& ops;
@@ -32,11 +33,10 @@ struct TrainEnv {
   int* configs_run = nullptr;                 // the run's configurations so far
 
   harness::World& world() const { return setup.world; }
-  harness::Deadline deadline() const { return harness::Deadline::after(setup.timeout_s); }
+  harness::Deadline deadline() const { return harness::Deadline::after(timeout_s); }
   TrainBenchOptions bench() const {
     TrainBenchOptions o;
     o.timing = plan.timing;
-    o.timing.timeout_s = setup.timeout_s;
     o.seed = setup.seed;
     o.rank = setup.world.rank();
     return o;
@@ -74,7 +74,7 @@ results::TrainRecord run_ddp_config(TrainEnv& env, const DdpConfig& c) {
   // this point, not after the members' whole run.
   world.barrier(env.deadline());
   std::optional<TrainRankResult> mine;
-  if (member) mine = run_ddp_rank(env.ctx, env.ops, env.model, env.precision, run, env.bench());
+  if (member) mine = run_ddp_rank(env.ctx, env.ops, env.model, env.precision, run, env.bench(), env.timeout_s);
   const auto parts = harness::gather_records(
       world, mine, env.deadline(),
       [](const std::optional<TrainRankResult>& part) { return part ? nlohmann::json(*part) : nlohmann::json(); },
@@ -92,14 +92,14 @@ results::TrainRecord run_dp_config(TrainEnv& env, const std::string& scaling, in
   r.overlap = false;
   const harness::OpScope scope("dp");  // names the strategy in errors
   env.setup.hooks.progress("train: dp " + r.model + " " + r.precision + " x" + std::to_string(devices) + " " + scaling);
-  const double timeout_s = env.setup.timeout_s;
+  const double timeout_s = env.timeout_s;
   if (env.world().rank() == 0) {
     const harness::HeartbeatScope alive(env.world(), timeout_s / 4);
     DpOptions options;
     options.h2d = none.h2d;
     options.lr = env.plan.ddp_options.lr;
     const std::span<harness::Backend* const> used(env.dp_devices.data(), static_cast<std::size_t>(devices));
-    run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench());
+    run_dp(r, used, env.plan.tuning, env.model, env.precision, global_batch, options, env.bench(), timeout_s);
     env.ctx.backend().make_current();
   }
   env.world().wait_for_root(0, timeout_s, "the wait for rank 0's DP run");
@@ -114,11 +114,11 @@ struct DpDevices {
   std::string skipped_reason;
 };
 
-DpDevices make_dp_devices(TrainRunSetup& setup, const TrainPlan& plan) {
+DpDevices make_dp_devices(TrainRunSetup& setup, const TrainPlan& plan, double timeout_s) {
   DpDevices out;
   if (!plan.dp) return out;
   auto& world = setup.world;
-  const auto deadline = [&] { return harness::Deadline::after(setup.timeout_s); };
+  const auto deadline = [timeout_s] { return harness::Deadline::after(timeout_s); };
   const bool cpu = setup.backend.kind() == harness::BackendKind::cpu;
   int count = 0;
   if (world.rank() == 0) {
@@ -146,10 +146,10 @@ DpDevices make_dp_devices(TrainRunSetup& setup, const TrainPlan& plan) {
 // One communicator per DDP size (null where this rank is not a member) with the CTAs asked for; with
 // --comm-ctas auto, `tuned` gets a twin of each NCCL one over 2+ ranks with kTunedCommCtas.
 CommsBySize make_ddp_comms(TrainRunSetup& setup, const TrainPlan& plan, harness::Communicator& world_comm,
-                           CommsBySize& tuned) {
+                           CommsBySize& tuned, double timeout_s) {
   CommsBySize out;
   const int rank = setup.world.rank();
-  const auto deadline = [&] { return harness::Deadline::after(setup.timeout_s); };
+  const auto deadline = [timeout_s] { return harness::Deadline::after(timeout_s); };
   const harness::CommConfig fixed{plan.comm_ctas_auto ? 0 : plan.comm_ctas};
   for (int k : plan.ddp_sizes) {  // the caller's check: k <= size
     const int color = rank < k ? 0 : -1;
@@ -173,7 +173,6 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;
   setup.seed = env.setup.seed;
   setup.essential_only = env.setup.essential_checks_only;
-  setup.timeout_s = env.setup.timeout_s;
   setup.config = env.model.name + " " + std::string(to_string(env.precision));
   setup.max_over_ranks = [&env](double v) { return env.world().max_over_ranks(v, env.deadline()); };
   if (env.plan.dp && world.rank() == 0) setup.dp_devices = env.dp_devices;
@@ -184,7 +183,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   setup.corrupt_for_test = corrupt && std::to_string(world.rank()) == corrupt;
   env.setup.hooks.progress("train: checking gradients of " + setup.config);
   const harness::OpScope scope("gradient-check");  // names the step in errors
-  auto checks = run_train_verification(setup);
+  auto checks = run_train_verification(setup, env.timeout_s);
   if (world.rank() == 0)
     for (auto& c : checks) results.verifications.push_back(std::move(c));
 }
@@ -254,15 +253,15 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
 
 }  // namespace
 
-results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup) {
+results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup, double timeout_s) {
   auto& backend = setup.backend;
-  auto world_comm = backend.create_communicator(setup.world, harness::Deadline::after(setup.timeout_s));
+  auto world_comm = backend.create_communicator(setup.world, harness::Deadline::after(timeout_s));
   CommsBySize tuned_comms;
-  auto ddp_comms = make_ddp_comms(setup, plan, *world_comm, tuned_comms);
-  DpDevices dp = make_dp_devices(setup, plan);
+  auto ddp_comms = make_ddp_comms(setup, plan, *world_comm, tuned_comms, timeout_s);
+  DpDevices dp = make_dp_devices(setup, plan, timeout_s);
   results::TrainResults results;
   auto stream = backend.create_stream(harness::StreamPriority::normal);
-  auto ctx = make_compute_context(backend, *stream, plan.tuning);
+  auto ctx = make_compute_context(backend, *stream, plan.tuning, timeout_s);
   auto ops = make_train_ops(backend);
   std::string dropped;
   int configs_run = 0;
@@ -273,7 +272,8 @@ results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup) 
         continue;
       }
       const auto model = make_model(name, {plan.depth, plan.width, auto_layout(precision)});
-      TrainEnv env{setup, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices, &configs_run};
+      TrainEnv env{setup, timeout_s, plan, *ctx, *ops, model, precision, ddp_comms, tuned_comms, dp.devices,
+                   &configs_run};
       if (plan.check) run_checks(env, *world_comm, results);
       run_model(env, dp, results);
     }

@@ -51,7 +51,6 @@ struct TrainPlan {
 struct TrainRunSetup {
   harness::World& world;
   harness::Backend& backend;  // this rank's device; made current again after DP's devices
-  double timeout_s = 0;       // any single wait
   unsigned long long seed = 1;
   bool essential_checks_only = false;  // only the gradient checks that matter most (a short preflight)
   int dp_visible = 0;                  // rank 0: the devices DP may drive (plan.dp_devices is at most this)
@@ -60,7 +59,8 @@ struct TrainRunSetup {
 };
 
 // Collective. Rank 0 returns every configuration's record and the checks' outcomes, in run order;
-// the other ranks return nothing. plan.ddp_sizes must be set and at most the world size.
-results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup);
+// the other ranks return nothing. plan.ddp_sizes must be set and at most the world size. timeout_s
+// bounds any single wait (the caller's: launch's phase --timeout).
+results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup, double timeout_s);
 
 }  // namespace gpuscale::workloads

@@ -25,14 +25,15 @@ struct EventPairs {
 };
 
 template <class Work>
-std::vector<double> timed(harness::Backend& backend, harness::Stream& stream, const TimingOptions& o, Work&& work) {
+std::vector<double> timed(harness::Backend& backend, harness::Stream& stream, const TimingOptions& o, double timeout_s,
+                          Work&& work) {
   EventPairs events(backend, o.iterations);
   for (int i = 0; i < o.iterations; ++i) {
     events.begin[static_cast<std::size_t>(i)]->record(stream);
     work();
     events.end[static_cast<std::size_t>(i)]->record(stream);
   }
-  return events.seconds(o.timeout_s);
+  return events.seconds(timeout_s);
 }
 
 void barrier(const TimingOptions& o) {
@@ -41,41 +42,41 @@ void barrier(const TimingOptions& o) {
 
 }  // namespace
 
-RankTiming time_ddp(DdpTrainer& trainer, harness::Backend& backend, const TimingOptions& o) {
+RankTiming time_ddp(DdpTrainer& trainer, harness::Backend& backend, const TimingOptions& o, double timeout_s) {
   RankTiming out;
   for (int i = 0; i < o.warmup; ++i) trainer.step();
-  trainer.synchronize(Deadline::after(o.timeout_s));
-  settle_for(trainer, o);
+  trainer.synchronize(Deadline::after(timeout_s));
+  settle_for(trainer, o, timeout_s);
   barrier(o);
-  out.step_s = timed(backend, trainer.compute_stream(), o, [&] { trainer.step(); });
-  trainer.synchronize(Deadline::after(o.timeout_s));
+  out.step_s = timed(backend, trainer.compute_stream(), o, timeout_s, [&] { trainer.step(); });
+  trainer.synchronize(Deadline::after(timeout_s));
   if (!o.parts) return out;
   trainer.step(false);
-  trainer.synchronize(Deadline::after(o.timeout_s));
+  trainer.synchronize(Deadline::after(timeout_s));
   barrier(o);
-  out.compute_s = timed(backend, trainer.compute_stream(), o, [&] { trainer.step(false); });
-  trainer.synchronize(Deadline::after(o.timeout_s));
+  out.compute_s = timed(backend, trainer.compute_stream(), o, timeout_s, [&] { trainer.step(false); });
+  trainer.synchronize(Deadline::after(timeout_s));
   if (!trainer.communicates()) return out;
   barrier(o);
-  std::vector<double> comm = timed(backend, trainer.comm_stream(), o, [&] { trainer.allreduce_only(); });
-  trainer.synchronize(Deadline::after(o.timeout_s));
+  std::vector<double> comm = timed(backend, trainer.comm_stream(), o, timeout_s, [&] { trainer.allreduce_only(); });
+  trainer.synchronize(Deadline::after(timeout_s));
   out.comm_s = std::move(comm);
   return out;
 }
 
-DpTiming time_dp(DpTrainer& trainer, const TimingOptions& o) {
+DpTiming time_dp(DpTrainer& trainer, const TimingOptions& o, double timeout_s) {
   DpTiming out;
   for (int i = 0; i < o.warmup; ++i) trainer.step();
-  trainer.synchronize(Deadline::after(o.timeout_s));
-  settle_for(trainer, o);
+  trainer.synchronize(Deadline::after(timeout_s));
+  settle_for(trainer, o, timeout_s);
   barrier(o);
   std::vector<DpStepEvents> events;
   for (int i = 0; i < o.iterations; ++i) events.push_back(trainer.make_events());
   for (auto& e : events) trainer.step(&e);
-  trainer.synchronize(Deadline::after(o.timeout_s));
+  trainer.synchronize(Deadline::after(timeout_s));
   trainer.backend(0).make_current();
   std::vector<std::vector<double>> phase(DpStepEvents::count);
-  const Deadline deadline = Deadline::after(o.timeout_s);
+  const Deadline deadline = Deadline::after(timeout_s);
   for (auto& e : events) {
     out.step_s.push_back(e.marks[DpStepEvents::end]->seconds_since(*e.marks[DpStepEvents::start], deadline));
     for (int p = 1; p < DpStepEvents::count; ++p)

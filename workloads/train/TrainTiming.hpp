@@ -19,9 +19,6 @@ struct TimingOptions {
   // Then steps until this long has run (settle_for), so the GPU settles under its power limit as a
   // training job does; 0: none.
   double warmup_s = 0;
-  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
-  // every wait times out at once.
-  double timeout_s = 0;
   bool parts = true;                   // also time compute-only steps and the allreduces alone
   std::function<void()> before_timing;  // the barrier of every rank that times together; may be empty
   // The ranks that time together agree on a step count (each passes its own, all get the largest);
@@ -30,13 +27,14 @@ struct TimingOptions {
 };
 
 // The time-based warm-up (keep_busy_for): steps until o.warmup_s has run, the ranks' largest count
-// through o.agree_steps. Returns the steps run. Trainer: DdpTrainer or DpTrainer.
+// through o.agree_steps. Returns the steps run. Trainer: DdpTrainer or DpTrainer. Here and below,
+// timeout_s bounds each wait (the caller's: launch's phase --timeout).
 template <class Trainer>
-int settle_for(Trainer& trainer, const TimingOptions& o) {
+int settle_for(Trainer& trainer, const TimingOptions& o, double timeout_s) {
   if (o.warmup_s <= 0) return 0;
   return keep_busy_for(
-      o.warmup_s, o.timeout_s, [&] { trainer.step(); },
-      [&](double timeout_s) { trainer.synchronize(harness::Deadline::after(timeout_s)); }, o.agree_steps);
+      o.warmup_s, timeout_s, [&] { trainer.step(); },
+      [&](double wait_s) { trainer.synchronize(harness::Deadline::after(wait_s)); }, o.agree_steps);
 }
 
 struct RankTiming {
@@ -45,13 +43,13 @@ struct RankTiming {
 
 // DDP or single (a trainer without communicator: comm_s stays empty). Collective over the trainer's
 // communicator.
-RankTiming time_ddp(DdpTrainer& trainer, harness::Backend& backend, const TimingOptions& options);
+RankTiming time_ddp(DdpTrainer& trainer, harness::Backend& backend, const TimingOptions& options, double timeout_s);
 
 struct DpTiming {
   std::vector<double> step_s;
   results::DpPhases phases;  // medians
 };
-DpTiming time_dp(DpTrainer& trainer, const TimingOptions& options);
+DpTiming time_dp(DpTrainer& trainer, const TimingOptions& options, double timeout_s);
 
 // Trace spans of one more step (layer passes and bucket allreduces), seconds from its first event.
 std::vector<results::TraceSpan> trace_ddp_step(DdpTrainer& trainer, int rank, const std::string& config,

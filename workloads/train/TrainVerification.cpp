@@ -16,17 +16,18 @@ namespace {
 
 using harness::DataType;
 
-std::vector<float> single_gradients(const VerificationSetup& s, std::int64_t batch) {
-  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch, s.timeout_s);
+// Here and below, timeout_s bounds each wait (run_train_verification's).
+std::vector<float> single_gradients(const VerificationSetup& s, std::int64_t batch, double timeout_s) {
+  DdpTrainer t(*s.ctx, *s.ops, *s.model, batch, s.precision, nullptr, DdpOptions{}, s.seed, 0, batch, timeout_s);
   t.gradients_only();
   return t.download_gradients();
 }
 
 // This rank's DDP trainer over the check's communicator: its slice of the global batch.
-std::unique_ptr<DdpTrainer> ddp_trainer(const VerificationSetup& s, const DdpOptions& options) {
+std::unique_ptr<DdpTrainer> ddp_trainer(const VerificationSetup& s, const DdpOptions& options, double timeout_s) {
   const std::int64_t b = s.batch_per_rank;
   return std::make_unique<DdpTrainer>(*s.ctx, *s.ops, *s.model, b, s.precision, s.comm, options, s.seed,
-                                      s.comm->rank() * b, s.comm->size() * b, s.timeout_s);
+                                      s.comm->rank() * b, s.comm->size() * b, timeout_s);
 }
 
 // The DDP options every check starts from: the run's bucket memory, the rest DDP's defaults.
@@ -42,8 +43,8 @@ std::vector<float> gradients_of(DdpTrainer& t) {
   return t.download_gradients();
 }
 
-std::vector<float> ddp_gradients(const VerificationSetup& s, const DdpOptions& options) {
-  return gradients_of(*ddp_trainer(s, options));
+std::vector<float> ddp_gradients(const VerificationSetup& s, const DdpOptions& options, double timeout_s) {
+  return gradients_of(*ddp_trainer(s, options, timeout_s));
 }
 
 // The learning rate of the trainers that sgd_check steps: an update well above the weights' rounding
@@ -79,7 +80,7 @@ results::TrainVerification sgd_check(const VerificationSetup& s, DdpTrainer& t, 
 }
 
 // Allreduce max and min of the gradients: both equal this rank's exactly iff every rank agrees.
-bool bitwise_equal_everywhere(const VerificationSetup& s, const std::vector<float>& mine) {
+bool bitwise_equal_everywhere(const VerificationSetup& s, const std::vector<float>& mine, double timeout_s) {
   auto& backend = s.ctx->backend();
   auto stream = backend.create_stream(harness::StreamPriority::normal);
   const std::size_t bytes = mine.size() * sizeof(float);
@@ -87,13 +88,13 @@ bool bitwise_equal_everywhere(const VerificationSetup& s, const std::vector<floa
   s.ctx->upload(hi->data(), mine.data(), bytes, *stream);
   s.ctx->upload(lo->data(), mine.data(), bytes, *stream);
   s.comm->all_reduce(hi->data(), hi->data(), mine.size(), DataType::float32, harness::RedOp::max, *stream,
-                     harness::Deadline::after(s.timeout_s));
+                     harness::Deadline::after(timeout_s));
   s.comm->all_reduce(lo->data(), lo->data(), mine.size(), DataType::float32, harness::RedOp::min, *stream,
-                     harness::Deadline::after(s.timeout_s));
-  s.comm->wait(*stream, harness::Deadline::after(s.timeout_s), "the gradient equality check");
+                     harness::Deadline::after(timeout_s));
+  s.comm->wait(*stream, harness::Deadline::after(timeout_s), "the gradient equality check");
   std::vector<float> h(mine.size()), l(mine.size());
-  backend.download(h.data(), *hi, bytes, harness::Deadline::after(s.timeout_s));
-  backend.download(l.data(), *lo, bytes, harness::Deadline::after(s.timeout_s));
+  backend.download(h.data(), *hi, bytes, harness::Deadline::after(timeout_s));
+  backend.download(l.data(), *lo, bytes, harness::Deadline::after(timeout_s));
   return std::memcmp(h.data(), mine.data(), bytes) == 0 && std::memcmp(l.data(), mine.data(), bytes) == 0;
 }
 
@@ -117,7 +118,7 @@ double relative_l2_error(const std::vector<float>& a, const std::vector<float>& 
   return norm > 0 ? std::sqrt(diff / norm) : std::sqrt(diff);
 }
 
-std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& s) {
+std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& s, double timeout_s) {
   std::vector<results::TrainVerification> out;
   // Two configurations of one batch (split across ranks or micro-steps, or not) take different GEMM
   // and convolution algorithms, so their rounding differs layer by layer: the per-layer limit, grown
@@ -133,22 +134,23 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
   const std::int64_t n = s.comm->size(), b = s.batch_per_rank;
   const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
 
-  const auto reference = single_gradients(s, n * b);
-  auto ddp = ddp_gradients(s, base_options(s));
+  const auto reference = single_gradients(s, n * b, timeout_s);
+  auto ddp = ddp_gradients(s, base_options(s), timeout_s);
   if (s.corrupt_for_test && !ddp.empty()) ddp.front() += 1.0f;
-  const bool equal = bitwise_equal_everywhere(s, ddp);
+  const bool equal = bitwise_equal_everywhere(s, ddp, timeout_s);
   const double differing = s.max_over_ranks(equal ? 0.0 : 1.0);
   out.push_back({ids::kDdpGradientsBitwiseEqual, s.config, differing == 0, differing, 0, ranks});
   out.push_back(compare(s, ids::kDdpMatchesSingle, ddp, reference, tolerance, ranks + " vs 1 device", true));
   if (s.essential_only) return out;
   // A trainer of its own: kept from ddp_gradients, its replica would sit beside the equality check's
   // buffers.
-  out.push_back(sgd_check(s, *ddp_trainer(s, with_check_lr(base_options(s))), ids::kDdpStepUpdatesEveryBucket, ranks));
+  out.push_back(
+      sgd_check(s, *ddp_trainer(s, with_check_lr(base_options(s)), timeout_s), ids::kDdpStepUpdatesEveryBucket, ranks));
 
   DdpOptions accum = base_options(s);
   accum.accum = std::max(2, s.accum);
-  const auto accumulated = ddp_gradients(s, accum);
-  const auto big = single_gradients(s, accum.accum * n * b);
+  const auto accumulated = ddp_gradients(s, accum, timeout_s);
+  const auto big = single_gradients(s, accum.accum * n * b, timeout_s);
   out.push_back(compare(s, ids::kDdpAccumMatchesBatch, accumulated, big, tolerance,
                         std::to_string(accum.accum) + " micro-steps vs one " + std::to_string(accum.accum) +
                             "x batch", true));
@@ -156,7 +158,7 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
   {  // its trainer freed before DP builds replicas of its own
     DdpOptions compressed = base_options(s);
     compressed.grad_type = s.compressed;
-    const auto compressed_trainer = ddp_trainer(s, with_check_lr(compressed));
+    const auto compressed_trainer = ddp_trainer(s, with_check_lr(compressed), timeout_s);
     const auto squeezed = gradients_of(*compressed_trainer);
     out.push_back(compare(s, ids::kDdpCompressedGradients, squeezed, ddp, std::max(tolerance, 2e-2),
                           std::string(harness::to_string(s.compressed)) + " allreduce vs fp32", true));
@@ -169,12 +171,12 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
     const auto g = static_cast<std::int64_t>(s.dp_devices.size());
     std::vector<float> dp;
     {
-      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed, s.timeout_s);
+      DpTrainer t(s.dp_devices, s.tuning, *s.model, g * b, s.precision, DpOptions{}, s.seed, timeout_s);
       t.step();
       dp = t.download_gradients();
     }
     s.ctx->backend().make_current();
-    const auto dp_reference = g == n ? reference : single_gradients(s, g * b);
+    const auto dp_reference = g == n ? reference : single_gradients(s, g * b, timeout_s);
     out.push_back(compare(s, ids::kDpMatchesSingle, dp, dp_reference, tolerance,
                           std::to_string(g) + " devices x " + std::to_string(b) + " samples vs 1 device", false));
   }

@@ -33,9 +33,6 @@ struct VerificationSetup {
   int accum = 2;
   harness::DataType compressed = harness::DataType::bfloat16;
   std::uint64_t seed = 1;
-  // Seconds any single wait may take: the caller's (launch: its phase's --timeout). Unset (0),
-  // every wait times out at once.
-  double timeout_s = 0;
   std::string config;                                 // "mlp fp32"
   std::function<double(double)> max_over_ranks;       // collective over the job
   std::vector<harness::Backend*> dp_devices;          // rank 0: DP's devices; empty: no DP verification
@@ -45,7 +42,8 @@ struct VerificationSetup {
   bool comm_window = false;       // DDP trainers' buckets in the communicator's window memory
 };
 
-std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& setup);
+// timeout_s bounds each wait (the caller's: launch's phase --timeout).
+std::vector<results::TrainVerification> run_train_verification(const VerificationSetup& setup, double timeout_s);
 
 // ||a - ref||_2 / ||ref||_2; 1e300 when a holds NaN or Inf (JSON has no NaN).
 double relative_l2_error(const std::vector<float>& a, const std::vector<float>& ref);
