@@ -276,9 +276,9 @@ const Tuned& CublasLtFactory::tuned(const Gemm& g, const GemmDescriptors& d, con
   const void* a = pass == Pass::backward_weight ? t.x->data() : t.w->data();
   const void* b = pass == Pass::forward ? t.x->data() : t.dy->data();
   void* out = pass == Pass::forward ? t.y->data() : pass == Pass::backward_data ? t.dx->data() : t.dw->data();
-  const auto seconds = best_round_s(env_.backend, env_.stream, env_.wait_s, all.size(), kTuningRounds, kTuningReps,
-                                    [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); },
-                                    tuning_hold(env_));
+  const auto seconds = best_round_s(
+      env_.backend, env_.stream, env_.wait_s, all.size(), kTuningRounds, kTuningReps,
+      [&](std::size_t i) { matmul(g, d, all[i], a, b, out, 0.0f, env_.stream); }, tuning_hold(env_));
   const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
   if (finalists.empty())
     throw harness::LibraryError(

@@ -171,8 +171,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
     else
       run_conv_graph(h, plans[i - with_find], pass, o.a, o.b, o.out, workspace);
   };
-  const auto seconds = best_round_s(env_.backend, env_.stream, env_.wait_s, with_find + plans.size(), kTuningRounds, kTuningReps,
-                                    run, tuning_hold(env_));
+  const auto seconds = best_round_s(env_.backend, env_.stream, env_.wait_s, with_find + plans.size(), kTuningRounds,
+                                    kTuningReps, run, tuning_hold(env_));
   const auto finalists = settled_finalists(seconds);  // fastest first; empty when none ran
   if (finalists.empty()) {
     if (with_find) return choice;
@@ -182,7 +182,8 @@ Choice CudnnFactory::search(const LayerSpec& spec, LegacyConv& legacy, Pass pass
   }
   std::size_t best = finalists.front();
   if (settled && finalists.size() > 1)
-    best = settled_fastest(env_.backend, env_.stream, env_.wait_s, finalists, seconds, env_.tuning.settled_window_s, run);
+    best =
+        settled_fastest(env_.backend, env_.stream, env_.wait_s, finalists, seconds, env_.tuning.settled_window_s, run);
   env_.stream.synchronize(harness::Deadline::after(env_.wait_s), "cuDNN tuning");
   if (best >= with_find) choice.graph = plans[best - with_find];
   return choice;

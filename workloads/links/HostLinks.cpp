@@ -122,8 +122,7 @@ std::vector<results::HbmFigure> HostLinkBench::device_memory(double wait_s) {
   auto* a = static_cast<float*>(dst->data());
   const auto* b = static_cast<const float*>(src->data());
   results::HbmFigure tri{"triad", 3 * count * sizeof(float), {}, 0};
-  tri.samples_s =
-      time_calls([&] { triad(backend_, a, b, b + count, count, *stream_); }, "the triad kernel", wait_s);
+  tri.samples_s = time_calls([&] { triad(backend_, a, b, b + count, count, *stream_); }, "the triad kernel", wait_s);
   tri.gbps = rate_gbps(tri.bytes_moved, tri.samples_s);
   out.push_back(std::move(tri));
   return out;

@@ -101,8 +101,7 @@ void run_dp(results::TrainRecord& r, std::span<harness::Backend* const> devices,
             const TrainBenchOptions& o, double timeout_s) {
   for (auto* b : devices) b->reset_peak_memory();
   try {
-    DpTrainer trainer({devices.begin(), devices.end()}, tuning, model, global_batch, precision, dp, o.seed,
-                      timeout_s);
+    DpTrainer trainer({devices.begin(), devices.end()}, tuning, model, global_batch, precision, dp, o.seed, timeout_s);
     const auto t = time_dp(trainer, o.timing, timeout_s);
     std::vector<results::TrainRankFigures> ranks;
     for (std::size_t d = 0; d < devices.size(); ++d) {
