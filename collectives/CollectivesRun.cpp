@@ -158,10 +158,10 @@ void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Commun
 
 }  // namespace
 
-results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup) {
+results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup, double timeout_s) {
   auto& world = setup.world;
   setup.hooks.progress("collectives: creating the communicator");
-  auto comm = setup.backend.create_communicator(world, harness::Deadline::after(setup.timeout_s));
+  auto comm = setup.backend.create_communicator(world, harness::Deadline::after(timeout_s));
 
   results::CollectivesRecord record;
   record.transport = std::string(comm->transport());
@@ -172,7 +172,7 @@ results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRun
   record.check_passes = o.check_passes;
   record.link_threshold = o.link_threshold;
   BenchResources res(world, setup.backend, largest_buffer(o, size_list(o), world),
-                     std::max(o.iterations, o.graph_launches), setup.timeout_s,
+                     std::max(o.iterations, o.graph_launches), timeout_s,
                      harness::corruption_requested(kCorruptBuffer));
   // Under a budget the localisation runs first: the sweeps are what a spent budget drops, and a
   // slow node that spends it is what the localisation names.

@@ -20,7 +20,6 @@ namespace gpuscale::collectives {
 struct CollectivesRunSetup {
   harness::World& world;
   harness::Backend& backend;
-  double timeout_s = 0;  // any single wait
   // Rank 0: every rank's environment (hosts, nodes, GPUs name the pairs and the nodes); empty elsewhere.
   const std::vector<results::RankEnv>& ranks;
   bool nccl_algorithm = false;  // NCCL's tuning log was routed to a file (--nccl-algo): read it back
@@ -28,7 +27,8 @@ struct CollectivesRunSetup {
 };
 
 // Collective: every rank calls it with the same options. Rank 0 returns the record (the sweeps,
-// scaling, pairs and isolation it holds; link expectations not yet applied).
-results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup);
+// scaling, pairs and isolation it holds; link expectations not yet applied). timeout_s bounds any
+// single wait (the caller's: launch's phase --timeout).
+results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup, double timeout_s);
 
 }  // namespace gpuscale::collectives

@@ -41,7 +41,6 @@ void run_burn_phase(Job& job) {
   auto& world = job.world();
   BurnPlan plan = *job.plan().burn;
   plan.burn.seed = job.options().seed;
-  plan.burn.timeout_s = job.timeout_s();
   plan.burn.before_start = [&] { world.barrier(job.deadline()); };
   results::RankEnv env;
   job.backend().probe(env);
@@ -55,8 +54,8 @@ void run_burn_phase(Job& job) {
   workloads::BurnRun run;
   {
     const harness::OpScope scope("gemm");  // test seam "burn/gemm"
-    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning(job.timeout_s()));
-    run = workloads::run_burn(*ctx, *stream, plan.burn);
+    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning(), job.timeout_s());
+    run = workloads::run_burn(*ctx, *stream, plan.burn, job.timeout_s());
   }
   auto mine = make_record(run, plan, env, world.rank());
   mine.samples = sampler.stop();

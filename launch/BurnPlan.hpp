@@ -5,7 +5,7 @@
 
 #include "launch/Profile.hpp"
 #include "results/schema/RunReport.hpp"
-#include "workloads/Burn.hpp"
+#include "workloads/burn/Burn.hpp"
 
 namespace gpuscale::launch {
 

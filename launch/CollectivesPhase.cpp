@@ -14,12 +14,11 @@ void run_collectives_phase(Job& job) {
   collectives::CollectivesRunSetup setup{
       .world = world,
       .backend = job.backend(),
-      .timeout_s = job.timeout_s(),
       .ranks = job.report().ranks,
       .nccl_algorithm = job.invocation().options.count("nccl-algo") > 0,
       .hooks = run_hooks(job),
   };
-  auto record = collectives::run_collectives(o, setup);
+  auto record = collectives::run_collectives(o, setup, job.timeout_s());
   if (world.rank() == 0) {
     auto& report = job.report();
     const auto link = collectives::link_for(report.ranks, o.net_gbps);

@@ -8,7 +8,7 @@
 #include "launch/Profile.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "results/render/Format.hpp"
-#include "workloads/ComputeRun.hpp"
+#include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {
 
@@ -73,17 +73,14 @@ void add_compute_options(cxxopts::Options& o) {
 
 void run_compute_phase(Job& job) {
   auto& world = job.world();
-  ComputePlan plan = *job.plan().compute;  // the phase adds the job's seed and timeout
+  ComputePlan plan = *job.plan().compute;  // the phase adds the job's seed
   plan.bench.seed = job.options().seed;
-  plan.bench.timeout_s = job.timeout_s();
-  plan.tuning.timeout_s = job.timeout_s();
   workloads::ComputeRunSetup setup{
       .world = world,
       .backend = job.backend(),
-      .timeout_s = job.timeout_s(),
       .hooks = run_hooks(job),
   };
-  auto all = workloads::run_compute(plan, setup);
+  auto all = workloads::run_compute(plan, setup, job.timeout_s());
   if (world.rank() == 0) {
     auto& report = job.report();
     report.straggler_threshold = plan.straggler_threshold;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/ComputeRun.hpp"
+#include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {
 

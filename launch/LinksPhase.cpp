@@ -6,14 +6,13 @@
 #include "results/render/Format.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "workloads/LinksRun.hpp"
+#include "workloads/links/LinksRun.hpp"
 
 namespace gpuscale::launch {
 
 void run_links_phase(Job& job) {
   auto& world = job.world();
   LinksPlan plan = *job.plan().links;
-  plan.links.timeout_s = job.timeout_s();
   results::RankEnv env;
   job.backend().probe(env);
   const std::string bus = env.gpu ? env.gpu->pci_bus_id : "";

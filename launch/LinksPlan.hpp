@@ -5,7 +5,7 @@
 
 #include "launch/Profile.hpp"
 #include "results/schema/RunReport.hpp"
-#include "workloads/HostLinks.hpp"
+#include "workloads/links/HostLinks.hpp"
 
 namespace gpuscale::launch {
 

@@ -17,7 +17,7 @@
 #include "results/schema/AtomicFile.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/JsonReporter.hpp"
-#include "workloads/Precision.hpp"
+#include "workloads/layers/Precision.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -6,20 +6,18 @@
 #include "launch/Phases.hpp"
 #include "launch/ProjectionOptions.hpp"
 #include "launch/TrainPlan.hpp"
-#include "workloads/TrainRun.hpp"
+#include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  TrainPlan plan = *job.plan().train;  // the phase adds the job's timeout and shape
-  plan.tuning.timeout_s = job.timeout_s();
+  TrainPlan plan = *job.plan().train;  // the phase adds the job's shape
   if (plan.ddp_sizes.empty()) plan.ddp_sizes = default_ddp_sizes(job.world().size());
   const bool cpu = backend.kind() == harness::BackendKind::cpu;
   workloads::TrainRunSetup setup{
       .world = job.world(),
       .backend = backend,
-      .timeout_s = job.timeout_s(),
       .seed = job.options().seed,
       // The preflight's 15 s leave room for the two checks that matter most.
       .essential_checks_only = job.options().quick,
@@ -27,7 +25,7 @@ void run_train_phase(Job& job) {
       .trace = job.options().trace_path.empty() ? nullptr : &job.report().trace_spans,
       .hooks = run_hooks(job),
   };
-  auto results = workloads::run_training(plan, setup);
+  auto results = workloads::run_training(plan, setup, job.timeout_s());
   if (job.world().rank() == 0) {
     auto& report = job.report();
     report.straggler_threshold = plan.straggler_threshold;

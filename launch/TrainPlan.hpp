@@ -8,7 +8,7 @@
 
 #include <cxxopts.hpp>
 
-#include "workloads/TrainRun.hpp"
+#include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
 

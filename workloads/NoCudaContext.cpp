@@ -1,16 +1,16 @@
 // Linked where the CUDA backend is not built: a cuda backend cannot exist, so neither can this.
 #include "harness/Error.hpp"
-#include "workloads/CudaContext.hpp"
+#include "workloads/layers/CudaContext.hpp"
 
 namespace gpuscale::workloads {
 
-std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::Stream&, const TuningOptions&) {
+std::unique_ptr<ComputeContext> make_cuda_context(harness::Backend&, harness::Stream&, const TuningOptions&, double) {
   throw harness::UsageError("this gpuscale was built without the CUDA backend: no cuBLAS or cuDNN layers");
 }
 
 }  // namespace gpuscale::workloads
 
-#include "workloads/TrainOps.hpp"
+#include "workloads/train/TrainOps.hpp"
 
 namespace gpuscale::workloads {
 
@@ -20,7 +20,7 @@ std::unique_ptr<TrainOps> make_cuda_train_ops() {
 
 }  // namespace gpuscale::workloads
 
-#include "workloads/MemoryKernels.hpp"
+#include "workloads/links/MemoryKernels.hpp"
 
 namespace gpuscale::workloads::kernels {
 

@@ -13,10 +13,10 @@
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"
-#include "workloads/CpuReference.hpp"
-#include "workloads/HostConvert.hpp"
-#include "workloads/RandomValue.hpp"
-#include "workloads/ReferenceVerification.hpp"
+#include "workloads/layers/CpuReference.hpp"
+#include "workloads/layers/HostConvert.hpp"
+#include "workloads/layers/RandomValue.hpp"
+#include "workloads/layers/ReferenceVerification.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -29,10 +29,9 @@ struct Gpu {
   std::unique_ptr<ComputeContext> ctx;
   explicit Gpu(AlgoSearch search = AlgoSearch::heuristic, MatmulPath path = MatmulPath::fastest)
       : Gpu(tuning(search, path)) {}
-  explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t)) {}
+  explicit Gpu(const TuningOptions& t) : ctx(make_compute_context(*backend, *stream, t, 60)) {}
   static TuningOptions tuning(AlgoSearch search, MatmulPath path) {
     TuningOptions t;
-    t.timeout_s = 60;
     t.conv_search = search;
     t.matmul_path = path;
     return t;

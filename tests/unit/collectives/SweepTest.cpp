@@ -1,11 +1,13 @@
 // Size lists, size parsing, the headline, the round-robin schedule, slow-pair flags, link figures,
-// NCCL's tuning log and the checks the record produces.
+// NCCL's tuning log, the checks the record produces, and the phase's time as run_collectives's parameter.
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 #include <gtest/gtest.h>
 
 #include "judge/CollectiveChecks.hpp"
+#include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/PairMatrix.hpp"
@@ -17,6 +19,17 @@ namespace gpuscale::collectives {
 namespace {
 
 using judge::collective_checks;
+
+// The phase's timeout is run_collectives's parameter, not a setup field a caller could leave unset.
+template <class T>
+constexpr bool holds_a_timeout = requires(const T& t) { t.timeout_s; };
+
+TEST(SweepOptions, TheRunTakesThePhasesTime) {
+  EXPECT_FALSE(holds_a_timeout<CollectivesRunSetup>);
+  EXPECT_FALSE(holds_a_timeout<SweepOptions>);
+  EXPECT_FALSE((std::is_invocable_v<decltype(&run_collectives), const SweepOptions&, CollectivesRunSetup&>));
+  EXPECT_TRUE((std::is_invocable_v<decltype(&run_collectives), const SweepOptions&, CollectivesRunSetup&, double>));
+}
 
 TEST(SweepOptions, SizeListsAreNcclTests) {
   SweepOptions o;

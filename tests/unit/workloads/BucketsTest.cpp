@@ -1,4 +1,4 @@
-#include "workloads/Buckets.hpp"
+#include "workloads/train/Buckets.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,9 +8,9 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
-#include "workloads/CpuReference.hpp"
-#include "workloads/HostConvert.hpp"
-#include "workloads/Layer.hpp"
+#include "workloads/layers/CpuReference.hpp"
+#include "workloads/layers/HostConvert.hpp"
+#include "workloads/layers/Layer.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -20,7 +20,7 @@ using harness::DataType;
 struct Fixture {
   std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
-  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{});
+  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{}, 30);
   std::unique_ptr<harness::Buffer> filled(std::size_t bytes, DataType type, std::uint64_t seed) {
     auto b = backend->allocate(bytes);
     ctx->fill_uniform(b->data(), type, bytes / harness::size_of(type), seed, 1.0f, *stream);

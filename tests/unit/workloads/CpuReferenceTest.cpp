@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "workloads/CpuReference.hpp"
-#include "workloads/RandomValue.hpp"
+#include "workloads/layers/CpuReference.hpp"
+#include "workloads/layers/RandomValue.hpp"
 
 namespace gpuscale::workloads::reference {
 namespace {

@@ -1,4 +1,4 @@
-#include "workloads/DdpTrainer.hpp"
+#include "workloads/train/DdpTrainer.hpp"
 
 #include <gtest/gtest.h>
 

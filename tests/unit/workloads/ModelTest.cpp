@@ -1,9 +1,9 @@
-#include "workloads/Model.hpp"
+#include "workloads/train/Model.hpp"
 
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
-#include "workloads/Network.hpp"
+#include "workloads/train/Network.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -4,10 +4,12 @@
 
 #include <thread>
 
-#include "workloads/TrainTiming.hpp"
+#include "workloads/train/TrainTiming.hpp"
 
 namespace gpuscale::workloads {
 namespace {
+
+constexpr double kWait_s = 30;  // any single wait (the phase's --timeout in the product)
 
 struct FakeTrainer {
   std::chrono::milliseconds step_time{2};
@@ -21,16 +23,15 @@ struct FakeTrainer {
 
 TEST(Settle, NoTimeNoSteps) {
   FakeTrainer t;
-  EXPECT_EQ(settle_for(t, TimingOptions{}), 0);
+  EXPECT_EQ(settle_for(t, TimingOptions{}, kWait_s), 0);
   EXPECT_EQ(t.steps, 0);
 }
 
 TEST(Settle, StepsUntilTheTimeHasRunThenWaitsOnce) {
   FakeTrainer t;
   TimingOptions o;
-  o.timeout_s = 30;
   o.warmup_s = 0.02;  // ten 2 ms steps at most (the first, timed, may run long on a busy host)
-  const int ran = settle_for(t, o);
+  const int ran = settle_for(t, o, kWait_s);
   EXPECT_EQ(ran, t.steps);
   EXPECT_GE(t.steps, 1);
   EXPECT_LE(t.steps, 10);
@@ -40,14 +41,13 @@ TEST(Settle, StepsUntilTheTimeHasRunThenWaitsOnce) {
 TEST(Settle, TheAgreedCountWins) {
   FakeTrainer t;
   TimingOptions o;
-  o.timeout_s = 30;
   o.warmup_s = 0.02;
   int asked = -1;
   o.agree_steps = [&asked](int mine) {
     asked = mine;
     return 25;  // a slower rank needs more
   };
-  EXPECT_EQ(settle_for(t, o), 26);
+  EXPECT_EQ(settle_for(t, o, kWait_s), 26);
   EXPECT_EQ(t.steps, 26);
   EXPECT_GE(asked, 0);
   EXPECT_LE(asked, 9);

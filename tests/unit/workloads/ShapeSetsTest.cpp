@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
-#include "workloads/ReferenceVerification.hpp"
-#include "workloads/ShapeSets.hpp"
+#include "workloads/layers/ReferenceVerification.hpp"
+#include "workloads/layers/ShapeSets.hpp"
 
 namespace gpuscale::workloads {
 namespace {

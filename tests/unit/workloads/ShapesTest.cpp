@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
-#include "workloads/Layer.hpp"
-#include "workloads/Precision.hpp"
-#include "workloads/Shapes.hpp"
+#include "workloads/layers/Layer.hpp"
+#include "workloads/layers/Precision.hpp"
+#include "workloads/layers/Shapes.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
-#include "workloads/LayerFactory.hpp"
+#include "workloads/layers/LayerFactory.hpp"
 
 namespace gpuscale::workloads {
 namespace {
