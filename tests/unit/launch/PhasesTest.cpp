@@ -165,8 +165,9 @@ TEST(Phases, TheStartupLineCoversEveryPlannedPhase) {
   for (const auto& p : phase_table())
     if (p.plan) parts += (parts.empty() ? "" : "; ") + p.describe(plan);
   EXPECT_EQ(describe(plan), plan.profile.name + " (budget " + results::fixed(plan.profile.budget_s, 0) + " s): " + parts);
-  for (const auto& p : phase_table())
+  for (const auto& p : phase_table()) {
     if (p.plan) EXPECT_EQ(p.describe(plan).rfind(std::string(p.name) + " ", 0), 0u) << p.describe(plan);
+  }
 }
 
 // The code of a file, its comments left out.
