@@ -68,7 +68,8 @@ PhaseTimeouts parse_timeouts(const std::string& text) {
 
 std::string describe(const PhaseTimeouts& t) {
   std::ostringstream out;
-  for (const auto& p : phase_table()) out << (p.name == phase_table().front().name ? "" : ", ") << p.name << ' ' << t.for_phase(p.name);
+  for (const auto& p : phase_table())
+    out << (p.name == phase_table().front().name ? "" : ", ") << p.name << ' ' << t.for_phase(p.name);
   return out.str();
 }
 

@@ -34,10 +34,10 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
   if (c.root >= shape.ranks)
     return "-r " + std::to_string(c.root) + ": the root must be a rank, and " + ranks + " (0.." +
            std::to_string(shape.ranks - 1) + ")";
-  if (c.isolation == gpuscale::collectives::IsolationMode::only && shape.nodes < gpuscale::collectives::kIsolationAutoNodes)
-    return "--isolate compares nodes with each other and needs at least " +
-           std::to_string(gpuscale::collectives::kIsolationAutoNodes) + " nodes; the job spans " +
-           plural(shape.nodes, "node");
+  const int least_nodes = gpuscale::collectives::kIsolationAutoNodes;
+  if (c.isolation == gpuscale::collectives::IsolationMode::only && shape.nodes < least_nodes)
+    return "--isolate compares nodes with each other and needs at least " + std::to_string(least_nodes) +
+           " nodes; the job spans " + plural(shape.nodes, "node");
   return "";
 }
 

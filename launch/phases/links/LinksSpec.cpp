@@ -7,7 +7,9 @@
 namespace gpuscale::launch::phases::links {
 namespace {
 
-void make_plan(RunPlan& plan, const PlanInputs& in) { plan.set("links", parse_links_plan(in.invocation.options, in.profile)); }
+void make_plan(RunPlan& plan, const PlanInputs& in) {
+  plan.set("links", parse_links_plan(in.invocation.options, in.profile));
+}
 
 std::string describe_plan(const RunPlan& plan) {
   const auto& l = plan.get<LinksPlan>("links").links;
