@@ -28,10 +28,13 @@ void baseline_options(cxxopts::Options& o) {
   o.positional_help("RUN.json... -o BASE.json");
 }
 
-// Each command's phases, in the order they run. The whole-job run: the environment first, then host
-// links and device memory (a second or two per GPU, on GPUs still cool), compute, a short burn (after
-// compute, whose figures it would otherwise heat), collectives and training.
-constexpr std::string_view kRunPhases[] = {"env", "links", "compute", "burn", "collectives", "train"};
+// Each command's phases, in the order they run. The whole-job run: every registered phase, in the
+// registry's order (PhaseRegistry.def says why that order).
+constexpr std::string_view kRunPhases[] = {
+#define GPUSCALE_PHASE(name) #name,
+#include "launch/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+};
 constexpr std::string_view kEnvPhases[] = {"env"};
 constexpr std::string_view kComputePhases[] = {"env", "compute"};
 constexpr std::string_view kCollectivesPhases[] = {"env", "collectives"};
