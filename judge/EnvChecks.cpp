@@ -256,7 +256,7 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   return out;
 }
 
-// Env's findings decide whether the GPU phases run: launch/EnvPhase.cpp calls this family before them.
+// Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
 extern const RuleFamily kEnvChecks{
     "env", "env", "ranks[]",
     "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and NCCL-path "

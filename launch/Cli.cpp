@@ -143,7 +143,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   cxxopts::Options options("gpuscale", "");
   options.custom_help(std::string(spec->usage));
   add_common_options(options);
-  spec->add_options(options);
+  add_command_options(*spec, options);
 
   std::vector<const char*> args = {argv[0]};
   for (int i = first; i < argc; ++i) args.push_back(argv[i]);

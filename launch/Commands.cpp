@@ -2,18 +2,12 @@
 
 #include "harness/Error.hpp"
 #include "launch/BaselineCommand.hpp"
-#include "launch/BurnPlan.hpp"
-#include "launch/CollectivesPhase.hpp"
-#include "launch/ComputePhase.hpp"
-#include "launch/LinksPlan.hpp"
-#include "launch/ProjectionOptions.hpp"
+#include "launch/Phases.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "launch/ReportCommands.hpp"
-#include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
 namespace {
-
-void no_options(cxxopts::Options&) {}
 
 void file_inputs(cxxopts::Options& o) {
   o.add_options("input")("inputs", "run report(s) to read", cxxopts::value<std::vector<std::string>>());
@@ -34,10 +28,13 @@ void baseline_options(cxxopts::Options& o) {
   o.positional_help("RUN.json... -o BASE.json");
 }
 
-// Each command's phases, in the order they run. The whole-job run: the environment first, then host
-// links and device memory (a second or two per GPU, on GPUs still cool), compute, a short burn (after
-// compute, whose figures it would otherwise heat), collectives and training.
-constexpr std::string_view kRunPhases[] = {"env", "links", "compute", "burn", "collectives", "train"};
+// Each command's phases, in the order they run. The whole-job run: every registered phase, in the
+// registry's order (PhaseRegistry.def says why that order).
+constexpr std::string_view kRunPhases[] = {
+#define GPUSCALE_PHASE(name) #name,
+#include "launch/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+};
 constexpr std::string_view kEnvPhases[] = {"env"};
 constexpr std::string_view kComputePhases[] = {"env", "compute"};
 constexpr std::string_view kCollectivesPhases[] = {"env", "collectives"};
@@ -57,37 +54,37 @@ constexpr CommandSpec kCommands[] = {
      "mpirun -np 8 gpuscale env\n"
      "mpirun -np 2 gpuscale env --json env.json\n"
      "srun --mpi=pmix -n 4 gpuscale env --device cpu",
-     kEnvPhases, no_options},
+     kEnvPhases, nullptr},
     {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
      "mpirun -np 8 gpuscale compute\n"
      "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
      "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
      "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
-     kComputePhases, add_compute_options},
+     kComputePhases, nullptr},
     {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
      "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
      "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
      "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
-     kCollectivesPhases, add_collectives_options},
+     kCollectivesPhases, nullptr},
     {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
      "mpirun -np 8 gpuscale train\n"
      "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
      "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
      "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
-     kTrainPhases, add_train_options},
+     kTrainPhases, nullptr},
     {"burn", "sustained GEMM load on every GPU at once: throughput over wall time, clocks, power, temperature, "
      "throttle reasons, ECC errors, and the outputs compared across GPUs", "burn [options]",
      "mpirun -np 8 gpuscale burn\n"
      "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
      "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
-     kBurnPhases, add_burn_options},
+     kBurnPhases, nullptr},
     {"links", "host links and device memory: H2D and D2H copies pinned and pageable, one GPU at a time and every GPU "
      "of a node at once, the PCIe link under load, NVLink state and errors, XID events, HBM copy and triad",
      "links [options]",
      "mpirun -np 8 gpuscale links\n"
      "mpirun -np 8 gpuscale links --sizes 64M,1G,4G --repeats 10 --json links.json\n"
      "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
-     kLinksPhases, add_links_options},
+     kLinksPhases, nullptr},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html\n"
      "gpuscale report new.json --baseline base.json", {}, file_inputs, report_command},
@@ -119,5 +116,11 @@ const CommandSpec& command_named(std::string_view name) {
 }
 
 const CommandSpec& default_command() { return kCommands[0]; }
+
+void add_command_options(const CommandSpec& command, cxxopts::Options& options) {
+  if (command.add_options) return command.add_options(options);
+  for (const auto name : command.phases)
+    if (const auto* phase = find_phase_spec(name); phase && phase->add_options) phase->add_options(options);
+}
 
 }  // namespace gpuscale::launch

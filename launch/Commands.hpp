@@ -19,6 +19,7 @@ struct CommandSpec {
   // The phases it runs under MPI on every rank, in order, by name (Phases.hpp); none: it reads
   // saved runs, without MPI.
   std::span<const std::string_view> phases;
+  // Its options; nullptr: those of its phases (PhaseSpec::add_options).
   void (*add_options)(cxxopts::Options&);
   // A command without phases: what runs instead (ReportCommands.hpp), returning the exit code.
   int (*run_offline)(const Invocation&) = nullptr;
@@ -36,5 +37,7 @@ const CommandSpec* find_command(std::string_view name);
 const CommandSpec& command_named(std::string_view name);
 // The command that runs when argv[1] names none (or starts with '-'): the first of the table.
 const CommandSpec& default_command();
+// Adds the command's options to `options` (CommandSpec::add_options).
+void add_command_options(const CommandSpec& command, cxxopts::Options& options);
 
 }  // namespace gpuscale::launch

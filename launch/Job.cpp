@@ -61,8 +61,7 @@ void check_plan_fits(const RunPlan& plan, const harness::World& world, bool cpu_
                      const harness::Deadline& deadline) {
   std::string problem;
   if (world.rank() == 0) {
-    JobShape shape{world.size(), world.node_count()};
-    if (plan.train && plan.train->dp) shape.dp_devices = dp_device_limit(cpu_backend, world.local_size());
+    const JobShape shape{world.size(), world.node_count(), dp_device_limit(cpu_backend, world.local_size())};
     problem = plan_misfit(plan, shape);
   }
   problem = world.broadcast_from_root(problem, deadline);

@@ -9,56 +9,24 @@
 #include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
-#include "launch/BurnPhase.hpp"
-#include "launch/CollectivesPhase.hpp"
 #include "launch/CommandAgreement.hpp"
 #include "launch/Commands.hpp"
-#include "launch/ComputePhase.hpp"
-#include "launch/EnvPhase.hpp"
 #include "launch/FailurePath.hpp"
 #include "launch/Job.hpp"
-#include "launch/LinksPhase.hpp"
-#include "launch/ProjectionOptions.hpp"
-#include "launch/TrainPhase.hpp"
 #include "launch/RunPlan.hpp"
 #include "probes/SlurmProbe.hpp"
 
 namespace gpuscale::launch {
+
+// Each registered phase's spec, defined in its folder (launch/phases/NAME/).
+#define GPUSCALE_PHASE(name) \
+  namespace phases::name {   \
+  extern const PhaseSpec kPhase; \
+  }
+#include "launch/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+
 namespace {
-
-// Each phase's part of the RunPlan (PhaseSpec::plan).
-void plan_links(RunPlan& plan, const PlanInputs& in) {
-  plan.links = parse_links_plan(in.invocation.options, plan.profile);
-}
-void plan_compute(RunPlan& plan, const PlanInputs& in) {
-  plan.compute = parse_compute_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend);
-}
-void plan_burn(RunPlan& plan, const PlanInputs& in) {
-  plan.burn = parse_burn_plan(in.invocation.options, plan.profile, !in.whole_job);
-}
-void plan_collectives(RunPlan& plan, const PlanInputs& in) {
-  plan.collectives = collectives_options(in.invocation.options, in.cpu_backend, in.invocation.common.quick);
-}
-void plan_train(RunPlan& plan, const PlanInputs& in) {
-  plan.train = parse_train_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend, in.whole_job);
-}
-
-// --project-ranks is read after the phase (update_projection); --nccl-algo routes NCCL's log first.
-void collectives_before_mpi(const Invocation& invocation) {
-  prepare_collectives(invocation);
-  project_ranks(invocation.options);
-}
-
-// Every phase: name, plan, before MPI, run, needs_gpu_work, runs_on_shared_gpu, budget weight.
-// The weights: the checks (env) and the short burn take little, the sweeps and training most.
-constexpr PhaseSpec kPhases[] = {
-    {"env", nullptr, nullptr, run_env_phase, false, false, 1},
-    {"links", plan_links, nullptr, run_links_phase, true, false, 1},
-    {"compute", plan_compute, nullptr, run_compute_phase, true, false, 2},
-    {"burn", plan_burn, nullptr, run_burn_phase, true, /*runs_on_shared_gpu=*/true, 1},
-    {"collectives", plan_collectives, collectives_before_mpi, run_collectives_phase, true, false, 3},
-    {"train", plan_train, nullptr, run_train_phase, true, false, 2},
-};
 
 // Every phase's options are checked before MPI starts and before any output, so bad input is one
 // line and exit 2 on every rank (the Job resolves the plan again, with the backend known).
@@ -70,10 +38,17 @@ void validate_phase_options(const Invocation& invocation) {
 
 }  // namespace
 
-std::span<const PhaseSpec> phase_table() { return kPhases; }
+std::span<const PhaseSpec> phase_table() {
+  static const PhaseSpec kPhases[] = {
+#define GPUSCALE_PHASE(name) phases::name::kPhase,
+#include "launch/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+  };
+  return kPhases;
+}
 
 const PhaseSpec* find_phase_spec(std::string_view name) {
-  for (const auto& p : kPhases)
+  for (const auto& p : phase_table())
     if (p.name == name) return &p;
   return nullptr;
 }
@@ -100,7 +75,7 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
   harness::install_signal_handlers();
   const harness::Watchdog watchdog;  // the last resort behind every deadline (Watchdog.hpp)
   std::unique_ptr<harness::World> world;
-  const auto startup = harness::Deadline::after(invocation.common.timeouts.env_s);  // bootstrap: env's timeout
+  const auto startup = harness::Deadline::after(invocation.common.timeouts.bootstrap_s());
   try {
     if (usage_error.empty()) {
       try {

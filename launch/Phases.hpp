@@ -1,6 +1,6 @@
 #pragma once
-// The phases, in one table (kPhases in Phases.cpp): each phase's name, how its options are read and
-// checked, its plan, its run function and its GPU policy. A command is a list of these names
+// The phases, in one table built from launch/PhaseRegistry.def: each phase's PhaseSpec
+// (PhaseSpec.hpp), defined in its folder launch/phases/NAME/. A command is a list of these names
 // (Commands.cpp); nothing else lists phases or matches command names.
 #include <span>
 #include <string>
@@ -9,40 +9,11 @@
 
 #include "harness/RunHooks.hpp"
 #include "launch/Cli.hpp"
+#include "launch/PhaseSpec.hpp"
 
 namespace gpuscale::launch {
 
-class Job;
-struct RunPlan;
-
-// What a phase's plan is resolved from (RunPlan.cpp): the command line, the profile already in the
-// plan, and the backend.
-struct PlanInputs {
-  const Invocation& invocation;
-  bool cpu_backend;
-  bool whole_job;  // the command is the whole-job run (CommandSpec::whole_job)
-};
-
-struct PhaseSpec {
-  std::string_view name;
-  // Its part of the RunPlan, from the command line and the profile (nullptr: it plans nothing). Pure;
-  // bad input throws harness::UsageError with one line.
-  void (*plan)(RunPlan& plan, const PlanInputs& inputs);
-  // Before MPI starts, on every rank (nullptr: nothing): options the plan does not hold, checked
-  // (UsageError), and what must be set up before MPI and NCCL start.
-  void (*before_mpi)(const Invocation& invocation);
-  // Collective: runs the phase on every rank with the Job's plan.
-  void (*run)(Job& job);
-  bool needs_gpu_work;  // skipped when an env check blocks GPU work (Job::gpu_work_blocked)
-  // Runs beside another process on a GPU (burn: its sustained figure is what the sharing costs);
-  // skipped only when GPU work is impossible.
-  bool runs_on_shared_gpu;
-  // Its share of the whole-job run's budget, relative to the others' (RunBudget.hpp): what the phase
-  // takes in a healthy run of either profile.
-  double budget_weight;
-};
-
-// Every phase, in the order the whole-job run runs them.
+// Every phase, in the registry's order: the order the whole-job run runs them.
 std::span<const PhaseSpec> phase_table();
 // The phase called `name`, or nullptr.
 const PhaseSpec* find_phase_spec(std::string_view name);

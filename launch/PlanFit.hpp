@@ -12,7 +12,7 @@ namespace gpuscale::launch {
 struct JobShape {
   int ranks = 1;
   int nodes = 1;
-  int dp_devices = 0;  // the devices DP could drive from rank 0 (dp_device_limit); read only where DP runs
+  int dp_devices = 0;  // the devices DP could drive from rank 0 (dp_device_limit)
 };
 
 // The devices DP drives from rank 0 at most: the GPUs it sees; on the cpu backend its node's ranks,
@@ -20,7 +20,10 @@ struct JobShape {
 int dp_device_limit(bool cpu_backend, int local_size);
 
 // "" when every value fits the job; else one line that names the first value that does not and the
-// job's shape. Pure.
+// job's shape: each planned phase's PhaseSpec::misfit, in the table's order. Pure.
 std::string plan_misfit(const RunPlan& plan, const JobShape& shape);
+
+// "3 ranks", "1 node": for the phases' lines.
+std::string plural(int n, const std::string& what);
 
 }  // namespace gpuscale::launch

@@ -2,34 +2,53 @@
 // What a command runs, resolved once from its command line and the profile (--quick, the backend):
 // every phase runs the plan held here, and the start-up line prints it (describe), so the line says
 // what runs. Pure (no MPI, no device); bad input throws harness::UsageError with one line.
-#include <optional>
+#include <any>
+#include <functional>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
-#include "collectives/SweepOptions.hpp"
-#include "launch/BurnPlan.hpp"
 #include "launch/Cli.hpp"
-#include "launch/ComputePlan.hpp"
-#include "launch/LinksPlan.hpp"
 #include "launch/Profile.hpp"
-#include "launch/TrainPlan.hpp"
 
 namespace gpuscale::launch {
 
 struct RunPlan {
   Profile profile;
-  // Set for the commands that run the phase, by its PhaseSpec::plan (Phases.hpp).
-  std::optional<ComputePlan> compute;
-  std::optional<collectives::SweepOptions> collectives;
-  std::optional<TrainPlan> train;
-  std::optional<BurnPlan> burn;
-  std::optional<LinksPlan> links;
+
+  // Each planned phase's part, by the phase's name: set by its PhaseSpec::plan for the commands that
+  // run it, read by the phase's own files with the type it set.
+  template <class Plan>
+  void set(std::string_view phase, Plan part) {
+    parts_.insert_or_assign(std::string(phase), std::any(std::move(part)));
+  }
+  bool has(std::string_view phase) const { return parts_.find(phase) != parts_.end(); }
+  // The phase's part; nullptr where the command does not run it. A part of another type is a bug.
+  template <class Plan>
+  const Plan* find(std::string_view phase) const {
+    const auto it = parts_.find(phase);
+    if (it == parts_.end()) return nullptr;
+    const auto* part = std::any_cast<Plan>(&it->second);
+    if (!part) throw std::logic_error("the plan of phase '" + std::string(phase) + "' is of another type");
+    return part;
+  }
+  // The phase's part, which must be planned (a phase reads its own while it runs).
+  template <class Plan>
+  const Plan& get(std::string_view phase) const {
+    if (const auto* part = find<Plan>(phase)) return *part;
+    throw std::logic_error("phase '" + std::string(phase) + "' has no plan");
+  }
+
+ private:
+  std::map<std::string, std::any, std::less<>> parts_;
 };
 
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend);
 
 // The start-up line: "quick-cpu (budget 15 s): compute 2 shapes in tf32,bf16, 2+5 calls; collectives
-// 7 ops, 7 sizes 8..32K, 2+5 iterations; train mlp in bf16, 1+3 steps". Warm-up + timed counts; sizes
-// as the options take them.
+// 7 ops, 7 sizes 8..32K, 2+5 iterations; train mlp in bf16, 1+3 steps": each planned phase's part
+// (PhaseSpec::describe) in the table's order. Warm-up + timed counts; sizes as the options take them.
 std::string describe(const RunPlan& plan);
 
 }  // namespace gpuscale::launch

@@ -1,26 +1,14 @@
 #include "launch/Timeouts.hpp"
 
-#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
+#include "launch/Phases.hpp"
 
 namespace gpuscale::launch {
 namespace {
-
-struct Field {
-  const char* phase;
-  double PhaseTimeouts::*seconds;
-};
-
-constexpr Field kFields[] = {{"env", &PhaseTimeouts::env_s},
-                             {"compute", &PhaseTimeouts::compute_s},
-                             {"collectives", &PhaseTimeouts::collectives_s},
-                             {"train", &PhaseTimeouts::train_s},
-                             {"burn", &PhaseTimeouts::burn_s},
-                             {"links", &PhaseTimeouts::links_s}};
 
 double parse_seconds(const std::string& text, const std::string& item) {
   char* end = nullptr;
@@ -31,12 +19,34 @@ double parse_seconds(const std::string& text, const std::string& item) {
   return s;
 }
 
+std::string phase_names() {
+  std::string names;
+  for (const auto& p : phase_table()) names += (names.empty() ? "" : ", ") + std::string(p.name);
+  return names;
+}
+
 }  // namespace
 
+PhaseTimeouts::PhaseTimeouts() {
+  for (const auto& p : phase_table()) seconds_.emplace(p.name, p.timeout_s);
+}
+
 double PhaseTimeouts::for_phase(std::string_view phase) const {
-  for (const auto& f : kFields)
-    if (phase == f.phase) return this->*f.seconds;
-  return env_s;
+  const auto it = seconds_.find(phase);
+  return it != seconds_.end() ? it->second : bootstrap_s();
+}
+
+double PhaseTimeouts::bootstrap_s() const { return seconds_.at(std::string(phase_table().front().name)); }
+
+bool PhaseTimeouts::set(std::string_view phase, double seconds) {
+  const auto it = seconds_.find(phase);
+  if (it == seconds_.end()) return false;
+  it->second = seconds;
+  return true;
+}
+
+void PhaseTimeouts::set_all(double seconds) {
+  for (auto& [phase, s] : seconds_) s = seconds;
 }
 
 PhaseTimeouts parse_timeouts(const std::string& text) {
@@ -44,24 +54,22 @@ PhaseTimeouts parse_timeouts(const std::string& text) {
   for (const auto& item : split_list(text, ',')) {
     const auto eq = item.find('=');
     if (eq == std::string::npos) {
-      const double s = parse_seconds(item, item);
-      for (const auto& f : kFields) out.*f.seconds = s;
+      out.set_all(parse_seconds(item, item));
       continue;
     }
     const std::string phase = item.substr(0, eq);
-    const auto field = std::find_if(std::begin(kFields), std::end(kFields),
-                                    [&](const Field& f) { return phase == f.phase; });
-    if (field == std::end(kFields))
-      throw harness::UsageError("--timeout: unknown phase '" + phase + "' in '" + item +
-                                "' (phases: env, compute, collectives, train, burn, links)");
-    out.*field->seconds = parse_seconds(item.substr(eq + 1), item);
+    if (!find_phase_spec(phase))
+      throw harness::UsageError("--timeout: unknown phase '" + phase + "' in '" + item + "' (phases: " + phase_names() +
+                                ")");
+    out.set(phase, parse_seconds(item.substr(eq + 1), item));
   }
   return out;
 }
 
 std::string describe(const PhaseTimeouts& t) {
   std::ostringstream out;
-  for (const auto& f : kFields) out << (f.phase == kFields[0].phase ? "" : ", ") << f.phase << ' ' << t.*f.seconds;
+  for (const auto& p : phase_table())
+    out << (p.name == phase_table().front().name ? "" : ", ") << p.name << ' ' << t.for_phase(p.name);
   return out.str();
 }
 

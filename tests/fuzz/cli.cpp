@@ -8,6 +8,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
+#include "launch/Phases.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::vector<std::string> args = {"gpuscale"};
@@ -27,8 +28,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto inv = gpuscale::launch::parse_command_line(static_cast<int>(argv.size()), argv.data());
     if (inv.show_help && inv.help_text.empty()) __builtin_trap();
     const auto& t = inv.common.timeouts;
-    for (double s : {t.env_s, t.compute_s, t.collectives_s, t.train_s})
+    for (const auto& phase : gpuscale::launch::phase_table()) {
+      const double s = t.for_phase(phase.name);
       if (!inv.show_help && !inv.show_version && !(s > 0 && std::isfinite(s))) __builtin_trap();
+    }
   } catch (const gpuscale::harness::UsageError& e) {
     if (std::string(e.what()).empty()) __builtin_trap();
   }

@@ -30,8 +30,8 @@ TEST(Cli, EnvWithCommonOptions) {
   EXPECT_EQ(inv.common.json_path, "out.json");
   EXPECT_EQ(inv.common.prom_path, "out.prom");
   EXPECT_EQ(inv.common.device, "cpu");
-  EXPECT_DOUBLE_EQ(inv.common.timeouts.env_s, 30);
-  EXPECT_DOUBLE_EQ(inv.common.timeouts.train_s, 30);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("env"), 30);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("train"), 30);
 }
 
 TEST(Cli, AnOptionOfOneValueGivenTwiceIsRefusedNotTheLastKept) {

@@ -2,7 +2,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
-#include "launch/ComputePlan.hpp"
+#include "launch/phases/compute/ComputePlan.hpp"
 
 namespace gpuscale::launch {
 namespace {

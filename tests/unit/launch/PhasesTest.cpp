@@ -1,7 +1,12 @@
-// The command table's phase lists and the phase table: what each command runs, in order, and the
-// GPU policy and plan of each phase.
+// The command table's phase lists and the phase table: what each command runs, in order, the GPU
+// policy and plan of each phase, and that a phase's knowledge stays in its folder and registry line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +14,8 @@
 #include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
 #include "launch/RunPlan.hpp"
+#include "launch/Timeouts.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -81,12 +88,112 @@ TEST(Phases, ThePlanHoldsThePhasesOfItsCommand) {
         if (n == phase) return true;
       return false;
     };
-    EXPECT_EQ(plan.links.has_value(), runs("links")) << c.name;
-    EXPECT_EQ(plan.compute.has_value(), runs("compute")) << c.name;
-    EXPECT_EQ(plan.burn.has_value(), runs("burn")) << c.name;
-    EXPECT_EQ(plan.collectives.has_value(), runs("collectives")) << c.name;
-    EXPECT_EQ(plan.train.has_value(), runs("train")) << c.name;
+    for (const auto& p : phase_table())
+      EXPECT_EQ(plan.has(p.name), runs(std::string(p.name).c_str()) && p.plan != nullptr) << c.name << ": " << p.name;
   }
+}
+
+// --- A phase's knowledge stays in its folder and its registry line. ---
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::filesystem::path kLaunch = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "launch";
+
+// The names of launch/PhaseRegistry.def's lines, in order.
+Names registry_names() {
+  Names out;
+  std::istringstream lines(read_file(kLaunch / "PhaseRegistry.def"));
+  const std::regex line(R"(^GPUSCALE_PHASE\(([a-z0-9_]+)\)\s*$)");
+  std::smatch m;
+  for (std::string text; std::getline(lines, text);)
+    if (std::regex_match(text, m, line)) out.push_back(m[1]);
+  return out;
+}
+
+// The table is the registry: one spec per line, named as its folder, and a folder per line only.
+TEST(Phases, TheTableIsTheRegistryAndEachPhaseItsFolder) {
+  const auto registered = registry_names();
+  ASSERT_FALSE(registered.empty()) << "no GPUSCALE_PHASE line in " << kLaunch / "PhaseRegistry.def";
+  Names table;
+  for (const auto& p : phase_table()) table.emplace_back(p.name);
+  EXPECT_EQ(table, registered);
+  Names folders;
+  for (const auto& entry : std::filesystem::directory_iterator(kLaunch / "phases"))
+    if (entry.is_directory()) folders.push_back(entry.path().filename().string());
+  std::sort(folders.begin(), folders.end());
+  auto sorted = registered;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(folders, sorted) << "launch/phases/ holds a folder per registered phase, and no other";
+  for (const auto& p : phase_table()) {
+    EXPECT_GT(p.timeout_s, 0) << p.name;
+    EXPECT_EQ(p.plan != nullptr, p.describe != nullptr) << p.name << ": a plan is on the start-up line";
+  }
+}
+
+// --timeout takes exactly the table's names, each with its phase's default, and names them when refused.
+TEST(Phases, TimeoutsAreTheTablesPhases) {
+  const PhaseTimeouts defaults;
+  std::string listed;
+  for (const auto& p : phase_table()) {
+    const std::string name(p.name);
+    listed += (listed.empty() ? "" : ", ") + name;
+    EXPECT_DOUBLE_EQ(defaults.for_phase(name), p.timeout_s) << name;
+    const auto set = parse_timeouts(name + "=4321");
+    for (const auto& other : phase_table())
+      EXPECT_DOUBLE_EQ(set.for_phase(other.name), other.name == p.name ? 4321 : other.timeout_s) << name;
+  }
+  EXPECT_DOUBLE_EQ(defaults.bootstrap_s(), phase_table().front().timeout_s);
+  try {
+    parse_timeouts("nope=1");
+    ADD_FAILURE() << "accepted an unknown phase";
+  } catch (const harness::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("(phases: " + listed + ")"), std::string::npos) << e.what();
+  }
+}
+
+// The start-up line has a part for every planned phase, in the table's order, led by its name.
+TEST(Phases, TheStartupLineCoversEveryPlannedPhase) {
+  Invocation invocation;
+  invocation.command = std::string(default_command().name);
+  const auto plan = resolve_run_plan(invocation, true);
+  std::string parts;
+  for (const auto& p : phase_table())
+    if (p.plan) parts += (parts.empty() ? "" : "; ") + p.describe(plan);
+  EXPECT_EQ(describe(plan), plan.profile.name + " (budget " + results::fixed(plan.profile.budget_s, 0) + " s): " + parts);
+  for (const auto& p : phase_table()) {
+    if (!p.plan) continue;
+    EXPECT_EQ(p.describe(plan).rfind(std::string(p.name) + " ", 0), 0u) << p.describe(plan);
+  }
+}
+
+// The code of a file, its comments left out.
+std::string code_of(const std::string& text) {
+  std::string code;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) code += line.substr(0, line.find("//")) + '\n';
+  return code;
+}
+
+// No file of launch/ outside the phase folders names a phase as a string in its code, but the command
+// table (its phase lists, and commands named as their phase): a second list of phases is a leak.
+TEST(Phases, NoFileOutsideItsFolderNamesAPhase) {
+  std::size_t read = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kLaunch)) {
+    const auto file = entry.path().filename().string();
+    if (!entry.is_regular_file() || file == "Commands.cpp") continue;
+    if (entry.path().extension() != ".cpp" && entry.path().extension() != ".hpp") continue;
+    const auto text = code_of(read_file(entry.path()));
+    ++read;
+    for (const auto& p : phase_table())
+      EXPECT_EQ(text.find("\"" + std::string(p.name) + "\""), std::string::npos)
+          << "launch/" << file << " names the phase \"" << p.name << "\"; it belongs in launch/phases/" << p.name << "/";
+  }
+  EXPECT_GT(read, 10u);
 }
 
 }  // namespace

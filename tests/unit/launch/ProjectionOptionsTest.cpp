@@ -3,7 +3,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
-#include "launch/ProjectionOptions.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "collectives/Sweep.hpp"
+#include "launch/phases/compute/ComputePlan.hpp"
+#include "launch/phases/train/TrainPlan.hpp"
 #include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
@@ -21,12 +23,12 @@ Invocation parse_run(std::vector<const char*> args) {
 TEST(RunPlan, StartupLineStatesWhatRuns) {
   EXPECT_EQ(describe(resolve_run_plan(parse_run({"--quick"}), true)),
             "quick-cpu (budget 15 s): links 1M pinned, 1M pageable, 4M device memory, 1+2 copies; compute 2 shapes in "
-            "tf32,bf16, 2+5 calls; collectives 7 ops, 7 sizes 8..32K, "
-            "2+5 iterations; burn bf16 matmul 64 for 0.5 s; train mlp in bf16, 1+3 steps");
+            "tf32,bf16, 2+5 calls; burn bf16 matmul 64 for 0.5 s; collectives 7 ops, 7 sizes 8..32K, "
+            "2+5 iterations; train mlp in bf16, 1+3 steps");
   EXPECT_EQ(describe(resolve_run_plan(parse_run({}), true)),
             "default-cpu (budget 120 s): links 1M,16M pinned, 4M pageable, 16M device memory, 1+3 copies; compute 2 "
-            "shapes in fp32,tf32,fp16,bf16, 5+20 calls; collectives 7 ops, "
-            "20 sizes 8..4M, 5+20 iterations; burn bf16 matmul 128 for 2 s; train mlp,cnn in fp32,bf16, 1+3 steps");
+            "shapes in fp32,tf32,fp16,bf16, 5+20 calls; burn bf16 matmul 128 for 2 s; collectives 7 ops, "
+            "20 sizes 8..4M, 5+20 iterations; train mlp,cnn in fp32,bf16, 1+3 steps");
   EXPECT_EQ(describe(resolve_run_plan(parse_run({"collectives", "-b", "8", "-e", "1M"}), false)),
             "default (budget 60 s): collectives 7 ops, 18 sizes 8..1M, 5+20 iterations");
   EXPECT_EQ(describe(resolve_run_plan(parse_run({"collectives", "--quick", "-n", "7", "--ops", "allreduce"}), true)),
@@ -51,22 +53,24 @@ TEST(RunPlan, EveryProfileFeedsThePlans) {
       const auto& p = plan.profile;
       SCOPED_TRACE(p.name);
       EXPECT_EQ(p.name, make_profile(quick, cpu).name);
-      ASSERT_TRUE(plan.collectives && plan.compute && plan.train);
-      const auto& c = *plan.collectives;
+      ASSERT_TRUE(plan.has("collectives") && plan.has("compute") && plan.has("train"));
+      const auto& c = plan.get<collectives::SweepOptions>("collectives");
+      const auto& compute = plan.get<ComputePlan>("compute");
+      const auto& train = plan.get<TrainPlan>("train");
       EXPECT_EQ(c.max_bytes, p.collectives.max_bytes);
       EXPECT_EQ(c.step_factor, p.collectives.step_factor);
       EXPECT_EQ(c.warmup, p.collectives.warmup);
       EXPECT_EQ(c.iterations, p.collectives.iterations);
       EXPECT_EQ(c.scaling_sizes, p.collectives.scaling_sizes);
       EXPECT_EQ(c.pair_large_bytes, p.collectives.pair_large_bytes);
-      EXPECT_EQ(plan.compute->bench.warmup, p.compute.warmup);
-      EXPECT_EQ(plan.compute->bench.iterations, p.compute.iterations);
-      EXPECT_EQ(plan.compute->items.front().shape.set, p.compute.shape_sets);
-      EXPECT_EQ(plan.train->timing.warmup, p.train.warmup);
-      EXPECT_EQ(plan.train->timing.iterations, p.train.iterations);
-      EXPECT_EQ(plan.train->depth, p.train.depth);
-      EXPECT_EQ(plan.train->width, p.train.width);
-      EXPECT_EQ(plan.train->batch.has_value(), p.train.batch.has_value());
+      EXPECT_EQ(compute.bench.warmup, p.compute.warmup);
+      EXPECT_EQ(compute.bench.iterations, p.compute.iterations);
+      EXPECT_EQ(compute.items.front().shape.set, p.compute.shape_sets);
+      EXPECT_EQ(train.timing.warmup, p.train.warmup);
+      EXPECT_EQ(train.timing.iterations, p.train.iterations);
+      EXPECT_EQ(train.depth, p.train.depth);
+      EXPECT_EQ(train.width, p.train.width);
+      EXPECT_EQ(train.batch.has_value(), p.train.batch.has_value());
     }
 }
 
@@ -99,9 +103,9 @@ std::string sizes_text(const collectives::SweepOptions& c) {
 
 // docs/REPORT.md's profile table: one row per profile, each cell from the plan that runs.
 std::string report_row(const RunPlan& plan) {
-  const auto& c = *plan.collectives;
-  const auto& m = *plan.compute;
-  const auto& t = *plan.train;
+  const auto& c = plan.get<collectives::SweepOptions>("collectives");
+  const auto& m = plan.get<ComputePlan>("compute");
+  const auto& t = plan.get<TrainPlan>("train");
   std::string precisions, models, train_precisions;
   for (std::size_t i = 0; i < m.items.size() && m.items[i].shape.shape == m.items.front().shape.shape; ++i)
     precisions += (i ? "," : "") + std::string(workloads::to_string(m.items[i].precision));

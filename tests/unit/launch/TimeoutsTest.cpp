@@ -18,7 +18,9 @@ TEST(Timeouts, DefaultsPerPhase) {
   EXPECT_DOUBLE_EQ(t.for_phase("compute"), 300);
   EXPECT_DOUBLE_EQ(t.for_phase("collectives"), 180);
   EXPECT_DOUBLE_EQ(t.for_phase("train"), 300);
-  EXPECT_EQ(describe(t), "env 120, compute 300, collectives 180, train 300, burn 120, links 120");
+  EXPECT_DOUBLE_EQ(t.for_phase("burn"), 120);
+  EXPECT_DOUBLE_EQ(t.for_phase("links"), 120);
+  EXPECT_EQ(describe(t), "env 120, links 120, compute 300, burn 120, collectives 180, train 300");
 }
 
 TEST(Timeouts, OutsideThePhasesIsBootstrap) {
@@ -34,14 +36,14 @@ TEST(Timeouts, OneValueSetsEveryPhase) {
 
 TEST(Timeouts, PhaseItemsApplyLeftToRight) {
   const auto t = parse_timeouts("60,train=600,collectives=30");
-  EXPECT_DOUBLE_EQ(t.env_s, 60);
-  EXPECT_DOUBLE_EQ(t.compute_s, 60);
-  EXPECT_DOUBLE_EQ(t.collectives_s, 30);
-  EXPECT_DOUBLE_EQ(t.train_s, 600);
+  EXPECT_DOUBLE_EQ(t.for_phase("env"), 60);
+  EXPECT_DOUBLE_EQ(t.for_phase("compute"), 60);
+  EXPECT_DOUBLE_EQ(t.for_phase("collectives"), 30);
+  EXPECT_DOUBLE_EQ(t.for_phase("train"), 600);
   const auto only = parse_timeouts("compute=1");
-  EXPECT_DOUBLE_EQ(only.compute_s, 1);
-  EXPECT_DOUBLE_EQ(only.env_s, PhaseTimeouts{}.env_s);  // the others keep their defaults
-  EXPECT_DOUBLE_EQ(parse_timeouts("5,env=1,3").env_s, 3);
+  EXPECT_DOUBLE_EQ(only.for_phase("compute"), 1);
+  EXPECT_DOUBLE_EQ(only.for_phase("env"), PhaseTimeouts{}.for_phase("env"));  // the others keep their defaults
+  EXPECT_DOUBLE_EQ(parse_timeouts("5,env=1,3").for_phase("env"), 3);
 }
 
 TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
@@ -66,15 +68,15 @@ TEST(Timeouts, BadValuesAreOneLineNamingTheItem) {
 
 // The bound is inclusive; the help text names it (CommandLineAndHelp).
 TEST(Timeouts, AtMostAWeek) {
-  EXPECT_DOUBLE_EQ(parse_timeouts("604800").train_s, kMaxTimeoutS);
+  EXPECT_DOUBLE_EQ(parse_timeouts("604800").for_phase("train"), kMaxTimeoutS);
   EXPECT_THROW(parse_timeouts("604800.5"), harness::UsageError);
 }
 
 TEST(Timeouts, CommandLineAndHelp) {
   const char* argv[] = {"gpuscale", "train", "--timeout", "train=42"};
   const auto inv = parse_command_line(4, argv);
-  EXPECT_DOUBLE_EQ(inv.common.timeouts.train_s, 42);
-  EXPECT_DOUBLE_EQ(inv.common.timeouts.env_s, 120);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("train"), 42);
+  EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("env"), 120);
   const char* bad[] = {"gpuscale", "env", "--timeout", "tpu=1"};
   EXPECT_THROW(parse_command_line(4, bad), harness::UsageError);
   const char* help[] = {"gpuscale", "env", "--help"};
@@ -84,7 +86,7 @@ TEST(Timeouts, CommandLineAndHelp) {
     if (!space) text += c;
     else if (!text.empty() && text.back() != ' ') text += ' ';
   }
-  EXPECT_NE(text.find("(default env 120, compute 300, collectives 180, train 300, burn 120, links 120; at most 604800, a week)"),
+  EXPECT_NE(text.find("(default env 120, links 120, compute 300, burn 120, collectives 180, train 300; at most 604800, a week)"),
             std::string::npos)
       << text;
 }

@@ -1,4 +1,4 @@
-#include "launch/TrainPlan.hpp"
+#include "launch/phases/train/TrainPlan.hpp"
 
 #include <gtest/gtest.h>
 

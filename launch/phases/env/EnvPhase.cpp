@@ -1,4 +1,4 @@
-#include "launch/EnvPhase.hpp"
+#include "launch/phases/env/EnvPhase.hpp"
 
 #include "harness/GatherRecords.hpp"
 #include "harness/SmokeTest.hpp"

@@ -1,8 +1,8 @@
-#include "launch/ComputePhase.hpp"
+#include "launch/phases/compute/ComputePhase.hpp"
 
 #include <string>
 
-#include "launch/ComputePlan.hpp"
+#include "launch/phases/compute/ComputePlan.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Phases.hpp"
 #include "launch/Profile.hpp"
@@ -73,7 +73,7 @@ void add_compute_options(cxxopts::Options& o) {
 
 void run_compute_phase(Job& job) {
   auto& world = job.world();
-  ComputePlan plan = *job.plan().compute;  // the phase adds the job's seed
+  ComputePlan plan = job.plan().get<ComputePlan>("compute");  // the phase adds the job's seed
   plan.bench.seed = job.options().seed;
   workloads::ComputeRunSetup setup{
       .world = world,

@@ -1,4 +1,4 @@
-#include "launch/ProjectionOptions.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
 
 #include <algorithm>
 #include <string>

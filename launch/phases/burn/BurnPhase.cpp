@@ -1,9 +1,9 @@
-#include "launch/BurnPhase.hpp"
+#include "launch/phases/burn/BurnPhase.hpp"
 
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
-#include "launch/BurnPlan.hpp"
+#include "launch/phases/burn/BurnPlan.hpp"
 #include "results/models/BurnSummary.hpp"
 #include "results/render/Format.hpp"
 #include "results/models/GpuPeak.hpp"
@@ -39,7 +39,7 @@ results::BurnRecord make_record(const workloads::BurnRun& run, const BurnPlan& p
 
 void run_burn_phase(Job& job) {
   auto& world = job.world();
-  BurnPlan plan = *job.plan().burn;
+  BurnPlan plan = job.plan().get<BurnPlan>("burn");
   plan.burn.seed = job.options().seed;
   plan.burn.before_start = [&] { world.barrier(job.deadline()); };
   results::RankEnv env;

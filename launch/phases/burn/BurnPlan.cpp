@@ -1,4 +1,4 @@
-#include "launch/BurnPlan.hpp"
+#include "launch/phases/burn/BurnPlan.hpp"
 
 #include "launch/OptionValue.hpp"
 #include "results/render/Format.hpp"

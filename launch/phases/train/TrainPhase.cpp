@@ -1,18 +1,18 @@
-#include "launch/TrainPhase.hpp"
+#include "launch/phases/train/TrainPhase.hpp"
 
 #include <limits>
 
 #include "launch/PlanFit.hpp"
 #include "launch/Phases.hpp"
-#include "launch/ProjectionOptions.hpp"
-#include "launch/TrainPlan.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/phases/train/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
 
 void run_train_phase(Job& job) {
   auto& backend = job.backend();
-  TrainPlan plan = *job.plan().train;  // the phase adds the job's shape
+  TrainPlan plan = job.plan().get<TrainPlan>("train");  // the phase adds the job's shape
   if (plan.ddp_sizes.empty()) plan.ddp_sizes = default_ddp_sizes(job.world().size());
   const bool cpu = backend.kind() == harness::BackendKind::cpu;
   workloads::TrainRunSetup setup{

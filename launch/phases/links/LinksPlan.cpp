@@ -1,4 +1,4 @@
-#include "launch/LinksPlan.hpp"
+#include "launch/phases/links/LinksPlan.hpp"
 
 #include "harness/Error.hpp"
 #include "harness/SizeParse.hpp"

@@ -1,8 +1,8 @@
-#include "launch/LinksPhase.hpp"
+#include "launch/phases/links/LinksPhase.hpp"
 
 #include "harness/GatherRecords.hpp"
 #include "harness/LinkMonitor.hpp"
-#include "launch/LinksPlan.hpp"
+#include "launch/phases/links/LinksPlan.hpp"
 #include "results/render/Format.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/schema/RankEnv.hpp"
@@ -12,7 +12,7 @@ namespace gpuscale::launch {
 
 void run_links_phase(Job& job) {
   auto& world = job.world();
-  LinksPlan plan = *job.plan().links;
+  LinksPlan plan = job.plan().get<LinksPlan>("links");
   results::RankEnv env;
   job.backend().probe(env);
   const std::string bus = env.gpu ? env.gpu->pci_bus_id : "";

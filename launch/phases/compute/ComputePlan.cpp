@@ -1,4 +1,4 @@
-#include "launch/ComputePlan.hpp"
+#include "launch/phases/compute/ComputePlan.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,15 +1,15 @@
-#include "launch/CollectivesPhase.hpp"
+#include "launch/phases/collectives/CollectivesPhase.hpp"
 
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "launch/Phases.hpp"
-#include "launch/ProjectionOptions.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 
 void run_collectives_phase(Job& job) {
   auto& world = job.world();
-  auto o = *job.plan().collectives;
+  auto o = job.plan().get<collectives::SweepOptions>("collectives");
   o.isolation_seed = static_cast<std::uint64_t>(job.options().seed);
   collectives::CollectivesRunSetup setup{
       .world = world,

@@ -1,0 +1,39 @@
+// The burn phase in the phase table: its plan, its part of the start-up line, its policy.
+#include "launch/PhaseSpec.hpp"
+#include "launch/RunPlan.hpp"
+#include "launch/phases/burn/BurnPhase.hpp"
+#include "launch/phases/burn/BurnPlan.hpp"
+#include "results/render/Format.hpp"
+
+namespace gpuscale::launch::phases::burn {
+namespace {
+
+void make_plan(RunPlan& plan, const PlanInputs& in) {
+  plan.set("burn", parse_burn_plan(in.invocation.options, in.profile, !in.whole_job));
+}
+
+std::string describe_plan(const RunPlan& plan) {
+  const auto& b = plan.get<BurnPlan>("burn").burn;
+  return "burn " + std::string(workloads::to_string(b.precision)) + " matmul " + std::to_string(b.dim) + " for " +
+         results::shortest(b.burn_s) + " s";
+}
+
+}  // namespace
+
+extern constinit const PhaseSpec kPhase{
+    .name = "burn",
+    .add_options = add_burn_options,
+    .plan = make_plan,
+    .describe = describe_plan,
+    .misfit = nullptr,
+    .before_mpi = nullptr,
+    .run = run_burn_phase,
+    .needs_gpu_work = true,
+    .runs_on_shared_gpu = true,
+    .budget_weight = 1,  // the whole-job run's burn is short
+    // A wait covers one queue of GEMM batches (a fraction of a second) or the barrier and gather
+    // around the burn, whose length --burn-s sets apart.
+    .timeout_s = 120,
+};
+
+}  // namespace gpuscale::launch::phases::burn

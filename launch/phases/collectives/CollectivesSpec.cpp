@@ -1,0 +1,68 @@
+// The collectives phase in the phase table: its plan, its part of the start-up line, its fit to the
+// job, its checks before MPI, its policy.
+#include "collectives/SweepOptions.hpp"
+#include "launch/PhaseSpec.hpp"
+#include "launch/PlanFit.hpp"
+#include "launch/PlanText.hpp"
+#include "launch/RunPlan.hpp"
+#include "launch/phases/collectives/CollectivesPhase.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
+
+namespace gpuscale::launch::phases::collectives {
+namespace {
+
+using gpuscale::collectives::SweepOptions;
+
+void make_plan(RunPlan& plan, const PlanInputs& in) {
+  plan.set("collectives", collectives_options(in.invocation.options, in.cpu_backend, in.invocation.common.quick));
+}
+
+std::string describe_plan(const RunPlan& plan) {
+  const auto& o = plan.get<SweepOptions>("collectives");
+  const auto sizes = gpuscale::collectives::size_list(o);
+  std::string text = "collectives " + std::to_string(o.ops.size()) + (o.ops.size() == 1 ? " op, " : " ops, ") +
+                     std::to_string(sizes.size()) + " sizes " + size_text(sizes.front()) + ".." +
+                     size_text(sizes.back()) + ", " + counts_text(o.warmup, o.iterations, "iterations");
+  if (o.graph_launches) text += " x " + std::to_string(o.graph_launches) + " graph launches";
+  return text;
+}
+
+// -r and --isolate name ranks and nodes the job must have.
+std::string misfit(const RunPlan& plan, const JobShape& shape) {
+  const auto& c = plan.get<SweepOptions>("collectives");
+  const std::string ranks = "the job has " + plural(shape.ranks, "rank");
+  if (c.root >= shape.ranks)
+    return "-r " + std::to_string(c.root) + ": the root must be a rank, and " + ranks + " (0.." +
+           std::to_string(shape.ranks - 1) + ")";
+  const int least_nodes = gpuscale::collectives::kIsolationAutoNodes;
+  if (c.isolation == gpuscale::collectives::IsolationMode::only && shape.nodes < least_nodes)
+    return "--isolate compares nodes with each other and needs at least " + std::to_string(least_nodes) +
+           " nodes; the job spans " + plural(shape.nodes, "node");
+  return "";
+}
+
+// --project-ranks is read after the phase (update_projection); --nccl-algo routes NCCL's log first.
+void before_mpi(const Invocation& invocation) {
+  prepare_collectives(invocation);
+  project_ranks(invocation.options);
+}
+
+}  // namespace
+
+extern constinit const PhaseSpec kPhase{
+    .name = "collectives",
+    .add_options = add_collectives_options,
+    .plan = make_plan,
+    .describe = describe_plan,
+    .misfit = misfit,
+    .before_mpi = before_mpi,
+    .run = run_collectives_phase,
+    .needs_gpu_work = true,
+    .runs_on_shared_gpu = false,
+    .budget_weight = 3,  // the sweeps take most
+    // One wait covers 20 iterations of a 1 GiB allreduce; over NCCL sockets on 10 GbE (~1.2 GB/s,
+    // 2 GiB moved per op) that is ~40 s.
+    .timeout_s = 180,
+};
+
+}  // namespace gpuscale::launch::phases::collectives

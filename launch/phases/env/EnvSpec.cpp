@@ -1,0 +1,23 @@
+// The env phase in the phase table: no plan, no options; it runs whatever a later phase finds.
+#include "launch/PhaseSpec.hpp"
+#include "launch/phases/env/EnvPhase.hpp"
+
+namespace gpuscale::launch::phases::env {
+
+extern constinit const PhaseSpec kPhase{
+    .name = "env",
+    .add_options = nullptr,
+    .plan = nullptr,
+    .describe = nullptr,
+    .misfit = nullptr,
+    .before_mpi = nullptr,
+    .run = run_env_phase,
+    .needs_gpu_work = false,
+    .runs_on_shared_gpu = false,
+    .budget_weight = 1,  // the checks take little
+    // MPI_Init and NCCL init of thousands of ranks, CUDA context creation (~10-60 s); also the bound
+    // of start-up and finish, outside the phases.
+    .timeout_s = 120,
+};
+
+}  // namespace gpuscale::launch::phases::env

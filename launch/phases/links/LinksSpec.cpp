@@ -1,0 +1,38 @@
+// The links phase in the phase table: its plan, its part of the start-up line, its policy.
+#include "launch/PhaseSpec.hpp"
+#include "launch/RunPlan.hpp"
+#include "launch/phases/links/LinksPhase.hpp"
+#include "launch/phases/links/LinksPlan.hpp"
+
+namespace gpuscale::launch::phases::links {
+namespace {
+
+void make_plan(RunPlan& plan, const PlanInputs& in) {
+  plan.set("links", parse_links_plan(in.invocation.options, in.profile));
+}
+
+std::string describe_plan(const RunPlan& plan) {
+  const auto& l = plan.get<LinksPlan>("links").links;
+  return "links " + size_list_text(l.pinned_bytes) + " pinned, " + size_text(l.pageable_bytes) + " pageable, " +
+         size_text(l.hbm_bytes) + " device memory, 1+" + std::to_string(l.repeats) + " copies";
+}
+
+}  // namespace
+
+extern constinit const PhaseSpec kPhase{
+    .name = "links",
+    .add_options = add_links_options,
+    .plan = make_plan,
+    .describe = describe_plan,
+    .misfit = nullptr,
+    .before_mpi = nullptr,
+    .run = run_links_phase,
+    .needs_gpu_work = true,
+    .runs_on_shared_gpu = false,
+    .budget_weight = 1,
+    // A turn's barrier waits for one GPU's copies (about a second by default; a pageable copy of
+    // several GiB at ~1 GB/s on a loaded host is tens of seconds).
+    .timeout_s = 120,
+};
+
+}  // namespace gpuscale::launch::phases::links
