@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "workloads/Precision.hpp"
+#include "workloads/layers/Precision.hpp"
 
 namespace gpuscale::launch {
 
