@@ -112,6 +112,11 @@ constexpr auto json_fields(const Projection*) {
                 field("notes", &T::notes));
 }
 
+// The note a projection carries, first, when ranks of different emulated nodes shared a GPU
+// (RunReport::emulation): their collectives timed the ranks' contention for that GPU, so every fit,
+// and all that is projected from it, says nothing of the links.
+std::string shared_gpu_fit_note();
+
 // nullopt when there are no targets or no collectives record.
 std::optional<Projection> build_projection(const RunReport& report, const std::vector<int>& target_ranks);
 
