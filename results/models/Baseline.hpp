@@ -1,7 +1,7 @@
 #pragma once
 // A baseline: what a set of healthy runs measured, per figure and machine shape, so that later runs
 // can be judged against it (`gpuscale baseline RUN.json... -o BASE.json`, then `--baseline BASE.json`;
-// the rules are in results/models/BaselineRules.hpp, the file format in docs/REPORT.md).
+// the rules are in judge/BaselineRules.hpp, the file format in docs/REPORT.md).
 //
 // Runs are grouped by shape: the GPU model (or "cpu (MODEL)" on the CPU backend) and the ranks per
 // node. Within a group every figure (but the checks' own) is keyed by phase, metric and labels; a
