@@ -8,6 +8,7 @@
 #include "results/schema/CheckIds.hpp"
 #include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/models/Stragglers.hpp"
 
 namespace gpuscale::judge {
 
@@ -32,7 +33,7 @@ void slow_sustained(const std::vector<BurnRecord>& records, double threshold, Ju
     for (const auto* r : group) figures.push_back(r->sustained_tflops);
     const double typical = median(figures);
     for (const auto* r : group) {
-      if (r->sustained_tflops >= typical * (1 - threshold)) continue;
+      if (!is_below_median(r->sustained_tflops, typical, threshold)) continue;
       judged.marks.push_back({Mark::burn_slow, index_in(records, *r)});
       out.push_back({check_ids::kGpuSlowSustained,
                      Severity::warning,

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "judge/VerdictRules.hpp"
-#include "results/models/BaselineRules.hpp"
+#include "judge/BaselineRules.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -51,7 +51,7 @@ void set_mark(RunReport& report, const RecordMark& m) {
 std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<results::Figure>& figures,
                                                  const results::Expectations& expectations) {
   if (!expectations.baseline || (report.emulation && report.emulation->shared_gpu)) return {};
-  auto judgement = results::judge_against_baseline(report, figures, *expectations.baseline,
+  auto judgement = judge_against_baseline(report, figures, *expectations.baseline,
                                                    expectations.baseline_tolerance);
   auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
   results::append_figures(findings, figures);

@@ -6,6 +6,7 @@
 #include "results/schema/CheckIds.hpp"
 #include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/models/Stragglers.hpp"
 
 namespace gpuscale::judge {
 
@@ -35,7 +36,7 @@ void h2d_against_node(const std::vector<LinksRecord>& records, double threshold,
       for (const auto& [r, c] : group) figures.push_back(c->gbps);
       const double typical = median(figures);
       for (auto& [r, c] : group) {
-        if (c->gbps >= typical * (1 - threshold)) continue;
+        if (!is_below_median(c->gbps, typical, threshold)) continue;
         judged.marks.push_back({Mark::links_h2d_slow, index_in(records, *r)});
         out.push_back({check_ids::kH2dSlow,
                        Severity::warning,
@@ -61,7 +62,7 @@ void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged&
     const double typical = median(figures);
     if (group.size() < 2) continue;
     for (auto& [r, gbps] : group) {
-      if (gbps >= typical * (1 - threshold)) continue;
+      if (!is_below_median(gbps, typical, threshold)) continue;
       judged.marks.push_back({Mark::links_hbm_slow, index_in(records, *r)});
       out.push_back({check_ids::kHbmSlow,
                      Severity::warning,

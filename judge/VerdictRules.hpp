@@ -12,7 +12,7 @@
 namespace gpuscale::judge {
 
 // `figures` is flatten(report) (passed in so callers that already have it do not flatten twice).
-// `baseline_rules` (results/models/BaselineRules.hpp: judge_against_baseline) follow the checks_must_pass lines.
+// `baseline_rules` (judge/BaselineRules.hpp: judge_against_baseline) follow the checks_must_pass lines.
 results::Verdict evaluate_verdict(const results::RunReport& report, const std::vector<results::Figure>& figures,
                                   const results::Expectations& expectations,
                                   const std::vector<results::RuleOutcome>& baseline_rules = {});

@@ -100,20 +100,6 @@ std::optional<AlphaBetaFit> fit_alpha_beta(std::span<const FitPoint> points) {
   return fit;
 }
 
-void to_json(nlohmann::json& j, const AlphaBetaFit& f) {
-  j = {{"alpha_s", f.alpha_s}, {"beta_s_per_byte", f.beta_s_per_byte}, {"points_fitted", f.points_fitted},
-       {"points_held_out", f.points_held_out}};
-  put_optional(j, "held_out_median_error", f.held_out_median_error);
-  put_optional(j, "held_out_max_error", f.held_out_max_error);
-}
-
-void from_json(const nlohmann::json& j, AlphaBetaFit& f) {
-  j.at("alpha_s").get_to(f.alpha_s);
-  j.at("beta_s_per_byte").get_to(f.beta_s_per_byte);
-  j.at("points_fitted").get_to(f.points_fitted);
-  j.at("points_held_out").get_to(f.points_held_out);
-  get_optional(j, "held_out_median_error", f.held_out_median_error);
-  get_optional(j, "held_out_max_error", f.held_out_max_error);
-}
+GPUSCALE_JSON_FROM_FIELDS(AlphaBetaFit)
 
 }  // namespace gpuscale::results

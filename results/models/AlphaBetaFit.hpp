@@ -16,6 +16,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/schema/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct FitPoint {
@@ -31,6 +33,15 @@ struct AlphaBetaFit {
   // |predicted / measured - 1| over the held-out sizes; absent when none were held out.
   std::optional<double> held_out_median_error, held_out_max_error;
 };
+
+// The held-out errors are null when none were held out.
+constexpr auto json_fields(const AlphaBetaFit*) {
+  using T = AlphaBetaFit;
+  return fields(field("alpha_s", &T::alpha_s), field("beta_s_per_byte", &T::beta_s_per_byte),
+                field("points_fitted", &T::points_fitted), field("points_held_out", &T::points_held_out),
+                field("held_out_median_error", &T::held_out_median_error),
+                field("held_out_max_error", &T::held_out_max_error));
+}
 
 inline constexpr int kMinPointsToHoldOut = 4;
 

@@ -11,6 +11,7 @@
 #include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/schema/InputFile.hpp"
+#include "results/schema/JsonFields.hpp"
 #include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -222,19 +223,9 @@ const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& sh
   return nullptr;
 }
 
-void to_json(json& j, const Baseline& b) {
-  j = {{"baseline_version", b.baseline_version}, {"tool_version", b.tool_version}, {"sources", b.sources},
-       {"groups", json::array()}};
-  for (const auto& g : b.groups) {
-    json figures = json::array();
-    for (const auto& f : g.figures)
-      figures.push_back({{"phase", f.phase}, {"metric", f.metric}, {"labels", f.labels}, {"unit", f.unit},
-                         {"better", to_string(f.better)}, {"median", f.median}, {"mad", f.mad}, {"min", f.min},
-                         {"max", f.max}, {"values", f.values}, {"runs", f.runs}});
-    j["groups"].push_back({{"gpu", g.shape.gpu}, {"ranks_per_node", g.shape.ranks_per_node}, {"runs", g.runs},
-                           {"checks_passed", g.checks_passed}, {"figures", figures}});
-  }
-}
+void to_json(json& j, const BaselineFigure& f) { write_fields(j, f); }
+void to_json(json& j, const BaselineGroup& g) { write_fields(j, g); }
+void to_json(json& j, const Baseline& b) { write_fields(j, b); }
 
 void from_json(const json& j, Baseline& b) {
   if (!j.is_object() || !j.contains("baseline_version")) refuse_input("not a gpuscale baseline (no baseline_version)");

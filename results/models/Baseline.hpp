@@ -1,7 +1,7 @@
 #pragma once
 // A baseline: what a set of healthy runs measured, per figure and machine shape, so that later runs
 // can be judged against it (`gpuscale baseline RUN.json... -o BASE.json`, then `--baseline BASE.json`;
-// the rules are in results/models/BaselineRules.hpp, the file format in docs/REPORT.md).
+// the rules are in judge/BaselineRules.hpp, the file format in docs/REPORT.md).
 //
 // Runs are grouped by shape: the GPU model (or "cpu (MODEL)" on the CPU backend) and the ranks per
 // node. Within a group every figure (but the checks' own) is keyed by phase, metric and labels; a
@@ -53,6 +53,29 @@ struct Baseline {
   std::vector<BaselineGroup> groups;
 };
 
+// A baseline is read by from_json's own reader, not read_fields: it is user input, and each value is
+// checked with a message of its own (below). The lists say the keys it writes.
+constexpr auto json_fields(const BaselineFigure*) {
+  using T = BaselineFigure;
+  return fields(field("phase", &T::phase), field("metric", &T::metric), field("labels", &T::labels),
+                field("unit", &T::unit), field("better", &T::better).as<BetterName>(), field("median", &T::median),
+                field("mad", &T::mad), field("min", &T::min), field("max", &T::max), field("values", &T::values),
+                field("runs", &T::runs));
+}
+
+constexpr auto json_fields(const BaselineGroup*) {
+  using T = BaselineGroup;
+  return fields(field("gpu", [](auto& g) -> auto& { return g.shape.gpu; }),
+                field("ranks_per_node", [](auto& g) -> auto& { return g.shape.ranks_per_node; }),
+                field("runs", &T::runs), field("checks_passed", &T::checks_passed), field("figures", &T::figures));
+}
+
+constexpr auto json_fields(const Baseline*) {
+  using T = Baseline;
+  return fields(field("baseline_version", &T::baseline_version), field("tool_version", &T::tool_version),
+                field("sources", &T::sources), field("groups", &T::groups));
+}
+
 // The shape of a run, from its ranks' environment.
 MachineShape machine_shape(const RunReport& run);
 std::string describe(const MachineShape& shape);  // "NVIDIA H200, 8 ranks per node"
@@ -72,6 +95,8 @@ Baseline make_baseline(const std::vector<RunReport>& runs, const std::vector<std
 // The group whose shape is `shape`, or nullptr.
 const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& shape);
 
+void to_json(nlohmann::json& j, const BaselineFigure& f);
+void to_json(nlohmann::json& j, const BaselineGroup& g);
 void to_json(nlohmann::json& j, const Baseline& b);
 // Throws std::invalid_argument with one line for another baseline_version or a malformed document,
 // or one that would judge nothing or judges by impossible values: no group, a group with no figure or

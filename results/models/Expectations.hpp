@@ -3,7 +3,7 @@
 // metric and label filters and demands min and/or max of every figure it selects. The named forms
 // (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
 // checks_must_pass lists check ids that must not appear at warning or error severity;
-// baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineRules.hpp).
+// baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineTolerance.hpp).
 // The file format is documented in docs/REPORT.md.
 #include <map>
 #include <optional>
@@ -13,7 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/models/Baseline.hpp"
-#include "results/models/BaselineRules.hpp"
+#include "results/models/BaselineTolerance.hpp"
 #include "results/models/Figure.hpp"
 
 namespace gpuscale::results {

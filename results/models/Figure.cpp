@@ -11,6 +11,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/render/LinksTable.hpp"
 #include "results/render/ProjectionReporter.hpp"
+#include "results/schema/JsonFields.hpp"
 #include "results/schema/RunReport.hpp"
 #include "results/models/TrainFigures.hpp"
 
@@ -67,19 +68,10 @@ std::vector<Figure> flatten(const RunReport& report) {
   return figures;
 }
 
-void to_json(nlohmann::json& j, const Figure& f) {
-  j = {{"phase", f.phase}, {"metric", f.metric}, {"labels", f.labels},
-       {"value", f.value}, {"unit", f.unit},     {"better", to_string(f.better)}};
-}
+void BetterName::write(nlohmann::json& out, Better value) { out = to_string(value); }
+void BetterName::read(const nlohmann::json& in, Better& value) { value = better_from_string(in.get<std::string>()); }
 
-void from_json(const nlohmann::json& j, Figure& f) {
-  j.at("phase").get_to(f.phase);
-  j.at("metric").get_to(f.metric);
-  j.at("labels").get_to(f.labels);
-  j.at("value").get_to(f.value);
-  j.at("unit").get_to(f.unit);
-  f.better = better_from_string(j.at("better").get<std::string>());
-}
+GPUSCALE_JSON_FROM_FIELDS(Figure)
 
 namespace names {
 

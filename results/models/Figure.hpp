@@ -15,6 +15,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/schema/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 struct RunReport;
@@ -46,6 +48,18 @@ std::string label_or_empty(const Figure& f, const std::string& key);
 
 // Every figure of the report, phase by phase, in a stable order.
 std::vector<Figure> flatten(const RunReport& report);
+
+// Better as its name (to_string / better_from_string).
+struct BetterName {
+  static void write(nlohmann::json& out, Better value);
+  static void read(const nlohmann::json& in, Better& value);
+};
+
+constexpr auto json_fields(const Figure*) {
+  using T = Figure;
+  return fields(field("phase", &T::phase), field("metric", &T::metric), field("labels", &T::labels),
+                field("value", &T::value), field("unit", &T::unit), field("better", &T::better).as<BetterName>());
+}
 
 void to_json(nlohmann::json& j, const Figure& f);
 void from_json(const nlohmann::json& j, Figure& f);

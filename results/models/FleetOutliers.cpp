@@ -12,6 +12,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
+#include "results/schema/JsonFields.hpp"
 #include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -115,27 +116,13 @@ std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers) {
   return out;
 }
 
-void to_json(nlohmann::json& j, const Outlier& v) {
-  j = {{"node", v.node},     {"host", v.host},   {"rank", v.rank},     {"gpu", v.gpu},
-       {"model", v.model},   {"phase", v.phase},   {"figure", v.figure}, {"unit", v.unit},   {"value", v.value},
-       {"median", v.median}, {"worse", v.worse}};
-  j["sigmas"] = std::isfinite(v.sigmas) ? nlohmann::json(v.sigmas) : nlohmann::json(nullptr);
+void InfinityAsNull::write(nlohmann::json& out, double value) {
+  out = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+void InfinityAsNull::read(const nlohmann::json& in, double& value) {
+  value = in.is_null() ? std::numeric_limits<double>::infinity() : in.get<double>();
 }
 
-void from_json(const nlohmann::json& j, Outlier& v) {
-  j.at("node").get_to(v.node);
-  j.at("host").get_to(v.host);
-  j.at("rank").get_to(v.rank);
-  j.at("gpu").get_to(v.gpu);
-  j.at("model").get_to(v.model);
-  j.at("phase").get_to(v.phase);
-  j.at("figure").get_to(v.figure);
-  j.at("unit").get_to(v.unit);
-  j.at("value").get_to(v.value);
-  j.at("median").get_to(v.median);
-  j.at("worse").get_to(v.worse);
-  const auto& s = j.at("sigmas");
-  v.sigmas = s.is_null() ? std::numeric_limits<double>::infinity() : s.get<double>();
-}
+GPUSCALE_JSON_FROM_FIELDS(Outlier)
 
 }  // namespace gpuscale::results

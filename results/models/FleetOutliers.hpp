@@ -47,6 +47,20 @@ std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std
 // Each node's furthest outlier, furthest first: the per-node table the console and HTML show.
 std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers);
 
+// JSON has no infinity: a sigmas that is not finite is written as null, and null reads back as infinity.
+struct InfinityAsNull {
+  static void write(nlohmann::json& out, double value);
+  static void read(const nlohmann::json& in, double& value);
+};
+
+constexpr auto json_fields(const Outlier*) {
+  using T = Outlier;
+  return fields(field("node", &T::node), field("host", &T::host), field("rank", &T::rank), field("gpu", &T::gpu),
+                field("model", &T::model), field("phase", &T::phase), field("figure", &T::figure),
+                field("unit", &T::unit), field("value", &T::value), field("median", &T::median),
+                field("worse", &T::worse), field("sigmas", &T::sigmas).as<InfinityAsNull>());
+}
+
 void to_json(nlohmann::json& j, const Outlier& v);
 void from_json(const nlohmann::json& j, Outlier& v);
 

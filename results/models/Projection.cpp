@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "results/models/ProjectionModel.hpp"
+#include "results/schema/Emulation.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
@@ -154,9 +155,15 @@ void project_ddp(const RunReport& report, const Links& l, int gpus_per_node, Pro
 
 }  // namespace
 
+std::string shared_gpu_fit_note() {
+  return std::string("ranks shared a GPU (") + kShareGpuVariable +
+         "=1): the fits measure their contention for it, not the links; nothing here projects a real job";
+}
+
 std::optional<Projection> build_projection(const RunReport& report, const std::vector<int>& target_ranks) {
   if (target_ranks.empty() || !report.collectives) return std::nullopt;
   Projection p;
+  if (report.emulation && report.emulation->shared_gpu) p.notes.push_back(shared_gpu_fit_note());
   p.target_ranks = target_ranks;
   p.gpus_per_node = std::max(1, report.world_size / std::max(1, report.node_count));
   p.fits = tier_fits(report);

@@ -12,6 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/models/AlphaBetaFit.hpp"
+#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 
@@ -70,6 +71,51 @@ struct Projection {
   std::vector<ProjectedDdpStep> ddp;
   std::vector<std::string> notes;  // why something is not projected, and assumptions in force
 };
+
+constexpr auto json_fields(const NcclModelPoint*) {
+  using T = NcclModelPoint;
+  return fields(field("size_bytes", &T::size_bytes), field("fitted_s", &T::fitted_s), field("nccl_s", &T::nccl_s),
+                field("nccl_choice", &T::nccl_choice));
+}
+
+constexpr auto json_fields(const TierFit*) {
+  using T = TierFit;
+  return fields(field("op", &T::op), field("tier", &T::tier), field("source", &T::source), field("ranks", &T::ranks),
+                field("fit", &T::fit), field("link_alpha_s", &T::link_alpha_s),
+                field("link_beta_s_per_byte", &T::link_beta_s_per_byte),
+                field("nccl_model", &T::nccl_model).omitted_when_default());
+}
+
+constexpr auto json_fields(const ProjectedCollective*) {
+  using T = ProjectedCollective;
+  return fields(field("op", &T::op), field("algorithm", &T::algorithm), field("ranks", &T::ranks),
+                field("nodes", &T::nodes), field("size_bytes", &T::size_bytes), field("time_s", &T::time_s),
+                field("busbw_gbps", &T::busbw_gbps), field("bottleneck", &T::bottleneck));
+}
+
+constexpr auto json_fields(const ProjectedDdpStep*) {
+  using T = ProjectedDdpStep;
+  return fields(field("config", &T::config), field("model", &T::model), field("precision", &T::precision),
+                field("measured_gpus", &T::measured_gpus), field("ranks", &T::ranks), field("buckets", &T::buckets),
+                field("gradient_bytes", &T::gradient_bytes), field("compute_s", &T::compute_s),
+                field("overlap_pct", &T::overlap_pct), field("measured_comm_s", &T::measured_comm_s),
+                field("modelled_comm_at_measured_s", &T::modelled_comm_at_measured_s),
+                field("algorithm", &T::algorithm), field("comm_s", &T::comm_s),
+                field("exposed_comm_s", &T::exposed_comm_s), field("step_s", &T::step_s),
+                field("samples_per_s", &T::samples_per_s), field("efficiency", &T::efficiency));
+}
+
+constexpr auto json_fields(const Projection*) {
+  using T = Projection;
+  return fields(field("target_ranks", &T::target_ranks), field("gpus_per_node", &T::gpus_per_node),
+                field("fits", &T::fits), field("collectives", &T::collectives), field("ddp", &T::ddp),
+                field("notes", &T::notes));
+}
+
+// The note a projection carries, first, when ranks of different emulated nodes shared a GPU
+// (RunReport::emulation): their collectives timed the ranks' contention for that GPU, so every fit,
+// and all that is projected from it, says nothing of the links.
+std::string shared_gpu_fit_note();
 
 // nullopt when there are no targets or no collectives record.
 std::optional<Projection> build_projection(const RunReport& report, const std::vector<int>& target_ranks);

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/schema/JsonFields.hpp"
+
 namespace gpuscale::results {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -27,11 +29,6 @@ std::vector<double> sorted_copy(std::span<const double> samples) {
   return v;
 }
 
-// JSON has no NaN: nlohmann writes it as null, and null reads back as NaN here.
-double number_or_nan(const nlohmann::json& j, const char* key) {
-  const auto it = j.find(key);
-  return (it == j.end() || it->is_null()) ? kNaN : it->get<double>();
-}
 }  // namespace
 
 double percentile(std::span<const double> samples, double q) {
@@ -80,23 +77,6 @@ Summary summarize(std::span<const double> samples) {
   return s;
 }
 
-void to_json(nlohmann::json& j, const Summary& s) {
-  // NaN (no samples) is stored as null, so the value round-trips and readers see "unknown".
-  auto number = [](double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); };
-  j = {{"count", s.count},           {"min", number(s.min)},       {"max", number(s.max)},
-       {"mean", number(s.mean)},     {"stddev", number(s.stddev)}, {"median", number(s.median)},
-       {"p10", number(s.p10)},       {"p90", number(s.p90)}};
-}
-
-void from_json(const nlohmann::json& j, Summary& s) {
-  s.count = j.at("count").get<std::size_t>();
-  s.min = number_or_nan(j, "min");
-  s.max = number_or_nan(j, "max");
-  s.mean = number_or_nan(j, "mean");
-  s.stddev = number_or_nan(j, "stddev");
-  s.median = number_or_nan(j, "median");
-  s.p10 = number_or_nan(j, "p10");
-  s.p90 = number_or_nan(j, "p90");
-}
+GPUSCALE_JSON_FROM_FIELDS(Summary)
 
 }  // namespace gpuscale::results

@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "results/schema/RecordFields.hpp"
+
 namespace gpuscale::results {
 
 // Linear interpolation between closest ranks (numpy's default). q in [0, 1]. NaN for no samples.
@@ -30,6 +32,15 @@ struct Summary {
 
 // All figures NaN when samples is empty (they serialise as null).
 Summary summarize(std::span<const double> samples);
+
+// The figures of no samples (NaN) are written as null and read back as NaN.
+constexpr auto json_fields(const Summary*) {
+  using T = Summary;
+  return fields(field("count", &T::count), field("min", &T::min).as<NanAsNull>(),
+                field("max", &T::max).as<NanAsNull>(), field("mean", &T::mean).as<NanAsNull>(),
+                field("stddev", &T::stddev).as<NanAsNull>(), field("median", &T::median).as<NanAsNull>(),
+                field("p10", &T::p10).as<NanAsNull>(), field("p90", &T::p90).as<NanAsNull>());
+}
 
 void to_json(nlohmann::json& j, const Summary& s);
 void from_json(const nlohmann::json& j, Summary& s);

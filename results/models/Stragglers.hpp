@@ -17,6 +17,10 @@ bool judged_for_stragglers(const std::string& gpu);
 // value / typical - 1: how much slower than the typical rank.
 double excess_over(double value, double typical);
 bool is_straggler(double value, double typical, double threshold);
+// Its mirror for a figure where more is better (TFLOP/s, GB/s): `value` lies more than `threshold` (a
+// fraction) below `median`, the median of its group's values. Of 2 GPUs the median is their mean, so
+// the slower one is flagged only when it is below (1 - threshold) x their mean.
+bool is_below_median(double value, double median, double threshold);
 // The slowest time's excess over the median of `times`; nullopt for fewer than 2 times or a median
 // that is not positive.
 std::optional<double> straggler_spread(std::span<const double> times);

@@ -135,7 +135,11 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
   write_node_heat_map(r, key_figures, out);
   // Past a few nodes the charts, like the tables, draw nodes rather than ranks.
-  write_phase_sections(figures, report_charts(figures, shows_nodes(r) ? rank_node_names(r.ranks) : RankNodes{}), out);
+  std::vector<PhaseNote> notes;
+  if (r.projection)
+    for (const auto& text : r.projection->notes) notes.push_back({names::kProjection, text});
+  write_phase_sections(figures, report_charts(figures, shows_nodes(r) ? rank_node_names(r.ranks) : RankNodes{}),
+                       notes, out);
   write_environment(r, out);
   write_figures(figures, shows_nodes(r), out);
   out << "</body></html>\n";

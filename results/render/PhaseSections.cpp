@@ -106,7 +106,7 @@ void write_tables(const std::vector<const Figure*>& figures, std::ostream& out) 
 }  // namespace
 
 void write_phase_sections(const std::vector<Figure>& figures, const std::vector<ChartSection>& charts,
-                          std::ostream& out) {
+                          const std::vector<PhaseNote>& notes, std::ostream& out) {
   for (const auto& [phase, title] : kPhases) {
     std::vector<const Figure*> own;
     for (const auto& f : figures)
@@ -116,6 +116,8 @@ void write_phase_sections(const std::vector<Figure>& figures, const std::vector<
       if (c.phase == phase) drawn.push_back(&c);
     if (own.empty() && drawn.empty()) continue;
     out << "<section id=\"phase-" << phase << "\" class=\"phase\"><h2>" << escape(title) << "</h2>\n";
+    for (const auto& n : notes)
+      if (n.phase == phase) out << "<p class=\"meta\">" << escape(n.text) << "</p>\n";
     for (const auto* c : drawn)
       out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
     write_tables(own, out);

@@ -5,6 +5,7 @@
 // to one row over the GPUs (the median, then [min - max]), so a row does not grow with the job; every
 // per-rank value stays in the JSON and CSV. A table of more than kOpenRows rows starts folded.
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "results/models/Figure.hpp"
@@ -14,9 +15,16 @@ namespace gpuscale::results {
 
 inline constexpr std::size_t kOpenRows = 40;
 
+// A sentence shown at the top of a phase's section, before its charts and tables (the projection's
+// notes: what its figures cannot say).
+struct PhaseNote {
+  std::string phase;
+  std::string text;
+};
+
 // The phases in the order a run does them, each with its title in words; a phase without figures or
-// charts writes nothing.
+// charts writes nothing, its notes included.
 void write_phase_sections(const std::vector<Figure>& figures, const std::vector<ChartSection>& charts,
-                          std::ostream& out);
+                          const std::vector<PhaseNote>& notes, std::ostream& out);
 
 }  // namespace gpuscale::results

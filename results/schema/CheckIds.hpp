@@ -101,7 +101,7 @@ bool is_known(std::string_view id);
 std::string known_text();
 // Every known id, in list order (training checks with their prefix).
 std::vector<std::string> all();
-// The ids of findings against a --baseline (results/models/BaselineRules.hpp): raised by judging, never by a
+// The ids of findings against a --baseline (judge/BaselineRules.hpp): raised by judging, never by a
 // measurement, so a baseline neither records them nor counts them as a run's own checks.
 bool is_baseline(std::string_view id);
 // The ids that judge speed: a figure against a peak, a floor, a baseline, the link under it or the job's

@@ -7,6 +7,7 @@
 #include "results/models/Statistics.hpp"
 
 namespace gpuscale::workloads {
+// Not a field list: the message is one of two shapes, {"skipped"} or the figures, never both.
 void to_json(nlohmann::json& j, const TrainRankResult& r) {
   if (!r.skipped_reason.empty()) {
     j = {{"skipped", r.skipped_reason}};

@@ -3,14 +3,17 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "judge/BaselineRules.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/BaselineRules.hpp"
+#include "results/models/BaselineTolerance.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/models/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {
+
+using judge::judge_against_baseline;
 
 using nlohmann::json;
 

@@ -7,6 +7,7 @@
 
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
+#include "results/render/HtmlReporter.hpp"
 #include "results/models/ProjectionModel.hpp"
 #include "results/render/ProjectionReporter.hpp"
 #include "results/schema/RunReport.hpp"
@@ -215,6 +216,40 @@ TEST(Projection, RoundTripsThroughTheReportAndShowsInEveryOutput) {
   CsvReporter().write(back, csv);
   EXPECT_NE(csv.str().find("projection,projected_step_time,"), std::string::npos);
   EXPECT_NE(csv.str().find("projection,fit_alpha,"), std::string::npos);
+}
+
+// A fit of ranks sharing a GPU times their contention: each output says so where it shows the fits.
+TEST(Projection, SaysBesideTheFitsThatRanksSharedAGpu) {
+  RunReport r = one_node_report();
+  r.emulation = Emulation{1, true};
+  r.projection = build_projection(r, {512});
+  ASSERT_TRUE(r.projection);
+  ASSERT_FALSE(r.projection->fits.empty());
+  const auto note = shared_gpu_fit_note();
+  EXPECT_NE(note.find("GPUSCALE_TEST_SHARE_GPU=1"), std::string::npos) << note;
+  ASSERT_FALSE(r.projection->notes.empty());
+  EXPECT_EQ(r.projection->notes.front(), note);
+  const nlohmann::json j = r;
+  EXPECT_EQ(j.at("projection").at("notes").at(0), note);
+  RunReport back;
+  from_json(j, back);
+  std::ostringstream console, html;
+  ConsoleReporter().write(back, console);
+  const auto at = console.str().find("note: " + note);
+  ASSERT_NE(at, std::string::npos) << console.str();
+  EXPECT_LT(at, console.str().find("alpha(us)"));  // above the fits' table
+  HtmlReporter().write(back, html);
+  const auto section = html.str().find("id=\"phase-projection\"");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_NE(html.str().find(note, section), std::string::npos);
+}
+
+TEST(Projection, SaysNothingOfSharedGpusOnOwnGpus) {
+  RunReport r = one_node_report();
+  r.emulation = Emulation{4, false};
+  const auto p = build_projection(r, {512});
+  ASSERT_TRUE(p);
+  for (const auto& n : p->notes) EXPECT_NE(n, shared_gpu_fit_note());
 }
 
 }  // namespace

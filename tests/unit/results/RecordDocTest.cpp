@@ -1,147 +1,85 @@
 // docs/REPORT.md's field tables against the records' field lists (results/schema/RecordFields.hpp): a key
-// added to a list but not to its table, or documented but no longer written, fails here.
-#include <algorithm>
+// added to a list but not to its table, or documented but no longer written, fails here, and the
+// failure names the command that regenerates the tables (tools/record_docs).
+#include "tools/record_docs/RecordDocs.hpp"
+
 #include <fstream>
-#include <map>
-#include <set>
 #include <sstream>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include <gtest/gtest.h>
 
-#include "results/schema/RunReport.hpp"
-
-namespace gpuscale::results {
+namespace gpuscale::record_docs {
 namespace {
 
-// One table row: the backticked keys of its first cell ("nvlinks[]" read as "nvlinks"), and its
-// last cell (the meaning, where a nested record's keys are listed).
-struct Row {
-  std::vector<std::string> keys;
-  std::string meaning;
-};
-
-std::vector<std::string> backticked(const std::string& text) {
-  std::vector<std::string> out;
-  for (std::size_t open = text.find('`'); open != std::string::npos; open = text.find('`', open + 1)) {
-    const auto close = text.find('`', open + 1);
-    if (close == std::string::npos) break;
-    auto key = text.substr(open + 1, close - open - 1);
-    if (key.size() > 2 && key.ends_with("[]")) key.resize(key.size() - 2);
-    out.push_back(key);
-    open = close;
-  }
-  return out;
-}
-
-// Section heading ("### `burn[]`" -> "burn[]") -> its table's rows.
-std::map<std::string, std::vector<Row>> report_tables() {
-  std::ifstream in(std::string(GPUSCALE_SOURCE_DIR) + "/docs/REPORT.md");
+std::string report_md() {
+  std::ifstream in(std::string(GPUSCALE_SOURCE_DIR) + "/docs/REPORT.md", std::ios::binary);
   EXPECT_TRUE(in) << "docs/REPORT.md not found under " << GPUSCALE_SOURCE_DIR;
-  std::map<std::string, std::vector<Row>> tables;
-  std::string section, line;
-  while (std::getline(in, line)) {
-    if (line.starts_with("#")) {
-      const auto keys = backticked(line);
-      section = keys.empty() ? line : line.substr(line.find('`') + 1, line.rfind('`') - line.find('`') - 1);
-    } else if (line.starts_with("| `")) {
-      const auto first_end = line.find(" | ", 2);
-      tables[section].push_back(Row{backticked(line.substr(0, first_end)), line.substr(line.rfind(" | ", line.size() - 3))});
-    }
-  }
-  return tables;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
-template <class T>
-std::set<std::string> list_keys(std::set<std::string> keys = {}) {
-  for (const auto key : field_keys<T>()) keys.insert(std::string(key));
-  return keys;
+std::string lines(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) text += "  " + item + "\n";
+  return text;
 }
 
-// A record with a table of its own: the first cells' keys and the list (plus `more`) are the same
-// set; a dotted key (`world.size`) stands for its first part.
-template <class T>
-void expect_table_is_list(const std::map<std::string, std::vector<Row>>& tables, const std::string& section,
-                          std::set<std::string> more = {}) {
-  const auto it = tables.find(section);
-  ASSERT_NE(it, tables.end()) << "docs/REPORT.md has no table under `" << section << "`";
-  std::set<std::string> documented;
-  for (const auto& row : it->second)
-    for (const auto& key : row.keys) documented.insert(key.substr(0, key.find('.')));
-  const auto listed = list_keys<T>(std::move(more));
-  for (const auto& key : listed) EXPECT_TRUE(documented.count(key)) << "`" << key << "` is missing from " << section;
-  for (const auto& key : documented) EXPECT_TRUE(listed.count(key)) << "`" << key << "` in " << section << " is not written";
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
 }
 
-// A nested record documented in its parent's row: every key of its list is named in that row.
-template <class T>
-void expect_row_names_list(const std::map<std::string, std::vector<Row>>& tables, const std::string& section,
-                           const std::string& row_key) {
-  const auto it = tables.find(section);
-  ASSERT_NE(it, tables.end()) << "docs/REPORT.md has no table under `" << section << "`";
-  for (const auto& row : it->second) {
-    if (std::find(row.keys.begin(), row.keys.end(), row_key) == row.keys.end()) continue;
-    const auto named = backticked(row.meaning);
-    for (const auto& key : list_keys<T>())
-      EXPECT_NE(std::find(named.begin(), named.end(), key), named.end())
-          << "`" << key << "` is missing from the row `" << row_key << "` of " << section;
-    return;
-  }
-  ADD_FAILURE() << section << " has no row `" << row_key << "`";
-}
-
-TEST(RecordDoc, EachTableListsTheKeysItsRecordWrites) {
-  const auto tables = report_tables();
-  expect_table_is_list<RankEnv>(tables, "ranks[]");
-  expect_table_is_list<GpuInfo>(tables, "ranks[].gpu");
-  expect_table_is_list<ComputeRecord>(tables, "compute[]");
-  expect_table_is_list<BurnRecord>(tables, "burn[]");
-  expect_table_is_list<LinksRecord>(tables, "links[]");
-  std::set<std::string> per_rank;
-  for_each_per_rank_array([&](const char* key, auto) { per_rank.insert(key); });
-  expect_table_is_list<RunReport>(tables, "## JSON (schema_version 2)", per_rank);
+TEST(RecordDoc, EachTableIsItsRecordsList) {
+  const auto doc = report_md();
+  const auto regenerated = regenerate(doc);
+  EXPECT_TRUE(regenerated.changes.empty())
+      << "docs/REPORT.md's field tables differ from the records' field lists:\n"
+      << lines(regenerated.changes) << "regenerate them with\n  " << kRegenerateCommand
+      << "\nthen describe each key it adds (" << kToDescribe << ")";
+  EXPECT_TRUE(regenerated.text == doc) << "regenerate with: " << kRegenerateCommand;
+  EXPECT_EQ(doc.find(kToDescribe), std::string::npos)
+      << "docs/REPORT.md has a key still " << kToDescribe << ": write its type and meaning";
 }
 
 TEST(RecordDoc, EachRowNamesTheKeysOfItsNestedRecord) {
-  const auto tables = report_tables();
-  expect_row_names_list<Versions>(tables, "ranks[]", "versions");
-  expect_row_names_list<Tenancy>(tables, "ranks[]", "tenancy");
-  expect_row_names_list<GpuProcess>(tables, "ranks[]", "tenancy");
-  expect_row_names_list<LibraryFile>(tables, "ranks[]", "nccl_libraries");
-  expect_row_names_list<NetworkAdapters>(tables, "ranks[]", "network");
-  expect_row_names_list<RdmaAdapter>(tables, "ranks[]", "network");
-  expect_row_names_list<AdapterPort>(tables, "ranks[]", "network");
-  expect_row_names_list<SmokeTest>(tables, "ranks[]", "smoke_allreduce");
-  expect_row_names_list<NcclPaths>(tables, "ranks[]", "smoke_allreduce");
-  expect_row_names_list<SlurmInfo>(tables, "ranks[]", "slurm");
-  expect_row_names_list<NvLinkGroup>(tables, "ranks[].gpu", "nvlinks");
-  expect_row_names_list<PeerAccess>(tables, "ranks[].gpu", "peers");
-  expect_row_names_list<ComputeVerification>(tables, "compute[]", "check");
-  expect_row_names_list<BurnWindow>(tables, "burn[]", "windows");
-  expect_row_names_list<BurnSample>(tables, "burn[]", "samples");
-  expect_row_names_list<BurnCounters>(tables, "burn[]", "counters");
-  expect_row_names_list<CopyFigure>(tables, "links[]", "copies");
-  expect_row_names_list<HbmFigure>(tables, "links[]", "hbm");
-  expect_row_names_list<PcieUnderLoad>(tables, "links[]", "pcie");
-  expect_row_names_list<NvLinkStatus>(tables, "links[]", "nvlinks");
-  expect_row_names_list<NvLinkCounters>(tables, "links[]", "nvlinks");
-  const std::string top = "## JSON (schema_version 2)";
-  expect_row_names_list<SkippedPhase>(tables, top, "phases_skipped");
-  expect_row_names_list<Check>(tables, top, "checks");
-  expect_row_names_list<Emulation>(tables, top, "world.emulated");
-  expect_row_names_list<TraceSpan>(tables, top, "trace_spans");
-  expect_row_names_list<MidRunTenant>(tables, top, "tenants");
-  expect_row_names_list<BudgetRecord>(tables, top, "budget");
-  expect_row_names_list<PhaseBudget>(tables, top, "budget");
-  expect_row_names_list<RuleOutcome>(tables, top, "verdict.rules");
-  expect_row_names_list<RunFailure>(tables, top, "failure");
-  expect_row_names_list<TrainResults>(tables, top, "train");
-  expect_row_names_list<TrainRecord>(tables, top, "train");
-  expect_row_names_list<TrainRankFigures>(tables, top, "train");
-  expect_row_names_list<TrainVerification>(tables, top, "train");
+  const auto missing = unnamed_nested_keys(report_md());
+  EXPECT_TRUE(missing.empty()) << "docs/REPORT.md: the prose of a nested record's row lacks keys its list writes:\n"
+                               << lines(missing);
+}
+
+// The generator itself: a key written but not documented gets a row, a key documented but no longer
+// written leaves its row, and the rest of the document stays byte for byte.
+TEST(RecordDoc, RegenerateAddsTheMissingKeyAndDropsTheStaleOne) {
+  const auto doc = report_md();
+  const std::string slow_row = "| `slow`, `wrong_result` | bool | set by `gpu-slow-sustained`, `gpu-wrong-result` |";
+  const auto edited = replaced(replaced(doc, slow_row, "| `wrong_result`, `bogus_key` | bool | set by it |"),
+                               "| `pid` | int | process id |\n", "");
+  const auto regenerated = regenerate(edited);
+  EXPECT_EQ(regenerated.changes.size(), 3u) << lines(regenerated.changes);
+  EXPECT_NE(regenerated.text.find("| `wrong_result` | bool | set by it |"), std::string::npos);
+  EXPECT_EQ(regenerated.text.find("bogus_key"), std::string::npos);
+  EXPECT_NE(regenerated.text.find(std::string("| `slow` |  | ") + kToDescribe + " |"), std::string::npos);
+  EXPECT_NE(regenerated.text.find(std::string("| `pid` |  | ") + kToDescribe + " |"), std::string::npos);
+  EXPECT_NE(regenerated.tables.find("### `burn[]`"), std::string::npos);
+  EXPECT_EQ(regenerated.tables.find("## Exit codes"), std::string::npos);
+}
+
+// A stray blank line splits a table in two: its rows are still one table.
+TEST(RecordDoc, ATableSplitByABlankLineIsStillOneTable) {
+  const auto regenerated = regenerate(replaced(report_md(), "| `pid` | int | process id |", ""));
+  ASSERT_EQ(regenerated.changes.size(), 1u) << lines(regenerated.changes);
+  EXPECT_NE(regenerated.changes[0].find("`pid`"), std::string::npos);
+}
+
+TEST(RecordDoc, ANestedKeyTheRowDoesNotNameIsReported) {
+  const auto doc = replaced(report_md(), "`held_out_max_error` (ratio", "`held_out_maximum` (ratio");
+  const auto missing = unnamed_nested_keys(doc);
+  ASSERT_EQ(missing.size(), 1u) << lines(missing);
+  EXPECT_NE(missing[0].find("`held_out_max_error`"), std::string::npos) << missing[0];
 }
 
 }  // namespace
-}  // namespace gpuscale::results
+}  // namespace gpuscale::record_docs

@@ -13,6 +13,7 @@
 #include "results/models/Expectations.hpp"
 #include "results/models/Figure.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/Statistics.hpp"
 #include "judge/VerdictRules.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
@@ -99,6 +100,19 @@ TEST(Stragglers, SpreadNeedsTwoTimesAndAPositiveMedian) {
   EXPECT_DOUBLE_EQ(*straggler_spread(std::vector<double>{2.0, 1.0, 1.0, 1.0}), 1.0);
   EXPECT_TRUE(is_straggler(1.2, 1.0, 0.1));
   EXPECT_FALSE(is_straggler(1.05, 1.0, 0.1));
+}
+
+// The rule of gpu-slow-sustained, h2d-slow and hbm-slow: a throughput below its group's median.
+TEST(Stragglers, BelowTheMedianCountsFromTheMedianOfTwoAndMore) {
+  const std::vector<double> two{100.0, 50.0};  // median 75, the mean of the two
+  EXPECT_TRUE(is_below_median(50.0, median(two), 0.10));
+  EXPECT_FALSE(is_below_median(100.0, median(two), 0.10));
+  EXPECT_FALSE(is_below_median(50.0, median(two), 0.40));  // 50 >= 75 x 0.6
+  EXPECT_FALSE(is_below_median(67.5, median(two), 0.10));  // exactly 10% below is not more than 10%
+  const std::vector<double> three{100.0, 100.0, 85.0};  // median 100
+  EXPECT_TRUE(is_below_median(85.0, median(three), 0.10));
+  EXPECT_FALSE(is_below_median(85.0, median(three), 0.20));
+  EXPECT_FALSE(is_below_median(100.0, median(three), 0.0));
 }
 
 }  // namespace
