@@ -14,12 +14,12 @@
 namespace gpuscale::workloads {
 namespace {
 
-constexpr double kWait_s = 30;  // any single wait (the phase's --timeout in the product)
+constexpr double kComputeWait_s = 30;  // any single wait (the phase's --timeout in the product)
 
 struct Cpu {
   std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
-  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{}, kWait_s);
+  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{}, kComputeWait_s);
 };
 
 BenchOptions options(int& barriers) {
@@ -36,7 +36,8 @@ TEST(ComputeBench, MeasuresAllThreePassesAfterTheCheck) {
   Cpu cpu;
   int barriers = 0;
   const NamedShape shape{"user", "conv", Conv2dShape{2, 4, 6, 6, 3, 3, 3, 1, 1, 1, Layout::nhwc}};
-  const auto records = run_compute_item(*cpu.ctx, *cpu.stream, shape, Precision::bf16, options(barriers), kWait_s);
+  const auto records =
+      run_compute_item(*cpu.ctx, *cpu.stream, shape, Precision::bf16, options(barriers), kComputeWait_s);
   EXPECT_EQ(barriers, 1);
   ASSERT_EQ(records.size(), 3u);
   for (std::size_t i = 0; i < 3; ++i) {
@@ -141,7 +142,7 @@ TEST(ComputeBench, EachPassSettlesOnItsOwnLoadBeforeItIsTimed) {
   o.warmup_s = 0.002;
   o.check = false;
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
-  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   std::vector<std::pair<Pass, int>> runs;
   for (Pass p : rec.last()) {
     if (runs.empty() || runs.back().first != p) runs.emplace_back(p, 0);
@@ -168,7 +169,7 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   o.check = false;
   o.launch_bound_s = 10.0;
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
-  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   const auto& calls = rec.last();
   ASSERT_EQ(rec.holds.size(), 6u);
   for (std::size_t p = 0; p < 3; ++p) {
@@ -186,7 +187,7 @@ TEST(ComputeBench, ShortCallsAreTimedBehindAHold) {
   }
   RecordingContext unheld(*cpu.ctx);
   o.launch_bound_s = 0;
-  run_compute_item(unheld, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  run_compute_item(unheld, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   ASSERT_EQ(unheld.holds.size(), 3u) << "the probes alone are held";
   for (std::size_t p = 0; p < 3; ++p) EXPECT_EQ(unheld.last()[unheld.holds[p].second], kAllPasses[p]);
 }
@@ -200,7 +201,7 @@ TEST(ComputeBench, OnlyTheAskedPassesAreTimed) {
   BenchOptions o = options(barriers);
   o.passes = pass_bit(Pass::forward);
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
-  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].pass, "fwd");
   EXPECT_EQ(records[0].samples_s.size(), static_cast<std::size_t>(o.iterations));
@@ -211,7 +212,7 @@ TEST(ComputeBench, OnlyTheAskedPassesAreTimed) {
   EXPECT_EQ(rec.last(), std::vector<Pass>(rec.last().size(), Pass::forward));
   EXPECT_EQ(barriers, 1);
   o.passes = pass_bit(Pass::backward_data) | pass_bit(Pass::backward_weight);
-  const auto backward = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  const auto backward = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   ASSERT_EQ(backward.size(), 2u);
   EXPECT_EQ(backward[0].pass, "bwd_data");
   EXPECT_EQ(backward[1].pass, "bwd_weight");
@@ -245,7 +246,7 @@ TEST(ComputeBench, AWindowTimesTheAgreedCallCount) {
     return mine + 3;
   };
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
-  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  const auto records = run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   EXPECT_EQ(asked, std::vector<int>(3, o.iterations));
   ASSERT_EQ(records.size(), 3u);
   for (const auto& r : records) EXPECT_EQ(r.samples_s.size(), static_cast<std::size_t>(o.iterations + 3)) << r.pass;
@@ -256,7 +257,7 @@ TEST(ComputeBench, AWindowTimesTheAgreedCallCount) {
   for (std::size_t i = calls.size() - tail; i < calls.size(); ++i) EXPECT_EQ(calls[i], Pass::backward_weight);
   o.min_time_s = 0;
   asked.clear();
-  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kWait_s);
+  run_compute_item(rec, *cpu.stream, shape, Precision::fp32, o, kComputeWait_s);
   EXPECT_TRUE(asked.empty()) << "no window, no agreement";
 }
 
@@ -265,7 +266,7 @@ TEST(ComputeBench, OutOfMemoryIsASkippedRecordAndKeepsBarriersMatched) {
   OutOfMemoryContext oom(*cpu.ctx);
   int barriers = 0;
   const NamedShape shape{"user", "matmul", LinearShape{8, 8, 8}};
-  const auto records = run_compute_item(oom, *cpu.stream, shape, Precision::fp32, options(barriers), kWait_s);
+  const auto records = run_compute_item(oom, *cpu.stream, shape, Precision::fp32, options(barriers), kComputeWait_s);
   EXPECT_EQ(barriers, 1);
   ASSERT_EQ(records.size(), 3u);
   for (const auto& r : records) {

@@ -9,7 +9,7 @@
 namespace gpuscale::workloads {
 namespace {
 
-constexpr double kWait_s = 30;  // any single wait (the phase's --timeout in the product)
+constexpr double kSettleWait_s = 30;  // any single wait (the phase's --timeout in the product)
 
 struct FakeTrainer {
   std::chrono::milliseconds step_time{2};
@@ -23,7 +23,7 @@ struct FakeTrainer {
 
 TEST(Settle, NoTimeNoSteps) {
   FakeTrainer t;
-  EXPECT_EQ(settle_for(t, TimingOptions{}, kWait_s), 0);
+  EXPECT_EQ(settle_for(t, TimingOptions{}, kSettleWait_s), 0);
   EXPECT_EQ(t.steps, 0);
 }
 
@@ -31,7 +31,7 @@ TEST(Settle, StepsUntilTheTimeHasRunThenWaitsOnce) {
   FakeTrainer t;
   TimingOptions o;
   o.warmup_s = 0.02;  // ten 2 ms steps at most (the first, timed, may run long on a busy host)
-  const int ran = settle_for(t, o, kWait_s);
+  const int ran = settle_for(t, o, kSettleWait_s);
   EXPECT_EQ(ran, t.steps);
   EXPECT_GE(t.steps, 1);
   EXPECT_LE(t.steps, 10);
@@ -47,7 +47,7 @@ TEST(Settle, TheAgreedCountWins) {
     asked = mine;
     return 25;  // a slower rank needs more
   };
-  EXPECT_EQ(settle_for(t, o, kWait_s), 26);
+  EXPECT_EQ(settle_for(t, o, kSettleWait_s), 26);
   EXPECT_EQ(t.steps, 26);
   EXPECT_GE(asked, 0);
   EXPECT_LE(asked, 9);

@@ -21,7 +21,7 @@
 namespace gpuscale::workloads {
 namespace {
 
-constexpr double kWait_s = 30;  // any single wait (the phase's --timeout in the product)
+constexpr double kTrainWait_s = 30;  // any single wait (the phase's --timeout in the product)
 
 // One rank alone: every operation leaves its data as it is, each allreduce takes delay_s first, and
 // a max reduction also takes the largest with `peer_max` (another rank's values), where given.
@@ -94,7 +94,7 @@ class FakeComm final : public harness::Communicator {
 struct CpuBench {
   std::unique_ptr<harness::Backend> backend = harness::make_cpu_backend();
   std::unique_ptr<harness::Stream> stream = backend->create_stream(harness::StreamPriority::normal);
-  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{}, kWait_s);
+  std::unique_ptr<ComputeContext> ctx = make_compute_context(*backend, *stream, TuningOptions{}, kTrainWait_s);
   std::unique_ptr<TrainOps> ops = make_train_ops(*backend);
   Model model = make_model("mlp", {2, 8, Layout::nchw});
 };
@@ -120,7 +120,7 @@ TEST(TrainBench, CtaTunerKeepsTheFasterCommunicatorAndStaysOnIt) {
   CpuBench cpu;
   FakeComm nccl_choice(0.02), tuned(0);
   auto trainer = trainer_on(cpu, nccl_choice);
-  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kWait_s);
+  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kTrainWait_s);
   ASSERT_EQ(trials.size(), 2u);
   EXPECT_EQ(trials[0].first, kTunedCommCtas);
   EXPECT_EQ(trials[1].first, 0);
@@ -136,7 +136,7 @@ TEST(TrainBench, CtaTunerKeepsNcclsChoiceWhenTheTwinIsSlower) {
   CpuBench cpu;
   FakeComm nccl_choice(0), tuned(0.02);
   auto trainer = trainer_on(cpu, nccl_choice);
-  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kWait_s);
+  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kTrainWait_s);
   ASSERT_EQ(trials.size(), 2u);
   EXPECT_EQ(trials[0].first, 0);
   EXPECT_EQ(trials[1].first, kTunedCommCtas);
@@ -150,7 +150,7 @@ TEST(TrainBench, CtaTunerDecidesOnTheSlowestRank) {
   // Here both are fast; another rank took 1 s a step on NCCL's choice and 0.5 s on the twin.
   FakeComm nccl_choice(0, {1.0f, 0.5f}), tuned(0);
   auto trainer = trainer_on(cpu, nccl_choice);
-  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kWait_s);
+  const auto trials = tune_comm_ctas(trainer, *cpu.backend, nccl_choice, tuned, quick_timing(), kTrainWait_s);
   ASSERT_EQ(trials.size(), 2u);
   EXPECT_EQ(trials[0], (std::pair<int, double>{kTunedCommCtas, 0.5}));
   EXPECT_EQ(trials[1], (std::pair<int, double>{0, 1.0}));
@@ -163,7 +163,7 @@ TEST(TrainBench, RankRunTunesOnlyWithATwin) {
   o.timing = quick_timing();
   o.rank = 5;
   DdpRun run{4, DdpOptions{}, &comm, nullptr, true, "ddp mlp fp32 x1"};
-  const auto plain = run_ddp_rank(*cpu.ctx, *cpu.ops, cpu.model, Precision::fp32, run, o, kWait_s);
+  const auto plain = run_ddp_rank(*cpu.ctx, *cpu.ops, cpu.model, Precision::fp32, run, o, kTrainWait_s);
   EXPECT_TRUE(plain.skipped_reason.empty());
   EXPECT_TRUE(plain.cta_trials.empty());
   EXPECT_EQ(plain.figures.rank, 5);
@@ -173,7 +173,7 @@ TEST(TrainBench, RankRunTunesOnlyWithATwin) {
   EXPECT_EQ(plain.trace.front().config, "ddp mlp fp32 x1");
   run.tuned_twin = &twin;
   run.traced = false;
-  const auto tuned = run_ddp_rank(*cpu.ctx, *cpu.ops, cpu.model, Precision::fp32, run, o, kWait_s);
+  const auto tuned = run_ddp_rank(*cpu.ctx, *cpu.ops, cpu.model, Precision::fp32, run, o, kTrainWait_s);
   EXPECT_EQ(tuned.cta_trials.size(), 2u);
   EXPECT_TRUE(tuned.trace.empty());
 }
