@@ -9,14 +9,14 @@ namespace {
 
 // Read by the watchdog thread too, hence the lock.
 std::mutex activity_mutex;
-Activity activity;
+Activity ongoing;
 
 }  // namespace
 
 void enter_phase(std::string_view phase) {
   {
     std::lock_guard lock(activity_mutex);
-    activity = Activity{std::string(phase), "", std::nullopt, std::nullopt};
+    ongoing = Activity{std::string(phase), "", std::nullopt, std::nullopt};
   }
   inject_fault_at(phase);
 }
@@ -25,22 +25,22 @@ void enter_op(std::string_view op, std::optional<std::uint64_t> size_bytes) {
   std::string point;
   {
     std::lock_guard lock(activity_mutex);
-    activity.op = op;
-    activity.size_bytes = size_bytes;
-    activity.iteration.reset();
-    point = activity.phase + "/" + activity.op;
+    ongoing.op = op;
+    ongoing.size_bytes = size_bytes;
+    ongoing.iteration.reset();
+    point = ongoing.phase + "/" + ongoing.op;
   }
   inject_fault_at(point);
 }
 
 void set_iteration(std::int64_t iteration) {
   std::lock_guard lock(activity_mutex);
-  activity.iteration = iteration;
+  ongoing.iteration = iteration;
 }
 
 Activity current_activity() {
   std::lock_guard lock(activity_mutex);
-  return activity;
+  return ongoing;
 }
 
 std::string describe(const Activity& a) {
@@ -57,9 +57,9 @@ OpScope::OpScope(std::string_view op, std::optional<std::uint64_t> size_bytes) :
 
 OpScope::~OpScope() {
   std::lock_guard lock(activity_mutex);
-  activity.op = previous_.op;
-  activity.size_bytes = previous_.size_bytes;
-  activity.iteration = previous_.iteration;
+  ongoing.op = previous_.op;
+  ongoing.size_bytes = previous_.size_bytes;
+  ongoing.iteration = previous_.iteration;
 }
 
 }  // namespace gpuscale::harness

@@ -230,7 +230,7 @@ class MpiCommunicator final : public Communicator {
   std::unique_ptr<Communicator> split(int color, int key, const Deadline& deadline, const CommConfig&) override {
     MPI_Comm out = MPI_COMM_NULL;
     {
-      const BlockingCall blocking(deadline, "MPI_Comm_split");  // MPI has no nonblocking split
+      const BlockingCall guard(deadline, "MPI_Comm_split");  // MPI has no nonblocking split
       GPUSCALE_MPI_OK(MPI_Comm_split(comm_, color < 0 ? MPI_UNDEFINED : color, key, &out));
     }
     if (out == MPI_COMM_NULL) return nullptr;

@@ -84,7 +84,7 @@ void init_mpi(int* argc, char*** argv, const Deadline& deadline, detail::MpiWorl
   if (initialized) return;
   int provided = 0;
   {
-    const BlockingCall blocking(deadline, "MPI_Init_thread (waiting for every rank of the launch to start MPI)");
+    const BlockingCall guard(deadline, "MPI_Init_thread (waiting for every rank of the launch to start MPI)");
     if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
       throw RuntimeError("MPI_Init_thread failed");
     }
@@ -102,7 +102,7 @@ void find_node(detail::MpiWorld& m, int per_node, const Deadline& deadline) {
   }
   MPI_Comm leaders = MPI_COMM_NULL;
   {
-    const BlockingCall blocking(deadline, "MPI_Comm_split of the world into nodes");
+    const BlockingCall guard(deadline, "MPI_Comm_split of the world into nodes");
     if (per_node > 0) {
       GPUSCALE_MPI_OK(MPI_Comm_split(m.world, m.rank / per_node, m.rank, &m.node));
     } else {

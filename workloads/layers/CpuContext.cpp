@@ -11,7 +11,7 @@
 namespace gpuscale::workloads {
 namespace {
 
-std::size_t count(std::int64_t elements) { return static_cast<std::size_t>(elements); }
+std::size_t element_count(std::int64_t elements) { return static_cast<std::size_t>(elements); }
 
 // Both layer kinds: convert the inputs to double, run the reference, convert the output back.
 class CpuLayer final : public Layer {
@@ -44,9 +44,9 @@ class CpuLayer final : public Layer {
   // Inputs to double, the reference pass, the output back to its type.
   void run(Pass pass, const void* a, std::int64_t a_elements, const void* b, std::int64_t b_elements, void* out,
            std::int64_t out_elements, harness::DataType out_type, bool add) const {
-    const auto ad = to_double(a, input_type(spec_), count(a_elements));
-    const auto bd = to_double(b, input_type(spec_), count(b_elements));
-    std::vector<double> result(count(out_elements));
+    const auto ad = to_double(a, input_type(spec_), element_count(a_elements));
+    const auto bd = to_double(b, input_type(spec_), element_count(b_elements));
+    std::vector<double> result(element_count(out_elements));
     reference::run(pass, spec_.shape, ad.data(), bd.data(), result.data());
     from_double(result.data(), result.size(), out_type, out, add);
   }
