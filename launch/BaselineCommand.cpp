@@ -9,7 +9,6 @@
 #include "launch/ReportFiles.hpp"
 #include "results/schema/AtomicFile.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/render/JsonReporter.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"
@@ -48,13 +47,7 @@ int make_baseline(const Invocation& inv) {
   const auto output = inv.options["output"].as<std::string>();
   check_paths(inv.positional, output);
   std::vector<results::RunReport> runs;
-  for (const auto& path : inv.positional) {
-    try {
-      runs.push_back(results::read_report_file(path));
-    } catch (const std::runtime_error& e) {
-      throw UsageError(e.what());
-    }
-  }
+  for (const auto& path : inv.positional) runs.push_back(read_judged_run(path));
   results::Baseline baseline;
   try {
     baseline = results::make_baseline(runs, inv.positional);

@@ -2,27 +2,17 @@
 
 #include <cmath>
 #include <iostream>
-#include <stdexcept>
 
 #include "harness/Error.hpp"
 #include "launch/Commands.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/models/Compare.hpp"
 #include "results/render/ConsoleReporter.hpp"
-#include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
 using harness::UsageError;
-
-results::RunReport read_run(const std::string& path) {
-  try {
-    return results::read_report_file(path);
-  } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
-  }
-}
 
 void require_inputs(const Invocation& inv, std::size_t count, const char* what) {
   if (inv.positional.size() != count)
@@ -35,7 +25,7 @@ int report(const Invocation& inv) {
   refuse_options(inv, kLiveRunOptions, "it rebuilds the outputs of a saved run");
   const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
-  auto run = read_run(inv.positional.front());
+  auto run = read_saved_run(inv.positional.front());
   apply_verdict(run, expectations);
   write_report_files(run, inv.common, expectations, 1);
   results::ConsoleReporter().write(run, std::cout);
@@ -44,8 +34,9 @@ int report(const Invocation& inv) {
 
 // A run that did not finish lacks the figures of the phases it never reached: compared, it would pass
 // on what little it has. Such a run is refused unless --allow-incomplete asks to compare what it has.
+// Both runs are judged by today's rules first, so their checks' figures compare like with like.
 results::RunReport read_finished_run(const std::string& path, bool allow_incomplete) {
-  auto run = read_run(path);
+  auto run = read_judged_run(path);
   const auto why = results::unfinished_reason(run);
   if (why.empty()) return run;
   if (!allow_incomplete)

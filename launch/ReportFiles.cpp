@@ -62,6 +62,20 @@ void apply_verdict(results::RunReport& report, const results::Expectations& expe
   judge::judge(report, expectations, lower_figures_if_requested);
 }
 
+results::RunReport read_saved_run(const std::string& path) {
+  try {
+    return results::read_report_file(path);
+  } catch (const std::runtime_error& e) {
+    throw harness::UsageError(e.what());
+  }
+}
+
+results::RunReport read_judged_run(const std::string& path) {
+  auto run = read_saved_run(path);
+  apply_verdict(run, {});
+  return run;
+}
+
 std::vector<const char*> report_file_options() {
   std::vector<const char*> names;
   for (const auto& out : outputs()) names.push_back(out.option);

@@ -19,6 +19,15 @@ results::Expectations load_expectations(const CommonOptions& options);
 // records, the figures, the thresholds and the baseline), with the figure test seam applied.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
+// Reads a saved run (results::read_report_file); a file that cannot be read or parsed is a one-line
+// harness::UsageError.
+results::RunReport read_saved_run(const std::string& path);
+
+// A saved run judged by today's rules (apply_verdict with no --expect and no --baseline), as compare and
+// baseline take it: a run written by an older version, or with its checks removed, is compared and
+// pooled on the checks, marks and outliers the rules find in its records, not on what it stored.
+results::RunReport read_judged_run(const std::string& path);
+
 // The options of a live run that no offline command uses (report, compare, baseline).
 inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", "seed"};
 // The report-file options (every output of launch/Outputs.hpp, and --expect) that compare and baseline

@@ -6,6 +6,8 @@
 # say: (a) --quick with a corrupted compute reference on rank 1, DDP gradients perturbed on rank 1, a
 # wrong burn output on rank 2 and a foreign process that appears on rank 1's device during compute;
 # (b) --quick with that process there from the start, so env stops the GPU phases.
+# compare and baseline judge their runs by today's rules too: the bare run compares with the run as
+# written without a change, and makes the same baseline (no check the run raised counts as passing).
 set -uo pipefail
 out=$(mktemp -d)
 sleep 300 &
@@ -54,6 +56,30 @@ run midrun -x GPUSCALE_TEST_CORRUPT_CHECK_RANK=1 -x GPUSCALE_TEST_CORRUPT_GRADS_
   -x GPUSCALE_TEST_CORRUPT=2:burn-output -x GPUSCALE_TEST_FOREIGN_PROCESS="1:compute:$foreign@compute"
 rejudge midrun compute-reference-mismatch gpu-wrong-result train-ddp-gradients-bitwise-equal gpu-in-use \
   burn-telemetry-unavailable no-rdma-adapter
+# NAME: compare NAME.json with NAME.bare.json (exit 0, every figure in both, none changed), then one
+# baseline of each: the same checks passing and the same figures.
+offline_commands_rejudge() {
+  "$GPUSCALE" compare "$out/$1.json" "$out/$1.bare.json" --tolerance 0 >"$out/$1.compare.txt" 2>&1 \
+    || { cat "$out/$1.compare.txt"; fail "compare of $1 with its bare copy exited $?"; }
+  grep -q " regressed past the tolerance$" "$out/$1.compare.txt" \
+    || fail "compare of $1 with its bare copy: a figure only in one of them: $(grep "figures compared" "$out/$1.compare.txt")"
+  grep -q "^REGRESSION\|^  *REGRESSION" "$out/$1.compare.txt" && fail "compare of $1 with its bare copy regressed"
+  for f in "$1" "$1.bare"; do
+    "$GPUSCALE" baseline "$out/$f.json" -o "$out/$f.base.json" >"$out/$f.baseline.txt" 2>&1 \
+      || fail "baseline of $f: $(cat "$out/$f.baseline.txt")"
+  done
+  python3 - "$out/$1.json" "$out/$1.base.json" "$out/$1.bare.base.json" <<'PY' || fail "baseline of the bare $1 differs"
+import json, sys
+run, base, bare = (json.load(open(p)) for p in sys.argv[1:4])
+raised = {c["id"] for c in run["checks"] if c["severity"] != "info"}
+(g,), (h,) = base["groups"], bare["groups"]
+assert raised and not raised & set(h["checks_passed"]), (sorted(raised), h["checks_passed"])
+assert g["checks_passed"] == h["checks_passed"], (g["checks_passed"], h["checks_passed"])
+key = lambda f: (f["phase"], f["metric"], sorted(f["labels"].items()), f["median"])
+assert sorted(map(key, g["figures"])) == sorted(map(key, h["figures"])), "the figures differ"
+PY
+}
+offline_commands_rejudge midrun
 run blocked -x GPUSCALE_TEST_FOREIGN_PROCESS="1:compute:$foreign"
 rejudge blocked gpu-in-use
 echo "rejudge: ok"
