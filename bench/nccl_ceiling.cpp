@@ -17,10 +17,6 @@
 // --cta-policy efficiency|zero (ncclConfig_t.CTAPolicy, NCCL 2.28; zero with windows lets NCCL run an
 // allgather on the copy engines instead of SMs).
 // Standalone on purpose: MPI, CUDA and NCCL are called directly here, outside the project's layers.
-#include <cuda_runtime.h>
-#include <mpi.h>
-#include <nccl.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -28,6 +24,9 @@
 #include <string>
 #include <vector>
 
+#include <cuda_runtime.h>
+#include <mpi.h>
+#include <nccl.h>
 #include <nlohmann/json.hpp>
 
 #include "results/models/Statistics.hpp"

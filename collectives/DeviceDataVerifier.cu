@@ -1,10 +1,10 @@
 // The GPU data verifier: the pattern (Pattern.hpp, shared with the host verifier) evaluated by kernels, so
 // checking a 1 GiB buffer costs milliseconds and nothing crosses PCIe but one counter.
+#include <cstdio>
+
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
-
-#include <cstdio>
 
 #include "collectives/DataVerifier.hpp"
 #include "harness/LibraryCall.hpp"

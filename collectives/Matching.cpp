@@ -1,8 +1,8 @@
 #include "collectives/Matching.hpp"
 
 #include <algorithm>
-#include <random>
 #include <map>
+#include <random>
 
 namespace gpuscale::collectives {
 namespace {

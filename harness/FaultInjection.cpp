@@ -1,15 +1,15 @@
 #include "harness/FaultInjection.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <csignal>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "harness/Backend.hpp"
 #include "harness/Error.hpp"

@@ -8,8 +8,8 @@
 
 #include "harness/Backend.hpp"
 #include "harness/FaultInjection.hpp"
-#include "harness/LibraryCall.hpp"
 #include "harness/HalfFloat.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/AbandonedMpi.hpp"

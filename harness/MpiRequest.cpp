@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "harness/Activity.hpp"
-#include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
+#include "harness/LibraryCall.hpp"
 
 namespace gpuscale::harness::detail {
 namespace {

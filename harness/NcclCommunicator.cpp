@@ -10,11 +10,11 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
-#include "harness/Backend.hpp"
 #include "harness/Activity.hpp"
+#include "harness/Backend.hpp"
+#include "harness/Interrupts.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/LocalGroup.hpp"
-#include "harness/Interrupts.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/NcclWindowBuffer.hpp"
 #include "harness/Watchdog.hpp"

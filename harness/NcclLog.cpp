@@ -1,12 +1,12 @@
 #include "harness/NcclLog.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <set>
-
-#include <unistd.h>
 
 #include "results/render/Utf8.hpp"
 

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <exception>
 
-#include "harness/LibraryCall.hpp"
 #include "harness/Error.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/MemoryTracker.hpp"
 #include "harness/Watchdog.hpp"
 

@@ -2,9 +2,9 @@
 // in a typed method. The readers built on these methods are NvmlDescribe.cpp and NvmlProcesses.cpp.
 #include "harness/Nvml.hpp"
 
-#include <initializer_list>
-
 #include <dlfcn.h>
+
+#include <initializer_list>
 
 namespace gpuscale::harness {
 

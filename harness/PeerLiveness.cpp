@@ -1,9 +1,9 @@
 #include "harness/detail/PeerLiveness.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
-
-#include <unistd.h>
 
 namespace gpuscale::harness::detail {
 namespace {

@@ -1,5 +1,7 @@
 #include "harness/Watchdog.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -7,8 +9,6 @@
 #include <mutex>
 #include <optional>
 #include <thread>
-
-#include <unistd.h>
 
 #include "harness/Activity.hpp"
 #include "harness/Error.hpp"

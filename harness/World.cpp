@@ -1,16 +1,16 @@
 #include "harness/World.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
-#include <unistd.h>
-
 #include "harness/Activity.hpp"
-#include "harness/LibraryCall.hpp"
 #include "harness/Interrupts.hpp"
+#include "harness/LibraryCall.hpp"
 #include "harness/Watchdog.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/MpiWorld.hpp"

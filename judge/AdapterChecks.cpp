@@ -5,10 +5,10 @@
 #include <set>
 #include <string>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "judge/HealthChecks.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

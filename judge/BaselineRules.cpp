@@ -9,11 +9,11 @@
 #include <set>
 #include <stdexcept>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/models/Compare.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Findings.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::judge {

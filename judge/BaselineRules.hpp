@@ -13,8 +13,8 @@
 
 #include "results/models/Baseline.hpp"
 #include "results/models/BaselineTolerance.hpp"
-#include "results/schema/Check.hpp"
 #include "results/models/Figure.hpp"
+#include "results/schema/Check.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/RunReport.hpp"
 

@@ -5,10 +5,10 @@
 #include <set>
 #include <tuple>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/BurnRecord.hpp"
 #include "judge/Rule.hpp"
+#include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::judge {
 

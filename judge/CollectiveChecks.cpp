@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
+#include "judge/Rule.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
-#include "judge/Rule.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,9 +4,9 @@
 #include <map>
 #include <tuple>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/Stragglers.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

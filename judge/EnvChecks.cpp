@@ -6,15 +6,15 @@
 #include <set>
 #include <string>
 
-#include "judge/LaunchChecks.hpp"
-#include "judge/Rule.hpp"
-#include "judge/NcclPathChecks.hpp"
-#include "results/schema/CpuList.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/Emulation.hpp"
 #include "judge/GpuConfigChecks.hpp"
 #include "judge/HealthChecks.hpp"
+#include "judge/LaunchChecks.hpp"
+#include "judge/NcclPathChecks.hpp"
+#include "judge/Rule.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/CpuList.hpp"
+#include "results/schema/Emulation.hpp"
 
 namespace gpuscale::judge {
 

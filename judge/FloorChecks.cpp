@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/GpuFloors.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

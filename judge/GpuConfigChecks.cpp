@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/GpuTenants.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

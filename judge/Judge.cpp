@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <utility>
 
-#include "judge/VerdictRules.hpp"
 #include "judge/BaselineRules.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/Emulation.hpp"
+#include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/models/Findings.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/Emulation.hpp"
 
 namespace gpuscale::judge {
 namespace {

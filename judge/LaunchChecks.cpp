@@ -4,9 +4,9 @@
 #include <map>
 #include <string>
 
-#include "results/schema/SlurmInfo.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/SlurmInfo.hpp"
 
 namespace gpuscale::judge {
 

@@ -3,10 +3,10 @@
 #include <map>
 #include <tuple>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "judge/Rule.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "results/schema/Check.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/Figure.hpp"
+#include "results/models/FleetOutliers.hpp"
+#include "results/schema/Check.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

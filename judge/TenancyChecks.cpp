@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {

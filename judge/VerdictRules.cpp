@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Findings.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

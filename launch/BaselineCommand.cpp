@@ -7,8 +7,8 @@
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/schema/AtomicFile.hpp"
 #include "results/models/Baseline.hpp"
+#include "results/schema/AtomicFile.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"

@@ -3,8 +3,8 @@
 #include "harness/Error.hpp"
 #include "launch/BaselineCommand.hpp"
 #include "launch/Phases.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "launch/ReportCommands.hpp"
+#include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -1,11 +1,11 @@
 #include "launch/Job.hpp"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <ctime>
 #include <iostream>
 #include <optional>
-
-#include <unistd.h>
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"

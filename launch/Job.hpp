@@ -9,8 +9,8 @@
 #include "harness/BudgetGate.hpp"
 #include "harness/World.hpp"
 #include "launch/Cli.hpp"
-#include "launch/RunPlan.hpp"
 #include "launch/Progress.hpp"
+#include "launch/RunPlan.hpp"
 #include "results/models/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 

@@ -14,9 +14,9 @@
 #include "judge/Judge.hpp"
 #include "launch/FigureSeam.hpp"
 #include "launch/Outputs.hpp"
-#include "results/schema/AtomicFile.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/JsonReporter.hpp"
+#include "results/schema/AtomicFile.hpp"
 #include "workloads/layers/Precision.hpp"
 
 namespace gpuscale::launch {

@@ -7,8 +7,8 @@
 #include "launch/Cli.hpp"
 #include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
-#include "launch/ReportFiles.hpp"
 #include "launch/ReportCommands.hpp"
+#include "launch/ReportFiles.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"

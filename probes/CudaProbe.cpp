@@ -11,8 +11,8 @@
 #include "harness/CudaDevice.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/Nvml.hpp"
-#include "results/schema/RankEnv.hpp"
 #include "results/render/Utf8.hpp"
+#include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::probes {
 namespace {

@@ -1,19 +1,19 @@
 #include "probes/HostProbe.hpp"
 
+#include <sched.h>
+#include <unistd.h>
+
 #include <array>
 #include <filesystem>
 #include <fstream>
 #include <string_view>
 #include <vector>
 
-#include <sched.h>
-#include <unistd.h>
-
 #include "harness/World.hpp"
 #include "probes/SlurmProbe.hpp"
+#include "results/render/Utf8.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "results/render/Utf8.hpp"
 
 extern char** environ;
 

@@ -1,5 +1,8 @@
 #include "probes/NcclLibraries.hpp"
 
+#include <link.h>
+#include <strings.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -7,9 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <link.h>
-#include <strings.h>
 
 #include "results/schema/RankEnv.hpp"
 

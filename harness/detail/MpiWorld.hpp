@@ -9,10 +9,10 @@
 #include <mpi.h>
 
 #include "harness/Deadline.hpp"
-#include "results/schema/Emulation.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/PeerLiveness.hpp"
+#include "results/schema/Emulation.hpp"
 
 namespace gpuscale::harness::detail {
 

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/schema/JsonFields.hpp"
 
 namespace gpuscale::results {
 namespace {

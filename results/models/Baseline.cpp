@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/Statistics.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
 #include "results/schema/JsonFields.hpp"
-#include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {

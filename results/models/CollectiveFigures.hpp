@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "results/schema/CollectiveRecords.hpp"
 #include "results/models/Figure.hpp"
+#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::results {
 

@@ -3,8 +3,8 @@
 // relative error of each reference check; the straggler spread per measurement across ranks.
 #include <vector>
 
-#include "results/schema/ComputeRecord.hpp"
 #include "results/models/Figure.hpp"
+#include "results/schema/ComputeRecord.hpp"
 
 namespace gpuscale::results {
 

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "results/models/FigureNames.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/GpuTenants.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

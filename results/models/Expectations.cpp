@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::results {

@@ -4,16 +4,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/render/BurnTable.hpp"
 #include "results/models/CollectiveFigures.hpp"
 #include "results/models/ComputeFigures.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/TrainFigures.hpp"
+#include "results/render/BurnTable.hpp"
 #include "results/render/LinksTable.hpp"
 #include "results/render/ProjectionReporter.hpp"
 #include "results/schema/JsonFields.hpp"
 #include "results/schema/RunReport.hpp"
-#include "results/models/TrainFigures.hpp"
 
 namespace gpuscale::results {
 

@@ -8,12 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/JsonFields.hpp"
-#include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {

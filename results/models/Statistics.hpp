@@ -2,10 +2,11 @@
 // Summary statistics over raw samples (seconds, bytes, anything): small named functions, like
 // google/benchmark's, so every phase reports the same figures the same way.
 #include <cstddef>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <span>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "results/schema/RecordFields.hpp"
 

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "results/models/FleetOutliers.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,8 +3,8 @@
 #include <ostream>
 #include <vector>
 
-#include "results/schema/BurnRecord.hpp"
 #include "results/models/Figure.hpp"
+#include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::results {
 

@@ -2,20 +2,20 @@
 
 #include <cstdio>
 #include <map>
-#include <streambuf>
 #include <set>
+#include <streambuf>
 
+#include "results/models/Findings.hpp"
+#include "results/models/GpuPeak.hpp"
 #include "results/render/BurnTable.hpp"
 #include "results/render/CollectivesReporter.hpp"
+#include "results/render/ComputeTable.hpp"
 #include "results/render/ConsoleLaunch.hpp"
 #include "results/render/ConsoleSummary.hpp"
-#include "results/models/Findings.hpp"
-#include "results/render/ProjectionReporter.hpp"
-#include "results/render/ComputeTable.hpp"
 #include "results/render/Format.hpp"
-#include "results/models/GpuPeak.hpp"
 #include "results/render/LinksTable.hpp"
 #include "results/render/NodeTables.hpp"
+#include "results/render/ProjectionReporter.hpp"
 #include "results/render/Table.hpp"
 #include "results/render/TrainTable.hpp"
 

@@ -4,10 +4,10 @@
 #include <map>
 #include <vector>
 
-#include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
-#include "results/render/Headlines.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/Headlines.hpp"
+#include "results/render/ReadableNumber.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,8 +1,8 @@
 #include "results/render/Format.hpp"
 
 #include <cctype>
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace gpuscale::results {

@@ -2,13 +2,13 @@
 
 #include <functional>
 
-#include "results/render/CollectivesReporter.hpp"
 #include "results/models/FigureNames.hpp"
-#include "results/render/Format.hpp"
-#include "results/models/GpuPeak.hpp"
 #include "results/models/GpuFloors.hpp"
-#include "results/schema/LinksRecord.hpp"
+#include "results/models/GpuPeak.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/render/CollectivesReporter.hpp"
+#include "results/render/Format.hpp"
+#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <map>
 
+#include "results/models/Statistics.hpp"
+#include "results/models/SuspectRanking.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/ReadableNumber.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/models/SuspectRanking.hpp"
 #include "results/render/SvgCanvas.hpp"
 #include "results/render/Table.hpp"
 

@@ -5,9 +5,9 @@
 #include <map>
 #include <set>
 
-#include "results/schema/CpuList.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/Table.hpp"
+#include "results/schema/CpuList.hpp"
 
 namespace gpuscale::results {
 namespace {

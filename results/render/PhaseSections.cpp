@@ -5,9 +5,9 @@
 #include <set>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/ReadableNumber.hpp"
-#include "results/models/Statistics.hpp"
 #include "results/render/SvgCanvas.hpp"
 #include "results/render/Table.hpp"
 

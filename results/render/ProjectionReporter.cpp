@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "results/render/CollectivesReporter.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/Table.hpp"
 

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "results/models/FigureNames.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/render/Format.hpp"
 #include "results/render/SvgCharts.hpp"
 
 namespace gpuscale::results {

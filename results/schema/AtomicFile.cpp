@@ -1,5 +1,10 @@
 #include "results/schema/AtomicFile.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -9,13 +14,8 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
-#include <streambuf>
 #include <stdexcept>
-
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <streambuf>
 
 namespace gpuscale::results {
 namespace {

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/IsolationRecord.hpp"
 #include "results/models/NcclModel.hpp"
-#include "results/schema/RecordFields.hpp"
 #include "results/models/Statistics.hpp"
+#include "results/schema/IsolationRecord.hpp"
+#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 

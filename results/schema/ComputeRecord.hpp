@@ -2,14 +2,15 @@
 // The compute phase's figures: one record per rank, layer shape, precision and pass. Plain data,
 // made by workloads/ on every rank, gathered to rank 0, printed by the reporters.
 #include <cstdint>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
+#include "results/models/Statistics.hpp"
 #include "results/schema/Check.hpp"
 #include "results/schema/RecordFields.hpp"
-#include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
 

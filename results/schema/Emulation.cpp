@@ -2,9 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
-
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -5,15 +5,13 @@
 // on a shared GPU every rank's figures are shared with the others, so speed is not judged there.
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/RecordFields.hpp"
-
-#include <vector>
-
 #include "results/schema/Check.hpp"
 #include "results/schema/RankEnv.hpp"
+#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 

@@ -7,16 +7,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/models/FleetOutliers.hpp"
+#include "results/models/Projection.hpp"
 #include "results/schema/BudgetRecord.hpp"
 #include "results/schema/BurnRecord.hpp"
 #include "results/schema/Check.hpp"
-#include "results/models/FleetOutliers.hpp"
+#include "results/schema/CollectiveRecords.hpp"
+#include "results/schema/ComputeRecord.hpp"
+#include "results/schema/Emulation.hpp"
 #include "results/schema/LinksRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
-#include "results/schema/CollectiveRecords.hpp"
-#include "results/schema/Emulation.hpp"
-#include "results/schema/ComputeRecord.hpp"
-#include "results/models/Projection.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/TraceSpan.hpp"

@@ -1,8 +1,9 @@
 #include "results/schema/SlurmInfo.hpp"
 
 #include <cstdlib>
-#include <nlohmann/json.hpp>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "results/schema/JsonFields.hpp"
 

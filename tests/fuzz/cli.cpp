@@ -1,5 +1,7 @@
 // libFuzzer target: the command line. The input is split at NUL bytes into arguments. Any argv may be
 // rejected with harness::UsageError; nothing else may escape, and what is accepted must be sane.
+#include "launch/Cli.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -7,7 +9,6 @@
 #include <vector>
 
 #include "harness/Error.hpp"
-#include "launch/Cli.hpp"
 #include "launch/Phases.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -3,14 +3,14 @@
 // every SM for `busy` ms of each 100 ms, until it has run `seconds` or is killed.
 //   gpu_tenant SECONDS [BUSY_PERCENT]
 // Prints "ready PID" on stdout once its first kernel has run.
-#include <cuda_runtime.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
 
-#include <unistd.h>
+#include <cuda_runtime.h>
 
 namespace {
 

@@ -4,12 +4,12 @@
 // and out-of-memory as a typed error.
 // Each cuBLAS path of Linear (cuBLASLt, cublasGemmEx) is also forced alone, so that both are proven
 // whichever wins the timing.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <string>
 #include <variant>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"

@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "../unit/results/SampleRun.hpp"
-#include "results/render/HtmlReporter.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/render/HtmlReporter.hpp"
 
 int main(int argc, char** argv) {
   using namespace gpuscale::results;

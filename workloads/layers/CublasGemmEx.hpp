@@ -4,9 +4,9 @@
 // kernel can be one that the cuBLASLt heuristic does not offer. CUDA-only (see Gemm.hpp).
 // One owner of one cublasHandle_t, created on first use (cublasCreate is slow, and a context that
 // never times this path never needs it) with the device current. Local; one stream at a time.
-#include <cublas_v2.h>
-
 #include <cstddef>
+
+#include <cublas_v2.h>
 
 #include "workloads/layers/Gemm.hpp"
 #include "workloads/layers/LibraryHandle.hpp"

@@ -12,14 +12,14 @@
 // short rounds' fastest three (within 5%: settled_finalists) are ranked again settled: the twins tie at
 // the top clock and differ under the power limit, which only windows of a good part of a second resolve
 // (shorter ones rank by the clock's sawtooth).
-#include <cublasLt.h>
-#include <cuda_runtime.h>
-
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <string>
 #include <vector>
+
+#include <cublasLt.h>
+#include <cuda_runtime.h>
 
 #include "harness/LibraryCall.hpp"
 #include "workloads/layers/CublasGemmEx.hpp"

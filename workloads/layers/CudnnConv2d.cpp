@@ -7,14 +7,14 @@
 // legacy algorithm find chose. Choices are cached per shape, precision and pass. The whole
 // convolution runs in the storage type with fp32 accumulation; float outputs of half precisions are
 // produced through a staging tensor and the convert kernel.
-#include <cudnn.h>
-
 #include <algorithm>
 #include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <cudnn.h>
 
 #include "harness/LibraryCall.hpp"
 #include "workloads/layers/CudnnGraph.hpp"

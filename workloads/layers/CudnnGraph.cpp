@@ -6,8 +6,8 @@
 #include <optional>
 #include <set>
 
-#include "harness/LibraryCall.hpp"
 #include "harness/Error.hpp"
+#include "harness/LibraryCall.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -5,12 +5,12 @@
 // cudnnFind* of CudnnConv2d.cpp reaches a fixed set of algorithms, not every engine and knob setting.
 // The graph is built with beta 0 (the output overwritten): accumulating calls use the legacy API.
 // Only CudnnConv2d.cpp includes this header.
-#include <cudnn.h>
-
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <cudnn.h>
 
 #include "workloads/layers/Layer.hpp"
 

@@ -1,12 +1,13 @@
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuda_runtime.h>
+#include "workloads/layers/DeviceKernels.hpp"
 
 #include <cstdint>
 #include <string>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
 #include "harness/LibraryCall.hpp"
-#include "workloads/layers/DeviceKernels.hpp"
 #include "workloads/layers/KernelTypes.cuh"
 #include "workloads/layers/RandomValue.hpp"
 

@@ -1,8 +1,8 @@
 #include "workloads/layers/Gemm.hpp"
 
-#include <cuda_runtime.h>
-
 #include <algorithm>
+
+#include <cuda_runtime.h>
 
 #include "workloads/layers/DeviceKernels.hpp"
 

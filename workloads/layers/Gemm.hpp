@@ -7,11 +7,11 @@
 //   backward weight  dW^T [K,N] = X^T dY     A = X,        B = dY (op T)     m = K, n = N, k = M
 // The row-major tensors of the layer are read as their column-major transposes; every operand is
 // dense, so a leading dimension is the stored row count.
-#include <cublas_api.h>
-#include <library_types.h>
-
 #include <cstdint>
 #include <string>
+
+#include <cublas_api.h>
+#include <library_types.h>
 
 #include "harness/DataType.hpp"
 #include "workloads/layers/Layer.hpp"

@@ -2,11 +2,11 @@
 // Helpers shared by the kernel files (.cu only): float conversions of the three element types (round
 // to nearest even), packs of four elements that move as one wide load or store with the host-side
 // alignment test for them, and the grid-stride loop.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-
 #include <cstddef>
 #include <cstdint>
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 namespace gpuscale::workloads::kernels {
 

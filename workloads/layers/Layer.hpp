@@ -35,9 +35,9 @@
 #include <string>
 #include <string_view>
 
-#include "harness/Deadline.hpp"
 #include "harness/Backend.hpp"
 #include "harness/DataType.hpp"
+#include "harness/Deadline.hpp"
 #include "workloads/layers/Precision.hpp"
 #include "workloads/layers/Shapes.hpp"
 

@@ -2,11 +2,11 @@
 // One Conv2d layer's descriptors for cuDNN's legacy convolution API (cudnnGetConvolution*Algorithm_v7,
 // cudnnFind*Ex, cudnnConvolutionForward / BackwardData / BackwardFilter), and the calls through them.
 // Work runs on the stream set on the handle. Only the cuDNN sources include this header.
-#include <cudnn.h>
-
 #include <cstddef>
 #include <string>
 #include <vector>
+
+#include <cudnn.h>
 
 #include "workloads/layers/Layer.hpp"
 #include "workloads/layers/LibraryHandle.hpp"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/Deadline.hpp"
 #include "harness/Backend.hpp"
+#include "harness/Deadline.hpp"
 #include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::workloads {

@@ -1,8 +1,9 @@
+#include "workloads/links/MemoryKernels.hpp"
+
 #include <cuda_runtime.h>
 
 #include "harness/LibraryCall.hpp"
 #include "workloads/layers/DeviceKernels.hpp"
-#include "workloads/links/MemoryKernels.hpp"
 
 namespace gpuscale::workloads::kernels {
 namespace {

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "harness/Communicator.hpp"
-#include "workloads/train/DpTrainer.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "workloads/train/DpTrainer.hpp"
 
 namespace gpuscale::workloads {
 

@@ -5,8 +5,8 @@
 #include "harness/LoadSampler.hpp"
 #include "launch/phases/burn/BurnPlan.hpp"
 #include "results/models/BurnSummary.hpp"
-#include "results/render/Format.hpp"
 #include "results/models/GpuPeak.hpp"
+#include "results/render/Format.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::launch {

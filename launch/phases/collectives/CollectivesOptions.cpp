@@ -6,11 +6,11 @@
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
-#include "results/render/Format.hpp"
+#include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -2,12 +2,12 @@
 
 #include <string>
 
-#include "launch/phases/compute/ComputePlan.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Phases.hpp"
 #include "launch/Profile.hpp"
-#include "results/schema/ComputeRecord.hpp"
+#include "launch/phases/compute/ComputePlan.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/ComputeRecord.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {

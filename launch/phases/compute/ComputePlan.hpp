@@ -1,9 +1,10 @@
 #pragma once
 // What the compute phase measures, parsed from the command line. Pure (no MPI, no device), so the
 // parsing is unit-tested; bad input throws harness::UsageError with one line.
-#include <cxxopts.hpp>
 #include <string>
 #include <vector>
+
+#include <cxxopts.hpp>
 
 #include "workloads/compute/ComputeRun.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <limits>
 
-#include "launch/PlanFit.hpp"
 #include "launch/Phases.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"

@@ -1,12 +1,13 @@
 // Boundary timing on the cpu backend's events: one sample per iteration, and the samples add up to
 // the first-to-last interval, so their mean is nccl-tests' elapsed / iterations.
+#include "collectives/BoundaryTimer.hpp"
+
 #include <chrono>
 #include <numeric>
 #include <thread>
 
 #include <gtest/gtest.h>
 
-#include "collectives/BoundaryTimer.hpp"
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
 

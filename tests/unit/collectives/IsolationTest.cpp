@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "collectives/Bisection.hpp"
-#include "judge/CollectiveChecks.hpp"
 #include "collectives/Matching.hpp"
+#include "judge/CollectiveChecks.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -1,10 +1,11 @@
 // The ops against nccl-tests' definitions: busbw factors, layouts (size and count columns), and the
 // exact expected values per op and data type, computed by hand.
+#include "collectives/Op.hpp"
+
 #include <gtest/gtest.h>
 
 #include "collectives/DataVerifier.hpp"
 #include "collectives/Measure.hpp"
-#include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
 #include "results/models/ProjectionModel.hpp"

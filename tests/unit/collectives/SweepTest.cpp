@@ -1,19 +1,20 @@
 // Size lists, size parsing, the headline, the round-robin schedule, slow-pair flags, link figures,
 // NCCL's tuning log, the checks the record produces, and the phase's time as run_collectives's parameter.
+#include "collectives/Sweep.hpp"
+
 #include <set>
 #include <sstream>
 #include <type_traits>
 
 #include <gtest/gtest.h>
 
-#include "judge/CollectiveChecks.hpp"
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/PairMatrix.hpp"
 #include "collectives/Scaling.hpp"
-#include "collectives/Sweep.hpp"
 #include "harness/Error.hpp"
+#include "judge/CollectiveChecks.hpp"
 
 namespace gpuscale::collectives {
 namespace {

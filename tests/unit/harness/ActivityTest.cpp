@@ -1,9 +1,9 @@
 #include "harness/Activity.hpp"
 
-#include <gtest/gtest.h>
-
 #include <csignal>
 #include <cstdlib>
+
+#include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"

@@ -1,10 +1,10 @@
 #include "harness/SizeParse.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 

@@ -1,10 +1,11 @@
 // budget-exceeded on synthetic budget records: quiet while nothing was dropped; info where the run
 // ended within its budget by dropping work; past it, a warning naming the longest op where no node was
 // named and an error naming the node the localisation named.
+#include "judge/BudgetChecks.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "judge/BudgetChecks.hpp"
 #include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {

@@ -1,12 +1,12 @@
 // The burn's rules on synthetic records, each on its pass and fail side, and the majority rule of
 // the output comparison.
-#include <gtest/gtest.h>
-
-#include "tests/unit/judge/Marked.hpp"
+#include "judge/BurnChecks.hpp"
 
 #include <algorithm>
 
-#include "judge/BurnChecks.hpp"
+#include <gtest/gtest.h>
+
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

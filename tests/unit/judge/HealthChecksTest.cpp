@@ -1,12 +1,13 @@
 // The node-health rules on synthetic records: tenancy (gpu-in-use), NCCL plugins, RDMA adapters;
 // each on its pass and fail side; which GPU phases a blocking check stops.
 #include "judge/HealthChecks.hpp"
-#include "results/models/GpuTenants.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include "results/models/GpuTenants.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,15 +1,14 @@
 // The links phase's rules on synthetic records, each on its pass and fail side, and the record's JSON
 // round trip.
-#include <gtest/gtest.h>
-
-#include "tests/unit/judge/Marked.hpp"
+#include "judge/LinksChecks.hpp"
 
 #include <algorithm>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "results/models/GpuPeak.hpp"
-#include "judge/LinksChecks.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

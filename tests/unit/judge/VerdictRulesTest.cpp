@@ -1,8 +1,9 @@
+#include "judge/VerdictRules.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {

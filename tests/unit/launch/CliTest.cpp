@@ -1,14 +1,14 @@
 #include "launch/Cli.hpp"
-#include "launch/Commands.hpp"
-
-#include <gtest/gtest.h>
 
 #include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "harness/Error.hpp"
+#include "launch/Commands.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -1,8 +1,8 @@
 // `gpuscale collectives` options: nccl-tests' letters, defaults by backend, bad input -> UsageError.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"

@@ -1,8 +1,9 @@
+#include "launch/phases/compute/ComputePlan.hpp"
+
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
-#include "launch/phases/compute/ComputePlan.hpp"
 
 namespace gpuscale::launch {
 namespace {

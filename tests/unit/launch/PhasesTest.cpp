@@ -1,6 +1,6 @@
 // The command table's phase lists and the phase table: what each command runs, in order, the GPU
 // policy and plan of each phase, and that a phase's knowledge stays in its folder and registry line.
-#include <gtest/gtest.h>
+#include "launch/Phases.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "harness/Error.hpp"
 #include "launch/Commands.hpp"
-#include "launch/Phases.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/Timeouts.hpp"
 #include "results/render/Format.hpp"

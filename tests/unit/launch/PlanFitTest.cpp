@@ -1,9 +1,10 @@
 // Values that only the job's shape can judge: each impossible one is named with the job's shape,
 // the same values on a job that can take them pass.
+#include "launch/PlanFit.hpp"
+
 #include <gtest/gtest.h>
 
 #include "launch/Cli.hpp"
-#include "launch/PlanFit.hpp"
 
 namespace gpuscale::launch {
 namespace {

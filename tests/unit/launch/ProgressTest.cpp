@@ -1,9 +1,10 @@
+#include "launch/Progress.hpp"
+
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "launch/Profile.hpp"
-#include "launch/Progress.hpp"
 
 namespace gpuscale::launch {
 namespace {

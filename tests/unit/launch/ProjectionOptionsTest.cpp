@@ -1,9 +1,10 @@
 // --project-ranks: on `collectives` and the default run, defaults, "none", and bad input -> UsageError.
+#include "launch/phases/collectives/ProjectionOptions.hpp"
+
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -1,7 +1,7 @@
 // The budget's deadlines: cumulative shares of the stated budget, the last phase's at the budget.
-#include <gtest/gtest.h>
-
 #include "launch/RunBudget.hpp"
+
+#include <gtest/gtest.h>
 
 namespace gpuscale::launch {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <stdexcept>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 

@@ -1,14 +1,7 @@
 // The writer never replaces what is not a regular file, fits its temp names in NAME_MAX, and leaves
 // no temp file behind; a dead writer's temp is swept by the next writer of the same target.
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <string>
+#include "results/schema/AtomicFile.hpp"
 
-#include <gtest/gtest.h>
-#include <csignal>
-#include <ctime>
 #include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -17,7 +10,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "results/schema/AtomicFile.hpp"
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
 
 namespace gpuscale::results {
 namespace {

@@ -1,14 +1,15 @@
+#include "results/models/Baseline.hpp"
+
 #include <functional>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "judge/BaselineRules.hpp"
-#include "results/models/Baseline.hpp"
-#include "results/models/BaselineTolerance.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/models/Findings.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/models/BaselineTolerance.hpp"
+#include "results/models/Findings.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

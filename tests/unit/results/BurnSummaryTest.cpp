@@ -1,10 +1,9 @@
 // The burn's window arithmetic: work over wall time in fixed windows, the sustained figure after the
 // first second, and what the telemetry samples add up to.
-#include <gtest/gtest.h>
-
-#include <nlohmann/json.hpp>
-
 #include "results/models/BurnSummary.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace gpuscale::results {
 namespace {

@@ -1,9 +1,10 @@
+#include "results/models/Compare.hpp"
+
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/models/Compare.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,16 +1,15 @@
-#include <gtest/gtest.h>
-
-#include "tests/unit/judge/Marked.hpp"
+#include "results/schema/ComputeRecord.hpp"
 
 #include <cmath>
-
-#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "results/schema/ComputeRecord.hpp"
-#include "results/render/ComputeTable.hpp"
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
 #include "results/models/GpuPeak.hpp"
+#include "results/render/ComputeTable.hpp"
 #include "results/schema/RunReport.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

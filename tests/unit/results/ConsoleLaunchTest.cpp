@@ -2,11 +2,11 @@
 // as a bandwidth; a one-rank communicator is named as using no transport.
 #include "results/render/ConsoleLaunch.hpp"
 
-#include <gtest/gtest.h>
-
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace gpuscale::results {
 namespace {

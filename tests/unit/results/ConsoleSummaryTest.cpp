@@ -1,14 +1,15 @@
 // The preflight's one screen: each headline with its floor and per-GPU values, a GPU under its floor
 // marked, no per-rank tables; the full view keeps them.
+#include "results/render/ConsoleSummary.hpp"
+
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/render/ConsoleReporter.hpp"
-#include "results/render/ConsoleSummary.hpp"
-#include "tests/unit/judge/Marked.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/render/ConsoleReporter.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

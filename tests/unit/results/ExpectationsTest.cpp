@@ -1,18 +1,18 @@
 // --expect refuses what no run can meet or name: unknown check ids and metrics, min above max,
 // a negative straggler spread, non-finite bounds. Every figure a run emits can be named.
-#include <gtest/gtest.h>
+#include "results/models/Expectations.hpp"
 
 #include <limits>
 #include <stdexcept>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/models/Expectations.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/LinksTable.hpp"
+#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,10 +1,11 @@
+#include "results/models/Figure.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/models/Figure.hpp"
-#include "results/render/JsonReporter.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,11 +1,12 @@
 // Findings aggregate: one check per id and severity with its count, ranks, nodes and pairs, however
 // many ranks raised it; merging again changes nothing; the verdict names each id once with its count.
+#include "results/models/Findings.hpp"
+
 #include <algorithm>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/models/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -1,20 +1,21 @@
 // Fleet outliers on synthetic figures: a GPU or node that lies out from its model's median by more
 // than the straggler threshold and the noise is named with host and GPU, furthest first; a spread
 // within the noise, another GPU model or a better figure names no one.
+#include "results/models/FleetOutliers.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <random>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "judge/OutlierChecks.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/models/FigureNames.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/NodeTables.hpp"
+#include "results/schema/CheckIds.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

@@ -1,10 +1,10 @@
 #include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
 
 #include <cmath>
 
 #include <gtest/gtest.h>
 
+#include "results/render/ReadableNumber.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {

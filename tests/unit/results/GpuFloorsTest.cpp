@@ -1,14 +1,14 @@
 // The model table and its floors, one test per model, and the floor rule on records of a lone GPU:
 // a healthy H200 at its power cap passes, one shared with another process fails.
-#include <gtest/gtest.h>
-
-#include "tests/unit/judge/Marked.hpp"
+#include "results/models/GpuFloors.hpp"
 
 #include <algorithm>
 
+#include <gtest/gtest.h>
+
 #include "judge/FloorChecks.hpp"
-#include "results/models/GpuFloors.hpp"
 #include "results/models/GpuPeak.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,10 +1,10 @@
 // GPU labels are unique in the job: host and local rank, also where every rank sees one GPU (CUDA
 // index 0 everywhere) and where nodes share a host name; the JSON identity is the UUID or bus id.
+#include "results/render/GpuLabels.hpp"
+
 #include <set>
 
 #include <gtest/gtest.h>
-
-#include "results/render/GpuLabels.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,13 +1,14 @@
-#include <gtest/gtest.h>
+#include "results/render/HtmlReporter.hpp"
 
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "SampleRun.hpp"
+#include "judge/VerdictRules.hpp"
 #include "results/models/Baseline.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
-#include "results/render/HtmlReporter.hpp"
-#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,6 +1,6 @@
 // The one reader of user files: refuses what is not a regular file without blocking, and JSON
 // nested beyond the limit before building it; reads the rest whole.
-#include <gtest/gtest.h>
+#include "results/schema/InputFile.hpp"
 
 #include <sys/stat.h>
 
@@ -9,7 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "results/schema/InputFile.hpp"
+#include <gtest/gtest.h>
+
 #include "results/render/JsonReporter.hpp"
 
 namespace gpuscale::results {

@@ -1,11 +1,12 @@
 // gpu-in-use for a process that appeared mid-run: named with its phase, PID, name and memory; error
 // when it computes or the GPU was busy, warning when it only holds memory; JSON round trip.
+#include "results/schema/MidRunTenancy.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "judge/TenancyChecks.hpp"
 #include "results/schema/CheckIds.hpp"
-#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "results/models/ProjectionModel.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
 #include "results/render/HtmlReporter.hpp"
-#include "results/models/ProjectionModel.hpp"
 #include "results/render/ProjectionReporter.hpp"
 #include "results/schema/RunReport.hpp"
 

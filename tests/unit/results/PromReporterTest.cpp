@@ -1,10 +1,11 @@
-#include <gtest/gtest.h>
+#include "results/render/PromReporter.hpp"
 
 #include <map>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
 #include "SampleRun.hpp"
-#include "results/render/PromReporter.hpp"
 #include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {

@@ -1,13 +1,13 @@
 // docs/REPORT.md's field tables against the records' field lists (results/schema/RecordFields.hpp): a key
 // added to a list but not to its table, or documented but no longer written, fails here, and the
 // failure names the command that regenerates the tables (tools/record_docs).
-#include "tools/record_docs/RecordDocs.hpp"
-
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "tools/record_docs/RecordDocs.hpp"
 
 namespace gpuscale::record_docs {
 namespace {

@@ -1,9 +1,9 @@
 // The compute charts past a few nodes: a bar per node (its slowest GPU, named by the node) rather than
 // one per rank, so that a chart and the page grow with nodes, not with GPUs.
-#include <gtest/gtest.h>
-
 #include <functional>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/NodeTables.hpp"

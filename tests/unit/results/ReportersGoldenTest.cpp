@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
+#include "judge/VerdictRules.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/TraceReporter.hpp"
-#include "judge/VerdictRules.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
-#include "results/schema/AtomicFile.hpp"
-#include "results/render/JsonReporter.hpp"
-#include "results/schema/RunReport.hpp"
-#include "judge/VerdictRules.hpp"
 #include "SampleRun.hpp"
+#include "judge/VerdictRules.hpp"
+#include "results/render/JsonReporter.hpp"
+#include "results/schema/AtomicFile.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {

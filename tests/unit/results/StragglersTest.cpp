@@ -8,13 +8,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/ComputeRecord.hpp"
+#include "judge/VerdictRules.hpp"
 #include "results/models/Expectations.hpp"
 #include "results/models/Figure.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Statistics.hpp"
-#include "judge/VerdictRules.hpp"
+#include "results/schema/CheckIds.hpp"
+#include "results/schema/ComputeRecord.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {

@@ -1,5 +1,7 @@
 // Suspect ranking on synthetic rounds: a slow node fails with every partner and is named first; its
 // partners' failures with it are explained by it; noise and a bad pair name no one.
+#include "results/models/SuspectRanking.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -7,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "results/schema/CollectiveRecords.hpp"
-#include "results/models/SuspectRanking.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,11 +1,11 @@
+#include "results/render/TraceReporter.hpp"
+
 #include <algorithm>
 #include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-
-#include "results/render/TraceReporter.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,11 +3,10 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
-
-#include "tests/unit/judge/Marked.hpp"
 #include <nlohmann/json.hpp>
 
 #include "results/render/TrainTable.hpp"
+#include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {

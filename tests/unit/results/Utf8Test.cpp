@@ -1,10 +1,9 @@
 #include "results/render/Utf8.hpp"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 namespace gpuscale::results {

@@ -2,11 +2,11 @@
 // with the reason, and the barrier still called exactly once); and the order of warm-up and timed calls.
 #include "workloads/compute/ComputeBench.hpp"
 
-#include <gtest/gtest.h>
-
 #include <memory>
 #include <utility>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"

@@ -1,9 +1,9 @@
 // The cpu layers through the public interface: the factory, types, accumulation and the utilities.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"

@@ -1,11 +1,12 @@
 // The reference (dgemm, im2col, col2im) against loops written straight from the definitions, on
 // small shapes with stride, padding and dilation, in both layouts.
-#include <gtest/gtest.h>
+#include "workloads/layers/CpuReference.hpp"
 
 #include <cmath>
 #include <vector>
 
-#include "workloads/layers/CpuReference.hpp"
+#include <gtest/gtest.h>
+
 #include "workloads/layers/RandomValue.hpp"
 
 namespace gpuscale::workloads::reference {

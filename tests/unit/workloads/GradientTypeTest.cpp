@@ -1,6 +1,6 @@
-#include "workloads/train/DdpTrainer.hpp"
-
 #include <gtest/gtest.h>
+
+#include "workloads/train/DdpTrainer.hpp"
 
 namespace gpuscale::workloads {
 namespace {

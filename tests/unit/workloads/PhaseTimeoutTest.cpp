@@ -1,9 +1,9 @@
 // The phase's timeout reaches every workload as a parameter of its run functions, never as a field of
 // an option or setup struct, where a caller that forgot to set it made every wait time out at once:
 // a struct that gains a timeout again, or a run function callable without one, fails here.
-#include <gtest/gtest.h>
-
 #include <type_traits>
+
+#include <gtest/gtest.h>
 
 #include "workloads/burn/Burn.hpp"
 #include "workloads/compute/ComputeRun.hpp"

@@ -1,8 +1,8 @@
 // settle_for, the time-based warm-up of training steps, on a fake trainer whose steps take a known
 // host time: the count that fills the time, the ranks' agreed count used in place of this rank's own.
-#include <gtest/gtest.h>
-
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "workloads/train/TrainTiming.hpp"
 

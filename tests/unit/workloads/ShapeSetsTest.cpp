@@ -1,10 +1,11 @@
+#include "workloads/layers/ShapeSets.hpp"
+
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "workloads/layers/ReferenceVerification.hpp"
-#include "workloads/layers/ShapeSets.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -1,9 +1,10 @@
+#include "workloads/layers/Shapes.hpp"
+
 #include <gtest/gtest.h>
 
 #include "harness/Error.hpp"
 #include "workloads/layers/Layer.hpp"
 #include "workloads/layers/Precision.hpp"
-#include "workloads/layers/Shapes.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -4,13 +4,12 @@
 // the per-rank result's round trip through the gather's JSON.
 #include "workloads/train/TrainBench.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <thread>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "harness/Communicator.hpp"

@@ -1,12 +1,12 @@
 // best_round_s, the tuners' round-robin timing, on the cpu backend with candidates that sleep a known
 // host time: each candidate's best round, the calls each round makes, +inf for one that cannot run, and
 // the hold before each timed group (after the untimed call, long enough for the timed calls' launches).
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <limits>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
