@@ -59,8 +59,9 @@ rejudge midrun compute-reference-mismatch gpu-wrong-result train-ddp-gradients-b
 # NAME: compare NAME.json with NAME.bare.json (exit 0, every figure in both, none changed), then one
 # baseline of each: the same checks passing and the same figures.
 offline_commands_rejudge() {
-  "$GPUSCALE" compare "$out/$1.json" "$out/$1.bare.json" --tolerance 0 >"$out/$1.compare.txt" 2>&1 \
-    || { cat "$out/$1.compare.txt"; fail "compare of $1 with its bare copy exited $?"; }
+  "$GPUSCALE" compare "$out/$1.json" "$out/$1.bare.json" --tolerance 0 >"$out/$1.compare.txt" 2>&1
+  local rc=$?
+  [ "$rc" -eq 0 ] || { cat "$out/$1.compare.txt"; fail "compare of $1 with its bare copy exited $rc, wanted 0"; }
   grep -q " regressed past the tolerance$" "$out/$1.compare.txt" \
     || fail "compare of $1 with its bare copy: a figure only in one of them: $(grep "figures compared" "$out/$1.compare.txt")"
   grep -q "^REGRESSION\|^  *REGRESSION" "$out/$1.compare.txt" && fail "compare of $1 with its bare copy regressed"
