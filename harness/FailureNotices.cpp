@@ -228,6 +228,43 @@ std::optional<PeerJudgement> judgement_of_this_rank(const World& world) noexcept
   return std::nullopt;
 }
 
+std::optional<PeerDeath> World::dead_peers_to_name() const noexcept {
+  const auto& m = *mpi_;
+  try {
+    const auto size = static_cast<int>(m.peers.size());
+    auto watched = [&](int r) { return r != m.rank && m.peers[static_cast<std::size_t>(r)].process.pid > 0; };
+    auto gone = [&](int r) {
+      return detail::process_state(m.peers[static_cast<std::size_t>(r)].process) == detail::ProcessState::gone;
+    };
+    // Rank 0, alive on this host, names its host's dead: one look at it spares the others theirs.
+    if (m.rank != 0 && size > 0 && watched(0) && !gone(0)) return std::nullopt;
+    std::vector<int> dead;
+    int namer = m.rank;  // the lowest live rank of this host, or rank 0 where it is alive
+    for (int r = 0; r < size; ++r) {
+      if (!watched(r)) continue;
+      // A process gone after its end mark ended the job on purpose (its own line says why): the
+      // processes gone since are the launcher's teardown, not deaths.
+      if (gone(r)) {
+        if (detail::ended_on_purpose(m, r)) return std::nullopt;
+        dead.push_back(r);
+      } else if (r < namer && m.rank != 0) {
+        namer = r;
+      }
+    }
+    if (dead.empty() || namer != m.rank) return std::nullopt;
+    PeerDeath death;
+    for (const int r : dead) {
+      const auto& peer = m.peers[static_cast<std::size_t>(r)];
+      death.what +=
+          (death.what.empty() ? "" : "; ") + describe(SilentRank{r, peer.host, SilentRank::Seen::gone, peer.node}, 0);
+      death.ranks.push_back(r);
+    }
+    return death;
+  } catch (...) {
+    return std::nullopt;
+  }
+}
+
 long World::peer_pid(int rank) const noexcept {
   const auto& m = *mpi_;
   if (rank < 0 || rank >= static_cast<int>(m.peers.size())) return 0;

@@ -32,35 +32,74 @@ std::atomic<bool> fatal_raised{false};  // read by destructors on any thread, wi
 bool stop_thread = false;
 std::thread watcher;
 LastWords last_words;
+bool last_words_write_report = false;
+std::function<void()> end_mark;  // guarded by end_mark_mutex, which fire() does not hold
+std::mutex end_mark_mutex;
+std::mutex liveness_mutex;  // held while the check runs: clearing it waits for a check in flight
+LivenessCheck liveness;     // guarded by liveness_mutex
+std::atomic<bool> liveness_set{false};
+std::atomic<bool> ending{false};  // a thread has begun to end the process (fire, end_for_dead_peers)
 
-[[noreturn]] void fire(const Armed& armed) {
-  const std::string line = error_location() + " " + armed.what + " (" + describe(current_activity()) +
-                           "); watchdog ends the process";
+// Prints the line, hands it to the last words and ends the process. The caller holds no lock.
+[[noreturn]] void end_process(int code, const std::string& line, const std::vector<int>& dead_ranks,
+                              const LastWords& words) noexcept {
   // write(2), not iostreams: the main thread may hold the stream's lock.
   const std::string printed = line + "\n";
   [[maybe_unused]] const auto n = ::write(2, printed.data(), printed.size());
-  if (last_words) {
+  mark_own_end();
+  if (words) {
     try {
-      last_words(static_cast<int>(armed.code), line);
+      words(code, line, dead_ranks);
     } catch (...) {
     }
   }
-  std::_Exit(static_cast<int>(armed.code));
+  std::_Exit(code);
+}
+
+// The first caller goes on; any later one (another thread) waits for the first to end the process.
+void claim_the_end() noexcept {
+  if (!ending.exchange(true)) return;
+  for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+}
+
+[[noreturn]] void fire(const Armed& armed, const LastWords& words) {
+  claim_the_end();
+  end_process(
+      static_cast<int>(armed.code),
+      error_location() + " " + armed.what + " (" + describe(current_activity()) + "); watchdog ends the process", {},
+      words);
 }
 
 void watch() {
   std::optional<Clock::time_point> signal_seen;
   std::unique_lock lock(state_mutex);
   while (!stop_thread) {
-    wake.wait_for(lock, std::chrono::milliseconds(200));
+    wake.wait_for(lock, std::chrono::duration<double>(liveness_set ? kLivenessPoll_s : 0.2));
+    if (stop_thread) break;
+    // Before the deadlines: a rank that died is why the others stall, and why the launcher signals.
+    if (liveness_set && !fatal_raised) {
+      lock.unlock();  // reading /proc must not hold up the main thread's arming
+      std::optional<PeerDeath> death;
+      try {
+        const std::lock_guard check_lock(liveness_mutex);
+        if (liveness) death = liveness();
+      } catch (...) {
+      }
+      if (death) end_for_dead_peers(*death);
+      lock.lock();
+      if (stop_thread) break;
+    }
     const auto now = Clock::now();
     if (pending_signal() && !signal_seen) signal_seen = now;
-    const double grace_s = kFatalGrace_s + (last_words ? 0.0 : kLastWordsLead_s);
+    const double grace_s = kFatalGrace_s + (last_words_write_report ? 0.0 : kLastWordsLead_s);
     if (signal_seen && now - *signal_seen > std::chrono::duration<double>(grace_s))
-      fire({now, std::string("interrupted by ") + signal_name(pending_signal()) + ", busy in work that did not stop within " +
-           std::to_string(static_cast<int>(grace_s)) + " s", ExitCode::interrupted});
-    if (fatal && now >= fatal->at) fire(*fatal);
-    if (blocking && now >= blocking->at) fire(*blocking);
+      fire({now,
+            std::string("interrupted by ") + signal_name(pending_signal()) +
+                ", busy in work that did not stop within " + std::to_string(static_cast<int>(grace_s)) + " s",
+            ExitCode::interrupted},
+           last_words);
+    if (fatal && now >= fatal->at) fire(*fatal, last_words);
+    if (blocking && now >= blocking->at) fire(*blocking, last_words);
   }
 }
 
@@ -72,9 +111,41 @@ Clock::time_point clock_at(const Deadline& deadline) {
 
 }  // namespace
 
-void set_last_words(LastWords words) {
+void set_last_words(LastWords words, bool writes_report) {
   std::lock_guard lock(state_mutex);
   last_words = std::move(words);
+  last_words_write_report = last_words && writes_report;
+}
+
+void set_end_mark(std::function<void()> mark) {
+  const std::lock_guard lock(end_mark_mutex);
+  end_mark = std::move(mark);
+}
+
+void mark_own_end() noexcept {
+  try {
+    const std::lock_guard lock(end_mark_mutex);
+    if (end_mark) end_mark();
+  } catch (...) {
+  }
+}
+
+void set_liveness_check(LivenessCheck check) {
+  const std::lock_guard lock(liveness_mutex);
+  liveness = std::move(check);
+  liveness_set = static_cast<bool>(liveness);
+}
+
+void end_for_dead_peers(const PeerDeath& death) noexcept {
+  LastWords words;
+  try {
+    std::lock_guard lock(state_mutex);  // before the claim: fire() claims while it holds the lock
+    words = last_words;
+  } catch (...) {
+  }
+  claim_the_end();
+  end_process(static_cast<int>(ExitCode::runtime), error_location() + " ending the job: " + death.what, death.ranks,
+              words);
 }
 
 namespace detail {

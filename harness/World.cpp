@@ -149,11 +149,16 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
     set_error_location(m.rank, m.host + " node " + std::to_string(m.node_index));
     if (m.emulation.shared_gpu) give_nccl_the_emulated_host(m.node_index);
   }
+  detail::start_end_marks(m, deadline);
   detail::start_notices(m, deadline);
+  set_liveness_check([this] { return dead_peers_to_name(); });
 }
 
 World::~World() {
   auto& m = *mpi_;
+  // Before MPI_Finalize lets a finished rank exit: from here on a peer that is gone has not died.
+  set_liveness_check(nullptr);
+  detail::stop_end_marks(m);
   detail::stop_notices(m);
   if (m.node != MPI_COMM_NULL) MPI_Comm_free(&m.node);
   if (m.world != MPI_COMM_NULL) MPI_Comm_free(&m.world);
@@ -312,6 +317,7 @@ std::vector<double> World::max_over_ranks(const std::vector<double>& values, con
 }
 
 void World::abort(int exit_code) const noexcept {
+  mark_own_end();  // the peers that find this process gone must not name it dead
   MPI_Abort(MPI_COMM_WORLD, exit_code);
   std::_Exit(exit_code);
 }

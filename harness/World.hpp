@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
+#include "harness/Watchdog.hpp"
 #include "results/schema/Emulation.hpp"
 
 namespace gpuscale::harness {
@@ -101,6 +102,13 @@ class World {
   std::vector<SilentRank> roll_call(const std::vector<int>& ranks, double grace_s) const noexcept;
   // The PID of `rank`'s process where this rank can see it (same host, alive at start-up); else 0.
   long peer_pid(int rank) const noexcept;
+  // The peers on this host whose processes are gone and that this rank must name: rank 0 names the
+  // dead of its host; on a host without a live rank 0, its lowest live rank does (the deputy, for
+  // rank 0). nullopt when none, and once a peer of this host ended the job on purpose (its end mark:
+  // World::abort and the Watchdog set it), since the others then go in the launcher's teardown.
+  // Local, reads /proc and shared memory only (no MPI call): safe on any thread. While the World
+  // lives, the Watchdog asks it every kLivenessPoll_s (Watchdog.hpp).
+  std::optional<PeerDeath> dead_peers_to_name() const noexcept;
   // Keeps MPI progressing for `seconds` so that notices leave before this rank aborts.
   void progress_notices(double seconds) const noexcept;
 

@@ -5,6 +5,7 @@
 
 #include "harness/Activity.hpp"
 #include "harness/PeerJudgement.hpp"
+#include "harness/Watchdog.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -94,7 +95,19 @@ void judge_rank_zero(harness::World& world, Job* job, int exit_code) {
 
 }  // namespace
 
+namespace {
+
+// A peer found dead is the cause of whatever reached this rank since (the launcher's SIGTERM, a
+// timeout waiting for it): the rank that names it does so first, before a roll call the launcher's
+// SIGKILL would cut short.
+void name_dead_peers(const harness::World& world) {
+  if (const auto death = world.dead_peers_to_name()) harness::end_for_dead_peers(*death);
+}
+
+}  // namespace
+
 void end_job_after_error(harness::World& world, Job* job, const harness::Error& error) {
+  name_dead_peers(world);
   if (const auto* peer = dynamic_cast<const harness::PeerFailedError*>(&error))
     end_job(world, job, error.exit_code(), error.what(), peer->rank(), false, peer->judged_silent());
   if (const auto judged = harness::judgement_of_this_rank(world))
@@ -103,6 +116,7 @@ void end_job_after_error(harness::World& world, Job* job, const harness::Error& 
 }
 
 void end_job_after_unexpected(harness::World& world, Job* job, const std::exception& error) {
+  name_dead_peers(world);
   end_job(world, job, harness::ExitCode::runtime, one_line(std::string("unexpected error: ") + error.what()),
           world.rank(), true);
 }

@@ -1,5 +1,10 @@
 #pragma once
 // How a run ends after a timeout, a runtime error, a signal or another rank's failure, on every rank:
+//   - first, a rank that sees a peer of its host dead and is the one to name it (rank 0, or the
+//     lowest live rank of a host without it: World::dead_peers_to_name) prints "ending the job: rank
+//     N (host H) died", records it as the cause (exit 3) and ends its process: the launcher's SIGKILL
+//     follows its SIGTERM within a second, too soon for a roll call. The Watchdog asks the same
+//     question every 0.1 s while the main thread is busy, so a rank stuck in GPU work names it too;
 //   - the rank that failed first prints one line: rank, host, what failed, phase, op, size, iteration;
 //   - it tells every other rank (World::announce_failure), whose waits then end within milliseconds;
 //   - ranks != 0 report to rank 0 that they are alive, then wait for rank 0 to end the job;

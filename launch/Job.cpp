@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <iostream>
@@ -114,13 +115,21 @@ Job::Job(const Invocation& invocation, harness::World& world)
   // one that reads "not finished" until this job's last write.
   if (world_.rank() == 0) {
     write_outputs();
-    harness::set_last_words([this](int exit_code, const std::string& line) { record_last_words(exit_code, line); });
+    harness::set_last_words([this](int exit_code, const std::string& line, const std::vector<int>& dead) {
+      record_last_words(exit_code, line, dead);
+    });
+  } else {
+    // Another rank's last words matter only when it names rank 0 dead: rank 0 cannot record that.
+    harness::set_last_words(
+        [this](int exit_code, const std::string& line, const std::vector<int>& dead) {
+          if (std::find(dead.begin(), dead.end(), 0) != dead.end())
+            record_failure_for_root({exit_code, results::valid_utf8(line), 0, dead});
+        },
+        false);
   }
 }
 
-Job::~Job() {
-  if (world_.rank() == 0) harness::set_last_words(nullptr);
-}
+Job::~Job() { harness::set_last_words(nullptr); }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
   phase_ = phase;
@@ -177,12 +186,16 @@ void Job::write_outputs() {
   written_ = std::make_shared<const results::RunReport>(report_);
 }
 
-void Job::record_last_words(int exit_code, const std::string& line) noexcept {
+void Job::record_last_words(int exit_code, const std::string& line, const std::vector<int>& dead_ranks) noexcept {
   try {
     std::unique_lock lock(write_mutex_, std::chrono::seconds(1));
-    if (!lock || !written_ || written_->failure) return;
+    if (!lock || !written_) return;
+    const bool interrupted =
+        written_->failure && written_->failure->exit_code == static_cast<int>(harness::ExitCode::interrupted);
+    if (written_->failure && !(interrupted && !dead_ranks.empty())) return;
     results::RunReport report = *written_;
-    report.failure = results::RunFailure{exit_code, results::valid_utf8(line), world_.rank(), {}};
+    report.failure = results::RunFailure{exit_code, results::valid_utf8(line),
+                                         dead_ranks.empty() ? world_.rank() : dead_ranks.front(), dead_ranks};
     report.interrupted = exit_code == static_cast<int>(harness::ExitCode::interrupted);
     report.elapsed_s = now_s() - started_s_;
     apply_verdict(report, expectations_);
@@ -248,6 +261,8 @@ void Job::record_failure_for_root(const results::RunFailure& failure) noexcept {
     long pid = 0;
     int written = 0;
     if (!parse_output_set(report.output_set, pid, written) || pid != root_pid) return;  // not this job's file
+    // Rank 0 recorded its own failure before it ended the job (MPI_Abort): that is the cause.
+    if (report.failure && report.failure->exit_code != static_cast<int>(harness::ExitCode::interrupted)) return;
     report.failure = failure;
     report.failure->message = results::valid_utf8(failure.message);
     report.interrupted = false;

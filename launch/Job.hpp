@@ -96,9 +96,11 @@ class Job {
 
  private:
   void write_outputs();
-  // Rank 0, on the watchdog's thread: records its line into the report last written, unless that
-  // already holds a failure. Never waits for the main thread for long; never throws.
-  void record_last_words(int exit_code, const std::string& line) noexcept;
+  // Rank 0, on the watchdog's thread (or the main thread naming dead peers): records its line into
+  // the report last written, unless that already holds a failure other than an interruption (a
+  // death explains the launcher's SIGTERM). `dead_ranks`, when not empty, are the failure's cause.
+  // Never waits for the main thread for long; never throws.
+  void record_last_words(int exit_code, const std::string& line, const std::vector<int>& dead_ranks) noexcept;
 
   Invocation invocation_;
   harness::World& world_;

@@ -41,6 +41,12 @@ struct MpiWorld {
     ProcessId process;  // zero where this rank cannot see the peer's process (another host)
   };
   std::vector<Peer> peers;  // index = rank, this rank included
+  // End marks (EndMarks.cpp): a byte per rank of this machine, in memory the machine's ranks share,
+  // that a rank sets just before it ends its process on purpose (MPI_Abort, the watchdog): a peer
+  // that then finds its process gone knows it did not die.
+  MPI_Comm machine = MPI_COMM_NULL;  // the ranks of this machine (shared memory, whatever the emulation)
+  MPI_Win end_marks = MPI_WIN_NULL;
+  std::vector<unsigned char*> end_mark;  // index = world rank; nullptr for ranks of other machines
   // Heartbeats (World::wait_for_root): while beat_interval_s > 0, this rank's polls tell every other
   // rank it is alive, at most once per interval; heard_alive[r]: when rank r's last one arrived.
   double beat_interval_s = 0;
@@ -53,5 +59,13 @@ struct MpiWorld {
 void start_notices(MpiWorld& world, const Deadline& deadline);
 // Unregisters the watch and frees the communicator. Local.
 void stop_notices(MpiWorld& world) noexcept;
+// Creates this machine's end marks and registers this rank's with the Watchdog (set_end_mark).
+// Collective (the allocation cannot poll: a BlockingCall against the deadline).
+void start_end_marks(MpiWorld& world, const Deadline& deadline);
+// Unregisters the mark and frees the shared memory. Collective: every rank of the machine, as it ends
+// normally.
+void stop_end_marks(MpiWorld& world) noexcept;
+// Whether `rank` (of this machine) set its end mark. Any thread.
+bool ended_on_purpose(const MpiWorld& world, int rank) noexcept;
 
 }  // namespace gpuscale::harness::detail

@@ -11,6 +11,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/gpus.sh"
 # Ranks: FAULT_NP (default 2), never a caller's NP: an NP exported for some other command (one rank for a
 # report) would leak into these cases and fail them instead of skipping.
+# kill2 names rank 2 of 4.
+[ "${1:-}" = kill2 ] && FAULT_NP=${FAULT_NP:-4}
 export DEVICE=cuda NP=${FAULT_NP:-2} FAULT_TIMEOUT_S=${FAULT_TIMEOUT_S:-10} MPIEXEC=${MPIEXEC:-mpirun} NCCL_NVLS_ENABLE=0
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OUT=${OUT:-$(mktemp -d)}/faults

@@ -4,9 +4,14 @@
 #   faults.sh stall0 dp
 #   faults.sh hang compute
 #   faults.sh sigterm_64m|sigterm_busy|stop0|kill0
+#   faults.sh kill2 collectives|gradcheck|train
 # The second group strikes a real job from outside, without a seam: SIGTERM to rank 0 while a 64 MiB
 # allreduce is in flight on every rank; SIGTERM to every rank while they fill buffers, work that does
 # not poll; SIGSTOP and kill -9 of rank 0 in the collectives phase, which its deputy (rank 1) names.
+# kill2: kill -9 of rank 2 of 4 while it runs (no seam holds it): inside a long allreduce sweep, the
+# gradient checks or the DDP steps. The survivors may be stuck in work that never completes (on GPUs a
+# kernel waiting for the dead rank), and the launcher kills them a second after its SIGTERM: rank 0
+# must name rank 2 in that second.
 # PHASE (default env) is where the fault strikes, at its first timed op: env (the smoke allreduce),
 # collectives (the allreduce sweep), compute (the first linear layer), train (the first DDP run), or
 # init (before MPI_Init; stall only), or dp (rank 0's DP run, which the others wait for; stall0 only).
@@ -26,6 +31,7 @@ scenario=$1
 phase=${2:-env}
 device=${DEVICE:-cpu}
 np=${NP:-3}
+[ "$scenario" = kill2 ] && np=${NP:-4}
 timeout_s=${FAULT_TIMEOUT_S:-5}
 slack_s=$([ "$device" = cuda ] && echo 7 || echo 5)
 # hang: --timeout PHASE=2 must end the job within 2 + 5 s on either backend.
@@ -56,17 +62,26 @@ case "$phase" in
     point=train/ddp op=ddp ;;
   dp) command=(train --model mlp --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1 --strategy dp)
     point=train/dp op=dp ;;
+  gradcheck) command=(train --model mlp --precision fp32 --depth 3 --width 8 --batch 4 --iters 2 --warmup 1)
+    point=train/gradient-check op=gradient-check ;;
   *) echo "unknown phase $phase"; exit 2 ;;
 esac
 case "$scenario" in  # a sweep long enough to be struck in flight
   sigterm_64m|stop0|kill0)
     command=(collectives -b 64M -e 64M -n 100000 -w 0 --ops allreduce --scaling-sizes none --pair-bytes 0) ;;
   sigterm_busy) command=(collectives -b 512M -e 512M -n 1 -w 0 --ops broadcast --scaling-sizes none --pair-bytes 0) ;;
+  kill2)  # work that outlasts the kill: many iterations in flight, a model whose checks take a while
+    case "$phase" in
+      collectives) command=(collectives -b 64M -e 64M -n 100000 -w 0 --ops allreduce --scaling-sizes none --pair-bytes 0) ;;
+      gradcheck|train)
+        command=(train --model mlp --precision fp32 --iters 100000 --warmup 1 --strategy ddp)
+        [ "$device" = cuda ] || command+=(--depth 8 --width 512 --batch 64) ;;
+    esac ;;
 esac
 [ "$phase" = init ] && point=init
 case "$phase" in
   env|init) timeout_arg=$timeout_s ;;
-  dp) timeout_arg=train=$timeout_s ;;
+  dp|gradcheck) timeout_arg=train=$timeout_s ;;
   *) timeout_arg=$phase=$timeout_s ;;
 esac
 
@@ -104,10 +119,10 @@ no_crash() { grep -Eq "signal 11|Segmentation|AddressSanitizer|runtime error:" "
 
 fault_time() { sed -n 's/^gpuscale test fault: .*t=\([0-9.]*\)$/\1/p' "$err" | head -1; }
 
-finish() {  # finish EXPECTED_RC FAULT_T: waits for mpiexec, checks its status and the time
+finish() {  # finish EXPECTED_RC[|RC...] FAULT_T: waits for mpiexec, checks its status and the time
   wait "$job"; rc=$?
   end=$(now)
-  [ "$rc" -eq "$1" ] || fail "mpiexec exited $rc, wanted $1"
+  [[ "$rc" =~ ^($1)$ ]] || fail "mpiexec exited $rc, wanted $1"
   elapsed=$(python3 -c "print(f'{$end - $2:.2f}')")
   local limit=${limit_s:-$timeout_s + $slack_s}
   python3 -c "import sys; sys.exit(0 if $elapsed <= $limit else 1)" ||
@@ -160,8 +175,11 @@ assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["pha
   exit)
     launch "exit:1:$point"
     wait_for_fault_line; t=$(fault_time)
-    finish 1 "$t"  # Open MPI's own status for a rank that exits without MPI_Finalize
-    grep -q "process rank 1 " "$err" || fail "mpiexec did not name rank 1"
+    # Open MPI's own status for a rank that exits without MPI_Finalize, or rank 0's exit 3 when rank 0,
+    # naming it, ends before the launcher decides
+    finish "1|3" "$t"
+    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank 1 \(host [^)]+\) died \(its process is gone\)$" "$err" ||
+      fail "rank 0 did not name rank 1 as dead"
     check_json 'f = d["failure"]
 assert f["exit_code"] == 3 and f["rank"] == 1 and "rank 1 (host " in f["message"] and "died" in f["message"], f
 assert d["phases_completed"] == ([] if "'$phase'" == "env" else ["env"]), d["phases_completed"]'
@@ -194,8 +212,7 @@ assert d["interrupted"] is False and d["phases_completed"] == ["env"], d["phases
     wait_for_fault_line
     pid=$(rank_pids "$job" 1); [ -n "$pid" ] || fail "rank 1 not found"
     t=$(now); kill -9 "$pid"
-    finish 137 "$t"
-    grep -q "process rank 1 .*exited on signal 9" "$err" || fail "mpiexec did not name rank 1"
+    finish "137|3" "$t"  # the launcher's status for the kill, or rank 0's exit 3 naming it first
     grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank 1 \(host [^)]+\) died \(its process is gone\)$" "$err" ||
       fail "rank 0 did not name rank 1 as dead"
     check_json '
@@ -233,6 +250,21 @@ assert d["interrupted"] is True and f["exit_code"] == 4, f
 assert "interrupted by SIGTERM" in f["message"], f
 assert "phase collectives, op broadcast, size 536870912 B" in f["message"], f'
     ;;
+  kill2)  # rank 2 killed while it runs: rank 0 names it before the launcher's SIGKILL ends rank 0
+    launch "mark:2:$point"
+    wait_for_fault_line
+    pid=$(rank_pids "$job" 2); [ -n "$pid" ] || fail "rank 2 not found"
+    t=$(now); kill -9 "$pid"
+    finish "137|3" "$t"
+    no_crash
+    grep -Eq "^\[rank 0 host [^]]+\] ending the job: rank 2 \(host [^)]+\) died \(its process is gone\)$" "$err" ||
+      fail "rank 0 did not name rank 2 as dead"
+    check_json '
+f = d["failure"]
+assert f["exit_code"] == 3 and f["rank"] == 2 and f["ranks_not_responding"] == [2], f
+assert "rank 2 (host " in f["message"] and "died" in f["message"] and d["interrupted"] is False, f
+assert d["phases_completed"] == ["env"], d["phases_completed"]'
+    ;;
   stop0|kill0)  # rank 0 stalls or dies mid-sweep: its deputy names it and ends the job
     launch ""
     wait_for_env; sleep 1
@@ -243,7 +275,7 @@ assert "phase collectives, op broadcast, size 536870912 B" in f["message"], f'
       seen="is stopped \(SIGSTOP or a debugger\) and did not respond"
     else
       t=$(now); kill -9 "$pid"
-      finish 137 "$t"
+      finish "137|3" "$t"
       seen="died \(its process is gone\)"
     fi
     no_crash
