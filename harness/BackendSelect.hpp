@@ -17,13 +17,19 @@ DeviceChoice parse_device_choice(std::string_view text);  // "auto" | "cuda" | "
 
 struct BackendSelection {
   std::unique_ptr<Backend> backend;
-  bool fell_back = false;  // auto chose cpu because no GPU was visible
+  bool fell_back = false;  // auto chose cpu because the node has no NVIDIA GPU
   int device = -1;         // CUDA device index, -1 on cpu
+  // Why CUDA cannot use the GPUs this node has (CUDA's own error, what shows the GPUs, the likely
+  // causes); "" otherwise. The backend is then the CPU's, for the env phase alone: the env check
+  // cuda-unusable fails the run and stops the GPU phases.
+  std::string cuda_unusable;
 };
 
 // Collective over the node unless choice is cpu (every rank must make the same choice).
-// --device cuda without a visible GPU throws RuntimeError. `deadline` bounds the node's exchange; the
-// backend keeps no timeout (its waits take their callers' deadlines).
+// Where CUDA sees no GPU: if the node has NVIDIA GPUs (NodeGpus.hpp), cuda_unusable says why, for
+// auto and cuda alike; otherwise auto falls back to the CPU backend and cuda throws RuntimeError.
+// `deadline` bounds the node's exchange; the backend keeps no timeout (its waits take their callers'
+// deadlines).
 BackendSelection select_backend(DeviceChoice choice, const World& world, const Deadline& deadline);
 
 }  // namespace gpuscale::harness

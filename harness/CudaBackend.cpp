@@ -240,11 +240,20 @@ class CudaBackend final : public Backend {
 
 bool cuda_backend_built() noexcept { return true; }
 
-int cuda_visible_device_count() noexcept {
+int cuda_visible_device_count(std::string* why_none) noexcept {
   int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
     cudaGetLastError();  // clear the sticky "no device" error
-    return 0;
+    count = 0;
+  }
+  if (count == 0 && why_none) {
+    try {
+      *why_none = status == cudaSuccess ? std::string("cudaGetDeviceCount found 0 devices")
+                                        : std::string("cudaGetDeviceCount: ") + cudaGetErrorName(status) + " (" +
+                                              cudaGetErrorString(status) + ")";
+    } catch (...) {
+    }
   }
   return count;
 }

@@ -9,8 +9,10 @@
 namespace gpuscale::harness {
 
 bool cuda_backend_built() noexcept;
-// GPUs this process can see (CUDA_VISIBLE_DEVICES applies); 0 without a driver or without the build.
-int cuda_visible_device_count() noexcept;
+// GPUs this process can see (CUDA_VISIBLE_DEVICES applies); 0 without a driver or without the build,
+// and then, where `why_none` is given, CUDA's own error ("cudaGetDeviceCount: cudaErrorNoDevice (no
+// CUDA-capable device is detected)") or why there is no CUDA.
+int cuda_visible_device_count(std::string* why_none = nullptr) noexcept;
 // The PCI bus ids of the GPUs this process can see, comma-joined ("" without any): tells which ranks
 // of a node see the same GPUs.
 std::string cuda_visible_devices_key() noexcept;

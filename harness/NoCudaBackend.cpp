@@ -3,13 +3,18 @@
 #include "harness/Error.hpp"
 
 namespace gpuscale::harness {
+namespace {
+constexpr const char* kBuiltWithoutCuda =
+    "this gpuscale was built without the CUDA backend (GPUSCALE_WITH_CUDA=OFF or no CUDA toolkit)";
+}  // namespace
 
 bool cuda_backend_built() noexcept { return false; }
-int cuda_visible_device_count() noexcept { return 0; }
-std::string cuda_visible_devices_key() noexcept { return ""; }
-std::unique_ptr<Backend> make_cuda_backend(int) {
-  throw UsageError("this gpuscale was built without the CUDA backend (GPUSCALE_WITH_CUDA=OFF or no CUDA toolkit)");
+int cuda_visible_device_count(std::string* why_none) noexcept {
+  if (why_none) *why_none = kBuiltWithoutCuda;
+  return 0;
 }
+std::string cuda_visible_devices_key() noexcept { return ""; }
+std::unique_ptr<Backend> make_cuda_backend(int) { throw UsageError(kBuiltWithoutCuda); }
 
 }  // namespace gpuscale::harness
 

@@ -214,11 +214,17 @@ void health(const std::vector<RankEnv>& ranks, Checks& out) {
 }
 
 void backend_and_smoke(const std::vector<RankEnv>& ranks, Checks& out) {
-  std::vector<int> fallback, failed;
+  std::vector<int> fallback, failed, unusable;
   for (const auto& r : ranks) {
     if (r.backend_fallback) fallback.push_back(r.rank);
+    if (!r.cuda_unusable.empty()) unusable.push_back(r.rank);
     if (r.smoke.ran && !r.smoke.passed) failed.push_back(r.rank);
   }
+  // A GPU node whose GPUs CUDA cannot use fails: running on the CPU and passing would put it in service.
+  if (!unusable.empty())
+    add(out, ids::kCudaUnusable, Severity::error, unusable,
+        ranks[static_cast<std::size_t>(unusable.front())].cuda_unusable + " (or pass --device cpu to mean the CPU)",
+        results::GpuBlock::all_gpu_work);
   if (!fallback.empty())
     add(out, ids::kCpuFallback, Severity::warning, fallback,
         "no GPU is visible, so these ranks ran on the CPU backend: check the driver, CUDA_VISIBLE_DEVICES and "

@@ -27,7 +27,8 @@ std::string budget_text(bool quick) {
 void add_common_options(cxxopts::Options& o) {
   auto add = o.add_options("common");
   add("h,help", "show this help and exit")("version", "print the version and exit")(
-      "device", "auto | cuda | cpu (auto: cuda where a GPU is visible, else cpu with a warning)",
+      "device",
+      "auto | cuda | cpu (auto: cuda where a GPU is visible, cpu with a warning on a node without NVIDIA GPUs)",
       cxxopts::value<std::string>()->default_value("auto"));
   for (const auto& out : outputs()) add(out.option, out.help, cxxopts::value<std::string>(), "FILE");
   add("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")(

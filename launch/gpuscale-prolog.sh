@@ -1,7 +1,8 @@
 #!/bin/bash
 # Example Slurm job prolog (slurm.conf: Prolog=/etc/slurm/gpuscale-prolog.sh; PrologFlags=Alloc runs
 # it when the allocation starts). Runs a short gpuscale preflight on this node's GPUs of the job and
-# acts on its exit code:
+# acts on its exit code (--device cuda: a node whose GPUs CUDA cannot use fails, never falls back to
+# the CPU):
 #   0        ok: the job starts
 #   1        verdict failed (a GPU, link or software check): drain the node, fail the prolog (Slurm
 #            requeues the job elsewhere)
@@ -36,7 +37,7 @@ while read -r name; do unset "$name"; done < <(compgen -e | grep '^SLURM_')
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}
 
 timeout -k 10 "$limit_s" mpirun --allow-run-as-root --bind-to none -np "$gpus" -x NCCL_NVLS_ENABLE -x CUDA_VISIBLE_DEVICES \
-  "$gpuscale" --quick --quiet --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
+  "$gpuscale" --quick --device cuda --quiet --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
 rc=$?
 
 drain() {

@@ -99,7 +99,8 @@ struct RankEnv {
   int node = 0, node_count = 1;
   std::string host;
   std::string backend;             // "cuda" or "cpu"
-  bool backend_fallback = false;   // cpu chosen by --device auto because no GPU was visible
+  bool backend_fallback = false;   // cpu chosen by --device auto because the node has no NVIDIA GPU
+  std::string cuda_unusable;       // why CUDA cannot use the node's GPUs (harness/BackendSelect.hpp); "" when it can
   std::string launcher;            // "mpirun", "srun", "singleton", ...
   int pid = 0;
   std::string cpu_model;
@@ -184,18 +185,19 @@ constexpr auto json_fields(const SmokeTest*) {
 
 constexpr auto json_fields(const RankEnv*) {
   using T = RankEnv;
-  return fields(
-      field("rank", &T::rank), field("world_size", &T::world_size), field("local_rank", &T::local_rank),
-      field("local_size", &T::local_size), field("node", &T::node), field("node_count", &T::node_count),
-      field("host", &T::host), field("backend", &T::backend), field("backend_fallback", &T::backend_fallback).optional(),
-      field("launcher", &T::launcher).optional(), field("pid", &T::pid).optional(),
-      field("cpu_model", &T::cpu_model).optional(), field("cpu_online", &T::cpu_online).optional(),
-      field("cpu_affinity", &T::cpu_affinity).optional(),
-      field("cpu_affinity_count", &T::cpu_affinity_count).optional(), field("numa_cpus", &T::numa_cpus).optional(),
-      field("visible_gpu_count", &T::visible_gpu_count).optional(), field("versions", &T::versions),
-      field("variables", &T::variables).optional(), field("smoke_allreduce", &T::smoke).optional(),
-      field("gpu", &T::gpu), field("slurm", &T::slurm), field("tenancy", &T::tenancy).optional(),
-      field("nccl_libraries", &T::nccl_libraries).optional(), field("network", &T::network).optional());
+  return fields(field("rank", &T::rank), field("world_size", &T::world_size), field("local_rank", &T::local_rank),
+                field("local_size", &T::local_size), field("node", &T::node), field("node_count", &T::node_count),
+                field("host", &T::host), field("backend", &T::backend),
+                field("backend_fallback", &T::backend_fallback).optional(),
+                field("cuda_unusable", &T::cuda_unusable).optional(), field("launcher", &T::launcher).optional(),
+                field("pid", &T::pid).optional(), field("cpu_model", &T::cpu_model).optional(),
+                field("cpu_online", &T::cpu_online).optional(), field("cpu_affinity", &T::cpu_affinity).optional(),
+                field("cpu_affinity_count", &T::cpu_affinity_count).optional(),
+                field("numa_cpus", &T::numa_cpus).optional(),
+                field("visible_gpu_count", &T::visible_gpu_count).optional(), field("versions", &T::versions),
+                field("variables", &T::variables).optional(), field("smoke_allreduce", &T::smoke).optional(),
+                field("gpu", &T::gpu), field("slurm", &T::slurm), field("tenancy", &T::tenancy).optional(),
+                field("nccl_libraries", &T::nccl_libraries).optional(), field("network", &T::network).optional());
 }
 
 void to_json(nlohmann::json& j, const NvLinkGroup& v);

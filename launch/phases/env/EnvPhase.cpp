@@ -19,6 +19,7 @@ void run_env_phase(Job& job) {
   job.backend().probe(env);
   probes::probe_cuda_device(env);
   env.backend_fallback = job.fell_back();
+  env.cuda_unusable = job.cuda_unusable();
   // Before the gather, so no rank has started GPU work while another samples its GPU's load.
   job.progress("env: GPU tenancy, NCCL plugins, RDMA adapters");
   probes::probe_tenancy(env);

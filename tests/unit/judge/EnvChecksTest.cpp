@@ -208,6 +208,25 @@ TEST(EnvChecks, FallbackAndFailedSmoke) {
   EXPECT_NE(s->message.find("7 wrong elements"), std::string::npos);
 }
 
+TEST(EnvChecks, CudaUnusableFailsAndBlocksGpuWork) {
+  auto ranks = healthy(1, 2);
+  for (auto& r : ranks) {
+    r.backend = "cpu";
+    r.gpu.reset();
+    r.cuda_unusable =
+        "CUDA sees no GPU (cudaGetDeviceCount: cudaErrorNoDevice (no CUDA-capable device is detected)) "
+        "but this node has NVIDIA GPUs (NVML lists 8 GPUs)";
+  }
+  const auto checks = run_env_checks(ranks);
+  const auto* c = find(checks, "cuda-unusable");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->severity, Severity::error);
+  EXPECT_EQ(c->ranks, (std::vector<int>{0, 1}));
+  EXPECT_EQ(c->blocks_gpu_work, results::GpuBlock::all_gpu_work);
+  EXPECT_NE(c->message.find("cudaErrorNoDevice"), std::string::npos);
+  EXPECT_EQ(find(checks, "cpu-fallback"), nullptr);
+}
+
 // The shared-GPU test layout (results/schema/Emulation.hpp): 4 ranks, each its own emulated node, on one GPU.
 std::vector<RankEnv> one_gpu_four_nodes(bool shared_gpu_mode) {
   std::vector<RankEnv> ranks;
