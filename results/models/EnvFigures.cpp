@@ -42,7 +42,7 @@ void append_health(const std::vector<RankEnv>& ranks, std::size_t index, std::ve
   }
   for (const auto& a : e.network.adapters)
     for (const auto& p : a.ports)
-      if (p.state == "ACTIVE")
+      if (p.state == "ACTIVE" && p.rate_gbps > 0)  // an unknown rate is no figure
         out.push_back(Figure{names::kEnv, "rdma_port_rate",
                              {{names::kRank, std::to_string(e.rank)}, {"adapter", a.name}, {"port", std::to_string(p.port)}},
                              p.rate_gbps, "Gb/s", Better::higher});
