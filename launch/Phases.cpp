@@ -102,6 +102,8 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
     return static_cast<int>(e.exit_code());
   }
   try {
+    // A malformed emulation variable is this rank's usage error (World::emulation_problem), refused alike.
+    if (usage_error.empty()) usage_error = world->emulation_problem();
     if (!agree_on_command(*world, invocation, usage_error, startup)) return static_cast<int>(harness::ExitCode::usage);
   } catch (const harness::Error& e) {
     end_job_after_error(*world, nullptr, e);
