@@ -374,6 +374,25 @@ TEST(BaselineRules, FindingsAggregateIntoOneCheckAndOneLinePerRule) {
   EXPECT_NE(j.rules[0].detail.find("and 997 more"), std::string::npos) << j.rules[0].detail;
 }
 
+// A one-rank collective copies its own memory and a sub-10-us time is launch noise: never a drop.
+TEST(BaselineRules, LocalCopiesAndMicrosecondTimesAreNotJudged) {
+  auto run = cpu_run({1, 1});
+  run.phases_completed = {"env", "collectives"};
+  const BaselineFigure busbw{"collectives", "busbw", {{"op", "broadcast"}}, "GB/s", Better::higher, 100, 0, 100, 100, 6, 3};
+  const BaselineFigure latency{"collectives", "latency", {{"op", "allreduce"}}, "s", Better::lower, 5e-6, 0, 5e-6, 5e-6, 6, 3};
+  Figure copy{"collectives", "busbw", {{"op", "broadcast"}}, 10, "GB/s", Better::higher};
+  copy.local_copy = true;
+  const Figure slower{"collectives", "latency", {{"op", "allreduce"}}, 9e-6, "s", Better::lower};
+  auto j = judge_against_baseline(run, {copy, slower}, baseline_of({busbw, latency}), {});
+  EXPECT_TRUE(j.findings.empty()) << j.findings[0].message;
+  EXPECT_NE(j.rules[0].detail.find("2 not judged (one-rank local copies, times under 10 us)"), std::string::npos)
+      << j.rules[0].detail;
+  copy.local_copy = false;  // the same drop over two ranks is one
+  j = judge_against_baseline(run, {copy, slower}, baseline_of({busbw, latency}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineDrop);
+}
+
 // Against a median of 0 no percentage means anything: the line says so in words, never "inf%".
 TEST(BaselineRules, ChangeFromAZeroMedianIsInWords) {
   const BaselineFigure zero{"env", "smoke_allreduce_time", {}, "s", Better::lower, 0, 0, 0, 0, 6, 3};
