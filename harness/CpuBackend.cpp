@@ -4,9 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <thread>
 
-#include "harness/Activity.hpp"
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
@@ -47,27 +45,21 @@ class HostStream final : public Stream {
  public:
   // Host work is done when its call returns; the wait still polls, as every wait does, so that a
   // signal, a peer's failure and this rank's heartbeats (HeartbeatScope) are seen here too.
-  void synchronize(const Deadline&, std::string_view) override { poll_interrupts(); }
+  // The hang seam (FaultInjection.hpp: wait_if_hung) stops every wait for device work, as a GPU that
+  // stopped would: this one, the timers', the events' and the communicators' operations.
+  void synchronize(const Deadline& deadline, std::string_view what) override {
+    wait_if_hung(deadline, what);
+    poll_interrupts();
+  }
   void* native() noexcept override { return nullptr; }
 };
-
-// Test seam (timers_hang): the stop never completes, as a hung GPU's event would not; the wait polls
-// (signals, peers' failures) until its deadline, then times out as the cuda backend's does.
-[[noreturn]] void wait_for_stop_that_never_comes(const Deadline& deadline, std::string_view what) {
-  while (!deadline.expired()) {
-    poll_interrupts();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
-  throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) + " (" +
-                     describe(current_activity()) + ")");
-}
 
 class HostTimer final : public Timer {
  public:
   void start(Stream&) override { start_ = Clock::now(); }
   void stop(Stream&) override { stop_ = Clock::now(); }
   double elapsed_s(const Deadline& deadline) override {
-    if (timers_hang()) wait_for_stop_that_never_comes(deadline, "a timed interval");
+    wait_if_hung(deadline, "a timed interval");
     return std::chrono::duration<double>(stop_ - start_).count();
   }
 
@@ -90,7 +82,8 @@ class HostEvent final : public Event {
  public:
   void record(Stream&) override { at_ = std::chrono::steady_clock::now(); }
   void make_wait(Stream&) override {}
-  double seconds_since(Event& start, const Deadline&) override {
+  double seconds_since(Event& start, const Deadline& deadline) override {
+    wait_if_hung(deadline, "an event");
     return std::chrono::duration<double>(at_ - static_cast<HostEvent&>(start).at_).count();
   }
 

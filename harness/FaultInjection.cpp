@@ -9,10 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "harness/Activity.hpp"
 #include "harness/Backend.hpp"
+#include "harness/Deadline.hpp"
 #include "harness/Error.hpp"
+#include "harness/Interrupts.hpp"
 
 namespace gpuscale::harness {
 namespace {
@@ -50,6 +54,19 @@ int parse_rank(const std::string& text, const char* variable, const char* what =
   return static_cast<int>(rank);
 }
 
+std::string listed_places(const std::vector<std::string>& names) {
+  std::string text;
+  for (const auto& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text;
+}
+
+// Refuses a name the seam would never meet: it would run the job without the fault, silently.
+void require_known(const std::string& name, const std::vector<std::string>& known, const char* variable,
+                   const char* what) {
+  if (std::find(known.begin(), known.end(), name) == known.end())
+    throw UsageError(std::string(variable) + ": unknown " + what + " '" + name + "' (" + listed_places(known) + ")");
+}
+
 FaultKind parse_kind(const std::string& text) {
   if (text == "stall") return FaultKind::stall;
   if (text == "exit") return FaultKind::exit;
@@ -61,7 +78,7 @@ FaultKind parse_kind(const std::string& text) {
 
 }  // namespace
 
-void configure_faults(int rank) {
+void configure_faults(int rank, const SeamPlaces& places) {
   faults.clear();
   corrupted_buffers.clear();
   foreign_processes.clear();
@@ -71,6 +88,9 @@ void configure_faults(int rank) {
       if (parts.size() != 3 || parts[2].empty())
         throw UsageError("GPUSCALE_TEST_FAULT: expected KIND:RANK:WHERE, got '" + item + "'");
       const FaultKind kind = parse_kind(parts[0]);
+      require_known(parts[2], places.points, "GPUSCALE_TEST_FAULT", "place");
+      if (kind == FaultKind::hang && parts[2] == "finish")
+        throw UsageError("GPUSCALE_TEST_FAULT: hang at finish stops nothing: no device work follows it");
       if (parse_rank(parts[1], "GPUSCALE_TEST_FAULT") == rank) faults.push_back({kind, parts[2]});
     }
   }
@@ -83,6 +103,7 @@ void configure_faults(int rank) {
       const auto parts = split(item, ':');
       if (parts.size() != 2 || parts[1].empty())
         throw UsageError("GPUSCALE_TEST_CORRUPT: expected RANK:BUFFER, got '" + item + "'");
+      require_known(parts[1], places.buffers, "GPUSCALE_TEST_CORRUPT", "buffer");
       if (parse_rank(parts[0], "GPUSCALE_TEST_CORRUPT") == rank) corrupted_buffers.push_back(parts[1]);
     }
   }
@@ -95,6 +116,7 @@ void configure_faults(int rank) {
         throw UsageError("GPUSCALE_TEST_FOREIGN_PROCESS: expected RANK:compute|memory:PID[@PHASE], got '" + item + "'");
       const int pid = parse_rank(parts[2], "GPUSCALE_TEST_FOREIGN_PROCESS", "PID");
       const std::string from = at.size() == 2 ? at[1] : "";
+      if (!from.empty()) require_known(from, places.phases, "GPUSCALE_TEST_FOREIGN_PROCESS", "phase");
       if (parse_rank(parts[0], "GPUSCALE_TEST_FOREIGN_PROCESS") == rank)
         foreign_processes.push_back({parts[1] == "compute", pid, from, from.empty()});
     }
@@ -148,6 +170,16 @@ void inject_fault_at(std::string_view point) {
 }
 
 bool timers_hang() { return hung_timers; }
+
+void wait_if_hung(const Deadline& deadline, std::string_view what) {
+  if (!hung_timers) return;
+  while (!deadline.expired()) {
+    poll_interrupts();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  throw TimeoutError(error_location() + " timed out waiting for " + std::string(what) + " (" +
+                     describe(current_activity()) + ")");
+}
 
 int slowed_node() { return slow_node; }
 

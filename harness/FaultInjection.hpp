@@ -23,7 +23,9 @@
 //     list it and the checks at phase boundaries do; without it, it is there from the start.
 //   GPUSCALE_TEST_SLOW_NODE=NODE  every rank of node NODE (World::node) sleeps 200 ms after each
 //     operation of the cpu communicator, like a node whose links are slow, for the isolation tests.
-// Malformed values are a UsageError (exit 2) before World starts.
+// Malformed values are a UsageError (exit 2) before World starts, and so are places, buffers and phases
+// that no seam fires at (the valid ones listed in the message), and `hang` at "finish", after which no
+// device work is left to stop.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +36,18 @@ class Backend;
 class Buffer;
 class Deadline;
 
-// Reads both variables for this rank: before MPI starts (the launcher's rank), then again once World
-// knows the rank.
-void configure_faults(int rank);
+// What the seams may name, from the layers that open them (launch/SeamPlaces.cpp): the Activity
+// points (phases, "init", "finish" and PHASE/OP), the result buffers GPUSCALE_TEST_CORRUPT may spoil,
+// and the phases GPUSCALE_TEST_FOREIGN_PROCESS may name.
+struct SeamPlaces {
+  std::vector<std::string> points;
+  std::vector<std::string> buffers;
+  std::vector<std::string> phases;
+};
+
+// Reads the variables for this rank: before MPI starts (the launcher's rank), then again once World
+// knows the rank. Throws UsageError for a malformed value or one that names none of `places`.
+void configure_faults(int rank, const SeamPlaces& places);
 // Fires the fault configured for this rank at `point`, if any (called by Activity).
 void inject_fault_at(std::string_view point);
 struct InjectedProcess {
@@ -49,6 +60,11 @@ struct InjectedProcess {
 std::vector<InjectedProcess> injected_foreign_processes();
 // Whether a hang fault has fired on this rank: its timers' waits never see their stop.
 bool timers_hang();
+// The cpu backend's side of hang: once a hang fault has fired, a wait for device work (a timer, a
+// stream, an event, a communicator's operation) never sees it done, as on a GPU that stopped: it polls
+// (signals, peers' failures) until `deadline`, then throws TimeoutError "timed out waiting for WHAT
+// (activity)". Returns at once when no hang fired.
+void wait_if_hung(const Deadline& deadline, std::string_view what);
 // The node GPUSCALE_TEST_SLOW_NODE names; -1 when unset.
 int slowed_node();
 // Whether GPUSCALE_TEST_CORRUPT names `buffer` for this rank.

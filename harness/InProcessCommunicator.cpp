@@ -6,6 +6,7 @@
 
 #include "harness/Backend.hpp"
 #include "harness/Error.hpp"
+#include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/LocalGroup.hpp"
 
@@ -89,7 +90,10 @@ class InProcessCommunicator final : public Communicator {
   }
   void group_start() override {}
   void group_end(const Deadline&) override {}
-  void wait(Stream&, const Deadline&, std::string_view) override { poll_interrupts(); }  // as HostStream's
+  void wait(Stream&, const Deadline& deadline, std::string_view what) override {  // as HostStream's
+    wait_if_hung(deadline, what);
+    poll_interrupts();
+  }
   // Host memory has no window to register: the caller allocates from the backend.
   std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }
 

@@ -140,6 +140,7 @@ class MpiCommunicator final : public Communicator {
 
   void all_reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "allreduce");  // the hang seam: this op never runs, as on a stopped GPU
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
@@ -151,6 +152,7 @@ class MpiCommunicator final : public Communicator {
 
   void all_gather(const void* send, void* recv, std::size_t count, DataType t, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "allgather");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes * static_cast<std::size_t>(size_));
@@ -162,6 +164,7 @@ class MpiCommunicator final : public Communicator {
 
   void reduce_scatter(const void* send, void* recv, std::size_t count, DataType t, RedOp op, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "reducescatter");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes * static_cast<std::size_t>(size_), recv, bytes);
@@ -174,6 +177,7 @@ class MpiCommunicator final : public Communicator {
 
   void broadcast(const void* send, void* recv, std::size_t count, DataType t, int root, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "broadcast");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     if (rank_ == root && send != recv) std::memmove(recv, send, bytes);
@@ -184,6 +188,7 @@ class MpiCommunicator final : public Communicator {
 
   void reduce(const void* send, void* recv, std::size_t count, DataType t, RedOp op, int root, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "reduce");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
@@ -196,6 +201,7 @@ class MpiCommunicator final : public Communicator {
 
   void all_to_all(const void* send, void* recv, std::size_t count, DataType t, Stream&,
                   const Deadline& deadline) override {
+    wait_if_hung(deadline, "alltoall");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t) * static_cast<std::size_t>(size_);
     const void* in = stage(send, bytes, recv, bytes);
@@ -207,6 +213,7 @@ class MpiCommunicator final : public Communicator {
 
   void send_recv(const void* send, int send_peer, void* recv, int recv_peer, std::size_t count, DataType t,
                  Stream&, const Deadline& deadline) override {
+    wait_if_hung(deadline, "sendrecv");
     const Throttle throttle(slow_);
     const std::size_t bytes = count * size_of(t);
     const void* in = stage(send, bytes, recv, bytes);
@@ -222,7 +229,7 @@ class MpiCommunicator final : public Communicator {
 
   void group_start() override {}
   void group_end(const Deadline&) override {}
-  void wait(Stream&, const Deadline&, std::string_view) override {}
+  void wait(Stream&, const Deadline& deadline, std::string_view what) override { wait_if_hung(deadline, what); }
 
   // Host memory has no window to register: the caller allocates from the backend.
   std::unique_ptr<Buffer> allocate_window(std::size_t, MemoryTracker*, const Deadline&) override { return nullptr; }

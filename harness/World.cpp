@@ -142,7 +142,11 @@ World::World(int* argc, char*** argv, const Deadline& deadline) : mpi_(std::make
   GPUSCALE_MPI_OK(MPI_Comm_size(m.world, &m.size));
   set_error_location(m.rank, m.host);
 
-  m.emulation = emulation_from_environment();
+  try {
+    m.emulation = emulation_from_environment();
+  } catch (const UsageError& e) {  // refused with the command line, once every rank can hear of it
+    m.emulation_problem = e.what();
+  }
   find_node(m, m.emulation.ranks_per_node, deadline);
   if (m.emulation.ranks_per_node > 0) {
     // Faults name the emulated node: on one machine the host alone does not tell the ranks' nodes apart.
@@ -180,6 +184,7 @@ std::optional<results::Emulation> World::emulation() const {
   return mpi_->emulation;
 }
 
+const std::string& World::emulation_problem() const noexcept { return mpi_->emulation_problem; }
 const std::string& World::host() const noexcept { return mpi_->host; }
 
 std::string World::mpi_library_version() const {

@@ -59,6 +59,10 @@ class World {
   // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/schema/Emulation.hpp);
   // nullopt on a real launch. In the shared-GPU mode the World has set NCCL_HOSTID to the emulated node.
   std::optional<results::Emulation> emulation() const;
+  // This rank's refusal of its emulation variables (malformed), "" when they parsed. The World then
+  // runs without emulation, and the job refuses its start as every rank's usage error is refused
+  // (launch/CommandAgreement.hpp), so that a rank alone with a bad value is named, not silent.
+  const std::string& emulation_problem() const noexcept;
   const std::string& host() const noexcept;
   std::string mpi_library_version() const;  // first line of MPI_Get_library_version
   std::string mpi_standard_version() const;  // "3.1"

@@ -61,12 +61,16 @@ void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
                             ": NCCL connects nodes over TCP sockets there"});
 
   for (const auto& [key, seen] : ports) {
-    std::vector<double> rates;
-    for (const auto& s : seen)
-      if (active(*s.port)) rates.push_back(s.port->rate_gbps);
+    std::vector<double> rates;  // of the active ports whose rate is known
+    std::size_t active_ports = 0;
+    for (const auto& s : seen) {
+      if (!active(*s.port)) continue;
+      ++active_ports;
+      if (s.port->rate_gbps > 0) rates.push_back(s.port->rate_gbps);
+    }
     // nic-down: a port its peers have active. A port that no node has active is the fabric's
     // layout, not a fault; a node without the adapter at all is named too.
-    if (!rates.empty()) {
+    if (active_ports > 0) {
       std::vector<std::string> down;
       std::vector<int> ids;
       for (const auto* n : nodes) {
@@ -80,14 +84,14 @@ void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
       if (!down.empty())
         out.push_back(Check{check_ids::kNicDown, Severity::error, ids,
                             "RDMA port " + key + " is not active on " + join_words(down) + " while " +
-                                std::to_string(rates.size()) + " other node" + (rates.size() == 1 ? "" : "s") +
+                                std::to_string(active_ports) + " other node" + (active_ports == 1 ? "" : "s") +
                                 " have it active: check the cable and switch port (ibstat, "
                                 "/sys/class/infiniband/" + key.substr(0, key.find('/')) + "), or drain the node"});
     }
     if (rates.size() < 2) continue;
     const double typical = median(rates);
     for (const auto& s : seen) {
-      if (!active(*s.port) || s.port->rate_gbps >= typical) continue;
+      if (!active(*s.port) || s.port->rate_gbps <= 0 || s.port->rate_gbps >= typical) continue;
       out.push_back(Check{check_ids::kNicRateMismatch, Severity::warning, node_ranks(ranks, s.node->node),
                           "RDMA port " + key + " on " + s.node->host + " runs at " + s.port->rate_text + " (" +
                               fixed(s.port->rate_gbps, 0) + " Gb/s) while the same port on the other nodes runs at " +

@@ -11,6 +11,7 @@
 
 #include "results/models/Compare.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/models/Findings.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -115,14 +116,27 @@ struct RuleLines {
   static constexpr std::size_t kListed = 3;
 };
 
-void judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measured, const RunReport& run,
-                const BaselineGroup& group, const ToleranceOverrides& overrides, RuleLines& lines) {
-  if (b.better == Better::none) return;
+// Whether the run's figure is judged against the entry (FigureNoise.hpp: not a local copy, not timed
+// under 10 us in the run or, for a time, at the baseline's median).
+bool judged_against(const BaselineFigure& b, const Figure& f) {
+  if (!not_judged_reason(f).empty()) return false;
+  return !(b.unit == "s" && b.median > 0 && b.median < kShortestJudgedTime_s);
+}
+
+// Returns how many of `measured` it did not judge.
+std::size_t judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measured, const RunReport& run,
+                       const BaselineGroup& group, const ToleranceOverrides& overrides, RuleLines& lines) {
+  if (b.better == Better::none) return 0;
   const double tolerance = tolerance_for(b, overrides);
   const Figure* worst = nullptr;
   double worst_change = 0;
   std::vector<int> ranks;
+  std::size_t unjudged = 0;
   for (const auto* f : measured) {
+    if (!judged_against(b, *f)) {
+      ++unjudged;
+      continue;
+    }
     const double change = relative_change(b.median, f->value);
     if (!regressed(b.better, change, tolerance)) continue;
     if (const int rank = rank_of(*f); rank >= 0) ranks.push_back(rank);
@@ -132,13 +146,14 @@ void judge_drop(const BaselineFigure& b, const std::vector<const Figure*>& measu
       worst_change = worse;
     }
   }
-  if (!worst) return;
+  if (!worst) return unjudged;
   std::sort(ranks.begin(), ranks.end());
   const std::string detail =
       "measured " + with_unit(worst->value, b.unit) + (rank_of(*worst) >= 0 ? " on " + rank_text(rank_of(*worst), run) : "") +
       ", " + change_text(worst_change, b) + " (tolerance " +
       tolerance_text(tolerance) + ", " + std::to_string(group.runs) + " runs); " + ranks_text(ranks, run);
   lines.add(figure_name(b), detail, std::move(ranks));
+  return unjudged;
 }
 
 }  // namespace
@@ -162,7 +177,7 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
   for (const auto& f : figures)
     if (f.phase != names::kChecks) by_key[baseline_key(f)].push_back(&f);
   const std::set<std::string> phases(run.phases_completed.begin(), run.phases_completed.end());
-  std::size_t judged = 0, required = 0, not_run = 0;
+  std::size_t judged = 0, required = 0, not_run = 0, unjudged = 0;
   for (const auto& b : group->figures) {
     if (!phases.count(b.phase)) {
       ++not_run;
@@ -179,7 +194,7 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
       continue;
     }
     judged += b.better == Better::none ? 0 : 1;
-    judge_drop(b, measured, run, *group, overrides, drop);
+    unjudged += judge_drop(b, measured, run, *group, overrides, drop);
   }
   const std::set<std::string> passed(group->checks_passed.begin(), group->checks_passed.end());
   for (const auto& c : run.checks) {
@@ -190,7 +205,10 @@ BaselineJudgement judge_against_baseline(const RunReport& run, const std::vector
     fresh.add(c.id, detail, c.ranks);
   }
   const std::string where = " (" + describe(group->shape) + ", " + std::to_string(group->runs) + " runs)";
-  drop.pass_detail = std::to_string(judged) + " figures within their tolerance of the baseline" + where;
+  drop.pass_detail = std::to_string(judged) + " figures within their tolerance of the baseline" + where +
+                     (unjudged ? "; " + std::to_string(unjudged) +
+                                     " not judged (one-rank local copies, times under 10 us)"
+                               : std::string());
   missing.pass_detail = "all " + std::to_string(required) + " figures every baseline run measured are here" +
                         (not_run ? "; " + std::to_string(not_run) + " of phases this run did not complete not judged"
                                  : std::string());

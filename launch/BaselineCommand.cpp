@@ -47,7 +47,15 @@ int make_baseline(const Invocation& inv) {
   const auto output = inv.options["output"].as<std::string>();
   check_paths(inv.positional, output);
   std::vector<results::RunReport> runs;
-  for (const auto& path : inv.positional) runs.push_back(read_judged_run(path));
+  for (const auto& path : inv.positional) {
+    runs.push_back(read_judged_run(path));
+    // A run that failed its own verdict is taken (a fleet's baseline may hold a node's known fault), but
+    // never silently: its figures set what later runs are judged against.
+    if (const auto& v = runs.back().verdict; !v.passed)
+      std::cerr << "gpuscale: warning: " << path << " failed its own verdict ("
+                << (v.reasons.empty() ? std::string(results::verdict_result(v)) : v.reasons.front())
+                << "); its figures join the baseline\n";
+  }
   results::Baseline baseline;
   try {
     baseline = results::make_baseline(runs, inv.positional);

@@ -18,7 +18,8 @@ void file_inputs(cxxopts::Options& o) {
 void compare_options(cxxopts::Options& o) {
   file_inputs(o);
   o.add_options("compare")("tolerance", "relative change that counts as a regression", cxxopts::value<double>()->default_value("0.05"))
-      ("allow-incomplete", "compare a run that did not finish (failed, interrupted or killed) on the figures it has");
+      ("allow-incomplete", "compare a run that did not finish (failed, interrupted or killed) on the figures it has")
+      ("allow-missing", "list figures of BASE that NEW lacks without failing on them");
   o.positional_help("BASE.json NEW.json");
 }
 
@@ -88,7 +89,7 @@ constexpr CommandSpec kCommands[] = {
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html\n"
      "gpuscale report new.json --baseline base.json", {}, file_inputs, report_command},
-    {"compare", "regressions between two runs; exit 1 past --tolerance", "compare [options]",
+    {"compare", "regressions between two runs; exit 1 past --tolerance and the runs' noise", "compare [options]",
      "gpuscale compare base.json new.json --tolerance 0.05", {}, compare_options, compare_command, false,
      /*judges_one_run=*/false},
     {"baseline", "median and spread per figure and machine shape over saved runs, for --baseline",

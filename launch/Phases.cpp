@@ -14,6 +14,7 @@
 #include "launch/FailurePath.hpp"
 #include "launch/Job.hpp"
 #include "launch/RunPlan.hpp"
+#include "launch/SeamPlaces.hpp"
 #include "probes/SlurmProbe.hpp"
 
 namespace gpuscale::launch {
@@ -81,7 +82,7 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
       try {
         validate_phase_options(invocation);
         // Test seams, with the launcher's rank (a singleton is rank 0): "init" fires before MPI starts.
-        harness::configure_faults(std::max(0, harness::launcher_rank()));
+        harness::configure_faults(std::max(0, harness::launcher_rank()), seam_places());
       } catch (const harness::UsageError& e) {
         usage_error = e.what();
       }
@@ -101,13 +102,15 @@ int run_command(const Invocation& invocation, int argc, char** argv, std::string
     return static_cast<int>(e.exit_code());
   }
   try {
+    // A malformed emulation variable is this rank's usage error (World::emulation_problem), refused alike.
+    if (usage_error.empty()) usage_error = world->emulation_problem();
     if (!agree_on_command(*world, invocation, usage_error, startup)) return static_cast<int>(harness::ExitCode::usage);
   } catch (const harness::Error& e) {
     end_job_after_error(*world, nullptr, e);
   }
   std::unique_ptr<Job> job;
   try {
-    harness::configure_faults(world->rank());  // test seams; a malformed value is a UsageError
+    harness::configure_faults(world->rank(), seam_places());  // test seams; a malformed value is a UsageError
     job = std::make_unique<Job>(invocation, *world);
     const auto phases = phases_for(invocation.command);
     for (std::size_t i = 0; i < phases.size(); ++i) {

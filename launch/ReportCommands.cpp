@@ -1,7 +1,11 @@
 #include "launch/ReportCommands.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "harness/Error.hpp"
 #include "launch/Commands.hpp"
@@ -47,6 +51,30 @@ results::RunReport read_finished_run(const std::string& path, bool allow_incompl
   return run;
 }
 
+// The new run's own failing verdict lines. A run taken with --allow-incomplete is known not to have
+// finished (a warning said so): its "run completed" line (docs/REPORT.md, Verdict) is left out, the
+// others count.
+std::vector<std::string> new_run_failures(const results::RunReport& run, bool allow_incomplete) {
+  std::vector<std::string> failed;
+  for (const auto& rule : run.verdict.rules)
+    if (rule.result == results::RuleResult::fail && !(allow_incomplete && rule.name == "run completed"))
+      failed.push_back("FAIL  " + rule.name + "  (" + rule.detail + ")");
+  return failed;
+}
+
+// Phase -> what the run's budget dropped there ("allreduce 2K..32K (3 of 7 sizes); ..."), for the
+// phases that completed and dropped anything.
+std::map<std::string, std::string> budget_dropped(const results::RunReport& run) {
+  std::map<std::string, std::string> dropped;
+  if (!run.budget) return dropped;
+  const auto& completed = run.phases_completed;
+  for (const auto& p : run.budget->phases) {
+    if (std::find(completed.begin(), completed.end(), p.phase) == completed.end()) continue;
+    for (const auto& what : p.dropped) dropped[p.phase] += (dropped[p.phase].empty() ? "" : "; ") + what;
+  }
+  return dropped;
+}
+
 int compare(const Invocation& inv) {
   require_inputs(inv, 2, "two run reports: BASE.json NEW.json");
   refuse_options(inv, kLiveRunOptions, "it compares two saved runs");
@@ -59,8 +87,12 @@ int compare(const Invocation& inv) {
   const auto base = read_finished_run(inv.positional[0], allow_incomplete);
   const auto latest = read_finished_run(inv.positional[1], allow_incomplete);
   const auto comparison = results::compare_figures(results::flatten(base), results::flatten(latest), tolerance);
-  results::write_comparison(comparison, std::cout);
-  return comparison.regressions() ? 1 : 0;
+  // NEW is judged by today's rules (read_judged_run): a run that failed its own verdict (a wrong result,
+  // a phase that measured nothing, a blocking check) fails compare whatever its figures say.
+  results::CompareVerdict verdict{inv.options.count("allow-missing") > 0, new_run_failures(latest, allow_incomplete),
+                                   budget_dropped(latest)};
+  results::write_comparison(comparison, verdict, std::cout);
+  return results::comparison_fails(comparison, verdict) ? 1 : 0;
 }
 
 }  // namespace

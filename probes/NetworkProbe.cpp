@@ -1,19 +1,24 @@
 #include "probes/NetworkProbe.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 namespace gpuscale::probes {
 namespace fs = std::filesystem;
 
 namespace {
 
+// At most a page, as sysfs attributes are: a test tree's file is not read whole.
 std::string first_line(const fs::path& path) {
   std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
+  char text[4096] = {};
+  in.getline(text, sizeof text);
+  std::string line(text);
   while (!line.empty() && (line.back() == '\n' || line.back() == ' ' || line.back() == '\r')) line.pop_back();
   return line;
 }
@@ -26,12 +31,38 @@ std::vector<std::string> entries(const fs::path& dir) {
   return names;
 }
 
-}  // namespace
+// A whole decimal number in [lo, hi] (a NUMA node, a port's directory name); nullopt otherwise.
+std::optional<int> bounded_int(const std::string& text, int lo, int hi) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < lo || value > hi) return std::nullopt;
+  return value;
+}
 
-double parse_rate_gbps(const std::string& text) {
+double raw_rate(const std::string& text, bool& found) {
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() ? 0.0 : value;
+  found = end != text.c_str();
+  return value;
+}
+
+}  // namespace
+
+std::string rate_problem(const std::string& text) {
+  bool found = false;
+  const double value = raw_rate(text, found);
+  if (!found) return text.empty() ? "sysfs wrote no rate" : "'" + text + "' holds no rate";
+  if (!std::isfinite(value)) return "'" + text + "' is not a finite rate";
+  if (value <= 0) return "'" + text + "' is no positive rate";
+  if (value > kMaxPortRateGbps)
+    return "'" + text + "' is past " + std::to_string(static_cast<long>(kMaxPortRateGbps)) + " Gb/s, no adapter's rate";
+  return "";
+}
+
+double parse_rate_gbps(const std::string& text) {
+  bool found = false;
+  const double value = raw_rate(text, found);
+  return found && rate_problem(text).empty() ? value : 0.0;
 }
 
 std::string strip_state_number(const std::string& text) {
@@ -49,16 +80,19 @@ results::NetworkAdapters probe_network(const std::string& root) {
     const fs::path dev = sys / "class" / "infiniband" / name;
     results::RdmaAdapter adapter;
     adapter.name = name;
-    const std::string numa = first_line(dev / "device" / "numa_node");
-    if (!numa.empty()) adapter.numa_node = std::atoi(numa.c_str());
+    // -1 (no node) and the nodes a kernel can have; anything else is unknown (-1).
+    adapter.numa_node = bounded_int(first_line(dev / "device" / "numa_node"), -1, 1 << 16).value_or(-1);
     for (const auto& port : entries(dev / "ports")) {
       const fs::path p = dev / "ports" / port;
+      const auto number = bounded_int(port, 0, 1 << 16);
+      if (!number) continue;  // not a port's directory
       results::AdapterPort ap;
-      ap.port = std::atoi(port.c_str());
+      ap.port = *number;
       ap.state = strip_state_number(first_line(p / "state"));
       ap.phys_state = strip_state_number(first_line(p / "phys_state"));
       ap.rate_text = first_line(p / "rate");
       ap.rate_gbps = parse_rate_gbps(ap.rate_text);
+      if (ap.state == "ACTIVE") ap.rate_unknown = rate_problem(ap.rate_text);
       ap.link_layer = first_line(p / "link_layer");
       adapter.ports.push_back(ap);
     }

@@ -16,8 +16,15 @@ results::NetworkAdapters probe_network(const std::string& root);
 // its own tree.
 std::string sysfs_root(int node);
 
-// "400 Gb/sec (4X NDR)" -> 400; 0 when the text holds no rate.
+// The fastest port rate taken as real: 100 Tb/s, far past any adapter made. Sysfs is the kernel's
+// word, but a driver bug, a test tree or a hostile mount can write anything there.
+inline constexpr double kMaxPortRateGbps = 100000;
+
+// "400 Gb/sec (4X NDR)" -> 400; 0 (unknown) when the text holds no rate, or one that is not a finite
+// number in (0, kMaxPortRateGbps]: such a value is dropped, never written, and rate_problem says why.
 double parse_rate_gbps(const std::string& text);
+// Why parse_rate_gbps found no rate in TEXT ("'1e308 Gb/sec' is past 100000 Gb/s"), "" when it did.
+std::string rate_problem(const std::string& text);
 // "4: ACTIVE" -> "ACTIVE"; "5: LinkUp" -> "LinkUp".
 std::string strip_state_number(const std::string& text);
 

@@ -21,6 +21,7 @@ struct MpiWorld {
   MPI_Comm node = MPI_COMM_NULL;   // ranks of this node (shared memory, or the emulated node)
   int rank = 0, size = 1, local_rank = 0, local_size = 1, node_index = 0, node_count = 1;
   results::Emulation emulation;  // ranks_per_node 0: nodes are the machine's shared-memory groups
+  std::string emulation_problem;  // why this rank's emulation variables were refused; "" when they parsed
   std::string host;
   bool finalize = false;  // whether this session initialised MPI and must finalise it
 

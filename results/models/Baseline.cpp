@@ -78,79 +78,6 @@ BaselineGroup make_group(const std::vector<const RunReport*>& runs) {
   return group;
 }
 
-double finite(const json& j, const char* key) {
-  if (!j.contains(key) || !j.at(key).is_number()) refuse_input(std::string("\"") + key + "\" must be a number");
-  const double x = j.at(key).get<double>();
-  if (!std::isfinite(x)) refuse_input(std::string("\"") + key + "\" must be finite");
-  return x;
-}
-
-// A count the file must give as an integer of at least `least`.
-std::size_t integer_at_least(const json& j, const char* key, long long least) {
-  if (!j.contains(key) || !j.at(key).is_number_integer() || j.at(key).get<long long>() < least)
-    refuse_input(std::string("\"") + key + "\" must be an integer >= " + std::to_string(least) + ", not " +
-                 (j.contains(key) ? j.at(key).dump() : std::string("absent")));
-  return j.at(key).get<std::size_t>();
-}
-
-BaselineFigure read_figure(const json& jf, std::size_t group_runs) {
-  BaselineFigure f;
-  jf.at("phase").get_to(f.phase);
-  jf.at("metric").get_to(f.metric);
-  jf.at("labels").get_to(f.labels);
-  jf.at("unit").get_to(f.unit);
-  f.better = better_from_string(jf.at("better").get<std::string>());
-  const std::string name = "figure " + baseline_key(f);
-  try {
-    f.median = finite(jf, "median");
-    f.mad = finite(jf, "mad");
-    f.min = finite(jf, "min");
-    f.max = finite(jf, "max");
-    f.runs = integer_at_least(jf, "runs", 1);
-    if (f.runs > group_runs) refuse_input("measured in more runs than its group has");
-    f.values = integer_at_least(jf, "values", static_cast<long long>(f.runs));
-  } catch (const std::invalid_argument& e) {
-    refuse_input(name + ": " + e.what());
-  }
-  if (f.mad < 0 || f.min > f.median || f.median > f.max)
-    refuse_input(name + ": needs min <= median <= max and mad >= 0");
-  // Metrics outside the named list (a phase's own, or a later version's) are taken as they are.
-  if (f.min < 0 && names::is_known_metric(f.metric) && !names::can_be_negative(f.metric))
-    refuse_input(name + ": " + f.metric + " is never negative");
-  return f;
-}
-
-BaselineGroup read_group(const json& jg) {
-  BaselineGroup g;
-  jg.at("gpu").get_to(g.shape.gpu);
-  if (g.shape.gpu.empty() || g.shape.gpu.rfind("mixed: ", 0) == 0)
-    refuse_input("group \"" + g.shape.gpu + "\": a group is of one GPU model");
-  const auto per_node = integer_at_least(jg, "ranks_per_node", 1);
-  if (per_node > 1u << 20) refuse_input("\"ranks_per_node\" " + std::to_string(per_node) + " is not a node's");
-  g.shape.ranks_per_node = static_cast<int>(per_node);
-  const std::string name = "group " + describe(g.shape);
-  try {
-    g.runs = integer_at_least(jg, "runs", 1);
-  } catch (const std::invalid_argument& e) {
-    refuse_input(name + ": " + e.what());
-  }
-  jg.at("checks_passed").get_to(g.checks_passed);
-  std::set<std::string> ids;
-  for (const auto& id : g.checks_passed) {
-    if (!check_ids::is_known(id)) refuse_input(name + ": unknown check id '" + id + "' in checks_passed");
-    if (!ids.insert(id).second) refuse_input(name + ": check id '" + id + "' twice in checks_passed");
-  }
-  if (!jg.at("figures").is_array() || jg.at("figures").empty())
-    refuse_input(name + ": no figures, so it judges nothing");
-  std::set<std::string> keys;
-  for (const auto& jf : jg.at("figures")) {
-    g.figures.push_back(read_figure(jf, g.runs));
-    if (!keys.insert(baseline_key(g.figures.back())).second)
-      refuse_input(name + ": figure " + baseline_key(g.figures.back()) + " twice");
-  }
-  return g;
-}
-
 // Which run a report is of: its start time and every rank's host and process. Copies of one run, and
 // its rewrites by `gpuscale report`, share it; two runs never do (a process is on one host at a time).
 std::string run_identity(const RunReport& run) {
@@ -226,38 +153,5 @@ const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& sh
 void to_json(json& j, const BaselineFigure& f) { write_fields(j, f); }
 void to_json(json& j, const BaselineGroup& g) { write_fields(j, g); }
 void to_json(json& j, const Baseline& b) { write_fields(j, b); }
-
-void from_json(const json& j, Baseline& b) {
-  if (!j.is_object() || !j.contains("baseline_version")) refuse_input("not a gpuscale baseline (no baseline_version)");
-  if (!j["baseline_version"].is_number_integer() || j["baseline_version"].get<long long>() != kBaselineVersion)
-    refuse_input("baseline_version " + j["baseline_version"].dump() + " is not supported (this gpuscale reads " +
-                 std::to_string(kBaselineVersion) + ")");
-  try {
-    b.baseline_version = kBaselineVersion;
-    b.tool_version = j.value("tool_version", "");
-    b.sources = j.value("sources", std::vector<std::string>{});
-    b.groups.clear();
-    if (!j.at("groups").is_array() || j.at("groups").empty())
-      refuse_input("\"groups\" is empty: the baseline judges nothing");
-    for (const auto& jg : j.at("groups")) {
-      b.groups.push_back(read_group(jg));
-      for (std::size_t k = 0; k + 1 < b.groups.size(); ++k)
-        if (b.groups[k].shape == b.groups.back().shape)
-          refuse_input("two groups for " + describe(b.groups.back().shape) + "; a shape has one group");
-    }
-  } catch (const json::exception& e) {
-    refuse_input(std::string("malformed baseline: ") + e.what());
-  }
-}
-
-Baseline read_baseline_file(const std::string& path) {
-  try {
-    return parse_input_json(read_input_file(path), path).get<Baseline>();
-  } catch (const InputError& e) {
-    refuse_input(e.what());
-  } catch (const std::invalid_argument& e) {
-    refuse_input(path + ": " + e.what());
-  }
-}
 
 }  // namespace gpuscale::results

@@ -14,12 +14,15 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/models/Figure.hpp"
+#include "results/models/LabelVersions.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 
-// Bumped on any change a reader must know about; readers refuse every other version.
-inline constexpr int kBaselineVersion = 1;
+// Bumped on any change a reader must know about; readers take kOldestBaselineVersion up to it and
+// refuse every other. 2: `label_version` (results/models/LabelVersions.hpp); a version-1 file has none.
+inline constexpr int kBaselineVersion = 2;
+inline constexpr int kOldestBaselineVersion = 1;
 
 struct BaselineFigure {
   std::string phase, metric;
@@ -48,6 +51,7 @@ struct BaselineGroup {
 
 struct Baseline {
   int baseline_version = kBaselineVersion;
+  int label_version = kLabelVersion;  // of the labels as read: a reader translates older ones to this
   std::string tool_version;
   std::vector<std::string> sources;  // the run files it was made from, as given
   std::vector<BaselineGroup> groups;
@@ -72,7 +76,8 @@ constexpr auto json_fields(const BaselineGroup*) {
 
 constexpr auto json_fields(const Baseline*) {
   using T = Baseline;
-  return fields(field("baseline_version", &T::baseline_version), field("tool_version", &T::tool_version),
+  return fields(field("baseline_version", &T::baseline_version), field("label_version", &T::label_version),
+                field("tool_version", &T::tool_version),
                 field("sources", &T::sources), field("groups", &T::groups));
 }
 
@@ -98,13 +103,16 @@ const BaselineGroup* find_group(const Baseline& baseline, const MachineShape& sh
 void to_json(nlohmann::json& j, const BaselineFigure& f);
 void to_json(nlohmann::json& j, const BaselineGroup& g);
 void to_json(nlohmann::json& j, const Baseline& b);
-// Throws std::invalid_argument with one line for another baseline_version or a malformed document,
+// Reads baseline_version 1 and 2; labels of an older label_version are translated (LabelVersions.hpp)
+// and the baseline reads as of today's. Throws std::invalid_argument with one line for another
+// baseline_version or label_version, labels without a known translation, a malformed document,
 // or one that would judge nothing or judges by impossible values: no group, a group with no figure or
 // no run, ranks_per_node < 1, a shape or a figure twice, an unknown check id, counts below 1, a
 // negative value of a named metric that is never negative (names::can_be_negative).
 void from_json(const nlohmann::json& j, Baseline& b);
 
-// Reads and parses PATH (through read_input_file); errors are std::invalid_argument prefixed with it.
+// Reads PATH (through parse_input_file, streaming its figures); errors are std::invalid_argument
+// prefixed with it.
 Baseline read_baseline_file(const std::string& path);
 
 }  // namespace gpuscale::results

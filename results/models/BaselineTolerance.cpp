@@ -4,9 +4,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "results/models/Compare.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureVocabulary.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/schema/InputFile.hpp"
 
@@ -36,11 +39,28 @@ double tolerance_for(const BaselineFigure& f, const ToleranceOverrides& override
 }
 
 void check_tolerance_override(const std::string& key, double fraction) {
+  // METRIC, PHASE/METRIC or PHASE/METRIC/LABELS, labels as labels_text writes them (k=v;k=v; a value
+  // may hold '/', so they are the rest of the key).
   const auto slash = key.find('/');
-  const std::string metric = slash == std::string::npos ? key : key.substr(slash + 1, key.find('/', slash + 1) - slash - 1);
-  if (!names::is_known_metric(metric))
-    refuse_input("baseline tolerance '" + key + "': unknown metric '" + metric +
-                 "' (KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS; metrics in docs/REPORT.md)");
+  const auto second = slash == std::string::npos ? slash : key.find('/', slash + 1);
+  const std::string phase = slash == std::string::npos ? "" : key.substr(0, slash);
+  const std::string metric = slash == std::string::npos ? key : key.substr(slash + 1, second - slash - 1);
+  std::vector<std::string> label_keys;
+  if (second != std::string::npos) {
+    const std::string labels = key.substr(second + 1);
+    for (std::size_t start = 0; start < labels.size();) {
+      const auto end = std::min(labels.find(';', start), labels.size());
+      const std::string pair = labels.substr(start, end - start);
+      const auto eq = pair.find('=');
+      if (eq == std::string::npos || eq == 0)
+        refuse_input("baseline tolerance '" + key + "': labels are KEY=VALUE;KEY=VALUE, as compare prints them");
+      label_keys.push_back(pair.substr(0, eq));
+      start = end + 1;
+    }
+  }
+  if (const auto why = names_nothing(phase, metric, label_keys); !why.empty())
+    refuse_input("baseline tolerance '" + key + "': " + why +
+                 " (KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS; figures in docs/REPORT.md)");
   if (!std::isfinite(fraction) || fraction < 0)
     refuse_input("baseline tolerance '" + key + "' must be a fraction >= 0, e.g. 0.05");
 }

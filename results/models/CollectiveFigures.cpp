@@ -2,8 +2,10 @@
 
 #include <map>
 #include <string>
+#include <utility>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -22,10 +24,30 @@ void append_timing(const CollectiveSweep& s, const CollectiveRow& row, const Col
                       {names::kScope, s.group},
                       {"placement", placement},
                       {"dtype", s.type}};
-  out.push_back(figure(names::kBusBw, labels, t.busbw_gbps, "GB/s", Better::higher));
-  out.push_back(figure(names::kAlgBw, labels, t.algbw_gbps, "GB/s", Better::higher));
-  out.push_back(figure(names::kTime, labels, t.time_s, "s", Better::lower));
+  // Speed figures carry the iterations' band and the time behind them; over one rank they are a local
+  // copy (FigureNoise.hpp). Wrong elements are correctness, judged on any number of ranks.
+  const auto speed = [&](const char* metric, double value, const char* unit, Better better) {
+    Figure f = figure(metric, labels, value, unit, better);
+    f.spread = band_of(t.iterations, value);
+    f.op_time_s = t.time_s;
+    f.local_copy = s.ranks == 1;
+    out.push_back(std::move(f));
+  };
+  speed(names::kBusBw, t.busbw_gbps, "GB/s", Better::higher);
+  speed(names::kAlgBw, t.algbw_gbps, "GB/s", Better::higher);
+  speed(names::kTime, t.time_s, "s", Better::lower);
   if (t.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*t.wrong), "count", Better::lower));
+}
+
+// The measured timing of the row of `bytes`: the placement whose busbw is `busbw` (the out-of-place one
+// when none is, or busbw is 0); nullptr when the sweep has no such row.
+const CollectiveTiming* timing_at(const CollectiveSweep& s, std::uint64_t bytes, double busbw) {
+  for (const auto& row : s.rows) {
+    if (row.size_bytes != bytes) continue;
+    if (row.in_place.measured && busbw > 0 && row.in_place.busbw_gbps == busbw) return &row.in_place;
+    return row.out_of_place.measured ? &row.out_of_place : row.in_place.measured ? &row.in_place : nullptr;
+  }
+  return nullptr;
 }
 
 void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
@@ -35,19 +57,34 @@ void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
   }
   const auto& h = s.headline;
   const Labels op{{names::kOp, s.op}, {names::kScope, s.group}, {"dtype", s.type}};
-  if (h.peak_busbw_gbps > 0) out.push_back(figure(names::kPeakBusBw, op, h.peak_busbw_gbps, "GB/s", Better::higher));
-  if (h.latency_stream_s) out.push_back(figure(names::kLatency, op, *h.latency_stream_s, "s", Better::lower));
-  if (h.latency_graph_s) out.push_back(figure(names::kLatencyGraph, op, *h.latency_graph_s, "s", Better::lower));
+  // A headline is the figure of one row (the peak's, the latency's): it carries that row's noise.
+  const auto headline = [&](const char* metric, double value, const char* unit, Better better,
+                            const CollectiveTiming* from) {
+    Figure f = figure(metric, op, value, unit, better);
+    f.local_copy = s.ranks == 1;
+    if (from) {
+      f.spread = band_of(from->iterations, value);
+      f.op_time_s = from->time_s;
+    }
+    out.push_back(std::move(f));
+  };
+  const CollectiveTiming* peak = timing_at(s, h.peak_size_bytes, h.peak_busbw_gbps);
+  if (h.peak_busbw_gbps > 0) headline(names::kPeakBusBw, h.peak_busbw_gbps, "GB/s", Better::higher, peak);
+  if (h.latency_stream_s)
+    headline(names::kLatency, *h.latency_stream_s, "s", Better::lower, timing_at(s, h.latency_size_bytes, 0));
+  if (h.latency_graph_s) headline(names::kLatencyGraph, *h.latency_graph_s, "s", Better::lower, nullptr);
   if (h.peak_percent_of_link)
-    out.push_back(figure(names::kLinkUse, op, *h.peak_percent_of_link / 100.0, "ratio", Better::higher));
+    headline(names::kLinkUse, *h.peak_percent_of_link / 100.0, "ratio", Better::higher, peak);
 }
 
 void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
   for (const auto& p : m.pairs) {
     // Both directions ran at once: the matrix is symmetric, so the heat map gets both cells.
     for (const auto& [src, dst] : {std::pair{p.a_label, p.b_label}, std::pair{p.b_label, p.a_label}}) {
-      const Labels labels{{names::kSrc, src}, {names::kDst, dst}};
-      out.push_back(figure(names::kPairBusBw, labels, p.bandwidth_gbps, "GB/s", Better::higher));
+      Figure f = figure(names::kPairBusBw, {{names::kSrc, src}, {names::kDst, dst}}, p.bandwidth_gbps, "GB/s",
+                        Better::higher);
+      if (p.bandwidth_gbps > 0) f.op_time_s = static_cast<double>(m.large_bytes) / (p.bandwidth_gbps * 1e9);
+      out.push_back(std::move(f));
     }
     out.push_back(figure(names::kPairLatency, {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
                          Better::lower));
@@ -79,7 +116,10 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
                         {names::kBytes, std::to_string(p.size_bytes)},
                         {names::kRanks, std::to_string(p.ranks)},
                         {names::kScope, p.group}};
-    out.push_back(figure(names::kBusBw, labels, p.busbw_gbps, "GB/s", Better::higher));
+    Figure busbw = figure(names::kBusBw, labels, p.busbw_gbps, "GB/s", Better::higher);
+    busbw.op_time_s = p.time_s;
+    busbw.local_copy = p.ranks == 1;
+    out.push_back(std::move(busbw));
     if (p.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*p.wrong), "count", Better::lower));
   }
   if (record->pairs) append_pairs(*record->pairs, out);

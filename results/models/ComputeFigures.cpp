@@ -1,10 +1,13 @@
 #include "results/models/ComputeFigures.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/models/Stragglers.hpp"
 
 namespace gpuscale::results {
@@ -22,22 +25,34 @@ Labels measurement(const ComputeRecord& r) {
 
 void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out) {
   std::map<Labels, std::vector<double>> times;  // measurement -> each judged rank's median
+  std::map<Labels, double> widest;              // measurement -> the widest relative band of those ranks
   for (const auto& r : records) {
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) times[labels].push_back(r.time_s.median);
+    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) {
+      times[labels].push_back(r.time_s.median);
+      widest[labels] = std::max(widest[labels], band_of(r.time_s, 1));
+    }
     labels[names::kRank] = std::to_string(r.rank);
-    out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
-    out.push_back(Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower});
+    for (auto f : {Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher},
+                   Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower}}) {
+      f.spread = band_of(r.time_s, f.value);
+      f.op_time_s = r.time_s.median;
+      out.push_back(std::move(f));
+    }
     if (r.verification.ran) {
       out.push_back(Figure{names::kCompute, names::kRelativeError, labels, r.verification.relative_error, "ratio", Better::lower});
       out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
   }
+  // The spread is a ratio of the ranks' times: its noise is as wide as the widest rank's band.
   for (const auto& [labels, medians] : times)
-    if (const auto spread = straggler_spread(medians))
-      out.push_back(Figure{names::kCompute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower});
+    if (const auto spread = straggler_spread(medians)) {
+      Figure f{names::kCompute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower};
+      f.spread = widest[labels];
+      out.push_back(std::move(f));
+    }
 }
 
 }  // namespace gpuscale::results

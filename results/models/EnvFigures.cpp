@@ -1,8 +1,11 @@
 #include "results/models/EnvFigures.hpp"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/render/Format.hpp"
 
@@ -38,11 +41,16 @@ void append_health(const std::vector<RankEnv>& ranks, std::size_t index, std::ve
   if (e.tenancy.probed) {
     add(out, e, "foreign_gpu_processes", static_cast<double>(foreign_processes(ranks, index).size()), "count",
         Better::lower);
-    if (const auto busy = mean_utilization_pct(e.tenancy)) add(out, e, "gpu_utilization_before_start", *busy, "%", Better::lower);
+    if (const auto busy = mean_utilization_pct(e.tenancy)) {
+      add(out, e, "gpu_utilization_before_start", *busy, "%", Better::lower);
+      // NVML reads whole percents, and an idle GPU reads 0 to 2: a move within one point is no move.
+      const std::vector<double> samples(e.tenancy.utilization_pct.begin(), e.tenancy.utilization_pct.end());
+      out.back().spread = std::max(1.0, band_in_unit(samples));
+    }
   }
   for (const auto& a : e.network.adapters)
     for (const auto& p : a.ports)
-      if (p.state == "ACTIVE")
+      if (p.state == "ACTIVE" && p.rate_gbps > 0)  // an unknown rate is no figure
         out.push_back(Figure{names::kEnv, "rdma_port_rate",
                              {{names::kRank, std::to_string(e.rank)}, {"adapter", a.name}, {"port", std::to_string(p.port)}},
                              p.rate_gbps, "Gb/s", Better::higher});
@@ -55,7 +63,9 @@ void append_figures(const std::vector<RankEnv>& ranks, std::vector<Figure>& out)
   for (const auto& e : ranks) {
     if (e.smoke.ran) {
       add(out, e, names::kSmokeAllreduceTime, e.smoke.op_s, "s", Better::lower);
+      out.back().local_copy = e.world_size == 1;  // an allreduce over one rank copies its own memory
       add(out, e, names::kSmokeInitTime, e.smoke.init_s, "s", Better::lower);
+      out.back().local_copy = e.world_size == 1;  // a communicator of one rank: no link to set up
       Figure wrong{names::kEnv, names::kWrongElements,
                    {{names::kRank, std::to_string(e.rank)}, {"test", "smoke_allreduce"}},
                    static_cast<double>(e.smoke.wrong), "count", Better::lower};

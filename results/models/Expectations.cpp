@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureVocabulary.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
@@ -32,13 +33,11 @@ std::string joined(const std::vector<std::string>& items) {
 
 // Refuses a threshold that no run could meet or that names nothing a run measures.
 void check_possible(const Threshold& t, const std::string& where, const LabelValues& values) {
-  static const std::set<std::string> kPhases = {names::kEnv, names::kChecks, names::kCollectives, names::kCompute,
-                                                names::kTrain, names::kBurn, names::kLinks};
-  if (!t.phase.empty() && !kPhases.count(t.phase))
-    refuse_input(where + ": unknown phase '" + t.phase + "' (env, checks, collectives, compute, train, burn, links)");
-  const bool check_figure = t.phase == names::kChecks || (t.phase.empty() && check_ids::is_known(t.metric));
-  if (check_figure ? !check_ids::is_known(t.metric) : !names::is_known_metric(t.metric))
-    refuse_input(where + ": unknown metric '" + t.metric + "' (the figures are listed in docs/REPORT.md)");
+  // An unknown phase or metric, a metric of another phase, a label key the metric never carries
+  // (results/models/FigureVocabulary.hpp).
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : t.labels) keys.push_back(key);
+  if (const auto why = names_nothing(t.phase, t.metric, keys); !why.empty()) refuse_input(where + ": " + why);
   if (t.min && t.max && *t.min > *t.max)
     refuse_input(where + ": min " + shortest(*t.min) + " is above max " + shortest(*t.max) +
                  ", which no figure can meet");
@@ -168,7 +167,7 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
 Expectations read_expectations_file(const std::string& path, const LabelValues& values) {
   json j;
   try {
-    j = parse_input_json(read_input_file(path), path);
+    j = parse_input_file(path);
   } catch (const InputError& ex) {
     refuse_input(std::string("--expect ") + ex.what());
   }

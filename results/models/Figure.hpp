@@ -35,6 +35,16 @@ struct Figure {
   double value = 0;
   std::string unit;    // "s", "B", "GB/s", "TFLOP/s", "MHz", "C", "W", "count", "ratio"
   Better better = Better::none;
+  // How far the value can be trusted, where its record knows (compare and --baseline read these:
+  // results/models/FigureNoise.hpp). Not part of the figure's JSON or CSV.
+  double spread = 0;        // half the width of the p10..p90 band of the samples behind the value, in
+                            // `unit` (for a derived figure, the band carried over); 0: no samples kept
+  double op_time_s = 0;     // the median time of the one timed operation behind the value; 0: unknown
+  bool local_copy = false;  // the speed of a collective over one rank: a copy in its own memory, no link
+  // Its samples agree within a run but not between healthy runs (pageable host copies: the kernel's
+  // page handling moves them by a third from run to run): two runs cannot judge it, a baseline's
+  // spread over runs can.
+  bool varies_between_runs = false;
 };
 
 // "op=allreduce;rank=0": labels in key order, the form CSV and compare print.

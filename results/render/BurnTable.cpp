@@ -2,8 +2,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/Table.hpp"
 
@@ -60,7 +63,13 @@ void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out)
 void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const Labels labels{{names::kRank, std::to_string(r.rank)}, {names::kPrecision, r.precision}};
-    out.push_back({names::kBurn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher});
+    // The band of the windows after the settling stretch: how steadily the sustained rate held.
+    std::vector<double> sustained_windows;
+    for (const auto& w : r.windows)
+      if (w.start_s >= r.settle_s) sustained_windows.push_back(w.tflops);
+    Figure sustained{names::kBurn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher};
+    sustained.spread = band_of_samples(sustained_windows, r.sustained_tflops);
+    out.push_back(std::move(sustained));
     out.push_back({names::kBurn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
     if (r.clock_p50_mhz) out.push_back({names::kBurn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
     if (r.peak_temperature_c)

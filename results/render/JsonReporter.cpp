@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "results/render/GpuLabels.hpp"
 #include "results/schema/InputFile.hpp"
+#include "results/schema/RunConsistency.hpp"
 
 namespace gpuscale::results {
 
@@ -142,8 +144,10 @@ class RecordCollector {
  public:
   explicit RecordCollector(const std::string& source) : source_(source) {}
 
-  bool operator()(const std::string& key, std::size_t index, json& element) {
+  bool operator()(const std::string& path, std::size_t index, json& element) {
+    if (path.size() < 2 || path.find('/', 1) != std::string::npos) return false;  // a top-level array only
     bool taken = false;
+    const std::string key = path.substr(1);
     for_each_per_rank_array([&](const char* name, auto member) {
       if (key == name) taken = take(key, index, element, taken_.*member);
     });
@@ -161,7 +165,6 @@ class RecordCollector {
  private:
   template <typename Record>
   bool take(const std::string& key, std::size_t index, json& element, std::vector<Record>& records) {
-    if (index == 0) records.clear();  // a repeated key replaces the earlier array, as in the document
     if (!element.is_object()) return false;
     if (const auto bad = normalise_numbers(element); !bad.empty())
       throw std::runtime_error(source_ + ": malformed run report: the number at /" + key + "/" + std::to_string(index) +
@@ -178,6 +181,18 @@ class RecordCollector {
   RunReport taken_;  // only the per-rank arrays are used
 };
 
+// A pair's labels are names made from its ranks' environments (GpuLabels.hpp): a file written before
+// they named local ranks (host:CUDA_INDEX, host:cpuL) is read with today's names, so its pair figures
+// match a new run's. The ranks are known (RunConsistency.hpp: pairs name ranks of the world).
+void relabel_pairs(RunReport& report) {
+  if (!report.collectives || !report.collectives->pairs || report.ranks.empty()) return;
+  const auto labels = gpu_labels(report.ranks);
+  for (auto& p : report.collectives->pairs->pairs) {
+    p.a_label = labels.at(static_cast<std::size_t>(p.a));
+    p.b_label = labels.at(static_cast<std::size_t>(p.b));
+  }
+}
+
 RunReport report_from_json(json& j, RecordCollector& collector, const std::string& source) {
   if (const auto bad = normalise_numbers(j); !bad.empty())
     throw std::runtime_error(source + ": malformed run report: the number at " + bad + " is out of range");
@@ -188,6 +203,9 @@ RunReport report_from_json(json& j, RecordCollector& collector, const std::strin
     throw std::runtime_error(source + ": " + e.what());
   }
   collector.fill(report);
+  if (const auto why = contradiction(report); !why.empty())
+    throw std::runtime_error(source + ": contradictory run report: " + why);
+  relabel_pairs(report);
   return report;
 }
 
@@ -201,8 +219,8 @@ RunReport parse_report_text(const std::string& text, const std::string& source) 
 
 RunReport read_report_file(const std::string& path) {
   RecordCollector collector(path);
-  // The text is gone before the records are built: at most the text and the document coexist.
-  json j = parse_input_json(read_input_file(path), path, std::ref(collector));
+  // Streamed from the file: its text is never held whole, and the per-rank records are built as they come.
+  json j = parse_input_file(path, std::ref(collector));
   return report_from_json(j, collector, path);
 }
 

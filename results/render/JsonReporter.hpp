@@ -9,7 +9,8 @@ class JsonReporter final : public Reporter {
   void write(const RunReport& report, std::ostream& out) const override;
 };
 
-// Reads a report written by JsonReporter. Throws std::runtime_error naming the file and the problem.
+// Reads a report written by JsonReporter. Throws std::runtime_error naming the file and the problem,
+// also for a report whose fields contradict each other (results/schema/RunConsistency.hpp).
 RunReport read_report_file(const std::string& path);
 
 // The JSON document of a report, as write() prints it. Text that is not valid UTF-8 (a command line,

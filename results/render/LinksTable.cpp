@@ -1,6 +1,10 @@
 #include "results/render/LinksTable.hpp"
 
+#include <utility>
+#include <vector>
+
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/Table.hpp"
 
@@ -80,14 +84,24 @@ void write_links_table(const std::vector<LinksRecord>& records, std::ostream& ou
 void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const std::string rank = std::to_string(r.rank);
-    for (const auto& c : r.copies)
-      out.push_back({names::kLinks, names::kHostCopyBw,
-                     {{names::kRank, rank}, {names::kDirection, c.direction}, {names::kMemory, c.memory},
-                      {names::kMode, c.mode}, {names::kBytes, std::to_string(c.bytes)}},
-                     c.gbps, "GB/s", Better::higher});
+    const auto timed = [&](Figure f, const std::vector<double>& samples_s) {
+      f.spread = band_of_samples(samples_s, f.value);
+      f.op_time_s = median_of(samples_s).value_or(0);
+      out.push_back(std::move(f));
+    };
+    for (const auto& c : r.copies) {
+      timed({names::kLinks, names::kHostCopyBw,
+             {{names::kRank, rank}, {names::kDirection, c.direction}, {names::kMemory, c.memory},
+              {names::kMode, c.mode}, {names::kBytes, std::to_string(c.bytes)}},
+             c.gbps, "GB/s", Better::higher},
+            c.samples_s);
+      // A pageable copy goes through the host's page handling, which moves it between healthy runs
+      // by far more than its samples spread within one.
+      out.back().varies_between_runs = c.memory == "pageable";
+    }
     for (const auto& h : r.hbm) {
       const Labels labels{{names::kRank, rank}, {names::kKernel, h.kernel}};
-      out.push_back({names::kLinks, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher});
+      timed({names::kLinks, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher}, h.samples_s);
       if (r.hbm_peak_gbps)
         out.push_back({names::kLinks, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
     }

@@ -47,8 +47,9 @@ struct AdapterPort {
   int port = 0;
   std::string state;       // "ACTIVE", "DOWN", "INIT", ... (sysfs "4: ACTIVE" without the number)
   std::string phys_state;  // "LinkUp", "Polling", "Disabled", ...
-  double rate_gbps = 0;    // "400 Gb/sec (4X NDR)" -> 400
+  double rate_gbps = 0;    // "400 Gb/sec (4X NDR)" -> 400; 0: unknown
   std::string rate_text;   // as sysfs wrote it
+  std::string rate_unknown{};  // an active port's: why rate_gbps is unknown (no rate, or none a port runs at)
   std::string link_layer;  // "InfiniBand" or "Ethernet" (RoCE)
 };
 
@@ -97,7 +98,7 @@ constexpr auto json_fields(const AdapterPort*) {
   using T = AdapterPort;
   return fields(field("port", &T::port), field("state", &T::state), field("phys_state", &T::phys_state),
                 field("rate_gbps", &T::rate_gbps), field("rate_text", &T::rate_text).optional(),
-                field("link_layer", &T::link_layer));
+                field("rate_unknown", &T::rate_unknown).omitted_when_default(), field("link_layer", &T::link_layer));
 }
 
 constexpr auto json_fields(const RdmaAdapter*) {

@@ -16,7 +16,7 @@ grep -q "^  cpu (.*), 2 ranks per node: 3 runs, [0-9]* figures" "$out/baseline.t
 python3 - "$out/base.json" <<'PY' || fail "baseline file content"
 import json, sys
 b = json.load(open(sys.argv[1]))
-assert b["baseline_version"] == 1, b["baseline_version"]
+assert b["baseline_version"] == 2 and b["label_version"] == 2, (b["baseline_version"], b["label_version"])
 (g,) = b["groups"]
 assert g["runs"] == 3 and g["ranks_per_node"] == 2, g
 eff = [f for f in g["figures"] if f["metric"] == "scaling_efficiency" and f["labels"]["strategy"] == "single"]

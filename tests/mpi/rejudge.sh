@@ -56,13 +56,16 @@ run midrun -x GPUSCALE_TEST_CORRUPT_CHECK_RANK=1 -x GPUSCALE_TEST_CORRUPT_GRADS_
   -x GPUSCALE_TEST_CORRUPT=2:burn-output -x GPUSCALE_TEST_FOREIGN_PROCESS="1:compute:$foreign@compute"
 rejudge midrun compute-reference-mismatch gpu-wrong-result train-ddp-gradients-bitwise-equal gpu-in-use \
   burn-telemetry-unavailable no-rdma-adapter
-# NAME: compare NAME.json with NAME.bare.json (exit 0, every figure in both, none changed), then one
-# baseline of each: the same checks passing and the same figures.
+# NAME: compare NAME.json with NAME.bare.json (every figure in both, none changed; exit 1 only because
+# the bare copy, judged afresh, fails its own verdict as the run did), then one baseline of each: the
+# same checks passing and the same figures.
 offline_commands_rejudge() {
   "$GPUSCALE" compare "$out/$1.json" "$out/$1.bare.json" --tolerance 0 >"$out/$1.compare.txt" 2>&1
   local rc=$?
-  [ "$rc" -eq 0 ] || { cat "$out/$1.compare.txt"; fail "compare of $1 with its bare copy exited $rc, wanted 0"; }
-  grep -q " regressed past the tolerance$" "$out/$1.compare.txt" \
+  [ "$rc" -eq 1 ] || { cat "$out/$1.compare.txt"; fail "compare of $1 with its bare copy exited $rc, wanted 1"; }
+  [ "$(tail -1 "$out/$1.compare.txt")" = "Compare: FAIL (the new run's own verdict failed)" ] \
+    || fail "compare of $1 with its bare copy: $(tail -1 "$out/$1.compare.txt")"
+  grep -q "; 0 missing from the new run, 0 only in the new run$" "$out/$1.compare.txt" \
     || fail "compare of $1 with its bare copy: a figure only in one of them: $(grep "figures compared" "$out/$1.compare.txt")"
   grep -q "^REGRESSION\|^  *REGRESSION" "$out/$1.compare.txt" && fail "compare of $1 with its bare copy regressed"
   for f in "$1" "$1.bare"; do

@@ -2,11 +2,13 @@
 // rules over nodes built from them.
 #include "probes/NetworkProbe.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "judge/HealthChecks.hpp"
 
@@ -46,6 +48,36 @@ TEST(NetworkProbe, ParsesSysfsText) {
   EXPECT_DOUBLE_EQ(parse_rate_gbps("unknown"), 0);
   EXPECT_EQ(strip_state_number("4: ACTIVE"), "ACTIVE");
   EXPECT_EQ(strip_state_number("5: LinkUp"), "LinkUp");
+}
+
+// Sysfs is read, not trusted: a rate that is no finite number in (0, 100000] Gb/s is unknown (0), with why.
+TEST(NetworkProbe, RatesNoPortRunsAtAreUnknown) {
+  for (const char* text : {"inf Gb/sec", "nan Gb/sec", "1e308 Gb/sec (4X NDR)", "-400 Gb/sec", "0 Gb/sec",
+                           "100001 Gb/sec", "", "fast"}) {
+    EXPECT_EQ(parse_rate_gbps(text), 0) << text;
+    EXPECT_FALSE(rate_problem(text).empty()) << text;
+  }
+  EXPECT_EQ(rate_problem("1e308 Gb/sec"), "'1e308 Gb/sec' is past 100000 Gb/s, no adapter's rate");
+  EXPECT_EQ(rate_problem("400 Gb/sec (4X NDR)"), "");
+  EXPECT_DOUBLE_EQ(parse_rate_gbps("100000 Gb/sec"), 100000);
+}
+
+TEST_F(SysfsFixture, HostileValuesAreDroppedNeverWritten) {
+  port("", "mlx5_0", 1, "ACTIVE", "1e308 Gb/sec (4X NDR)");
+  port("", "mlx5_1", 1, "ACTIVE", "nan Gb/sec");
+  write("sys/class/infiniband/mlx5_1/device/numa_node", "99999999999999999999");
+  write("sys/class/infiniband/mlx5_1/ports/99999999999999999999/state", "4: ACTIVE");
+  const auto n = probe_network(root_);
+  ASSERT_EQ(n.adapters.size(), 2u);
+  EXPECT_EQ(n.adapters[0].ports.at(0).rate_gbps, 0);
+  EXPECT_EQ(n.adapters[0].ports.at(0).rate_unknown, "'1e308 Gb/sec (4X NDR)' is past 100000 Gb/s, no adapter's rate");
+  EXPECT_EQ(n.adapters[1].ports.at(0).rate_unknown, "'nan Gb/sec' is not a finite rate");
+  EXPECT_EQ(n.adapters[1].numa_node, -1);
+  EXPECT_EQ(n.adapters[1].ports.size(), 1u);  // the directory that is no port number is no port
+  // The record's JSON holds only finite, sane numbers, and reads back.
+  const nlohmann::json j = n;
+  EXPECT_EQ(j.dump().find("e+308"), std::string::npos) << j.dump();
+  EXPECT_EQ(j.get<results::NetworkAdapters>().adapters[0].ports[0].rate_unknown, n.adapters[0].ports[0].rate_unknown);
 }
 
 TEST_F(SysfsFixture, ReadsEveryPort) {
@@ -136,6 +168,15 @@ TEST_F(SysfsFixture, NodesWithoutAdaptersGiveOneInfoLine) {
   EXPECT_EQ(checks[0].id, "no-rdma-adapter");
   EXPECT_EQ(checks[0].severity, results::Severity::info);
   EXPECT_EQ(checks[0].ranks, (std::vector<int>{0, 1}));
+}
+
+TEST_F(SysfsFixture, AnUnknownRateIsNoMismatch) {
+  port("node0", "mlx5_0", 1, "ACTIVE", "400 Gb/sec (4X NDR)");
+  port("node1", "mlx5_0", 1, "ACTIVE", "1e308 Gb/sec (4X NDR)");
+  port("node2", "mlx5_0", 1, "ACTIVE", "400 Gb/sec (4X NDR)");
+  const auto checks = adapter_checks(nodes_from(root_, 3));
+  EXPECT_TRUE(std::none_of(checks.begin(), checks.end(), [](const auto& c) { return c.id == "nic-rate-mismatch"; }));
+  EXPECT_TRUE(std::none_of(checks.begin(), checks.end(), [](const auto& c) { return c.id == "nic-down"; }));
 }
 
 }  // namespace

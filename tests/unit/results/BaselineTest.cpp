@@ -162,7 +162,96 @@ TEST(BaselineReader, RefusesBaselinesThatJudgeNothingOrCannotBe) {
                              "twice"));
   EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["min"] = -1; }, "is never negative"));
   EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["values"] = -1; }, "\"values\""));
-  EXPECT_TRUE(reader_refuses([](json& j) { j["groups"][0]["figures"][0]["runs"] = 9; }, "more runs than its group"));
+  EXPECT_TRUE(reader_refuses(
+      [](json& j) {
+        j["groups"][0]["figures"][0]["runs"] = 9;
+        j["groups"][0]["figures"][0]["values"] = 9;
+      },
+      "more runs than its group"));
+}
+
+// An entry that no run's figure can match would judge nothing: refused, naming what is wrong.
+TEST(BaselineReader, RefusesEntriesThatNameNothing) {
+  const auto first = [](json& j) -> json& { return j["groups"][0]["figures"][0]; };
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["phase"] = "warmup"; }, "unknown phase 'warmup'"));
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["phase"] = "compute"; },
+                             "smoke_allreduce_time is a figure of env, not of compute"));
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["metric"] = "smoke_alreduce_time"; },
+                             "unknown metric 'smoke_alreduce_time'"));
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["labels"]["size"] = "8"; },
+                             "label 'size' is not one of env smoke_allreduce_time's (rank)"));
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["unit"] = "ms"; }, "unit 'ms' is not env smoke_allreduce_time's (s)"));
+  EXPECT_TRUE(reader_refuses([&](json& j) { first(j)["phase"] = "checks"; }, "a check's own figure is no baseline"));
+}
+
+// A pair figure of a baseline made before pair labels named local ranks.
+json with_pair(int baseline_version, const std::string& src, const std::string& dst) {
+  json j = make_baseline({cpu_run({1.0, 1.2}), cpu_run({1.1, 1.0})}, {"a", "b"});
+  j["baseline_version"] = baseline_version;
+  if (baseline_version == 1) j.erase("label_version");
+  j["groups"][0]["figures"].push_back({{"phase", "collectives"}, {"metric", "pair_busbw"},
+                                       {"labels", {{"src", src}, {"dst", dst}}}, {"unit", "GB/s"},
+                                       {"better", "higher"}, {"median", 10.0}, {"mad", 0.0}, {"min", 10.0},
+                                       {"max", 10.0}, {"values", 2}, {"runs", 2}});
+  return j;
+}
+
+Labels pair_labels(const Baseline& b) {
+  for (const auto& f : b.groups.at(0).figures)
+    if (f.metric == "pair_busbw") return f.labels;
+  throw std::runtime_error("no pair figure");
+}
+
+// Pair labels changed from host:cpuL / host:CUDA_INDEX to host#L under one tool_version: a version-1
+// baseline's old labels are translated where the old one names one GPU, refused where it does not.
+TEST(BaselineReader, TranslatesOldPairLabelsOrRefusesThem) {
+  const json current = make_baseline({cpu_run({1.0, 1.2}), cpu_run({1.1, 1.0})}, {"a", "b"});
+  EXPECT_EQ(current.at("baseline_version"), 2);
+  EXPECT_EQ(current.at("label_version"), kLabelVersion);
+  EXPECT_EQ(pair_labels(with_pair(1, "vm:cpu0", "vm:cpu1").get<Baseline>()), (Labels{{"src", "vm#0"}, {"dst", "vm#1"}}));
+  // A version-1 file made after the change already holds the new labels: kept.
+  EXPECT_EQ(pair_labels(with_pair(1, "vm/n1#0", "vm/n0#1").get<Baseline>()),
+            (Labels{{"src", "vm/n1#0"}, {"dst", "vm/n0#1"}}));
+  EXPECT_EQ(pair_labels(with_pair(2, "vm#0", "vm#1").get<Baseline>()), (Labels{{"src", "vm#0"}, {"dst", "vm#1"}}));
+  const auto refusal = [](const json& j) {
+    try {
+      j.get<Baseline>();
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal(with_pair(1, "gpu7:0", "gpu7:1")).find("names a GPU by its CUDA index"), std::string::npos);
+  EXPECT_NE(refusal(with_pair(1, "vm:cpu0", "vm:cpu0")).find("names one GPU twice"), std::string::npos);
+  auto newer = with_pair(2, "vm#0", "vm#1");
+  newer["label_version"] = kLabelVersion + 1;
+  EXPECT_NE(refusal(newer).find("label_version 3 is not supported (this gpuscale reads 1 to 2)"), std::string::npos);
+  newer.erase("label_version");
+  EXPECT_NE(refusal(newer).find("label_version absent is not supported"), std::string::npos);
+  auto contradictory = with_pair(1, "vm:cpu0", "vm:cpu1");
+  contradictory["label_version"] = 2;
+  EXPECT_NE(refusal(contradictory).find("baseline_version 1 has no label_version"), std::string::npos);
+  newer["baseline_version"] = 3;
+  EXPECT_NE(refusal(newer).find("baseline_version 3 is not supported (this gpuscale reads 1 to 2)"), std::string::npos);
+}
+
+TEST(BaselineTolerance, KeysThatNameNothingAreRefused) {
+  ToleranceOverrides o;
+  const auto refusal = [&](const std::string& text) {
+    try {
+      add_tolerance_override(text, o);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refusal("compute/busbw=0.1").find("busbw is a figure of collectives, not of compute"), std::string::npos);
+  EXPECT_NE(refusal("collectives/busbw/size=8=0.1").find("label 'size' is not one of collectives busbw's"),
+            std::string::npos);
+  EXPECT_NE(refusal("warmup/busbw=0.1").find("unknown phase 'warmup'"), std::string::npos);
+  EXPECT_NE(refusal("collectives/busbw/bytes8=0.1").find("labels are KEY=VALUE"), std::string::npos);
+  EXPECT_EQ(refusal("collectives/busbw/bytes=8;op=allreduce=0.1"), "accepted");
+  EXPECT_EQ(refusal("collectives/pair_busbw/dst=vm/n1#0;src=vm/n0#1=0.1"), "accepted");  // '/' in a value
 }
 
 TEST(BaselineTolerance, FloorSpreadAndWorstRecorded) {
@@ -283,6 +372,25 @@ TEST(BaselineRules, FindingsAggregateIntoOneCheckAndOneLinePerRule) {
   ASSERT_EQ(j.rules.size(), 3u);  // drop, missing, new failure: one line each
   EXPECT_EQ(j.rules[0].name, "baseline-drop x1000");
   EXPECT_NE(j.rules[0].detail.find("and 997 more"), std::string::npos) << j.rules[0].detail;
+}
+
+// A one-rank collective copies its own memory and a sub-10-us time is launch noise: never a drop.
+TEST(BaselineRules, LocalCopiesAndMicrosecondTimesAreNotJudged) {
+  auto run = cpu_run({1, 1});
+  run.phases_completed = {"env", "collectives"};
+  const BaselineFigure busbw{"collectives", "busbw", {{"op", "broadcast"}}, "GB/s", Better::higher, 100, 0, 100, 100, 6, 3};
+  const BaselineFigure latency{"collectives", "latency", {{"op", "allreduce"}}, "s", Better::lower, 5e-6, 0, 5e-6, 5e-6, 6, 3};
+  Figure copy{"collectives", "busbw", {{"op", "broadcast"}}, 10, "GB/s", Better::higher};
+  copy.local_copy = true;
+  const Figure slower{"collectives", "latency", {{"op", "allreduce"}}, 9e-6, "s", Better::lower};
+  auto j = judge_against_baseline(run, {copy, slower}, baseline_of({busbw, latency}), {});
+  EXPECT_TRUE(j.findings.empty()) << j.findings[0].message;
+  EXPECT_NE(j.rules[0].detail.find("2 not judged (one-rank local copies, times under 10 us)"), std::string::npos)
+      << j.rules[0].detail;
+  copy.local_copy = false;  // the same drop over two ranks is one
+  j = judge_against_baseline(run, {copy, slower}, baseline_of({busbw, latency}), {});
+  ASSERT_EQ(j.findings.size(), 1u);
+  EXPECT_EQ(j.findings[0].id, check_ids::kBaselineDrop);
 }
 
 // Against a median of 0 no percentage means anything: the line says so in words, never "inf%".

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureNoise.hpp"
+#include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -64,6 +66,40 @@ TEST(CollectiveFigures, NoRecordNoFigures) {
   std::vector<Figure> figures;
   append_figures(std::optional<CollectivesRecord>(), figures);
   EXPECT_TRUE(figures.empty());
+}
+
+// What compare and --baseline judge by (FigureNoise.hpp): the iterations' band carried to each speed
+// figure, the time behind it, and over one rank a local copy; wrong elements stay judged on one rank.
+TEST(CollectiveFigures, SpeedFiguresCarryTheirNoiseAndOneRankIsALocalCopy) {
+  auto r = record_with_one_row(0);
+  auto& t = r.sweeps[0].rows[0].out_of_place;
+  t.time_s = 20e-6;
+  t.samples_s = {18e-6, 19e-6, 20e-6, 21e-6, 22e-6};
+  t.iterations = summarize(t.samples_s);  // p10 18.4 us, p90 21.6 us: a band of +-8% around 20 us
+  std::vector<Figure> figures;
+  append_figures(std::optional<CollectivesRecord>(r), figures);
+  const auto* busbw = find(figures, names::kBusBw);
+  ASSERT_NE(busbw, nullptr);
+  EXPECT_NEAR(busbw->spread, 300 * 0.08, 1e-9);
+  EXPECT_DOUBLE_EQ(busbw->op_time_s, 20e-6);
+  EXPECT_FALSE(busbw->local_copy);
+  EXPECT_NEAR(find(figures, names::kTime)->spread, 20e-6 * 0.08, 1e-15);
+  EXPECT_EQ(not_judged_reason(*busbw), "");
+
+  r.sweeps[0].ranks = 1;
+  r.sweeps[0].rows[0].out_of_place.wrong = 2;
+  figures.clear();
+  append_figures(std::optional<CollectivesRecord>(r), figures);
+  EXPECT_TRUE(find(figures, names::kBusBw)->local_copy);
+  EXPECT_TRUE(find(figures, names::kPeakBusBw)->local_copy);
+  EXPECT_EQ(not_judged_reason(*find(figures, names::kBusBw)), "one rank: a local copy");
+  EXPECT_FALSE(find(figures, names::kWrongElements)->local_copy);
+
+  r.sweeps[0].ranks = 2;
+  r.sweeps[0].rows[0].out_of_place.time_s = 4e-6;
+  figures.clear();
+  append_figures(std::optional<CollectivesRecord>(r), figures);
+  EXPECT_EQ(not_judged_reason(*find(figures, names::kAlgBw)), "timed under 10 us (4.0 us)");
 }
 
 }  // namespace

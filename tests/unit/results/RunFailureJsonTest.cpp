@@ -6,14 +6,23 @@
 namespace gpuscale::results {
 namespace {
 
-TEST(RunFailureJson, AbsentUnlessTheRunEndedEarly) {
+// A report of a job of 4 ranks on one node, the least a reader takes (RunConsistency.hpp: a world of
+// at least one rank, and ranks named by the failure within it).
+RunReport four_rank_job() {
   RunReport report;
+  report.world_size = 4;
+  report.node_count = 1;
+  return report;
+}
+
+TEST(RunFailureJson, AbsentUnlessTheRunEndedEarly) {
+  const RunReport report = four_rank_job();
   EXPECT_EQ(nlohmann::json(report).count("failure"), 0u);
   EXPECT_FALSE(parse_report_text(report_text(report), "x").failure.has_value());
 }
 
 TEST(RunFailureJson, RoundTrips) {
-  RunReport report;
+  RunReport report = four_rank_job();
   report.interrupted = true;
   report.failure = RunFailure{4, "[rank 0 host a] interrupted by SIGTERM (phase env)", 0, {1, 3}};
   const auto back = parse_report_text(report_text(report), "x");
@@ -25,7 +34,7 @@ TEST(RunFailureJson, RoundTrips) {
 }
 
 TEST(RunFailureJson, InvalidUtf8IsReplacedNotThrown) {
-  RunReport report;
+  RunReport report = four_rank_job();
   report.command_line = "gpuscale env --json \xff\xfe.json";
   std::string text;
   ASSERT_NO_THROW(text = report_text(report));
@@ -48,7 +57,7 @@ TEST(RunFailureJson, BadDocumentsNameTheSource) {
 // Fuzzer findings: a float in an integer field was undefined behaviour; a wrapped schema version was
 // read as version 1.
 TEST(RunFailureJson, FuzzFindingsAreRefused) {
-  const std::string valid = report_text(RunReport{});
+  const std::string valid = report_text(four_rank_job());
   auto with = [&](const std::string& from, const std::string& to) {
     std::string text = valid;
     const auto at = text.find(from);
@@ -56,8 +65,8 @@ TEST(RunFailureJson, FuzzFindingsAreRefused) {
     return text.replace(at, from.size(), to);
   };
   EXPECT_NO_THROW(parse_report_text(valid, "x"));
-  EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": 1e300"), "x"), std::runtime_error);
-  EXPECT_THROW(parse_report_text(with("\"size\": 0", "\"size\": -5.5"), "x"), std::runtime_error);
+  EXPECT_THROW(parse_report_text(with("\"size\": 4", "\"size\": 1e300"), "x"), std::runtime_error);
+  EXPECT_THROW(parse_report_text(with("\"size\": 4", "\"size\": -5.5"), "x"), std::runtime_error);
   const std::string version = "\"schema_version\": " + std::to_string(kSchemaVersion);
   EXPECT_THROW(parse_report_text(with(version, "\"schema_version\": " + std::to_string(4294967296 + kSchemaVersion)), "x"),
                std::runtime_error);  // 2^32 + the version

@@ -109,6 +109,19 @@ TEST(RunReportJson, PerRankElementsReadAsTheyAreParsed) {
   }
 }
 
+// Pair labels are names made from the ranks (GpuLabels.hpp): a file written when they were host:GPU
+// is read with today's host#LOCAL_RANK, so its pair figures match a new run's.
+TEST(RunReportJson, PairLabelsAreReadAsTodaysNames) {
+  auto r = testing::sample_run();
+  r.collectives.emplace();
+  r.collectives->pairs.emplace();
+  r.collectives->pairs->pairs.push_back(PairResult{0, 1, "node1:0", "node1:cpu1"});
+  const auto back = parse_report_text(report_text(r), "old.json");
+  ASSERT_TRUE(back.collectives && back.collectives->pairs);
+  EXPECT_EQ(back.collectives->pairs->pairs[0].a_label, "node1#0");
+  EXPECT_EQ(back.collectives->pairs->pairs[0].b_label, "node1#1");
+}
+
 TEST(AtomicFile, WritesWholeFileAndReadsBack) {
   const std::string path = ::testing::TempDir() + "/report.json";
   std::ostringstream text;

@@ -1,0 +1,168 @@
+#include "results/schema/RunConsistency.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <set>
+
+namespace gpuscale::results {
+namespace {
+
+// Thrown inside, caught by contradiction(): the first contradiction found ends the search.
+struct Found {
+  std::string what;
+};
+
+class Ranges {
+ public:
+  explicit Ranges(const RunReport& r) : ranks_(r.world_size), nodes_(r.node_count) {}
+
+  // A world rank, or -1 where the field allows "unknown".
+  void rank(int value, const std::string& where, bool unknown_allowed = false) const {
+    if (unknown_allowed && value == -1) return;
+    if (value < 0 || value >= ranks_)
+      throw Found{where + " names rank " + std::to_string(value) + "; world.size is " + std::to_string(ranks_)};
+  }
+  void ranks(const std::vector<int>& values, const std::string& where) const {
+    for (const int v : values) rank(v, where);
+  }
+  void node(int value, const std::string& where) const {
+    if (value < 0 || value >= nodes_)
+      throw Found{where + " names node " + std::to_string(value) + "; world.nodes is " + std::to_string(nodes_)};
+  }
+  void nodes(const std::vector<int>& values, const std::string& where) const {
+    for (const int v : values) node(v, where);
+  }
+
+ private:
+  int ranks_, nodes_;
+};
+
+std::string element_name(const char* array, std::size_t i) { return std::string(array) + "[" + std::to_string(i) + "]"; }
+
+void check_world(const RunReport& r) {
+  if (r.world_size < 1) throw Found{"world.size is " + std::to_string(r.world_size) + "; a run has at least 1 rank"};
+  if (r.node_count < 1 || r.node_count > r.world_size)
+    throw Found{"world.nodes is " + std::to_string(r.node_count) + "; a run of " + std::to_string(r.world_size) +
+                " ranks has 1 to " + std::to_string(r.world_size) + " nodes"};
+  if (!r.ranks.empty() && r.ranks.size() != static_cast<std::size_t>(r.world_size))
+    throw Found{"ranks[] holds " + std::to_string(r.ranks.size()) + " ranks; world.size is " +
+                std::to_string(r.world_size)};
+  const Ranges in(r);
+  for (std::size_t i = 0; i < r.ranks.size(); ++i) {
+    const auto& e = r.ranks[i];
+    if (e.rank != static_cast<int>(i)) throw Found{element_name("ranks", i) + " is rank " + std::to_string(e.rank)};
+    if (e.world_size != r.world_size)
+      throw Found{element_name("ranks", i) + " has world_size " + std::to_string(e.world_size) + "; world.size is " +
+                  std::to_string(r.world_size)};
+    in.node(e.node, element_name("ranks", i));
+  }
+  if (!(std::isfinite(r.straggler_threshold) && r.straggler_threshold > 0 && r.straggler_threshold <= 100))
+    throw Found{"straggler_threshold " + std::to_string(r.straggler_threshold) +
+                " is not a fraction in (0, 100], which --straggler-threshold takes"};
+}
+
+void check_collectives(const CollectivesRecord& c, const Ranges& in) {
+  for (std::size_t s = 0; s < c.sweeps.size(); ++s)
+    for (const auto& row : c.sweeps[s].rows)
+      for (const auto* t : {&row.out_of_place, &row.in_place}) {
+        const std::string where = "collectives.sweeps[" + std::to_string(s) + "] (" + c.sweeps[s].op + ")";
+        in.rank(t->slowest_rank, where, true);
+        in.ranks(t->wrong_ranks, where);
+      }
+  for (std::size_t i = 0; i < c.scaling.size(); ++i) in.ranks(c.scaling[i].wrong_ranks, element_name("collectives.scaling", i));
+  if (c.pairs)
+    for (std::size_t i = 0; i < c.pairs->pairs.size(); ++i) {
+      in.rank(c.pairs->pairs[i].a, element_name("collectives.pairs.pairs", i));
+      in.rank(c.pairs->pairs[i].b, element_name("collectives.pairs.pairs", i));
+    }
+  if (!c.isolation) return;
+  const auto& iso = *c.isolation;
+  for (const auto& n : iso.node_local) in.node(n.node, "collectives.isolation.node_local");
+  for (const auto& m : iso.matches) in.node(m.node, "collectives.isolation.matches");
+  for (const auto& s : iso.suspects) in.node(s.node, "collectives.isolation.suspects");
+  for (const auto& b : iso.bisection) {
+    in.nodes(b.a, "collectives.isolation.bisection");
+    in.nodes(b.b, "collectives.isolation.bisection");
+  }
+}
+
+void check_named_ranks(const RunReport& r) {
+  const Ranges in(r);
+  for (std::size_t i = 0; i < r.checks.size(); ++i) {
+    const std::string where = element_name("checks", i) + " (" + r.checks[i].id + ")";
+    in.ranks(r.checks[i].ranks, where);
+    in.nodes(r.checks[i].nodes, where);
+    for (const auto& [a, b] : r.checks[i].pairs) {
+      in.rank(a, where);
+      in.rank(b, where);
+    }
+  }
+  for (std::size_t i = 0; i < r.compute.size(); ++i) in.rank(r.compute[i].rank, element_name("compute", i));
+  for (std::size_t i = 0; i < r.burn.size(); ++i) in.rank(r.burn[i].rank, element_name("burn", i));
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    in.rank(r.links[i].rank, element_name("links", i));
+    in.node(r.links[i].node, element_name("links", i));
+  }
+  for (std::size_t i = 0; i < r.trace_spans.size(); ++i) in.rank(r.trace_spans[i].rank, element_name("trace_spans", i));
+  for (std::size_t i = 0; i < r.train.records.size(); ++i) {
+    const auto& t = r.train.records[i];
+    if (t.strategy == "dp") continue;  // its ranks are rank 0's devices, not world ranks
+    for (const auto& k : t.ranks) in.rank(k.rank, element_name("train.records", i) + " (" + t.strategy + ")");
+  }
+  if (r.collectives) check_collectives(*r.collectives, in);
+  for (std::size_t i = 0; i < r.tenants.size(); ++i) in.rank(r.tenants[i].rank, element_name("tenants", i), true);
+  for (std::size_t i = 0; i < r.outliers.size(); ++i) {
+    in.rank(r.outliers[i].rank, element_name("outliers", i), true);
+    in.node(r.outliers[i].node, element_name("outliers", i));
+  }
+  if (r.failure) {
+    in.rank(r.failure->rank, "failure", true);
+    in.ranks(r.failure->ranks_not_responding, "failure.ranks_not_responding");
+  }
+}
+
+// Each phase's records, by the name phases_completed lists it under.
+struct PhaseRecords {
+  const char* phase;
+  std::function<bool(const RunReport&)> present;
+};
+
+const PhaseRecords kPhaseRecords[] = {
+    {"env", [](const RunReport& r) { return r.ranks.size() == static_cast<std::size_t>(r.world_size); }},
+    {"links", [](const RunReport& r) { return !r.links.empty(); }},
+    {"compute", [](const RunReport& r) { return !r.compute.empty(); }},
+    {"burn", [](const RunReport& r) { return !r.burn.empty(); }},
+    {"collectives", [](const RunReport& r) { return r.collectives.has_value(); }},
+    {"train", [](const RunReport& r) { return !r.train.records.empty(); }},
+};
+
+void check_phases(const RunReport& r) {
+  std::set<std::string> completed;
+  for (const auto& name : r.phases_completed) {
+    const auto* known = std::find_if(std::begin(kPhaseRecords), std::end(kPhaseRecords),
+                                     [&](const PhaseRecords& p) { return name == p.phase; });
+    if (known == std::end(kPhaseRecords))
+      throw Found{"phases_completed names '" + name + "', which is no phase (env, links, compute, burn, collectives, train)"};
+    if (!completed.insert(name).second) throw Found{"phases_completed names " + name + " twice"};
+    if (!known->present(r))
+      throw Found{"phases_completed lists " + name + ", but its records are not in the file"};
+  }
+  for (const auto& s : r.phases_skipped)
+    if (completed.count(s.phase)) throw Found{s.phase + " is both in phases_completed and in phases_skipped"};
+}
+
+}  // namespace
+
+std::string contradiction(const RunReport& report) {
+  try {
+    check_world(report);
+    check_named_ranks(report);
+    check_phases(report);
+  } catch (const Found& found) {
+    return found.what;
+  }
+  return "";
+}
+
+}  // namespace gpuscale::results
