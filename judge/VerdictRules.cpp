@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "judge/Coverage.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Findings.hpp"
 #include "results/render/Format.hpp"
@@ -159,6 +160,9 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   v.incomplete = !report.failure && !report.interrupted && !report.complete;
   v.rules.push_back(checks_rule(report.checks));
   nothing_measured_rules(report, v.rules);
+  const bool require_complete = expectations.require_complete || (report.plan && report.plan->require_complete);
+  v.coverage = judge_coverage(report, require_complete);
+  if (auto rule = coverage_rule(report, v.coverage, require_complete)) v.rules.push_back(std::move(*rule));
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);
   if (report.emulation && report.emulation->shared_gpu) {
@@ -176,7 +180,7 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
   for (const auto& r : v.rules) {
-    if (r.result == RuleResult::pass) continue;
+    if (r.result == RuleResult::pass || r.result == RuleResult::skip) continue;
     if (r.result == RuleResult::fail) v.passed = false;
     v.reasons.push_back(std::string(to_string(r.result)) + " " + r.name + ": " + r.detail);
   }

@@ -42,6 +42,7 @@ results::Expectations load_expectations(const CommonOptions& o) {
   results::Expectations expectations;
   try {
     if (!o.expect_path.empty()) expectations = results::read_expectations_file(o.expect_path, known_label_values());
+    expectations.require_complete = o.require_complete;
     if (!o.baseline_path.empty()) {
       try {
         expectations.baseline = results::read_baseline_file(o.baseline_path);
@@ -80,6 +81,7 @@ std::vector<const char*> report_file_options() {
   std::vector<const char*> names;
   for (const auto& out : outputs()) names.push_back(out.option);
   names.push_back("expect");
+  names.push_back("require-complete");
   return names;
 }
 

@@ -11,8 +11,9 @@
 
 namespace gpuscale::launch {
 
-// Reads --expect FILE, --baseline FILE and --baseline-tolerance (each optional), and checks the
-// figure test seam (launch/FigureSeam.hpp). Throws harness::UsageError with one line.
+// Reads --expect FILE, --baseline FILE and --baseline-tolerance (each optional), takes
+// --require-complete, and checks the figure test seam (launch/FigureSeam.hpp).
+// Throws harness::UsageError with one line.
 results::Expectations load_expectations(const CommonOptions& options);
 
 // Judges the report afresh (judge/Judge.hpp: every check, mark, outlier and the verdict, from the
@@ -30,8 +31,8 @@ results::RunReport read_judged_run(const std::string& path);
 
 // The options of a live run that no offline command uses (report, compare, baseline).
 inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", "seed"};
-// The report-file options (every output of launch/Outputs.hpp, and --expect) that compare and baseline
-// do not use.
+// The report-file options (every output of launch/Outputs.hpp, --expect and --require-complete) that
+// compare and baseline do not use.
 std::vector<const char*> report_file_options();
 
 // Throws harness::UsageError with one line for the first of `options` that the command line gives:

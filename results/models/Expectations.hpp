@@ -31,6 +31,7 @@ struct Expectations {
   std::vector<std::string> checks_must_pass;
   std::optional<Baseline> baseline;         // --baseline FILE
   ToleranceOverrides baseline_tolerance;    // the file's, then --baseline-tolerance KEY=FRAC (which wins)
+  bool require_complete = false;            // --require-complete (judge/Coverage.hpp)
 };
 
 // The values a threshold's label may take, per label name ("op" -> the registered ops, "precision" ->
