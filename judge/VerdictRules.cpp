@@ -196,6 +196,7 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   }
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
   v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
+  if (expectations.source) v.rules.push_back(*expectations.source);
   for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures, report));
   for (const auto& r : v.rules) {
     if (r.result == RuleResult::pass || r.result == RuleResult::skip) continue;

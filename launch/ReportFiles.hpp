@@ -11,13 +11,20 @@
 
 namespace gpuscale::launch {
 
-// Reads --expect FILE, --baseline FILE and --baseline-tolerance (each optional), takes
-// --require-complete, and checks the figure test seam (launch/FigureSeam.hpp).
+// --expect's value that picks the template of the run's GPU model and profile (ExpectTemplates.hpp).
+inline constexpr char kExpectAuto[] = "auto";
+
+// The label values a threshold may name, from the registries that define them (ops, precisions).
+results::LabelValues known_label_values();
+
+// Reads --expect FILE (or notes --expect auto), --baseline FILE and --baseline-tolerance (each
+// optional), takes --require-complete, and checks the figure test seam (launch/FigureSeam.hpp).
 // Throws harness::UsageError with one line.
 results::Expectations load_expectations(const CommonOptions& options);
 
 // Judges the report afresh (judge/Judge.hpp: every check, mark, outlier and the verdict, from the
-// records, the figures, the thresholds and the baseline), with the figure test seam applied.
+// records, the figures, the thresholds and the baseline), with the figure test seam applied; with
+// --expect auto, the template of the report's GPU model and profile joins the thresholds.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
 // Reads a saved run (results::read_report_file); a file that cannot be read or parsed is a one-line
