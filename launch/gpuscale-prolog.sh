@@ -9,12 +9,14 @@
 #   124/137  the preflight hung past its time limit: drain, fail
 #   2        bad usage (this prolog or the expect file is wrong, not the node): log, let the job run
 #   4, other interrupted, or gpuscale could not start: log, let the job run
-# Settings (environment, or edit the defaults): GPUSCALE (binary), GPUSCALE_EXPECT (thresholds file),
-# GPUSCALE_LOG_DIR (one JSON and one log per job), GPUSCALE_PROLOG_TIMEOUT (seconds).
+# Settings (environment, or edit the defaults): GPUSCALE (binary), GPUSCALE_EXPECT (thresholds file;
+# unset and /etc/gpuscale/expect.json absent: `auto`, the installed template of the node's GPU model
+# for --quick), GPUSCALE_LOG_DIR (one JSON and one log per job), GPUSCALE_PROLOG_TIMEOUT (seconds).
 set -uo pipefail
 
 gpuscale=${GPUSCALE:-/opt/gpuscale/bin/gpuscale}
 expect=${GPUSCALE_EXPECT:-/etc/gpuscale/expect.json}
+[ -n "${GPUSCALE_EXPECT:-}" ] || [ -e "$expect" ] || expect=auto
 log_dir=${GPUSCALE_LOG_DIR:-/var/log/gpuscale}
 limit_s=${GPUSCALE_PROLOG_TIMEOUT:-180}
 job=${SLURM_JOB_ID:-unknown}
