@@ -3,7 +3,8 @@
 # it when the allocation starts). Runs a short gpuscale preflight on this node's GPUs of the job and
 # acts on its exit code:
 #   0        ok: the job starts
-#   1        verdict failed (a GPU, link or software check): drain the node, fail the prolog (Slurm
+#   1        verdict failed (a GPU, link or software check, or, with --require-complete, work the job
+#            needed that the preflight did not measure): drain the node, fail the prolog (Slurm
 #            requeues the job elsewhere)
 #   3        runtime error (CUDA, NCCL or MPI broke): the node's GPU stack is broken; drain, fail
 #   124/137  the preflight hung past its time limit: drain, fail
@@ -38,7 +39,7 @@ while read -r name; do unset "$name"; done < <(compgen -e | grep '^SLURM_')
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}
 
 timeout -k 10 "$limit_s" mpirun --allow-run-as-root --bind-to none -np "$gpus" -x NCCL_NVLS_ENABLE -x CUDA_VISIBLE_DEVICES \
-  "$gpuscale" --quick --quiet --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
+  "$gpuscale" --quick --quiet --require-complete --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
 rc=$?
 
 drain() {
