@@ -21,16 +21,8 @@
 namespace gpuscale::collectives {
 namespace {
 
-bool pair_matrix_runs(const SweepOptions& o, int ranks) {
-  if (o.pair_large_bytes == 0 || ranks < 2 || o.isolation == IsolationMode::only) return false;
-  return o.pair_mode == PairMatrixMode::all ||
-         (o.pair_mode == PairMatrixMode::automatic && ranks <= kPairMatrixAutoRanks);
-}
-
 bool isolation_runs(const SweepOptions& o, const harness::World& world) {
-  if (world.size() < 2) return false;
-  return o.isolation == IsolationMode::only ||
-         (o.isolation == IsolationMode::automatic && world.node_count() >= kIsolationAutoNodes);
+  return isolation_runs(o, world.size(), world.node_count());
 }
 
 std::uint64_t largest_buffer(const SweepOptions& o, const std::vector<std::uint64_t>& sizes,
@@ -157,6 +149,18 @@ void run_extras(CollectivesRunSetup& setup, BenchResources& res, harness::Commun
 }
 
 }  // namespace
+
+bool pair_matrix_runs(const SweepOptions& o, int ranks) {
+  if (o.pair_large_bytes == 0 || ranks < 2 || o.isolation == IsolationMode::only) return false;
+  return o.pair_mode == PairMatrixMode::all ||
+         (o.pair_mode == PairMatrixMode::automatic && ranks <= kPairMatrixAutoRanks);
+}
+
+bool isolation_runs(const SweepOptions& o, int ranks, int nodes) {
+  if (ranks < 2) return false;
+  return o.isolation == IsolationMode::only ||
+         (o.isolation == IsolationMode::automatic && nodes >= kIsolationAutoNodes);
+}
 
 results::CollectivesRecord run_collectives(const SweepOptions& o, CollectivesRunSetup& setup, double timeout_s) {
   auto& world = setup.world;

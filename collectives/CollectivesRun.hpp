@@ -26,6 +26,12 @@ struct CollectivesRunSetup {
   harness::RunHooks hooks;      // progress and budget
 };
 
+// Whether run_collectives measures the pairwise matrix over `ranks` ranks, and the slow-node
+// localisation on a job of `ranks` ranks on `nodes` nodes: what the plan promises, so the coverage list
+// reads the same rule as the run. Pure.
+bool pair_matrix_runs(const SweepOptions& o, int ranks);
+bool isolation_runs(const SweepOptions& o, int ranks, int nodes);
+
 // Collective: every rank calls it with the same options. Rank 0 returns the record (the sweeps,
 // scaling, pairs and isolation it holds; link expectations not yet applied). timeout_s bounds any
 // single wait (the caller's: launch's phase --timeout).

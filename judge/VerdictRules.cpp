@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "judge/Coverage.hpp"
+#include "judge/ThresholdScope.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Findings.hpp"
 #include "results/render/Format.hpp"
@@ -68,12 +70,19 @@ void figure_rule(const std::vector<Figure>& figures, const char* metric, const c
   out.push_back({name, if_bad, offenders});
 }
 
-RuleOutcome threshold_rule(const Threshold& t, const std::vector<Figure>& figures) {
-  std::size_t seen = 0;
+// A threshold judges the figures it names (ThresholdScope.hpp): none of them is a SKIP where the run's
+// plan and shape never make one, else a FAIL.
+RuleOutcome threshold_rule(const Threshold& t, const std::vector<Figure>& figures, const RunReport& report) {
+  if (auto why = shared_gpu_skip(t, report); !why.empty()) return {t.name, RuleResult::skip, why};
+  std::size_t seen = 0, one_gpu = 0;
   const Figure* worst = nullptr;
   double worst_miss = 0;
   for (const auto& f : figures) {
     if (f.metric != t.metric || (!t.phase.empty() && f.phase != t.phase) || !labels_match(f, t.labels)) continue;
+    if (one_gpu_figure_unnamed(t, f)) {
+      ++one_gpu;
+      continue;
+    }
     ++seen;
     const double miss = std::max(t.min ? *t.min - f.value : 0.0, t.max ? f.value - *t.max : 0.0);
     if (miss > worst_miss || (f.value != f.value)) {  // NaN never satisfies a threshold
@@ -81,7 +90,17 @@ RuleOutcome threshold_rule(const Threshold& t, const std::vector<Figure>& figure
       worst_miss = miss;
     }
   }
-  if (seen == 0) return {t.name, RuleResult::fail, "not measured: no figure matches this threshold"};
+  if (seen == 0) {
+    // One rank makes only such figures; on more, the figures over several GPUs should be there.
+    if (one_gpu && report.world_size < 2)
+      return {t.name, RuleResult::skip,
+              "one rank: only figures of one GPU (a collective as a local copy, DDP without scaling); "
+              "name ranks 1 or gpus 1 to judge them"};
+    if (auto why = threshold_out_of_scope(t, report); !why.empty()) return {t.name, RuleResult::skip, why};
+    return {t.name, RuleResult::fail,
+            "not measured: no figure matches this threshold, though the run's plan and shape make one" +
+                why_not_measured(t, report)};
+  }
   if (worst) return {t.name, RuleResult::fail, "missed by " + figure_text(*worst)};
   return {t.name, RuleResult::pass, std::to_string(seen) + " figures within the threshold"};
 }
@@ -159,6 +178,9 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   v.incomplete = !report.failure && !report.interrupted && !report.complete;
   v.rules.push_back(checks_rule(report.checks));
   nothing_measured_rules(report, v.rules);
+  const bool require_complete = expectations.require_complete || (report.plan && report.plan->require_complete);
+  v.coverage = judge_coverage(report, require_complete);
+  if (auto rule = coverage_rule(report, v.coverage, require_complete)) v.rules.push_back(std::move(*rule));
   figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);
   if (report.emulation && report.emulation->shared_gpu) {
@@ -174,9 +196,10 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   }
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));
   v.rules.insert(v.rules.end(), baseline_rules.begin(), baseline_rules.end());
-  for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures));
+  if (expectations.source) v.rules.push_back(*expectations.source);
+  for (const auto& t : expectations.thresholds) v.rules.push_back(threshold_rule(t, figures, report));
   for (const auto& r : v.rules) {
-    if (r.result == RuleResult::pass) continue;
+    if (r.result == RuleResult::pass || r.result == RuleResult::skip) continue;
     if (r.result == RuleResult::fail) v.passed = false;
     v.reasons.push_back(std::string(to_string(r.result)) + " " + r.name + ": " + r.detail);
   }

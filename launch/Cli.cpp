@@ -45,6 +45,9 @@ void add_common_options(cxxopts::Options& o) {
       cxxopts::value<std::string>(),
       "S|PHASE=S,...")("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
                                     budget_text(false) + ")")("quiet", "no progress on stderr")(
+      "require-complete",
+      "fail the verdict when work the job needed was not measured (collectives or DDP over more than one GPU "
+      "dropped for the budget, a phase not run) instead of warning")(
       "seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
 }
 
@@ -173,6 +176,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     if (r.count("timeout")) c.timeouts = parse_timeouts(r["timeout"].as<std::string>());
     c.quick = r.count("quick") > 0;
     c.quiet = r.count("quiet") > 0;
+    c.require_complete = r.count("require-complete") > 0;
     c.seed = r["seed"].as<unsigned long long>();
     if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {

@@ -18,6 +18,9 @@ struct CommonOptions {
   PhaseTimeouts timeouts;  // --timeout: seconds per wait, per phase (Job::timeout_s() reads it)
   bool quiet = false;
   bool quick = false;
+  // --require-complete: work the job needed and did not measure (docs/REPORT.md, Coverage) fails the
+  // verdict instead of warning.
+  bool require_complete = false;
   unsigned long long seed = 1;
 };
 

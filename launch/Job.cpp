@@ -106,6 +106,10 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.node_count = world_.node_count();
   report_.emulation = world_.emulation();
   report_.complete = false;
+  const bool cpu = selection_.backend->kind() == harness::BackendKind::cpu;
+  report_.plan = plan_record(plan_, invocation_.command,
+                             JobShape{world_.size(), world_.node_count(), dp_device_limit(cpu, world_.local_size())},
+                             options().require_complete);
   if (command_named(invocation_.command).whole_job) {
     std::vector<std::string> names;
     for (const auto& p : phases_for(invocation_.command)) names.emplace_back(p.name);

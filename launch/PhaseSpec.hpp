@@ -10,6 +10,7 @@
 
 #include "launch/Cli.hpp"
 #include "launch/Profile.hpp"
+#include "results/schema/PlanRecord.hpp"
 
 namespace gpuscale::launch {
 
@@ -37,6 +38,9 @@ struct PhaseSpec {
   // "" when its plan fits the job's shape, else one line naming the value that does not (PlanFit.hpp);
   // nullptr: any plan fits.
   std::string (*misfit)(const RunPlan& plan, const JobShape& shape);
+  // What its plan measures on a job of this shape, for the coverage list (PlanRecord.hpp): its items
+  // and the values its figures' labels can take, appended to `out`. Pure; nullptr: nothing planned.
+  void (*planned)(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord& out);
   // Before MPI starts, on every rank (nullptr: nothing): options the plan does not hold, checked
   // (UsageError), and what must be set up before MPI and NCCL start.
   void (*before_mpi)(const Invocation& invocation);

@@ -12,6 +12,7 @@
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "judge/Judge.hpp"
+#include "launch/ExpectTemplates.hpp"
 #include "launch/FigureSeam.hpp"
 #include "launch/Outputs.hpp"
 #include "results/models/FigureNames.hpp"
@@ -27,7 +28,8 @@ void write_with(const results::Reporter& reporter, const results::RunReport& rep
   results::write_file_atomically(path, [&](std::ostream& out) { reporter.write(report, out); });
 }
 
-// The label values a threshold may name, from the registries that define them.
+}  // namespace
+
 results::LabelValues known_label_values() {
   results::LabelValues values;
   for (const auto* op : collectives::all_ops()) values[results::names::kOp].emplace_back(op->name);
@@ -36,12 +38,14 @@ results::LabelValues known_label_values() {
   return values;
 }
 
-}  // namespace
-
 results::Expectations load_expectations(const CommonOptions& o) {
   results::Expectations expectations;
   try {
-    if (!o.expect_path.empty()) expectations = results::read_expectations_file(o.expect_path, known_label_values());
+    if (o.expect_path == kExpectAuto)
+      expectations.auto_template = true;
+    else if (!o.expect_path.empty())
+      expectations = results::read_expectations_file(o.expect_path, known_label_values());
+    expectations.require_complete = o.require_complete;
     if (!o.baseline_path.empty()) {
       try {
         expectations.baseline = results::read_baseline_file(o.baseline_path);
@@ -59,7 +63,20 @@ results::Expectations load_expectations(const CommonOptions& o) {
 }
 
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations) {
-  judge::judge(report, expectations, lower_figures_if_requested);
+  if (!expectations.auto_template) {
+    judge::judge(report, expectations, lower_figures_if_requested);
+    return;
+  }
+  // --expect auto: the template of this run's GPU model and profile, picked afresh at every judgement.
+  auto picked = pick_template(report);
+  auto merged = expectations;
+  if (picked.expect) {
+    const auto t = results::parse_expectations(*picked.expect, known_label_values());
+    merged.thresholds.insert(merged.thresholds.end(), t.thresholds.begin(), t.thresholds.end());
+    merged.checks_must_pass.insert(merged.checks_must_pass.end(), t.checks_must_pass.begin(), t.checks_must_pass.end());
+  }
+  merged.source = std::move(picked.source);
+  judge::judge(report, merged, lower_figures_if_requested);
 }
 
 results::RunReport read_saved_run(const std::string& path) {
@@ -80,6 +97,7 @@ std::vector<const char*> report_file_options() {
   std::vector<const char*> names;
   for (const auto& out : outputs()) names.push_back(out.option);
   names.push_back("expect");
+  names.push_back("require-complete");
   return names;
 }
 
@@ -91,7 +109,7 @@ void refuse_options(const Invocation& inv, std::span<const char* const> options,
 
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
   std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
-  if (!o.expect_path.empty()) named_inputs.emplace_back("--expect", o.expect_path);
+  if (!o.expect_path.empty() && o.expect_path != kExpectAuto) named_inputs.emplace_back("--expect", o.expect_path);
   if (!o.baseline_path.empty()) named_inputs.emplace_back("--baseline", o.baseline_path);
   for (const auto& in : inputs) named_inputs.emplace_back("the input", in);
   const auto files = outputs();

@@ -11,12 +11,20 @@
 
 namespace gpuscale::launch {
 
-// Reads --expect FILE, --baseline FILE and --baseline-tolerance (each optional), and checks the
-// figure test seam (launch/FigureSeam.hpp). Throws harness::UsageError with one line.
+// --expect's value that picks the template of the run's GPU model and profile (ExpectTemplates.hpp).
+inline constexpr char kExpectAuto[] = "auto";
+
+// The label values a threshold may name, from the registries that define them (ops, precisions).
+results::LabelValues known_label_values();
+
+// Reads --expect FILE (or notes --expect auto), --baseline FILE and --baseline-tolerance (each
+// optional), takes --require-complete, and checks the figure test seam (launch/FigureSeam.hpp).
+// Throws harness::UsageError with one line.
 results::Expectations load_expectations(const CommonOptions& options);
 
 // Judges the report afresh (judge/Judge.hpp: every check, mark, outlier and the verdict, from the
-// records, the figures, the thresholds and the baseline), with the figure test seam applied.
+// records, the figures, the thresholds and the baseline), with the figure test seam applied; with
+// --expect auto, the template of the report's GPU model and profile joins the thresholds.
 void apply_verdict(results::RunReport& report, const results::Expectations& expectations);
 
 // Reads a saved run (results::read_report_file); a file that cannot be read or parsed is a one-line
@@ -30,8 +38,8 @@ results::RunReport read_judged_run(const std::string& path);
 
 // The options of a live run that no offline command uses (report, compare, baseline).
 inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", "seed"};
-// The report-file options (every output of launch/Outputs.hpp, and --expect) that compare and baseline
-// do not use.
+// The report-file options (every output of launch/Outputs.hpp, --expect and --require-complete) that
+// compare and baseline do not use.
 std::vector<const char*> report_file_options();
 
 // Throws harness::UsageError with one line for the first of `options` that the command line gives:

@@ -1,7 +1,10 @@
 #include "launch/RunPlan.hpp"
 
+#include <algorithm>
+
 #include "launch/Commands.hpp"
 #include "launch/Phases.hpp"
+#include "launch/PlanFit.hpp"
 #include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
@@ -21,6 +24,30 @@ std::string describe(const RunPlan& plan) {
   for (const auto& phase : phase_table())
     if (phase.describe && plan.has(phase.name)) parts += (parts.empty() ? "" : "; ") + phase.describe(plan);
   return parts.empty() ? text : text + ": " + parts;
+}
+
+results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& command, const JobShape& shape,
+                                   bool require_complete) {
+  results::RunPlanRecord record;
+  record.profile = plan.profile.name;
+  record.require_complete = require_complete;
+  for (const auto& phase : phases_for(command)) {
+    record.phases.emplace_back(phase.name);
+    if (phase.planned && (plan.has(phase.name) || !phase.plan)) phase.planned(plan, shape, record);
+  }
+  return record;
+}
+
+void add_planned(results::RunPlanRecord& out, std::string phase, results::PlannedKind kind, std::string name,
+                 std::map<std::string, std::string> labels, int count, int gpus) {
+  out.items.push_back({std::move(phase), kind, std::move(name), std::move(labels), count, gpus});
+}
+
+void add_planned_labels(results::RunPlanRecord& out, const std::string& phase, const std::string& label,
+                        const std::vector<std::string>& values) {
+  auto& known = out.labels[phase][label];
+  for (const auto& v : values)
+    if (std::find(known.begin(), known.end(), v) == known.end()) known.push_back(v);
 }
 
 }  // namespace gpuscale::launch

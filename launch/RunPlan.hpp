@@ -11,6 +11,7 @@
 
 #include "launch/Cli.hpp"
 #include "launch/Profile.hpp"
+#include "results/schema/PlanRecord.hpp"
 
 namespace gpuscale::launch {
 
@@ -50,5 +51,18 @@ RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend);
 // 7 ops, 7 sizes 8..32K, 2+5 iterations; train mlp in bf16, 1+3 steps": each planned phase's part
 // (PhaseSpec::describe) in the table's order. Warm-up + timed counts; sizes as the options take them.
 std::string describe(const RunPlan& plan);
+
+struct JobShape;
+
+// What the command planned on a job of `shape`, for the report (PlanRecord.hpp): the profile, the
+// command's phases and each planned phase's items (PhaseSpec::planned), in the table's order.
+results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& command, const JobShape& shape,
+                                   bool require_complete);
+
+// Helpers of the phases' PhaseSpec::planned: one item; the values of one figure label.
+void add_planned(results::RunPlanRecord& out, std::string phase, results::PlannedKind kind, std::string name,
+                 std::map<std::string, std::string> labels, int count, int gpus);
+void add_planned_labels(results::RunPlanRecord& out, const std::string& phase, const std::string& label,
+                        const std::vector<std::string>& values);
 
 }  // namespace gpuscale::launch

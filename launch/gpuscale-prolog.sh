@@ -4,18 +4,21 @@
 # acts on its exit code (--device cuda: a node whose GPUs CUDA cannot use fails, never falls back to
 # the CPU):
 #   0        ok: the job starts
-#   1        verdict failed (a GPU, link or software check): drain the node, fail the prolog (Slurm
+#   1        verdict failed (a GPU, link or software check, or, with --require-complete, work the job
+#            needed that the preflight did not measure): drain the node, fail the prolog (Slurm
 #            requeues the job elsewhere)
 #   3        runtime error (CUDA, NCCL or MPI broke): the node's GPU stack is broken; drain, fail
 #   124/137  the preflight hung past its time limit: drain, fail
 #   2        bad usage (this prolog or the expect file is wrong, not the node): log, let the job run
 #   4, other interrupted, or gpuscale could not start: log, let the job run
-# Settings (environment, or edit the defaults): GPUSCALE (binary), GPUSCALE_EXPECT (thresholds file),
-# GPUSCALE_LOG_DIR (one JSON and one log per job), GPUSCALE_PROLOG_TIMEOUT (seconds).
+# Settings (environment, or edit the defaults): GPUSCALE (binary), GPUSCALE_EXPECT (thresholds file;
+# unset and /etc/gpuscale/expect.json absent: `auto`, the installed template of the node's GPU model
+# for --quick), GPUSCALE_LOG_DIR (one JSON and one log per job), GPUSCALE_PROLOG_TIMEOUT (seconds).
 set -uo pipefail
 
 gpuscale=${GPUSCALE:-/opt/gpuscale/bin/gpuscale}
 expect=${GPUSCALE_EXPECT:-/etc/gpuscale/expect.json}
+[ -n "${GPUSCALE_EXPECT:-}" ] || [ -e "$expect" ] || expect=auto
 log_dir=${GPUSCALE_LOG_DIR:-/var/log/gpuscale}
 limit_s=${GPUSCALE_PROLOG_TIMEOUT:-180}
 job=${SLURM_JOB_ID:-unknown}
@@ -37,7 +40,7 @@ while read -r name; do unset "$name"; done < <(compgen -e | grep '^SLURM_')
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}
 
 timeout -k 10 "$limit_s" mpirun --allow-run-as-root --bind-to none -np "$gpus" -x NCCL_NVLS_ENABLE -x CUDA_VISIBLE_DEVICES \
-  "$gpuscale" --quick --device cuda --quiet --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
+  "$gpuscale" --quick --device cuda --quiet --require-complete --expect "$expect" --json "$log_dir/prolog-$job.json" >"$log" 2>&1
 rc=$?
 
 drain() {

@@ -15,6 +15,7 @@
 #include "results/models/Baseline.hpp"
 #include "results/models/BaselineTolerance.hpp"
 #include "results/models/Figure.hpp"
+#include "results/schema/RuleOutcome.hpp"
 
 namespace gpuscale::results {
 
@@ -31,6 +32,11 @@ struct Expectations {
   std::vector<std::string> checks_must_pass;
   std::optional<Baseline> baseline;         // --baseline FILE
   ToleranceOverrides baseline_tolerance;    // the file's, then --baseline-tolerance KEY=FRAC (which wins)
+  bool require_complete = false;            // --require-complete (judge/Coverage.hpp)
+  // --expect auto: the template was picked for the run's GPU model and profile when it was judged
+  // (launch/ExpectTemplates.hpp); its verdict line says which, or why none applies.
+  bool auto_template = false;
+  std::optional<RuleOutcome> source;
 };
 
 // The values a threshold's label may take, per label name ("op" -> the registered ops, "precision" ->

@@ -79,6 +79,13 @@ std::optional<Floor> hbm_floor(std::string_view gpu_name) {
                percent(kHbmFloorOfPeak, 0) + " of the data sheet's " + fixed(*peak, 0) + " GB/s"};
 }
 
+std::optional<Floor> compute_floor(std::string_view gpu_name, std::string_view precision) {
+  const auto peak = peak_tflops(gpu_name, precision);
+  if (!peak || !find_gpu_reference(gpu_name)) return std::nullopt;
+  return Floor{kComputeFloorOfPeak * *peak, percent(kComputeFloorOfPeak, 0) + " of the data sheet's " +
+                                                fixed(*peak, 1) + " dense " + std::string(precision) + " TFLOP/s"};
+}
+
 std::optional<double> pcie_lane_gbps(unsigned gen) {
   switch (gen) {
     case 1: return 0.25;

@@ -13,6 +13,12 @@
 //         reach 55.2 GB/s on gen5 x16 (88% of 63).
 //   hbm   kHbmFloorOfPeak of the data-sheet bandwidth, counting bytes read plus written. A device copy
 //         moves 4263-4277 GB/s on an H200 (89% of 4800).
+//   compute  kComputeFloorOfPeak of the dense peak for the precision, for the forward pass of the
+//         compute phase's large GEMM (the default shape set's matmul, 4096^3) only: small shapes never
+//         near the peak. One H200 ran it at tf32 409-411 TFLOP/s (83% of 494.7), bf16 790-797 (80% of
+//         989.4), fp16 757 (77%) and fp32 51 (76%) in five --quick runs and a default run; 50% passes
+//         those by 50% or more and fails a GPU at under ~62% of that speed. The expect templates
+//         (launch/ExpectTemplates.hpp) hold it; no built-in rule does.
 #include <optional>
 #include <span>
 #include <string>
@@ -23,6 +29,7 @@ namespace gpuscale::results {
 inline constexpr double kBurnFloorOfPeak = 0.56;
 inline constexpr double kHostLinkFloorOfRate = 0.70;
 inline constexpr double kHbmFloorOfPeak = 0.75;
+inline constexpr double kComputeFloorOfPeak = 0.5;
 
 struct GpuReference {
   std::string_view model;  // "H200 SXM"
@@ -54,6 +61,9 @@ std::optional<Floor> host_link_floor(std::string_view gpu_name, std::optional<un
                                      std::optional<unsigned> width);
 // The floor of the device-to-device copy (bytes read plus written).
 std::optional<Floor> hbm_floor(std::string_view gpu_name);
+// The floor of the large GEMM of the compute phase at `precision` (any of fp32, tf32, fp16, bf16);
+// nullopt for an unknown model or precision.
+std::optional<Floor> compute_floor(std::string_view gpu_name, std::string_view precision);
 
 // GB/s one PCIe lane carries per direction for generation `gen` (1..6); nullopt for others.
 std::optional<double> pcie_lane_gbps(unsigned gen);

@@ -12,6 +12,7 @@
 #include "results/render/ComputeTable.hpp"
 #include "results/render/ConsoleLaunch.hpp"
 #include "results/render/ConsoleSummary.hpp"
+#include "results/render/CoverageTable.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/LinksTable.hpp"
 #include "results/render/NodeTables.hpp"
@@ -230,6 +231,7 @@ void ConsoleReporter::write(const RunReport& r, std::ostream& console) const {
     write_tables(r, !shows_nodes(r), out);
   }
   write_outlier_table(r.outliers, r.straggler_threshold, out);
+  write_coverage(r.verdict, out);
   write_checks(r, out);
   for (const auto& skipped : r.phases_skipped) out << "Skipped " << skipped.phase << ": " << skipped.reason << '\n';
   write_verdict(r.verdict, out);

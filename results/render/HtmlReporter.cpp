@@ -1,6 +1,7 @@
 #include "results/render/HtmlReporter.hpp"
 
 #include "results/models/FigureNames.hpp"
+#include "results/render/CoverageTable.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
 #include "results/render/Headlines.hpp"
@@ -21,6 +22,7 @@ constexpr const char* kStyle =
     "table{border-collapse:collapse;font-size:13px;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}"
     "th{background:#f3f3f3}.verdict{font-size:22px;font-weight:bold;padding:10px 14px;border-radius:6px;display:inline-block}"
     ".PASS{background:#d8f5d8;color:#105010}.FAIL{background:#fadada;color:#801010}.WARN{background:#fff1c9;color:#6a5000}"
+    ".SKIP{background:#ececec;color:#444}"
     "svg.chart{border:1px solid #ddd;margin:6px 0;font-size:11px}svg .axis line{stroke:#444}svg .grid{stroke:#eee}"
     "svg .chart-title{font-size:14px;font-weight:bold}svg .outlier{stroke:#d00}.meta{color:#555}"
     "table.heat td{text-align:right}details summary{cursor:pointer;margin:6px 0}h3{font-size:15px;margin:14px 0 4px}";
@@ -130,6 +132,7 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
     out << "<p class=\"meta\" id=\"emulation\">Test layout: " << escape(emulation_text(*r.emulation, r.node_count))
         << "</p>\n";
   write_verdict(r, out);
+  write_coverage_html(r.verdict, out);
   const auto key_figures = headlines(r, figures, baseline);
   write_summary(key_figures, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);

@@ -13,6 +13,7 @@ std::string_view to_string(RuleResult r) {
     case RuleResult::pass: return "PASS";
     case RuleResult::warn: return "WARN";
     case RuleResult::fail: return "FAIL";
+    case RuleResult::skip: return "SKIP";
   }
   return "FAIL";
 }
@@ -21,6 +22,7 @@ RuleResult rule_result_from_string(std::string_view s) {
   if (s == "PASS") return RuleResult::pass;
   if (s == "WARN") return RuleResult::warn;
   if (s == "FAIL") return RuleResult::fail;
+  if (s == "SKIP") return RuleResult::skip;
   throw std::invalid_argument("unknown rule result '" + std::string(s) + "'");
 }
 

@@ -1,5 +1,7 @@
 #pragma once
-// One line of the verdict's PASS/WARN/FAIL list: a built-in rule or a user threshold, and what it found.
+// One line of the verdict's PASS/WARN/FAIL/SKIP list: a built-in rule or a user threshold, and what it
+// found. SKIP: the rule judges something this run does not measure by its plan or shape (a size the
+// profile never measures, a spread between GPUs on one GPU); it never fails the verdict.
 #include <string>
 #include <string_view>
 
@@ -9,9 +11,9 @@
 
 namespace gpuscale::results {
 
-enum class RuleResult { pass, warn, fail };
+enum class RuleResult { pass, warn, fail, skip };
 
-std::string_view to_string(RuleResult r);  // "PASS", "WARN", "FAIL"
+std::string_view to_string(RuleResult r);  // "PASS", "WARN", "FAIL", "SKIP"
 RuleResult rule_result_from_string(std::string_view s);  // throws std::invalid_argument
 
 struct RuleOutcome {

@@ -17,6 +17,7 @@
 #include "results/schema/Emulation.hpp"
 #include "results/schema/LinksRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
+#include "results/schema/PlanRecord.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/TraceSpan.hpp"
@@ -33,7 +34,8 @@ struct Verdict {
   bool passed = true;
   bool incomplete = false;  // the run has not finished (still running, or ended without a word): never a pass
   std::vector<std::string> reasons;  // why it failed (or notable warnings), one line each
-  std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL)
+  std::vector<RuleOutcome> rules;    // every rule and threshold evaluated, in order (PASS/WARN/FAIL/SKIP)
+  std::vector<CoverageItem> coverage;  // every item of the run's plan, measured or not and why (judge/Coverage.hpp)
 };
 
 // Why a run ended early: a runtime error (exit 3) or a signal (exit 4). Only rank 0 writes it.
@@ -85,6 +87,9 @@ struct RunReport {
   std::vector<LinksRecord> links;      // the links phase, one record per rank
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<BudgetRecord> budget;
+  // What the command planned to measure (PlanRecord.hpp): the judge's coverage list reads it. Absent in
+  // runs written before it was recorded, which then have no coverage.
+  std::optional<RunPlanRecord> plan;
   // Processes that appeared on a job's GPU after env (MidRunTenancy.hpp), and the phases whose
   // figures were measured beside one: a phase named here was not measured on GPUs of its own.
   std::vector<MidRunTenant> tenants;
@@ -107,7 +112,8 @@ constexpr auto json_fields(const Verdict*) {
                 computed("result", [](const Verdict& v) { return verdict_result(v); },
                          [](const auto& in, Verdict& v) { v.incomplete = in == "INCOMPLETE"; })
                     .optional(),
-                field("reasons", &Verdict::reasons), field("rules", &Verdict::rules).optional());
+                field("reasons", &Verdict::reasons), field("rules", &Verdict::rules).optional(),
+                field("coverage", &Verdict::coverage).omitted_when_default());
 }
 
 constexpr auto json_fields(const RunFailure*) {
@@ -141,7 +147,8 @@ constexpr auto json_fields(const RunReport*) {
       field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
       field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),
       field("train", &T::train).optional(), field("projection", &T::projection).omitted_when_default(),
-      field("budget", &T::budget).omitted_when_default(), field("tenants", &T::tenants).omitted_when_default(),
+      field("budget", &T::budget).omitted_when_default(), field("plan", &T::plan).omitted_when_default(),
+      field("tenants", &T::tenants).omitted_when_default(),
       field("shared_phases", &T::shared_phases).omitted_when_default(),
       field("outliers", &T::outliers).omitted_when_default(), field("failure", &T::failure).omitted_when_default());
 }

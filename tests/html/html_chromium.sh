@@ -2,8 +2,8 @@
 # Renders the report of a run with every chart in headless Chromium, checks the charts are in the
 # DOM it built, and leaves a screenshot (report.png) in $SHOT_DIR (the build folder) or $OUT. Then
 # the same for a real 16-rank run on 4 emulated nodes (collectives --isolate, one node slowed by the
-# test seam): the page must open with the verdict, name the slowed node in the suspect list and
-# carry the sections that follow it (fleet.png).
+# test seam): the page must open with the verdict and the coverage of the command's plan, name the
+# slowed node in the suspect list and carry the sections that follow it (fleet.png).
 set -uo pipefail
 fail() { echo "FAIL: $*"; exit 1; }
 chromium=$(command -v chromium || command -v chromium-browser) || fail "chromium is not installed (launch/install-deps.sh chromium)"
@@ -44,6 +44,13 @@ assert body.index('class="verdict') < body.index("<section", body.index("<sectio
 for want in ("suspects", "phase-env", "environment", "figures"):
     assert want in sections, (want, sections)
 assert sections.index("suspects") < sections.index("phase-env"), sections
+# Right after the verdict, every planned item of the command with its result: --isolate plans the
+# localisation alone.
+assert sections[1] == "coverage", sections
+coverage = body[body.index('id="coverage"'):]
+coverage = coverage[:coverage.index("</section>")]
+items = dict(re.findall(r"<tr class=\"[A-Z]+\"><td>collectives</td><td>([^<]+)</td><td>([A-Z]+)</td>", coverage))
+assert items == {"slow-node localisation": "PASS"}, items
 suspects = body[body.index('id="suspects"'):]
 suspects = suspects[:suspects.index("</section>")]
 rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", suspects)

@@ -35,7 +35,7 @@ run_prolog() {  # run_prolog GPUSCALE_RC WANTED_PROLOG_RC WANT_DRAIN(yes|no)
   [ "$rc" -eq "$2" ] || fail "gpuscale exit $1: prolog exited $rc, wanted $2 ($(cat "$out/calls"))"
   grep -q "^mpirun .*-np 2 .*SLURM_JOB_ID=unset CUDA_VISIBLE_DEVICES=0,1" "$out/calls" \
     || fail "mpirun not called with the job's 2 GPUs and without SLURM_*: $(cat "$out/calls")"
-  grep -q "^gpuscale --quick --device cuda --quiet --expect /etc/expect.json --json $out/log/prolog-77.json" "$out/calls" \
+  grep -q "^gpuscale --quick --device cuda --quiet --require-complete --expect /etc/expect.json --json $out/log/prolog-77.json" "$out/calls" \
     || fail "gpuscale not called as a quick preflight: $(cat "$out/calls")"
   if [ "$3" = yes ]; then
     grep -q "^scontrol update NodeName=gpu-node-3 State=DRAIN Reason=gpuscale prolog job 77" "$out/calls" \

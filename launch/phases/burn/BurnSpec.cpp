@@ -1,5 +1,6 @@
 // The burn phase in the phase table: its plan, its part of the start-up line, its policy.
 #include "launch/PhaseSpec.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/phases/burn/BurnPhase.hpp"
 #include "launch/phases/burn/BurnPlan.hpp"
@@ -18,6 +19,13 @@ std::string describe_plan(const RunPlan& plan) {
          results::shortest(b.burn_s) + " s";
 }
 
+void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) {
+  const std::string precision(workloads::to_string(plan.get<BurnPlan>("burn").burn.precision));
+  add_planned(out, "burn", results::PlannedKind::burn, "sustained " + precision + " matmul", {{"precision", precision}},
+              1, 1);
+  add_planned_labels(out, "burn", "precision", {precision});
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -26,6 +34,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = make_plan,
     .describe = describe_plan,
     .misfit = nullptr,
+    .planned = planned,
     .before_mpi = nullptr,
     .run = run_burn_phase,
     .needs_gpu_work = true,

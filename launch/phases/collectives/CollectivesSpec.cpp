@@ -1,5 +1,8 @@
 // The collectives phase in the phase table: its plan, its part of the start-up line, its fit to the
 // job, its checks before MPI, its policy.
+#include <algorithm>
+
+#include "collectives/CollectivesRun.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -41,6 +44,36 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
   return "";
 }
 
+// Each op's sweep over every rank, the scaling table, the pair matrix and the localisation where the
+// options run them (over one rank they are planned and the coverage says why nothing was measured).
+void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord& out) {
+  using gpuscale::collectives::IsolationMode;
+  using results::PlannedKind;
+  const auto& o = plan.get<SweepOptions>("collectives");
+  const auto sizes = gpuscale::collectives::size_list(o);
+  std::vector<std::string> ops, bytes;
+  if (o.isolation != IsolationMode::only) {
+    for (const auto* op : o.ops) {
+      ops.emplace_back(op->name);
+      add_planned(out, "collectives", PlannedKind::sweep, std::string(op->name), {{"op", std::string(op->name)}},
+                  static_cast<int>(sizes.size()), shape.ranks);
+    }
+    for (const auto s : sizes) bytes.push_back(std::to_string(s));
+    if (!o.scaling_sizes.empty()) {
+      add_planned(out, "collectives", PlannedKind::scaling, "scaling over sub-communicators", {},
+                  static_cast<int>(o.scaling_sizes.size()), shape.ranks);
+      for (const auto s : o.scaling_sizes) bytes.push_back(std::to_string(s));
+    }
+  }
+  if (gpuscale::collectives::pair_matrix_runs(o, std::max(shape.ranks, 2)))
+    add_planned(out, "collectives", PlannedKind::pairs, "pairwise send/recv matrix", {}, 1, shape.ranks);
+  if (gpuscale::collectives::isolation_runs(o, shape.ranks, shape.nodes))
+    add_planned(out, "collectives", PlannedKind::isolation, "slow-node localisation", {}, o.isolation_rounds,
+                shape.ranks);
+  add_planned_labels(out, "collectives", "op", ops);
+  add_planned_labels(out, "collectives", "bytes", bytes);
+}
+
 // --project-ranks is read after the phase (update_projection); --nccl-algo routes NCCL's log first.
 void before_mpi(const Invocation& invocation) {
   prepare_collectives(invocation);
@@ -55,6 +88,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = make_plan,
     .describe = describe_plan,
     .misfit = misfit,
+    .planned = planned,
     .before_mpi = before_mpi,
     .run = run_collectives_phase,
     .needs_gpu_work = true,

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "launch/PhaseSpec.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/phases/compute/ComputePhase.hpp"
@@ -26,6 +27,33 @@ std::string describe_plan(const RunPlan& run_plan) {
          counts_text(plan.bench.warmup, plan.bench.iterations, "calls");
 }
 
+// One item per precision over the plan's shapes and passes; the labels its figures take.
+void planned(const RunPlan& run_plan, const JobShape&, results::RunPlanRecord& out) {
+  const auto& plan = run_plan.get<ComputePlan>("compute");
+  std::vector<std::string> precisions, sets, layers, passes;
+  bool every_shape_named = true;
+  for (const auto& item : plan.items) {
+    const std::string p(workloads::to_string(item.precision));
+    if (std::find(precisions.begin(), precisions.end(), p) == precisions.end()) precisions.push_back(p);
+    sets.push_back(item.shape.set);
+    layers.push_back(item.shape.name);
+    every_shape_named = every_shape_named && !item.shape.name.empty();
+  }
+  for (const auto pass : workloads::kAllPasses)
+    if (workloads::contains(plan.bench.passes, pass)) passes.emplace_back(workloads::to_string(pass));
+  const int shapes = precisions.empty() ? 0 : static_cast<int>(plan.items.size() / precisions.size());
+  for (const auto& p : precisions)
+    add_planned(out, "compute", results::PlannedKind::compute,
+                p + ": " + std::to_string(shapes) + (shapes == 1 ? " shape" : " shapes") + " x " +
+                    std::to_string(passes.size()) + (passes.size() == 1 ? " pass" : " passes"),
+                {{"precision", p}}, shapes * static_cast<int>(passes.size()), 1);
+  add_planned_labels(out, "compute", "precision", precisions);
+  add_planned_labels(out, "compute", "set", sets);
+  add_planned_labels(out, "compute", "pass", passes);
+  // A shape given without a name is labelled by its shape text; its label is not listed, so any goes.
+  if (every_shape_named) add_planned_labels(out, "compute", "layer", layers);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -34,6 +62,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = make_plan,
     .describe = describe_plan,
     .misfit = nullptr,
+    .planned = planned,
     .before_mpi = nullptr,
     .run = run_compute_phase,
     .needs_gpu_work = true,

@@ -1,8 +1,19 @@
 // The env phase in the phase table: no plan, no options; it runs whatever a later phase finds.
 #include "launch/PhaseSpec.hpp"
+#include "launch/PlanFit.hpp"
+#include "launch/RunPlan.hpp"
 #include "launch/phases/env/EnvPhase.hpp"
 
 namespace gpuscale::launch::phases::env {
+namespace {
+
+void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out) {
+  add_planned(out, "env", results::PlannedKind::env_checks, "probes and checks on " + plural(shape.ranks, "rank"), {},
+              1, shape.ranks);
+  add_planned(out, "env", results::PlannedKind::smoke_allreduce, "smoke allreduce", {}, 1, shape.ranks);
+}
+
+}  // namespace
 
 extern constinit const PhaseSpec kPhase{
     .name = "env",
@@ -10,6 +21,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = nullptr,
     .describe = nullptr,
     .misfit = nullptr,
+    .planned = planned,
     .before_mpi = nullptr,
     .run = run_env_phase,
     .needs_gpu_work = false,

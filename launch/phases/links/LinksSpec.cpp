@@ -1,5 +1,6 @@
 // The links phase in the phase table: its plan, its part of the start-up line, its policy.
 #include "launch/PhaseSpec.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/phases/links/LinksPhase.hpp"
 #include "launch/phases/links/LinksPlan.hpp"
@@ -17,6 +18,19 @@ std::string describe_plan(const RunPlan& plan) {
          size_text(l.hbm_bytes) + " device memory, 1+" + std::to_string(l.repeats) + " copies";
 }
 
+void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) {
+  const auto& l = plan.get<LinksPlan>("links").links;
+  std::vector<std::string> bytes;
+  for (const auto b : l.pinned_bytes) bytes.push_back(std::to_string(b));
+  if (l.pageable_bytes) bytes.push_back(std::to_string(l.pageable_bytes));
+  if (!bytes.empty()) {
+    add_planned(out, "links", results::PlannedKind::host_copies, "host copies (pinned, pageable)", {}, 1, 1);
+    add_planned_labels(out, "links", "bytes", bytes);
+  }
+  if (l.hbm_bytes)
+    add_planned(out, "links", results::PlannedKind::device_memory, "device memory (copy, triad)", {}, 1, 1);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -25,6 +39,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = make_plan,
     .describe = describe_plan,
     .misfit = nullptr,
+    .planned = planned,
     .before_mpi = nullptr,
     .run = run_links_phase,
     .needs_gpu_work = true,

@@ -6,6 +6,8 @@
 #include "launch/RunPlan.hpp"
 #include "launch/phases/train/TrainPhase.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
+#include "results/schema/TrainRecord.hpp"
+#include "workloads/train/Model.hpp"
 
 namespace gpuscale::launch::phases::train {
 namespace {
@@ -36,6 +38,63 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
   return "";
 }
 
+// Per model and precision: single, each DDP size (weak; strong where the batch splits evenly), DP
+// on rank 0's devices, the gradient checks; and the labels their figures take.
+void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRecord& out) {
+  using results::PlannedKind;
+  const auto& plan = run_plan.get<TrainPlan>("train");
+  const auto ddp_sizes = plan.ddp_sizes.empty() ? default_ddp_sizes(shape.ranks) : plan.ddp_sizes;
+  const int dp_devices = plan.dp_devices.value_or(shape.dp_devices);
+  std::vector<std::string> strategies, scalings, gpus{"1"};
+  if (plan.weak) scalings.push_back("weak");
+  if (plan.strong) scalings.push_back("strong");
+  const auto config = [&](const std::string& strategy, const std::string& model, const std::string& precision,
+                          const std::string& scaling, int k) {
+    results::TrainRecord named;  // named as the console names its record: "ddp mlp bf16 x4 weak"
+    named.strategy = strategy, named.model = model, named.precision = precision, named.scaling = scaling;
+    named.gpus = k;
+    add_planned(out, "train", PlannedKind::train, results::train_config(named),
+                {{"strategy", strategy},
+                 {"model", model},
+                 {"precision", precision},
+                 {"scaling", scaling},
+                 {"gpus", std::to_string(k)}},
+                1, k);
+  };
+  for (const auto& model : plan.models) {
+    const auto batch = plan.batch.value_or(workloads::make_model(model, {plan.depth, plan.width, {}}).default_batch);
+    for (const auto precision_value : plan.precisions) {
+      const std::string precision(workloads::to_string(precision_value));
+      const std::string what = model + " " + precision;
+      if (plan.check)
+        add_planned(out, "train", PlannedKind::train_checks, "gradient checks " + what,
+                    {{"model", model}, {"precision", precision}}, 1, shape.ranks);
+      if (plan.single) config("single", model, precision, "weak", 1);
+      for (const int k : plan.ddp ? ddp_sizes : std::vector<int>{}) {
+        if (plan.weak) config("ddp", model, precision, "weak", k);
+        if (plan.strong && batch % k == 0) config("ddp", model, precision, "strong", k);
+        gpus.push_back(std::to_string(k));
+      }
+      int dp_configs = 0;
+      for (int g = 1; g <= dp_devices; ++g) dp_configs += (plan.weak ? 1 : 0) + (plan.strong && batch % g == 0 ? 1 : 0);
+      if (plan.dp)
+        add_planned(out, "train", PlannedKind::dp, "dp " + what + " on up to " + plural(dp_devices, "device"),
+                    {{"model", model}, {"precision", precision}}, dp_configs, dp_devices);
+    }
+  }
+  for (int g = 1; plan.dp && g <= dp_devices; ++g) gpus.push_back(std::to_string(g));
+  if (plan.single) strategies.emplace_back("single");
+  if (plan.ddp) strategies.emplace_back("ddp");
+  if (plan.dp) strategies.emplace_back("dp");
+  add_planned_labels(out, "train", "strategy", strategies);
+  add_planned_labels(out, "train", "model", plan.models);
+  std::vector<std::string> precisions;
+  for (const auto p : plan.precisions) precisions.emplace_back(workloads::to_string(p));
+  add_planned_labels(out, "train", "precision", precisions);
+  add_planned_labels(out, "train", "scaling", scalings);
+  add_planned_labels(out, "train", "gpus", gpus);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -44,6 +103,7 @@ extern constinit const PhaseSpec kPhase{
     .plan = make_plan,
     .describe = describe_plan,
     .misfit = misfit,
+    .planned = planned,
     .before_mpi = nullptr,
     .run = run_train_phase,
     .needs_gpu_work = true,

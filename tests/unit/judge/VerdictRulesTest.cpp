@@ -220,8 +220,89 @@ TEST(VerdictRules, GenericThresholdsAndMustPassChecks) {
   const auto v = verdict_for(r, flatten(r), expect);
   EXPECT_EQ(rule(v, "smoke under 1 ms")->result, RuleResult::pass);
   EXPECT_EQ(rule(v, "check numa-binding passes")->result, RuleResult::fail);
-  EXPECT_EQ(rule(v, "max straggler spread <= 0.1")->detail, "not measured: no figure matches this threshold");
+  // One GPU rank beside a CPU rank: no spread between GPUs to measure.
+  EXPECT_EQ(rule(v, "max straggler spread <= 0.1")->result, RuleResult::skip);
   EXPECT_FALSE(v.passed);
+}
+
+// A run of `ranks` ranks whose plan (the quick-cpu profile) ran env, collectives (allreduce at 8 and
+// 32K) and train; figures of one rank are a local copy and DDP on one GPU.
+RunReport planned_run(int ranks) {
+  RunReport r;
+  r.world_size = ranks;
+  r.node_count = 1;
+  r.phases_completed = {"env", "collectives", "train"};
+  RunPlanRecord plan;
+  plan.profile = "quick-cpu";
+  plan.phases = r.phases_completed;
+  plan.labels["collectives"] = {{"op", {"allreduce"}}, {"bytes", {"8", "32768"}}};
+  plan.labels["train"] = {{"strategy", {"single", "ddp"}}, {"gpus", {"1", "2", "4"}}};
+  r.plan = plan;
+  return r;
+}
+
+std::vector<Figure> figures_of(int ranks) {
+  const std::string n = std::to_string(ranks);
+  return {{"collectives",
+           "busbw",
+           {{"op", "allreduce"}, {"bytes", "32768"}, {"ranks", n}, {"scope", "world"}},
+           ranks == 1 ? 0.0 : 9.0,
+           "GB/s",
+           Better::higher},
+          {"train", "scaling_efficiency", {{"strategy", "ddp"}, {"gpus", "1"}}, 0.8, "ratio", Better::higher}};
+}
+
+// The documented thresholds on a healthy one-GPU --quick run: what the run never measures is SKIP, not
+// FAIL "not measured"; what it measures is judged.
+TEST(VerdictRules, ThresholdsOnWhatTheRunNeverMeasuresSkip) {
+  const auto r = planned_run(1);
+  const json expect = {
+      {"min_busbw", {{{"op", "allreduce"}, {"bytes", 1073741824}, {"gbps", 350}}, {{"op", "allreduce"}, {"gbps", 1}}}},
+      {"min_scaling_efficiency", 0.9},
+      {"max_straggler_spread", 0.05},
+      {"thresholds",
+       {{{"phase", "compute"}, {"metric", "tflops"}, {"min", 1}},
+        {{"phase", "train"}, {"metric", "step_time"}, {"labels", {{"gpus", 8}}}, {"max", 1}}}}};
+  const auto v = verdict_for(r, figures_of(1), expect);
+  EXPECT_EQ(rule(v, "min busbw bytes=1073741824;op=allreduce >= 350 GB/s")->detail,
+            "the quick-cpu plan measures collectives bytes 8, 32K, not 1G");
+  EXPECT_EQ(rule(v, "min busbw op=allreduce >= 1 GB/s")->result, RuleResult::skip);
+  EXPECT_EQ(rule(v, "min scaling efficiency >= 0.9")->result, RuleResult::skip);
+  EXPECT_EQ(rule(v, "max straggler spread <= 0.05")->result, RuleResult::skip);
+  EXPECT_EQ(rule(v, "compute tflops >= 1")->detail, "the command does not run phase compute");
+  EXPECT_EQ(rule(v, "train step_time gpus=8 <= 1")->detail, "gpus 8: the job has 1 rank");
+  EXPECT_TRUE(v.passed);
+  for (const auto& line : v.reasons) EXPECT_EQ(line.find("SKIP"), std::string::npos) << line;
+}
+
+// The figures over several GPUs are judged, and one the run planned and lacks FAILs as not measured:
+// never a PASS for work dropped on a broken node.
+TEST(VerdictRules, ThresholdsTheRunShouldHaveMeasuredFail) {
+  auto r = planned_run(4);
+  const json expect = {{"min_busbw", {{{"op", "allreduce"}, {"bytes", 32768}, {"gbps", 10}}}},
+                       {"min_scaling_efficiency", 0.9}};
+  auto v = verdict_for(r, figures_of(4), expect);
+  EXPECT_EQ(rule(v, "min busbw bytes=32768;op=allreduce >= 10 GB/s")->result, RuleResult::fail);
+  EXPECT_EQ(rule(v, "min scaling efficiency >= 0.9")->result, RuleResult::fail) << "DDP over 4 GPUs is missing";
+  r.phases_completed = {"env", "train"};
+  r.phases_skipped = {{"collectives", "env check gpu-in-use on ranks 1 (see checks)"}};
+  v = verdict_for(r, {}, expect);
+  EXPECT_EQ(rule(v, "min busbw bytes=32768;op=allreduce >= 10 GB/s")->detail,
+            "not measured: no figure matches this threshold, though the run's plan and shape make one; phase "
+            "collectives was not run: env check gpu-in-use on ranks 1 (see checks)");
+  // In the shared-GPU test layout a threshold on speed is not judged, one on correctness is.
+  r.emulation = Emulation{1, true};
+  v = verdict_for(r, figures_of(4),
+                  {{"min_busbw", {{{"op", "allreduce"}, {"bytes", 32768}, {"gbps", 10}}}},
+                   {"thresholds", {{{"phase", "collectives"}, {"metric", "wrong_elements"}, {"max", 0}}}}});
+  EXPECT_EQ(rule(v, "min busbw bytes=32768;op=allreduce >= 10 GB/s")->result, RuleResult::skip);
+  EXPECT_NE(rule(v, "min busbw bytes=32768;op=allreduce >= 10 GB/s")->detail.find("test layout"), std::string::npos);
+  EXPECT_EQ(rule(v, "collectives wrong_elements <= 0")->result, RuleResult::fail);
+  r.emulation.reset();
+  // Without a plan (an older file) only the job's shape can rule a figure out.
+  r.plan.reset();
+  v = verdict_for(r, {}, {{"min_busbw", {{{"op", "allreduce"}, {"bytes", 1073741824}, {"gbps", 350}}}}});
+  EXPECT_EQ(rule(v, "min busbw bytes=1073741824;op=allreduce >= 350 GB/s")->result, RuleResult::fail);
 }
 
 TEST(Expectations, MalformedFilesAreRejectedWithTheReason) {

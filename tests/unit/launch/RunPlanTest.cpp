@@ -5,8 +5,10 @@
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "collectives/Sweep.hpp"
+#include "launch/PlanFit.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "results/render/Format.hpp"
@@ -129,6 +131,51 @@ TEST(RunPlan, ReportDocsProfileTableIsWhatRuns) {
           resolve_run_plan(parse_run(quick ? std::vector<const char*>{"--quick"} : std::vector<const char*>{}), cpu));
       EXPECT_NE(text.str().find(row + "\n"), std::string::npos) << "docs/REPORT.md lacks the row\n" << row;
     }
+}
+
+}  // namespace
+}  // namespace gpuscale::launch
+
+namespace gpuscale::launch {
+namespace {
+
+std::vector<std::string> item_names(const results::RunPlanRecord& plan, const std::string& phase) {
+  std::vector<std::string> out;
+  for (const auto& i : plan.items)
+    if (i.phase == phase) out.push_back(i.name);
+  return out;
+}
+
+// What `gpuscale --quick` plans on 4 CPU ranks of one node: every phase's items with the GPUs they
+// span, and the values its figures' labels take (what a threshold may name).
+TEST(RunPlan, PlanRecordListsEveryPlannedItem) {
+  const auto plan = plan_record(resolve_run_plan(parse_run({"--quick"}), true), "run", JobShape{4, 1, 4}, true);
+  EXPECT_EQ(plan.profile, "quick-cpu");
+  EXPECT_TRUE(plan.require_complete);
+  EXPECT_EQ(plan.phases, (std::vector<std::string>{"env", "links", "compute", "burn", "collectives", "train"}));
+  EXPECT_EQ(item_names(plan, "env"), (std::vector<std::string>{"probes and checks on 4 ranks", "smoke allreduce"}));
+  EXPECT_EQ(item_names(plan, "compute"),
+            (std::vector<std::string>{"tf32: 2 shapes x 3 passes", "bf16: 2 shapes x 3 passes"}));
+  EXPECT_EQ(item_names(plan, "collectives"),
+            (std::vector<std::string>{"allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall",
+                                      "sendrecv", "pairwise send/recv matrix"}));
+  EXPECT_EQ(
+      item_names(plan, "train"),
+      (std::vector<std::string>{"gradient checks mlp bf16", "single mlp bf16 x1 weak", "ddp mlp bf16 x1 weak",
+                                "ddp mlp bf16 x2 weak", "ddp mlp bf16 x4 weak", "dp mlp bf16 on up to 4 devices"}));
+  for (const auto& i : plan.items) {
+    if (i.phase != "collectives") continue;
+    EXPECT_EQ(i.gpus, 4) << i.name;
+  }
+  EXPECT_EQ(plan.labels.at("collectives").at("bytes").back(), "32768");
+  EXPECT_EQ(plan.labels.at("compute").at("layer"), (std::vector<std::string>{"matmul", "conv"}));
+  EXPECT_EQ(plan.labels.at("train").at("gpus"), (std::vector<std::string>{"1", "2", "4", "3"}));
+  // One command's phases only, and the plan the JSON keeps reads back alike.
+  const auto env = plan_record(resolve_run_plan(parse_run({"env"}), true), "env", JobShape{1, 1, 2}, false);
+  EXPECT_EQ(env.phases, std::vector<std::string>{"env"});
+  EXPECT_EQ(env.items.size(), 2u);
+  nlohmann::json j = plan;
+  EXPECT_EQ(nlohmann::json(j.get<results::RunPlanRecord>()), j);
 }
 
 }  // namespace

@@ -1,0 +1,250 @@
+#include "judge/Coverage.hpp"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <tuple>
+
+namespace gpuscale::judge {
+
+using namespace results;
+
+namespace {
+
+// How a reason says that the job needed the item, and where a partial item's reason gives why the rest
+// is missing: coverage_rule reads them back to say why in one line.
+constexpr std::string_view kNeededNote = " (needed: multi-GPU)";
+constexpr std::string_view kTheRest = "; the rest ";
+
+// How many of an item's `total` measurements have a record, and a record's own reason for those that
+// do not (out of memory, a strategy that cannot run here).
+struct ItemMeasured {
+  int done = 0;
+  int total = 1;
+  std::string skipped;
+};
+
+std::string item_label(const PlannedItem& item, const char* key) {
+  const auto it = item.labels.find(key);
+  return it == item.labels.end() ? std::string() : it->second;
+}
+
+void note_item_skip(ItemMeasured& m, const std::string& reason) {
+  if (!reason.empty() && m.skipped.empty()) m.skipped = reason;
+}
+
+ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
+  ItemMeasured m{0, item.count, ""};
+  std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
+  for (const auto& c : r.compute) {
+    if (c.precision != item_label(item, "precision")) continue;
+    if (c.skipped_reason.empty()) done.insert({c.set, c.name, c.shape, c.pass});
+    note_item_skip(m, c.skipped_reason);
+  }
+  m.done = static_cast<int>(done.size());
+  return m;
+}
+
+ItemMeasured sweep_measured(const RunReport& r, const PlannedItem& item) {
+  ItemMeasured m{0, item.count, ""};
+  if (!r.collectives) return m;
+  for (const auto& s : r.collectives->sweeps) {
+    if (s.op != item_label(item, "op") || s.group != "world") continue;
+    note_item_skip(m, s.skipped_reason);
+    for (const auto& row : s.rows) m.done += row.out_of_place.measured || row.in_place.measured ? 1 : 0;
+  }
+  return m;
+}
+
+bool same_config(const TrainRecord& t, const PlannedItem& item) {
+  return t.strategy == item_label(item, "strategy") && t.model == item_label(item, "model") &&
+         t.precision == item_label(item, "precision") && t.scaling == item_label(item, "scaling") &&
+         std::to_string(t.gpus) == item_label(item, "gpus");
+}
+
+ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
+  ItemMeasured m;
+  for (const auto& t : r.train.records) {
+    if (!same_config(t, item)) continue;
+    if (t.skipped_reason.empty()) m.done = 1;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+ItemMeasured dp_measured(const RunReport& r, const PlannedItem& item) {
+  ItemMeasured m{0, item.count, ""};
+  for (const auto& t : r.train.records) {
+    if (t.strategy != "dp" || t.model != item_label(item, "model") || t.precision != item_label(item, "precision"))
+      continue;
+    m.done += t.skipped_reason.empty() ? 1 : 0;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+ItemMeasured item_measured(const RunReport& r, const PlannedItem& item) {
+  const auto any = [](bool yes) { return ItemMeasured{yes ? 1 : 0, 1, ""}; };
+  const auto& c = r.collectives;
+  switch (item.kind) {
+    case PlannedKind::env_checks:
+      return any(std::find(r.phases_completed.begin(), r.phases_completed.end(), item.phase) !=
+                 r.phases_completed.end());
+    case PlannedKind::smoke_allreduce: {
+      ItemMeasured m = any(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
+      for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
+      return m;
+    }
+    case PlannedKind::host_copies:
+      return any(std::any_of(r.links.begin(), r.links.end(), [](const LinksRecord& l) { return !l.copies.empty(); }));
+    case PlannedKind::device_memory:
+      return any(std::any_of(r.links.begin(), r.links.end(), [](const LinksRecord& l) { return !l.hbm.empty(); }));
+    case PlannedKind::compute:
+      return compute_measured(r, item);
+    case PlannedKind::burn:
+      return any(std::any_of(r.burn.begin(), r.burn.end(),
+                             [&](const BurnRecord& b) { return b.precision == item_label(item, "precision"); }));
+    case PlannedKind::sweep:
+      return sweep_measured(r, item);
+    case PlannedKind::scaling:
+      return any(c && !c->scaling.empty());
+    case PlannedKind::pairs:
+      return any(c && c->pairs && !c->pairs->pairs.empty());
+    case PlannedKind::isolation: {
+      // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
+      ItemMeasured m{0, item.count, ""};
+      if (!c || !c->isolation) return m;
+      for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
+      note_item_skip(m, c->isolation->skipped_reason);
+      return m;
+    }
+    case PlannedKind::train:
+      return train_measured(r, item);
+    case PlannedKind::dp:
+      return dp_measured(r, item);
+    case PlannedKind::train_checks: {
+      const std::string config = item_label(item, "model") + " " + item_label(item, "precision");
+      return any(std::any_of(r.train.verifications.begin(), r.train.verifications.end(),
+                             [&](const TrainVerification& v) { return v.config.rfind(config, 0) == 0; }));
+    }
+  }
+  return any(false);
+}
+
+bool measures_links(PlannedKind kind) {
+  return kind == PlannedKind::sweep || kind == PlannedKind::scaling || kind == PlannedKind::pairs ||
+         kind == PlannedKind::isolation;
+}
+
+// Work the job needed: collectives or DDP over more than one GPU (a whole phase not run is needed too,
+// whatever its items).
+bool needed_item(const PlannedItem& item) {
+  if (item.gpus < 2) return false;
+  return measures_links(item.kind) || (item.kind == PlannedKind::train && item_label(item, "strategy") == "ddp");
+}
+
+bool ran_phase(const RunReport& r, const std::string& phase) {
+  return std::find(r.phases_completed.begin(), r.phases_completed.end(), phase) != r.phases_completed.end();
+}
+
+// Why a phase that the plan holds did not run: skipped for an env check, or the run ended before it.
+// "" when it ran; `still_running`: the file was written before the phase was reached.
+std::string phase_not_run(const RunReport& r, const std::string& phase, bool& still_running) {
+  still_running = false;
+  for (const auto& s : r.phases_skipped)
+    if (s.phase == phase) return "phase not run: " + s.reason;
+  if (ran_phase(r, phase)) return "";
+  if (r.failure || r.interrupted)
+    return std::string("phase not run: the run ") + (r.interrupted ? "was interrupted" : "failed");
+  if (r.complete) return "phase not run";
+  still_running = true;
+  return "not reached yet";
+}
+
+bool phase_dropped_work(const RunReport& r, const std::string& phase) {
+  if (!r.budget) return false;
+  for (const auto& p : r.budget->phases)
+    if (p.phase == phase && !p.dropped.empty()) return true;
+  return false;
+}
+
+std::string measured_of_total(const ItemMeasured& m, const PlannedItem& item) {
+  const char* unit = item.kind == PlannedKind::sweep ? " sizes" : item.kind == PlannedKind::isolation ? " rounds" : "";
+  return std::to_string(m.done) + " of " + std::to_string(m.total) + unit + " measured";
+}
+
+CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, bool require_complete) {
+  CoverageItem out{item.phase, item.name, RuleResult::pass, "", false};
+  if (measures_links(item.kind) && item.gpus < 2) {
+    out.result = RuleResult::skip;
+    out.reason =
+        item.kind == PlannedKind::sweep ? "one rank: a local copy, no link measured" : "one rank: no link to measure";
+    return out;
+  }
+  bool still_running = false;
+  if (const auto why = phase_not_run(r, item.phase, still_running); !why.empty()) {
+    out.result = still_running || !require_complete ? RuleResult::skip : RuleResult::fail;
+    out.reason = why;
+    out.needed = !still_running;
+    return out;
+  }
+  const ItemMeasured m = item_measured(r, item);
+  if (m.done >= m.total) return out;
+  // Not all of it: a record's own reason (out of memory, cannot run here), else the budget, else no
+  // trace of it at all (which a run that planned it must not pass for the job's needs).
+  const bool dropped = m.skipped.empty();
+  std::string why = !dropped                            ? m.skipped
+                    : phase_dropped_work(r, item.phase) ? "dropped: budget spent"
+                                                        : "no record of it";
+  out.needed = dropped && needed_item(item);
+  if (out.needed) why += kNeededNote;
+  out.reason = m.done > 0 ? measured_of_total(m, item) + std::string(kTheRest) + why : why;
+  out.result = out.needed && require_complete ? RuleResult::fail : m.done > 0 ? RuleResult::warn : RuleResult::skip;
+  return out;
+}
+
+}  // namespace
+
+std::vector<CoverageItem> judge_coverage(const RunReport& report, bool require_complete) {
+  std::vector<CoverageItem> out;
+  if (!report.plan) return out;
+  for (const auto& item : report.plan->items) out.push_back(judge_planned_item(report, item, require_complete));
+  return out;
+}
+
+std::optional<RuleOutcome> coverage_rule(const RunReport& report, const std::vector<CoverageItem>& coverage,
+                                         bool require_complete) {
+  const std::string name = "planned work done";
+  if (!report.plan) {
+    if (!require_complete) return std::nullopt;
+    return RuleOutcome{name, RuleResult::fail,
+                       "--require-complete: the run holds no plan (written by an older gpuscale), so what it "
+                       "left out cannot be known"};
+  }
+  std::vector<std::string> missing, whys;
+  std::size_t measured = 0, skipped = 0;
+  for (const auto& c : coverage) {
+    if (c.result == RuleResult::pass) ++measured;
+    if (c.result == RuleResult::skip) ++skipped;
+    if (!c.needed) continue;
+    const auto rest = c.reason.find(kTheRest);
+    missing.push_back(c.phase + " " + c.item + (rest == std::string::npos ? "" : " (in part)"));
+    std::string why = rest == std::string::npos ? c.reason : c.reason.substr(rest + kTheRest.size());
+    if (why.ends_with(kNeededNote)) why.resize(why.size() - kNeededNote.size());
+    if (std::find(whys.begin(), whys.end(), why) == whys.end()) whys.push_back(why);
+  }
+  const std::string counts = std::to_string(coverage.size()) + " planned, " + std::to_string(measured) +
+                             " measured in full, " + std::to_string(skipped) + " skipped";
+  if (missing.empty()) return RuleOutcome{name, RuleResult::pass, counts};
+  constexpr std::size_t kNamed = 3;
+  std::string text = "work the job needed was not measured: ";
+  for (std::size_t i = 0; i < missing.size() && i < kNamed; ++i) text += (i ? ", " : "") + missing[i];
+  if (missing.size() > kNamed) text += " and " + std::to_string(missing.size() - kNamed) + " more";
+  text += " (";
+  for (std::size_t i = 0; i < whys.size() && i < kNamed; ++i) text += (i ? "; " : "") + whys[i];
+  text += ")";
+  if (!require_complete) text += "; --require-complete fails this";
+  return RuleOutcome{name, require_complete ? RuleResult::fail : RuleResult::warn, text};
+}
+
+}  // namespace gpuscale::judge
