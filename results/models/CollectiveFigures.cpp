@@ -29,6 +29,7 @@ void append_timing(const CollectiveSweep& s, const CollectiveRow& row, const Col
 }
 
 void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
+  const auto first = out.size();
   for (const auto& row : s.rows) {
     append_timing(s, row, row.out_of_place, "out", out);
     append_timing(s, row, row.in_place, "in", out);
@@ -40,10 +41,12 @@ void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
   if (h.latency_graph_s) out.push_back(figure(names::kLatencyGraph, op, *h.latency_graph_s, "s", Better::lower));
   if (h.peak_percent_of_link)
     out.push_back(figure(names::kLinkUse, op, *h.peak_percent_of_link / 100.0, "ratio", Better::higher));
+  mark_beside_tenant(out, first, s.beside_tenant);
 }
 
 void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
   for (const auto& p : m.pairs) {
+    const auto first = out.size();
     // Both directions ran at once: the matrix is symmetric, so the heat map gets both cells.
     for (const auto& [src, dst] : {std::pair{p.a_label, p.b_label}, std::pair{p.b_label, p.a_label}}) {
       const Labels labels{{names::kSrc, src}, {names::kDst, dst}};
@@ -51,6 +54,7 @@ void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
     }
     out.push_back(figure(names::kPairLatency, {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
                          Better::lower));
+    mark_beside_tenant(out, first, p.beside_tenant);
   }
 }
 
@@ -75,12 +79,14 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
   if (!record) return;
   for (const auto& s : record->sweeps) append_sweep(s, out);
   for (const auto& p : record->scaling) {
+    const auto first = out.size();
     const Labels labels{{names::kOp, p.op},
                         {names::kBytes, std::to_string(p.size_bytes)},
                         {names::kRanks, std::to_string(p.ranks)},
                         {names::kScope, p.group}};
     out.push_back(figure(names::kBusBw, labels, p.busbw_gbps, "GB/s", Better::higher));
     if (p.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*p.wrong), "count", Better::lower));
+    mark_beside_tenant(out, first, p.beside_tenant);
   }
   if (record->pairs) append_pairs(*record->pairs, out);
   if (record->isolation) append_isolation(*record->isolation, out);

@@ -25,8 +25,10 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
   for (const auto& r : records) {
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) times[labels].push_back(r.time_s.median);
+    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu) && !r.beside_tenant)
+      times[labels].push_back(r.time_s.median);
     labels[names::kRank] = std::to_string(r.rank);
+    const auto first = out.size();
     out.push_back(Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher});
     out.push_back(Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower});
     if (r.verification.ran) {
@@ -34,6 +36,7 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
       out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
   for (const auto& [labels, medians] : times)
     if (const auto spread = straggler_spread(medians))

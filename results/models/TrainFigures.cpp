@@ -30,6 +30,7 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
   for (const auto& r : results.records) {
     if (!r.skipped_reason.empty()) continue;
     const Labels l = configuration(r);
+    const auto first = out.size();
     const auto add = [&](const char* metric, const Labels& labels, double value, const char* unit, Better better) {
       out.push_back(Figure{names::kTrain, metric, labels, value, unit, better});
     };
@@ -48,9 +49,10 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
       add(names::kPeakMemory, l, static_cast<double>(r.peak_memory_bytes), "B", Better::lower);
     for (const auto& k : r.ranks)
       add(names::kRankStepTime, with(l, names::kRank, std::to_string(k.rank)), k.step_s.median, "s", Better::lower);
-    if (!r.dp) continue;
-    for (const auto& [phase, field] : kDpPhaseFields)
-      add(names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s", Better::lower);
+    if (r.dp)
+      for (const auto& [phase, field] : kDpPhaseFields)
+        add(names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s", Better::lower);
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 

@@ -33,6 +33,7 @@ std::string throttle_cell(const BurnRecord& r) {
 std::string flags(const BurnRecord& r) {
   std::string text = r.slow ? "SLOW" : "";
   if (r.wrong_result) text += text.empty() ? "WRONG RESULT" : " WRONG RESULT";
+  if (r.beside_tenant) text += text.empty() ? "BESIDE TENANT" : " BESIDE TENANT";
   return text;
 }
 
@@ -60,11 +61,13 @@ void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out)
 void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const Labels labels{{names::kRank, std::to_string(r.rank)}, {names::kPrecision, r.precision}};
+    const auto first = out.size();
     out.push_back({names::kBurn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher});
     out.push_back({names::kBurn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
     if (r.clock_p50_mhz) out.push_back({names::kBurn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
     if (r.peak_temperature_c)
       out.push_back({names::kBurn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 

@@ -80,6 +80,7 @@ void write_links_table(const std::vector<LinksRecord>& records, std::ostream& ou
 void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const std::string rank = std::to_string(r.rank);
+    const auto first = out.size();
     for (const auto& c : r.copies)
       out.push_back({names::kLinks, names::kHostCopyBw,
                      {{names::kRank, rank}, {names::kDirection, c.direction}, {names::kMemory, c.memory},
@@ -100,6 +101,7 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
                      Better::lower});
     out.push_back({names::kLinks, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
                    Better::lower});
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 
