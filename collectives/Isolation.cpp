@@ -1,10 +1,14 @@
 #include "collectives/Isolation.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
 
 #include "collectives/Bisection.hpp"
 #include "collectives/Matching.hpp"
 #include "collectives/Measure.hpp"
+#include "results/models/Statistics.hpp"
 #include "results/models/SuspectRanking.hpp"
 
 namespace gpuscale::collectives {
@@ -35,23 +39,47 @@ Seats seats(const harness::World& w, const harness::Deadline& deadline) {
   return s;
 }
 
-// Mean time of one op over the timed iterations, after warm-up, on this rank's clock.
+// `ops` operations back to back on this rank's clock (seconds for all of them).
 template <class Enqueue>
-double mean_time_s(Bench& b, const SweepOptions& o, const std::string& what, Enqueue&& enqueue) {
+double timed_s(Bench& b, int ops, const std::string& what, Enqueue& enqueue) {
   const auto deadline = [&] { return harness::Deadline::after(b.timeout_s); };
-  for (int i = 0; i < o.warmup; ++i) enqueue();
-  b.comm->wait(b.stream, deadline(), what);
   b.timer.start(b.stream);
-  for (int i = 0; i < o.iterations; ++i) enqueue();
+  for (int i = 0; i < ops; ++i) enqueue();
   b.timer.mark(b.stream);
   b.comm->wait(b.stream, deadline(), what);
-  return b.timer.read(deadline()).total_s / o.iterations;
+  return b.timer.read(deadline()).total_s;
 }
 
-double allreduce_s(BenchResources& res, harness::Communicator& comm, const SweepOptions& o, const std::string& what) {
-  Bench b = res.bench(&comm);
+// One step's measurement, which every rank calls (the passes are agreed over the world); `b` is null on
+// a rank that takes no part. The mean time of one op over every pass, after warm-up, on this rank's
+// clock; 0 where it took no part.
+template <class Enqueue>
+double step_mean_s(const harness::World& w, double timeout_s, Bench* b, const SweepOptions& o, const std::string& what,
+                   Enqueue&& enqueue) {
+  double first_s = std::numeric_limits<double>::quiet_NaN();
+  if (b) {
+    for (int i = 0; i < o.warmup; ++i) enqueue();
+    b->comm->wait(b->stream, harness::Deadline::after(b->timeout_s), what);
+    first_s = timed_s(*b, o.iterations, what, enqueue);
+  }
+  // Every rank's first pass (0: took no part), so that every rank picks the same number of passes.
+  std::vector<double> firsts(static_cast<std::size_t>(w.size()), 0.0);
+  if (b) firsts[static_cast<std::size_t>(w.rank())] = first_s;
+  firsts = w.max_over_ranks(firsts, harness::Deadline::after(timeout_s));
+  std::erase_if(firsts, [](double s) { return !(s > 0); });
+  const int more = firsts.empty()
+                       ? 0
+                       : isolation_passes(results::median(firsts), *std::max_element(firsts.begin(), firsts.end())) - 1;
+  if (!b) return 0;
+  const double more_s = more > 0 ? timed_s(*b, more * o.iterations, what, enqueue) : 0.0;
+  return (first_s + more_s) / (static_cast<double>(more + 1) * o.iterations);
+}
+
+// An allreduce of isolation_bytes over `comm` (null: this rank takes no part), as one step.
+double allreduce_s(BenchResources& res, harness::Communicator* comm, const SweepOptions& o, const std::string& what) {
+  Bench b = res.bench(comm);
   const std::size_t elements = o.isolation_bytes / harness::size_of(o.type);
-  return mean_time_s(b, o, what, [&] {
+  return step_mean_s(res.world(), res.timeout_s(), comm ? &b : nullptr, o, what, [&] {
     b.comm->all_reduce(b.send.data(), b.recv.data(), elements, o.type, harness::RedOp::sum, b.stream,
                        harness::Deadline::after(b.timeout_s));
   });
@@ -67,7 +95,8 @@ std::vector<results::NodeLocalResult> node_local(BenchResources& res, harness::C
   const auto& w = res.world();
   auto comm = world_comm.split(w.node(), w.rank(), harness::Deadline::after(res.timeout_s()));
   std::vector<double> t(static_cast<std::size_t>(s.nodes), 0.0);
-  if (comm->size() > 1) t[static_cast<std::size_t>(w.node())] = allreduce_s(res, *comm, o, "node-local allreduce");
+  t[static_cast<std::size_t>(w.node())] =
+      allreduce_s(res, comm->size() > 1 ? comm.get() : nullptr, o, "node-local allreduce");
   t = w.max_over_ranks(t, harness::Deadline::after(res.timeout_s()));
   std::vector<results::NodeLocalResult> out;
   for (int n = 0; n < s.nodes; ++n)
@@ -84,17 +113,18 @@ std::vector<results::NodeRound> play_round(BenchResources& res, harness::Communi
   const int peer = s.at(partner_node, w.local_rank());
   std::vector<double> t(static_cast<std::size_t>(2 * s.nodes), 0.0);
   const std::size_t slot = static_cast<std::size_t>(2 * w.node());
-  if (peer >= 0) {
-    Bench b = res.bench(&world_comm);
+  {
+    Bench b = res.bench(peer >= 0 ? &world_comm : nullptr);
     const std::size_t elements = o.isolation_bytes / harness::size_of(o.type);
-    t[slot] = mean_time_s(b, o, "isolation sendrecv with rank " + std::to_string(peer), [&] {
-      b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream,
-                        harness::Deadline::after(b.timeout_s));
-    });
+    t[slot] = step_mean_s(w, res.timeout_s(), b.comm ? &b : nullptr, o,
+                          "isolation sendrecv with rank " + std::to_string(peer), [&] {
+                            b.comm->send_recv(b.send.data(), peer, b.recv.data(), peer, elements, o.type, b.stream,
+                                              harness::Deadline::after(b.timeout_s));
+                          });
   }
   const int color = peer >= 0 ? std::min(w.node(), partner_node) * s.rails + w.local_rank() : -1;
   auto pair = world_comm.split(color, w.rank(), harness::Deadline::after(res.timeout_s()));
-  if (pair) t[slot + 1] = allreduce_s(res, *pair, o, "isolation allreduce with rank " + std::to_string(peer));
+  t[slot + 1] = allreduce_s(res, pair.get(), o, "isolation allreduce with rank " + std::to_string(peer));
   t = w.max_over_ranks(t, harness::Deadline::after(res.timeout_s()));
   std::vector<results::NodeRound> out;
   for (int n = 0; n < s.nodes; ++n) {
@@ -113,7 +143,8 @@ std::pair<double, double> measure_halves(BenchResources& res, harness::Communica
   const int color = w.local_rank() != 0 ? -1 : in(a) ? 0 : in(b) ? 1 : -1;
   auto half = world_comm.split(color, w.rank(), harness::Deadline::after(res.timeout_s()));
   std::vector<double> t(2, 0.0);
-  if (half) t[static_cast<std::size_t>(color)] = allreduce_s(res, *half, o, "bisection allreduce");
+  const double mean_s = allreduce_s(res, half.get(), o, "bisection allreduce");
+  if (half) t[static_cast<std::size_t>(color)] = mean_s;
   t = w.max_over_ranks(t, harness::Deadline::after(res.timeout_s()));
   return {busbw_gbps(o, t[0], static_cast<int>(a.size())), busbw_gbps(o, t[1], static_cast<int>(b.size()))};
 }
@@ -129,6 +160,13 @@ void bisect_into(BenchResources& res, harness::Communicator& world_comm, const S
 }
 
 }  // namespace
+
+int isolation_passes(double typical_s, double slowest_s) {
+  if (!(typical_s > 0) || !std::isfinite(typical_s)) return 1;
+  double passes = std::ceil(kIsolationSpanS / typical_s);
+  if (slowest_s > 0 && std::isfinite(slowest_s)) passes = std::min(passes, std::floor(kIsolationMaxSpanS / slowest_s));
+  return static_cast<int>(std::clamp(passes, 1.0, static_cast<double>(kIsolationMaxPasses)));
+}
 
 results::IsolationRecord run_isolation(BenchResources& res, harness::Communicator& world_comm, const SweepOptions& o,
                                        const std::vector<std::string>& node_hosts, harness::BudgetGate* budget) {

@@ -48,7 +48,7 @@ void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& o
 void check_links(const results::CollectivesRecord& record, std::vector<Check>& out) {
   for (const auto& s : record.sweeps) {
     const auto& h = s.headline;
-    if (!h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
+    if (s.beside_tenant || !h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
     out.push_back({ids::kCollectiveBelowLink, Severity::warning, {},
                    s.op + " peaks at " + results::fixed(h.peak_busbw_gbps, 1) + " GB/s busbw, " +
                        results::fixed(*h.peak_percent_of_link, 0) + "% of " + h.link + " (" +
@@ -63,7 +63,7 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   if (!record.pairs) return;
   std::vector<const results::PairResult*> slow;
   for (const auto& p : record.pairs->pairs)
-    if (p.slow) slow.push_back(&p);
+    if (p.slow && !p.beside_tenant) slow.push_back(&p);
   if (slow.empty()) return;
   std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
   std::vector<int> ranks;

@@ -11,6 +11,7 @@
 #include "judge/LaunchChecks.hpp"
 #include "judge/NcclPathChecks.hpp"
 #include "judge/Rule.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CpuList.hpp"
@@ -262,6 +263,20 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   return out;
 }
 
+namespace {
+
+Judged env_family(const RunReport& report, const RuleContext&) {
+  auto checks = run_env_checks(report.ranks);
+  // A process computing on a GPU from the start: the burn still ran beside it (it runs on a shared
+  // GPU), and what that cost it is said here, not as a slow-burn finding of its own.
+  for (auto& c : checks)
+    if (c.id == results::check_ids::kGpuInUse && c.severity == Severity::error)
+      c.message += burn_consequence(report.burn, c.ranks, report.straggler_threshold);
+  return Judged{std::move(checks), {}, {}};
+}
+
+}  // namespace
+
 // Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
 extern const RuleFamily kEnvChecks{
     "env", "env", "ranks[]",
@@ -269,6 +284,6 @@ extern const RuleFamily kEnvChecks{
     "checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or info as "
     "docs/CHECKS.md lists",
     GpuBlock::all_gpu_work,
-    [](const RunReport& report, const RuleContext&) { return Judged{run_env_checks(report.ranks), {}, {}}; }};
+    env_family};
 
 }  // namespace gpuscale::judge

@@ -32,7 +32,8 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
       continue;
     }
     judged.marks.push_back({Mark::burn_floor, index_in(records, r), 0, floor->value});
-    if (r.sustained_tflops >= floor->value) continue;
+    // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
+    if (r.beside_tenant || r.sustained_tflops >= floor->value) continue;
     judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
     out.push_back({check_ids::kGpuSlowSustained, Severity::error, {r.rank},
                    who(r) + " sustained " + under(r.sustained_tflops, *floor, 1, "TFLOP/s") + " " + r.precision +
@@ -75,8 +76,10 @@ void links(const std::vector<LinksRecord>& records, std::map<std::string, std::v
            Judged& judged) {
   for (const auto& r : records) {
     if (r.gpu == "cpu") continue;
-    host_link(r, index_in(records, r), judged);
-    hbm(r, index_in(records, r), judged);
+    if (!r.beside_tenant) {  // another process on the GPU shared its copies: gpu-in-use names it
+      host_link(r, index_in(records, r), judged);
+      hbm(r, index_in(records, r), judged);
+    }
     if (!find_gpu_reference(r.gpu)) unknown[r.gpu].push_back(r.rank);
   }
 }

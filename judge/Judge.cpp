@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/models/Findings.hpp"
@@ -45,6 +46,20 @@ void set_mark(RunReport& report, const RecordMark& m) {
     case Mark::links_hbm_slow: set(report.links, m.index, [](auto& r) { r.hbm_slow = true; }); break;
     case Mark::links_h2d_floor: set(report.links, m.index, [&](auto& r) { r.h2d_floor_gbps = m.value; }); break;
     case Mark::links_hbm_floor: set(report.links, m.index, [&](auto& r) { r.hbm_floor_gbps = m.value; }); break;
+    case Mark::compute_beside_tenant: set(report.compute, m.index, [](auto& r) { r.beside_tenant = true; }); break;
+    case Mark::burn_beside_tenant: set(report.burn, m.index, [](auto& r) { r.beside_tenant = true; }); break;
+    case Mark::links_beside_tenant: set(report.links, m.index, [](auto& r) { r.beside_tenant = true; }); break;
+    case Mark::train_beside_tenant: set(report.train.records, m.index, [](auto& r) { r.beside_tenant = true; }); break;
+    case Mark::sweep_beside_tenant:
+      if (report.collectives) set(report.collectives->sweeps, m.index, [](auto& r) { r.beside_tenant = true; });
+      break;
+    case Mark::scaling_beside_tenant:
+      if (report.collectives) set(report.collectives->scaling, m.index, [](auto& r) { r.beside_tenant = true; });
+      break;
+    case Mark::pair_beside_tenant:
+      if (report.collectives && report.collectives->pairs)
+        set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.beside_tenant = true; });
+      break;
   }
 }
 
@@ -84,22 +99,33 @@ Judged judge_family(std::string_view name, const RunReport& report) {
 }
 
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
-  for (auto& r : report.compute) r.straggler = false;
-  for (auto& r : report.train.records)
+  for (auto& r : report.compute) r.straggler = r.beside_tenant = false;
+  for (auto& r : report.train.records) {
+    r.beside_tenant = false;
     for (auto& k : r.ranks) k.straggler = false;
+  }
   for (auto& r : report.burn) {
-    r.slow = r.wrong_result = false;
+    r.slow = r.wrong_result = r.beside_tenant = false;
     r.floor_tflops.reset();
   }
   for (auto& r : report.links) {
-    r.h2d_slow = r.hbm_slow = false;
+    r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
     r.h2d_floor_gbps.reset();
     r.hbm_floor_gbps.reset();
+  }
+  if (auto& c = report.collectives) {
+    for (auto& s : c->sweeps) s.beside_tenant = false;
+    for (auto& p : c->scaling) p.beside_tenant = false;
+    if (c->pairs)
+      for (auto& p : c->pairs->pairs) p.beside_tenant = false;
   }
   for (const auto& m : marks) set_mark(report, m);
 }
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
+  // The speed rules read which records were measured beside another process: those marks go on first
+  // (the tenancy family raises them again below, with every other family's).
+  apply_marks(report, beside_tenant_marks(report));
   auto judged = judge_records(report);
   std::vector<Check> checks;
   for (auto& c : report.checks)

@@ -28,7 +28,8 @@ void h2d_against_node(const std::vector<LinksRecord>& records, double threshold,
   for (const char* direction : {"h2d", "d2h"}) {
     std::map<std::tuple<int, std::string>, std::vector<std::pair<const LinksRecord*, const CopyFigure*>>> groups;
     for (const auto& r : records)
-      if (const auto* c = largest_copy(r, direction, "pinned", "solo"); c && r.gpu != "cpu" && c->gbps > 0)
+      if (const auto* c = largest_copy(r, direction, "pinned", "solo");
+          c && r.gpu != "cpu" && c->gbps > 0 && !r.beside_tenant)
         groups[{r.node, r.gpu}].push_back({&r, c});
     for (auto& [key, group] : groups) {
       if (group.size() < 2) continue;
@@ -55,7 +56,8 @@ void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged&
   auto& out = judged.checks;
   std::map<std::string, std::vector<std::pair<const LinksRecord*, double>>> groups;
   for (const auto& r : records)
-    if (const auto* h = find_hbm(r, "copy"); h && r.gpu != "cpu" && h->gbps > 0) groups[r.gpu].push_back({&r, h->gbps});
+    if (const auto* h = find_hbm(r, "copy"); h && r.gpu != "cpu" && h->gbps > 0 && !r.beside_tenant)
+      groups[r.gpu].push_back({&r, h->gbps});
   for (auto& [gpu, group] : groups) {
     std::vector<double> figures;
     for (const auto& [r, gbps] : group) figures.push_back(gbps);

@@ -31,6 +31,15 @@ enum class Mark {
   links_hbm_slow,     // links[index].hbm_slow
   links_h2d_floor,    // links[index].h2d_floor_gbps = value
   links_hbm_floor,    // links[index].hbm_floor_gbps = value
+  // Measured while another process computed on the GPU (TenancyChecks.hpp): the judge applies these
+  // first, and the speed rules (stragglers, slow GPUs, floors, outliers) leave such records out.
+  compute_beside_tenant,   // compute[index].beside_tenant
+  burn_beside_tenant,      // burn[index].beside_tenant
+  links_beside_tenant,     // links[index].beside_tenant
+  train_beside_tenant,     // train.records[index].beside_tenant
+  sweep_beside_tenant,     // collectives.sweeps[index].beside_tenant
+  scaling_beside_tenant,   // collectives.scaling[index].beside_tenant
+  pair_beside_tenant,      // collectives.pairs.pairs[index].beside_tenant
 };
 
 // One mark on one record, keyed by the record's place in its RunReport list.

@@ -1,17 +1,174 @@
-// gpu-in-use for the processes that appeared on a job's GPU during a phase (results/schema/MidRunTenancy.hpp):
-// judged after each phase's own families, so a run's findings read in the order they were found.
+// gpu-in-use for the processes that appeared on a job's GPU during a phase (results/schema/MidRunTenancy.hpp),
+// judged after each phase's own families, so a run's findings read in the order they were found; and
+// the marks of the records measured beside a process that computes on their GPU (whole-run pass).
 #include "judge/TenancyChecks.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
-#include "judge/Rule.hpp"
+#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuTenants.hpp"
+#include "results/models/Statistics.hpp"
+#include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
-#include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {
 
 using namespace results;
+
+bool SharedGpus::shared(std::string_view phase, int rank) const {
+  if (always.count(rank)) return true;
+  const auto it = by_phase.find(phase);
+  return it != by_phase.end() && it->second.count(rank);
+}
+
+std::set<int> SharedGpus::ranks_in(std::string_view phase) const {
+  auto out = always;
+  if (const auto it = by_phase.find(phase); it != by_phase.end()) out.insert(it->second.begin(), it->second.end());
+  return out;
+}
+
+std::vector<std::string> tenant_phases(const RunReport& report, const MidRunTenant& t) {
+  if (!t.phases.empty()) return t.phases;
+  std::vector<std::string> out{t.phase};
+  const auto& done = report.phases_completed;
+  const auto from = std::find(done.begin(), done.end(), t.phase);
+  if (from == done.end()) return out;
+  for (auto p = from + 1; p != done.end(); ++p)
+    if (measured_shared(report.shared_phases, *p)) out.push_back(*p);
+  return out;
+}
+
+SharedGpus shared_gpus(const RunReport& report) {
+  SharedGpus out;
+  const auto& ranks = report.ranks;
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    if (!ranks[i].tenancy.probed) continue;
+    const auto foreign = foreign_processes(ranks, i);
+    const auto busy = mean_utilization_pct(ranks[i].tenancy);
+    if (std::any_of(foreign.begin(), foreign.end(), [](const GpuProcess& p) { return p.compute; }) ||
+        (busy && *busy >= kBusyBeforeStartPct))
+      out.always.insert(ranks[i].rank);
+  }
+  for (const auto& t : report.tenants)
+    if (t.process.pid == 0 || t.process.compute)
+      for (const auto& phase : tenant_phases(report, t)) out.by_phase[phase].insert(t.rank);
+  return out;
+}
+
+namespace {
+
+// Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
+bool in_group(const std::string& group, int rank, const std::vector<RankEnv>& ranks) {
+  constexpr std::string_view kFirst = "first ";
+  if (group.rfind(kFirst, 0) == 0) {
+    try {
+      return rank < std::stoi(group.substr(kFirst.size()));
+    } catch (const std::exception&) {
+      return true;
+    }
+  }
+  if (group == "inter-node" && rank >= 0 && rank < static_cast<int>(ranks.size()))
+    return ranks[static_cast<std::size_t>(rank)].local_rank == 0;
+  return true;  // world, intra-node (every node's communicator at once)
+}
+
+// The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
+std::vector<int> train_ranks(const TrainRecord& r) {
+  if (r.strategy == "dp" || r.ranks.empty()) return {0};
+  std::vector<int> out;
+  for (const auto& k : r.ranks) out.push_back(k.rank);
+  return out;
+}
+
+bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
+  const auto ranks = train_ranks(r);
+  return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return shared.shared("train", k); });
+}
+
+template <class T, class Beside>
+void mark_each(const std::vector<T>& records, Mark mark, std::vector<RecordMark>& out, Beside&& beside) {
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (beside(records[i])) out.push_back({mark, i});
+}
+
+void collectives_marks(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  if (!report.collectives) return;
+  const auto ranks = shared.ranks_in("collectives");
+  if (ranks.empty()) return;
+  const auto& c = *report.collectives;
+  const auto group_shared = [&](const std::string& group) {
+    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, report.ranks); });
+  };
+  mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
+  mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
+  if (c.pairs)
+    mark_each(c.pairs->pairs, Mark::pair_beside_tenant, out,
+              [&](const auto& p) { return ranks.count(p.a) > 0 || ranks.count(p.b) > 0; });
+}
+
+}  // namespace
+
+std::vector<RecordMark> beside_tenant_marks(const RunReport& report) {
+  std::vector<RecordMark> out;
+  const auto shared = shared_gpus(report);
+  if (shared.empty()) return out;
+  const auto per_gpu = [&shared](const char* phase) {
+    return [&shared, phase](const auto& r) { return shared.shared(phase, r.rank); };
+  };
+  mark_each(report.compute, Mark::compute_beside_tenant, out, per_gpu("compute"));
+  mark_each(report.burn, Mark::burn_beside_tenant, out, per_gpu("burn"));
+  mark_each(report.links, Mark::links_beside_tenant, out, per_gpu("links"));
+  const auto& train = report.train.records;
+  mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
+    // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
+    const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
+    return train_shared(shared, r) || (base && train_shared(shared, *base));
+  });
+  collectives_marks(report, shared, out);
+  return out;
+}
+
+namespace {
+
+// 674.0, but 0.0123 on the cpu backend.
+std::string tflops_text(double tflops) {
+  if (tflops >= 10) return fixed(tflops, 1);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", tflops);
+  return text;
+}
+
+}  // namespace
+
+std::string burn_consequence(const std::vector<BurnRecord>& burn, const std::vector<int>& ranks, double threshold) {
+  std::vector<std::string> parts;
+  bool short_of = false;  // some figure under its floor or the job's other GPUs
+  for (const auto& r : burn) {
+    if (r.sustained_tflops <= 0 || std::find(ranks.begin(), ranks.end(), r.rank) == ranks.end()) continue;
+    std::string text =
+        tflops_text(r.sustained_tflops) + " TFLOP/s " + r.precision + " on rank " + std::to_string(r.rank);
+    std::vector<double> own;  // the job's GPUs of that kind that had the GPU to themselves
+    for (const auto& o : burn)
+      if (o.gpu == r.gpu && o.precision == r.precision && o.sustained_tflops > 0 &&
+          std::find(ranks.begin(), ranks.end(), o.rank) == ranks.end())
+        own.push_back(o.sustained_tflops);
+    if (const auto floor = burn_floor(r.gpu, r.precision); floor && r.sustained_tflops < floor->value) {
+      text += ", under the model's floor of " + fixed(floor->value, 1) + " TFLOP/s";
+      short_of = true;
+    } else if (!own.empty() && r.gpu != "cpu" && is_below_median(r.sustained_tflops, median(own), threshold)) {
+      text += ", " + percent(1 - r.sustained_tflops / median(own), 0) + " below the job's other GPUs";
+      short_of = true;
+    }
+    parts.push_back(std::move(text));
+  }
+  if (parts.empty()) return "";
+  return "; beside it the burn sustained " + join_words(parts) +
+         (short_of ? ": that shortfall is this process's, not the GPU's power, clocks or cooling, and is not judged "
+                     "apart"
+                   : ", not judged apart");
+}
 
 namespace {
 
@@ -27,13 +184,20 @@ std::string what(const MidRunTenant& t) {
 
 }  // namespace
 
-void midrun_tenancy_checks(const std::vector<MidRunTenant>& tenants, std::vector<Check>& out) {
+void midrun_tenancy_checks(const RunReport& report, const std::vector<MidRunTenant>& tenants, std::vector<Check>& out) {
   for (const auto& t : tenants) {
     const bool computes = t.process.pid == 0 || t.process.compute;
+    const auto phases = tenant_phases(report, t);
+    std::string message = t.gpu + " on " + t.host + ": another process appeared during " + t.phase + ": " + what(t);
+    if (computes) {
+      message += "; the figures of " + join_words(phases) +
+                 " on this GPU were measured beside it and are marked (beside_tenant), left out of the straggler, "
+                 "outlier and floor rules";
+      if (measured_shared(phases, "burn"))
+        message += burn_consequence(report.burn, {t.rank}, report.straggler_threshold);
+    }
     out.push_back(Check{check_ids::kGpuInUse, computes ? Severity::error : Severity::warning, {t.rank},
-                        t.gpu + " on " + t.host + ": another process appeared during " + t.phase + ": " + what(t) +
-                            "; the figures of " + t.phase + " and of the phases after it while it stayed were "
-                            "measured beside it (shared_phases): stop it and run again"});
+                        message + ": stop it and run again"});
   }
 }
 
@@ -50,13 +214,15 @@ Judged tenancy(const RunReport& report, const RuleContext& context) {
     // The whole-run pass (no phase) takes those that no phase pass took.
     if (context.phase.empty() ? !of_a_phase(t) : t.phase == context.phase) during.push_back(t);
   Judged judged;
-  midrun_tenancy_checks(during, judged.checks);
+  midrun_tenancy_checks(report, during, judged.checks);
+  if (context.phase.empty()) judged.marks = beside_tenant_marks(report);
   return judged;
 }
 
 }  // namespace
 
 extern const RuleFamily kTenancyChecks{
-    "tenancy", "*", "tenants[]", "gpu-in-use error (computes) or warning (holds memory)", GpuBlock::none, tenancy};
+    "tenancy", "*", "tenants[], shared_phases, ranks[].tenancy, the records of every phase",
+    "gpu-in-use error (computes) or warning (holds memory); marks beside_tenant", GpuBlock::none, tenancy};
 
 }  // namespace gpuscale::judge

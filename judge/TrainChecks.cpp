@@ -48,7 +48,9 @@ void stragglers(const TrainRecord& r, std::size_t index, double threshold, Judge
 Judged train_checks(const TrainResults& results, double straggler_threshold) {
   Judged judged;
   for (std::size_t i = 0; i < results.records.size(); ++i)
-    if (measured(results.records[i])) stragglers(results.records[i], i, straggler_threshold, judged);
+    // A configuration beside another process: that process is its straggler (gpu-in-use).
+    if (measured(results.records[i]) && !results.records[i].beside_tenant)
+      stragglers(results.records[i], i, straggler_threshold, judged);
   for (const auto& c : results.verifications) {
     if (c.passed) continue;
     judged.checks.push_back({check_ids::kTrainCheckPrefix + c.name, Severity::error, {},

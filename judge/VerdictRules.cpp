@@ -47,16 +47,20 @@ RuleOutcome checks_rule(const std::vector<Check>& raised) {
   return {"no error checks", RuleResult::pass, std::to_string(own) + " checks, none an error"};
 }
 
+// Whether a rule judges how fast the GPUs are (not whether they compute right): such a rule leaves out
+// the figures measured beside another process on the GPU, which gpu-in-use judges.
+enum class Judges { correctness, speed };
+
 // One built-in rule over every figure of `metric`: `bad` picks the offenders. Absent when no figure
 // of that metric exists (the phase that produces it did not run).
 template <class Bad>
-void figure_rule(const std::vector<Figure>& figures, const char* metric, const char* name, RuleResult if_bad,
-                 Bad bad, std::vector<RuleOutcome>& out) {
+void figure_rule(const std::vector<Figure>& figures, const char* metric, const char* name, Judges judges,
+                 RuleResult if_bad, Bad bad, std::vector<RuleOutcome>& out) {
   std::size_t seen = 0;
   std::string offenders;
   std::size_t offender_count = 0;
   for (const auto& f : figures) {
-    if (f.metric != metric) continue;
+    if (f.metric != metric || (judges == Judges::speed && f.beside_tenant)) continue;
     ++seen;
     if (!bad(f.value)) continue;
     if (++offender_count <= kNamedInLine) offenders += (offenders.empty() ? "" : "; ") + figure_text(f);
@@ -181,17 +185,17 @@ Verdict evaluate_verdict(const RunReport& report, const std::vector<Figure>& fig
   const bool require_complete = expectations.require_complete || (report.plan && report.plan->require_complete);
   v.coverage = judge_coverage(report, require_complete);
   if (auto rule = coverage_rule(report, v.coverage, require_complete)) v.rules.push_back(std::move(*rule));
-  figure_rule(figures, names::kWrongElements, "no wrong elements", RuleResult::fail,
+  figure_rule(figures, names::kWrongElements, "no wrong elements", Judges::correctness, RuleResult::fail,
               [](double value) { return !(value == 0); }, v.rules);
   if (report.emulation && report.emulation->shared_gpu) {
     v.rules.push_back({"speed judged", RuleResult::pass,
                        "not judged: " + emulation_text(*report.emulation, report.node_count)});
   } else {
-    figure_rule(figures, names::kStragglerSpread, "no stragglers", RuleResult::warn,
+    figure_rule(figures, names::kStragglerSpread, "no stragglers", Judges::speed, RuleResult::warn,
                 [t = report.straggler_threshold](double value) { return value > t; }, v.rules);
     // The collective-below-link check's threshold, so that one number (the user's) decides both lines.
     const double link_threshold = report.collectives ? report.collectives->link_threshold : 0.0;
-    figure_rule(figures, names::kLinkUse, "links used well", RuleResult::warn,
+    figure_rule(figures, names::kLinkUse, "links used well", Judges::speed, RuleResult::warn,
                 [link_threshold](double value) { return value < link_threshold; }, v.rules);
   }
   for (const auto& id : expectations.checks_must_pass) v.rules.push_back(must_pass_rule(id, report.checks));

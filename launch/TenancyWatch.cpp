@@ -61,7 +61,7 @@ void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
   nlohmann::json mine = {{"present", !present.empty()}, {"tenants", nlohmann::json::array()}};
   for (const auto& p : present) {
     if (!reported_.insert(p.pid).second) continue;
-    mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, p, std::nullopt}));
+    mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, p, std::nullopt, {phase}}));
   }
   // Busy while every rank was idle, with no new process listed: the lowest sample. NVML's figure is
   // the busy share of its last sample period, up to a second long, so the job's own last kernels can
@@ -77,22 +77,31 @@ void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
     if (low >= results::kBusyBeforeStartPct) {
       busy_reported_ = true;
       mine["present"] = true;
-      mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, {}, low}));
+      mine["tenants"].push_back(nlohmann::json(results::MidRunTenant{phase, rank_, host_, gpu_, {}, low, {phase}}));
     }
   }
   const auto all = world.gather_to_root(mine.dump(), job.deadline());
   if (world.rank() != 0) return;
   auto& report = job.report();
-  bool present_now = false;
+  std::vector<bool> present_now(all.size(), false);
   std::vector<results::MidRunTenant> found;
-  for (const auto& text : all) {
-    const auto j = nlohmann::json::parse(text);
-    present_now = present_now || j.at("present").get<bool>();
+  for (std::size_t r = 0; r < all.size(); ++r) {
+    const auto j = nlohmann::json::parse(all[r]);
+    present_now[r] = j.at("present").get<bool>();
     for (const auto& t : j.at("tenants")) found.push_back(t.get<results::MidRunTenant>());
   }
+  present_before_.resize(all.size(), false);
+  // A tenant seen before measured this phase beside it while something not the job's was on its GPU
+  // at the phase's start or end.
+  for (auto& t : report.tenants) {
+    const auto r = static_cast<std::size_t>(t.rank);
+    if (r < all.size() && (present_before_[r] || present_now[r]) && !results::measured_shared(t.phases, phase))
+      t.phases.push_back(phase);
+  }
   report.tenants.insert(report.tenants.end(), found.begin(), found.end());
-  if ((present_now || present_before_) && !results::measured_shared(report.shared_phases, phase))
-    report.shared_phases.push_back(phase);
+  const bool any = std::find(present_now.begin(), present_now.end(), true) != present_now.end() ||
+                   std::find(present_before_.begin(), present_before_.end(), true) != present_before_.end();
+  if (any && !results::measured_shared(report.shared_phases, phase)) report.shared_phases.push_back(phase);
   present_before_ = present_now;
   if (!found.empty()) job.progress("gpu-in-use: another process appeared on a GPU during " + phase);
 }

@@ -3,8 +3,9 @@
 // of every phase (so also at the run's end), with every rank idle after a barrier: NVML's processes
 // on each rank's GPU, less the job's own (every rank's PID on the node, gathered, and what env
 // listed, which env judged), and a few utilization samples taken while the job is idle. A process
-// that appeared is a gpu-in-use finding naming the phase in which it appeared; the phases measured
-// beside it are listed as shared (results/schema/MidRunTenancy.hpp). About 0.3 s per boundary on a GPU (the
+// that appeared is a gpu-in-use finding naming the phase in which it appeared; the phases its GPU was
+// measured beside it are listed with it, and every phase measured beside one as shared
+// (results/schema/MidRunTenancy.hpp). About 0.3 s per boundary on a GPU (the
 // idle samples; 1.3 s more where they read busy); on the CPU backend only the test seam's processes are
 // listed, at no wait.
 #include <set>
@@ -43,7 +44,7 @@ class TenancyWatch {
   std::vector<results::GpuProcess> seen_;  // by a sampler since the last boundary
   bool job_pids_gathered_ = false;
   bool busy_reported_ = false;
-  bool present_before_ = false;  // rank 0: a tenant was on some GPU at the last boundary
+  std::vector<bool> present_before_;  // rank 0, per rank: a tenant was on its GPU at the last boundary
 };
 
 }  // namespace gpuscale::launch

@@ -51,6 +51,7 @@ const CollectiveTiming* timing_at(const CollectiveSweep& s, std::uint64_t bytes,
 }
 
 void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
+  const auto first = out.size();
   for (const auto& row : s.rows) {
     append_timing(s, row, row.out_of_place, "out", out);
     append_timing(s, row, row.in_place, "in", out);
@@ -75,10 +76,12 @@ void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
   if (h.latency_graph_s) headline(names::kLatencyGraph, *h.latency_graph_s, "s", Better::lower, nullptr);
   if (h.peak_percent_of_link)
     headline(names::kLinkUse, *h.peak_percent_of_link / 100.0, "ratio", Better::higher, peak);
+  mark_beside_tenant(out, first, s.beside_tenant);
 }
 
 void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
   for (const auto& p : m.pairs) {
+    const auto first = out.size();
     // Both directions ran at once: the matrix is symmetric, so the heat map gets both cells.
     for (const auto& [src, dst] : {std::pair{p.a_label, p.b_label}, std::pair{p.b_label, p.a_label}}) {
       Figure f = figure(names::kPairBusBw, {{names::kSrc, src}, {names::kDst, dst}}, p.bandwidth_gbps, "GB/s",
@@ -88,6 +91,7 @@ void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
     }
     out.push_back(figure(names::kPairLatency, {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
                          Better::lower));
+    mark_beside_tenant(out, first, p.beside_tenant);
   }
 }
 
@@ -112,6 +116,7 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
   if (!record) return;
   for (const auto& s : record->sweeps) append_sweep(s, out);
   for (const auto& p : record->scaling) {
+    const auto first = out.size();
     const Labels labels{{names::kOp, p.op},
                         {names::kBytes, std::to_string(p.size_bytes)},
                         {names::kRanks, std::to_string(p.ranks)},
@@ -121,6 +126,7 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
     busbw.local_copy = p.ranks == 1;
     out.push_back(std::move(busbw));
     if (p.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*p.wrong), "count", Better::lower));
+    mark_beside_tenant(out, first, p.beside_tenant);
   }
   if (record->pairs) append_pairs(*record->pairs, out);
   if (record->isolation) append_isolation(*record->isolation, out);

@@ -29,11 +29,12 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
   for (const auto& r : records) {
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu)) {
+    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu) && !r.beside_tenant) {
       times[labels].push_back(r.time_s.median);
       widest[labels] = std::max(widest[labels], band_of(r.time_s, 1));
     }
     labels[names::kRank] = std::to_string(r.rank);
+    const auto first = out.size();
     for (auto f : {Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher},
                    Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower}}) {
       f.spread = band_of(r.time_s, f.value);
@@ -45,6 +46,7 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
       out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
   // The spread is a ratio of the ranks' times: its noise is as wide as the widest rank's band.
   for (const auto& [labels, medians] : times)

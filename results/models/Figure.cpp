@@ -39,6 +39,11 @@ std::string labels_text(const Labels& labels) {
   return text;
 }
 
+void mark_beside_tenant(std::vector<Figure>& figures, std::size_t from, bool beside) {
+  if (!beside) return;
+  for (auto i = from; i < figures.size(); ++i) figures[i].beside_tenant = true;
+}
+
 std::string figure_key(const Figure& f) { return f.phase + "/" + f.metric + "/" + labels_text(f.labels); }
 
 bool labels_match(const Figure& f, const Labels& filter) {

@@ -45,7 +45,13 @@ struct Figure {
   // page handling moves them by a third from run to run): two runs cannot judge it, a baseline's
   // spread over runs can.
   bool varies_between_runs = false;
+  // Measured while another process computed on its GPU (the record's beside_tenant mark): not the
+  // GPU's own figure. Charts and the speed rules (stragglers, outliers, link use) leave it out.
+  bool beside_tenant = false;
 };
+
+// Sets beside_tenant on figures[from..] when `beside` (a record's mark on the figures it just added).
+void mark_beside_tenant(std::vector<Figure>& figures, std::size_t from, bool beside);
 
 // "op=allreduce;rank=0": labels in key order, the form CSV and compare print.
 std::string labels_text(const Labels& labels);
@@ -68,7 +74,8 @@ struct BetterName {
 constexpr auto json_fields(const Figure*) {
   using T = Figure;
   return fields(field("phase", &T::phase), field("metric", &T::metric), field("labels", &T::labels),
-                field("value", &T::value), field("unit", &T::unit), field("better", &T::better).as<BetterName>());
+                field("value", &T::value), field("unit", &T::unit), field("better", &T::better).as<BetterName>(),
+                field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const Figure& f);

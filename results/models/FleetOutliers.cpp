@@ -22,13 +22,14 @@ namespace {
 // that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
 constexpr char kNoGpuModel[] = "cpu";
 
-// The figures that say how fast one GPU (label rank) or one node (label node) is.
+// The figures that say how fast one GPU (label rank) or one node (label node) is: not one measured
+// beside another process on its GPU (Figure::beside_tenant), which says how busy that process was.
 bool judged(const Figure& f) {
   static const std::set<std::string> kMetrics = {
       names::kTflops,        names::kSustainedTflops,     names::kHostCopyBw,   names::kHbmBw,  // per GPU
       names::kRankStepTime,  names::kSmokeAllreduceTime,                                          // per GPU
       names::kNodeLocalBusBw, names::kInterNodeBusBw};                                            // per node
-  return f.better != Better::none && kMetrics.count(f.metric) &&
+  return f.better != Better::none && !f.beside_tenant && kMetrics.count(f.metric) &&
          (f.labels.count(names::kRank) || f.labels.count(names::kNode));
 }
 

@@ -31,6 +31,7 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
   for (const auto& r : results.records) {
     if (!r.skipped_reason.empty()) continue;
     const Labels l = configuration(r);
+    const auto first = out.size();
     // The steps' band is the noise of every figure timed from them (FigureNoise.hpp); a difference of
     // two times (exposed communication, and the overlap made from it) keeps the band's absolute width.
     const double step_band = band_of(r.step_s, r.step_s.median);
@@ -59,10 +60,11 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
     for (const auto& k : r.ranks)
       add(names::kRankStepTime, with(l, names::kRank, std::to_string(k.rank)), k.step_s.median, "s", Better::lower,
           band_of(k.step_s, k.step_s.median));
-    if (!r.dp) continue;
-    for (const auto& [phase, field] : kDpPhaseFields)  // each phase timed on its own: its own time
-      out.push_back(Figure{names::kTrain, names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s",
-                           Better::lower});
+    if (r.dp)
+      for (const auto& [phase, field] : kDpPhaseFields)  // each phase timed on its own: its own time
+        out.push_back(Figure{names::kTrain, names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s",
+                             Better::lower});
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 

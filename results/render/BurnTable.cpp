@@ -36,6 +36,7 @@ std::string throttle_cell(const BurnRecord& r) {
 std::string flags(const BurnRecord& r) {
   std::string text = r.slow ? "SLOW" : "";
   if (r.wrong_result) text += text.empty() ? "WRONG RESULT" : " WRONG RESULT";
+  if (r.beside_tenant) text += text.empty() ? "BESIDE TENANT" : " BESIDE TENANT";
   return text;
 }
 
@@ -63,6 +64,7 @@ void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out)
 void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const Labels labels{{names::kRank, std::to_string(r.rank)}, {names::kPrecision, r.precision}};
+    const auto first = out.size();
     // The band of the windows after the settling stretch: how steadily the sustained rate held.
     std::vector<double> sustained_windows;
     for (const auto& w : r.windows)
@@ -74,6 +76,7 @@ void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>&
     if (r.clock_p50_mhz) out.push_back({names::kBurn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
     if (r.peak_temperature_c)
       out.push_back({names::kBurn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 

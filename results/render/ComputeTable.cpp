@@ -50,7 +50,8 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     const std::string peak = r.peak_tflops ? fixed(percent, 0) + (over ? "*" : "") : "-";
     row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
                            tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes, 1), mib(r.memory_bytes, 1),
-                           verification_cell(r.verification), r.straggler ? "STRAGGLER" : ""});
+                           verification_cell(r.verification),
+                           r.beside_tenant ? "BESIDE TENANT" : r.straggler ? "STRAGGLER" : ""});
     t.add_row(std::move(row));
   }
   out << section_header("Compute: matmul and conv (per rank)",

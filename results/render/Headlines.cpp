@@ -67,22 +67,27 @@ void per_gpu(Context& c, const char* phase, const char* metric, const char* grou
   for (const auto& f : c.figures) {
     if (f.phase != phase || f.metric != metric || label_or_empty(f, names::kRank).empty() || !keep(f)) continue;
     auto& best = groups[label_or_empty(f, group_key)][std::stoi(label_or_empty(f, names::kRank))];
-    if (!best || better_than(f, *best)) best = &f;
+    // A GPU's own figure before one measured beside another process, then the better one.
+    if (!best || (best->beside_tenant && !f.beside_tenant) ||
+        (best->beside_tenant == f.beside_tenant && better_than(f, *best)))
+      best = &f;
   }
   for (const auto& [group, best] : groups) {
     Headline h = proto;
     if (*group_key) h.labels[group_key] = group, h.title += ", " + group;
-    std::vector<double> values;
+    std::vector<double> values, shared;
     std::map<std::string, std::pair<int, const Figure*>> sources;  // labels without rank -> (ranks, figure)
     for (const auto& [rank, f] : best) {
       h.per_rank[rank] = f->value;
-      values.push_back(f->value);
+      if (f->beside_tenant) h.beside_tenant_ranks.insert(rank);
+      (f->beside_tenant ? shared : values).push_back(f->value);
       Labels rest = f->labels;
       rest.erase(names::kRank);
       auto& s = sources[labels_text(rest)];
       s = {s.first + 1, f};
     }
-    h.value = median(values);
+    h.beside_tenant = values.empty();
+    h.value = median(h.beside_tenant ? shared : values);
     h.unit = best.begin()->second->unit;
     h.better = best.begin()->second->better;
     const auto source = std::max_element(sources.begin(), sources.end(),
@@ -156,7 +161,7 @@ Keep largest_pinned_solo(const Context& c) {
 void allreduce_busbw(Context& c, std::vector<Headline>& out) {
   const Figure* pick = nullptr;
   const auto key = [](const Figure& f) {
-    return std::make_tuple(std::stoi(label_or_empty(f, names::kRanks)), bytes_of(f),
+    return std::make_tuple(!f.beside_tenant, std::stoi(label_or_empty(f, names::kRanks)), bytes_of(f),
                            label_or_empty(f, "placement") == "out");
   };
   for (const auto& f : c.figures)
@@ -168,6 +173,7 @@ void allreduce_busbw(Context& c, std::vector<Headline>& out) {
                   "Collectives: allreduce busbw at " + size_label(bytes_of(*pick)) + " over " +
                       label_or_empty(*pick, names::kRanks) + " ranks",
                   "allreduce bus bandwidth at the largest size over the most ranks (GB/s)", {}, *pick);
+  h.beside_tenant = pick->beside_tenant;
   if (c.run.collectives)
     for (const auto& s : c.run.collectives->sweeps)
       if (s.op == "allreduce" && std::to_string(s.ranks) == label_or_empty(*pick, names::kRanks) &&
@@ -185,12 +191,15 @@ void ddp_step_time(Context& c, std::vector<Headline>& out) {
     if (f.phase != names::kTrain || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp")
       continue;
     auto& pick = by_model[label_or_empty(f, names::kModel)];
-    if (!pick || gpus(f) > gpus(*pick)) pick = &f;
+    if (!pick || (pick->beside_tenant && !f.beside_tenant) ||
+        (pick->beside_tenant == f.beside_tenant && gpus(f) > gpus(*pick)))
+      pick = &f;
   }
   for (const auto& [model, f] : by_model) {
     auto h = of_job("ddp_step_time_s",
                     "Training: DDP step time, " + model + " on " + label_or_empty(*f, names::kGpus) + " GPUs",
                     "DDP training step time at the most GPUs (s)", {{names::kModel, model}}, *f);
+    h.beside_tenant = f->beside_tenant;
     set_baseline(c, *f, h);
     out.push_back(std::move(h));
   }

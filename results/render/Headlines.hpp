@@ -3,6 +3,7 @@
 // GPU's or the link's peak where known and the baseline's median where a baseline judged the run.
 // Read from figures (results/models/FigureNames.hpp) and the ranks' environment. The HTML summary, its node
 // heat map (results/render/HtmlSections.hpp) and the Prometheus export (results/render/PromReporter.hpp) show them.
+// A figure measured beside another process on its GPU is taken only where no other one is.
 //   compute_best_tflops    {precision}  per GPU: its best TFLOP/s over layers and passes; peak: data sheet
 //   burn_sustained_tflops  {precision}  per GPU; peak: data sheet
 //   host_link_gbps         {direction}  per GPU: pinned, alone on its node, largest size; peak: PCIe rate
@@ -10,6 +11,7 @@
 //   allreduce_busbw_gbps                the job: the largest size at the most ranks; peak: the link's
 //   ddp_step_time_s        {model}      the job: DDP at the most GPUs
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,11 @@ struct Headline {
   std::optional<double> floor;     // the GPU model's floor (results/models/GpuFloors.hpp), in `unit`
   std::string floor_source;        // "56% of the data sheet's 989 dense bf16 TFLOP/s"
   std::string note;                // why a figure reads as it does: above 100% of its peak, say
+  // Ranks of per_rank whose every figure was measured while another process computed on the GPU
+  // (Figure::beside_tenant): value is the median of the others, and Prometheus leaves them out.
+  std::set<int> beside_tenant_ranks;
+  // value itself was measured beside another process (a job figure, or every GPU's was).
+  bool beside_tenant = false;
 };
 
 // In the order above; a phase that did not run has none. `baseline` may be null.

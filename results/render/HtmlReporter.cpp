@@ -108,7 +108,8 @@ void write_figures(const std::vector<Figure>& figures, bool nodes_only, std::ost
       ++per_gpu;
       continue;
     }
-    t.add_row({f.phase, f.metric, labels_text(f.labels), shortest(f.value), f.unit});
+    t.add_row({f.phase, f.metric, labels_text(f.labels),
+               shortest(f.value) + (f.beside_tenant ? std::string(" ") + kBesideTenantMark : ""), f.unit});
   }
   out << "<section id=\"figures\"><details><summary>All " << figures.size() - per_gpu << " figures"
       << (per_gpu ? " of the job and its nodes (its " + std::to_string(per_gpu) + " per-GPU figures are in the JSON and CSV)"

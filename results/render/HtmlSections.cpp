@@ -8,6 +8,7 @@
 #include "results/models/SuspectRanking.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
+#include "results/render/PhaseSections.hpp"
 #include "results/render/ReadableNumber.hpp"
 #include "results/render/SvgCanvas.hpp"
 #include "results/render/Table.hpp"
@@ -66,6 +67,17 @@ void write_every_node(const IsolationRecord& r, std::ostream& out) {
   out << "</details>\n";
 }
 
+// What the summary says of figures measured beside another process on the GPU.
+std::string beside_tenant_note(const Headline& h) {
+  if (h.beside_tenant)
+    return std::string(kBesideTenantMark) + " measured while another process computed on the GPU (gpu-in-use): "
+           "not the GPU's own figure";
+  if (h.beside_tenant_ranks.empty()) return "";
+  return std::string(kBesideTenantMark) + " " + std::to_string(h.beside_tenant_ranks.size()) + " of " +
+         std::to_string(h.per_rank.size()) + " GPUs measured while another process computed on them (ranks " +
+         join_ints({h.beside_tenant_ranks.begin(), h.beside_tenant_ranks.end()}) + "): left out of the median";
+}
+
 }  // namespace
 
 void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
@@ -76,11 +88,14 @@ void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
     const bool measured_peak = h.peak && *h.peak > 0;
     const auto shown = [&h](const std::optional<double>& v) { return v ? readable(*v, h.unit) : std::string("-"); };
     const auto unit = readable_unit(h.unit);
-    t.add_row({h.title, readable(h.value, h.unit), unit.empty() ? "-" : unit,
+    std::string note = h.note;
+    if (const auto shared = beside_tenant_note(h); !shared.empty()) note += (note.empty() ? "" : "; ") + shared;
+    t.add_row({h.title, readable(h.value, h.unit) + (h.beside_tenant ? std::string(" ") + kBesideTenantMark : ""),
+               unit.empty() ? "-" : unit,
                h.per_rank.empty() ? "job" : std::to_string(h.per_rank.size()), shown(h.floor), shown(h.peak),
                measured_peak ? readable(h.value / *h.peak, "ratio") : "-", h.peak_source.empty() ? "-" : h.peak_source,
                shown(h.baseline), h.baseline && *h.baseline != 0 ? signed_percent(h.value / *h.baseline - 1) : "-",
-               h.note.empty() ? "-" : h.note});
+               note.empty() ? "-" : note});
   }
   out << "<section id=\"summary\"><h2>Summary: headline figures</h2>"
       << "<p class=\"meta\">Per-GPU figures are the median over GPUs; peaks are the data sheet's or the link's; "
@@ -119,7 +134,9 @@ void write_node_heat_map(const RunReport& run, const std::vector<Headline>& head
   std::map<int, std::string> hosts;
   for (std::size_t c = 0; c < columns.size(); ++c) {
     for (const auto& [rank, value] : columns[c]->per_rank) {
-      if (rank < 0 || rank >= static_cast<int>(run.ranks.size())) continue;
+      // A GPU measured beside another process is not compared with the others.
+      if (rank < 0 || rank >= static_cast<int>(run.ranks.size()) || columns[c]->beside_tenant_ranks.count(rank))
+        continue;
       const auto& e = run.ranks[static_cast<std::size_t>(rank)];
       hosts[e.node] = e.host;
       auto& row = nodes[e.node];

@@ -84,6 +84,7 @@ void write_links_table(const std::vector<LinksRecord>& records, std::ostream& ou
 void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out) {
   for (const auto& r : records) {
     const std::string rank = std::to_string(r.rank);
+    const auto first = out.size();
     const auto timed = [&](Figure f, const std::vector<double>& samples_s) {
       f.spread = band_of_samples(samples_s, f.value);
       f.op_time_s = median_of(samples_s).value_or(0);
@@ -114,6 +115,7 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
                      Better::lower});
     out.push_back({names::kLinks, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
                    Better::lower});
+    mark_beside_tenant(out, first, r.beside_tenant);
   }
 }
 

@@ -37,13 +37,19 @@ std::string words(std::string name) {
   return name;
 }
 
-// One metric's values in one row: each rank's, or the one value of a figure without a rank.
-using Cell = std::vector<double>;
+// One metric's values in one row: each rank's, or the one value of a figure without a rank; marked
+// when one of them was measured beside another process on its GPU.
+struct Cell {
+  std::vector<double> values;
+  bool beside_tenant = false;
+};
 
-std::string cell_text(const Cell& values, const std::string& unit) {
-  if (values.size() == 1) return readable(values.front(), unit);
+std::string cell_text(const Cell& cell, const std::string& unit) {
+  const auto& values = cell.values;
+  const std::string mark = cell.beside_tenant ? std::string(" ") + kBesideTenantMark : "";
+  if (values.size() == 1) return readable(values.front(), unit) + mark;
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  return readable(median(values), unit) + " [" + readable(*lo, unit) + " - " + readable(*hi, unit) + "]";
+  return readable(median(values), unit) + " [" + readable(*lo, unit) + " - " + readable(*hi, unit) + "]" + mark;
 }
 
 std::string header_text(const std::string& metric, const std::string& unit) {
@@ -97,10 +103,29 @@ void write_tables(const std::vector<const Figure*>& figures, std::ostream& out) 
     if (!p.units.count(f->metric)) p.metrics.push_back(f->metric), p.units[f->metric] = f->unit;
     auto [row, new_row] = p.rows.try_emplace(rest);
     if (new_row) p.order.push_back(rest);
-    row->second[f->metric].push_back(f->value);
+    auto& cell = row->second[f->metric];
+    cell.values.push_back(f->value);
+    cell.beside_tenant = cell.beside_tenant || f->beside_tenant;
     p.per_rank = p.per_rank || ranked;
   }
   for (const auto& keys : order) write_pivot(keys, pivots.at(keys), out);
+}
+
+// The note under a phase's title where some of its figures were measured beside another process.
+std::string beside_tenant_note(const std::vector<const Figure*>& figures) {
+  std::size_t marked = 0;
+  std::set<int> ranks;
+  for (const auto* f : figures) {
+    if (!f->beside_tenant) continue;
+    ++marked;
+    if (const auto rank = label_or_empty(*f, names::kRank); !rank.empty()) ranks.insert(std::stoi(rank));
+  }
+  if (marked == 0) return "";
+  return std::string(kBesideTenantMark) + " " + std::to_string(marked) + " of these " + std::to_string(figures.size()) +
+         " figures were measured while another process computed on the GPU" +
+         (ranks.empty() ? "" : " (ranks " + join_ints({ranks.begin(), ranks.end()}) + ")") +
+         ": they are not the GPUs' own (see gpu-in-use), and are left out of the charts and of the straggler, "
+         "outlier and floor rules.";
 }
 
 }  // namespace
@@ -120,6 +145,8 @@ void write_phase_sections(const std::vector<Figure>& figures, const std::vector<
       if (n.phase == phase) out << "<p class=\"meta\">" << escape(n.text) << "</p>\n";
     for (const auto* c : drawn)
       out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
+    if (const auto note = beside_tenant_note(own); !note.empty())
+      out << "<p class=\"meta beside-tenant\" id=\"beside-tenant-" << phase << "\">" << escape(note) << "</p>\n";
     write_tables(own, out);
     out << "</section>\n";
   }

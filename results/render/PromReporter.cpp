@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "results/models/FigureNames.hpp"
@@ -81,16 +82,44 @@ void write_headlines(const RunReport& r, const std::vector<Figure>& figures, con
   }
   for (const auto& metric : order) {
     const auto name = "gpuscale_" + metric;
-    family(name, by_metric[metric].front()->what, out);
+    std::ostringstream samples;
     for (const auto* h : by_metric[metric]) {
       PromLabels extra(h->labels.begin(), h->labels.end());
-      if (h->per_rank.empty()) out << name << label_set(extra) << ' ' << sample_value(h->value) << '\n';
+      // A figure measured beside another process on its GPU is left out (gpuscale_beside_tenant says so).
+      if (h->per_rank.empty() && !h->beside_tenant)
+        samples << name << label_set(extra) << ' ' << sample_value(h->value) << '\n';
       for (const auto& [rank, value] : h->per_rank) {
+        if (h->beside_tenant_ranks.count(rank)) continue;
         auto labels = gpus.of(rank);
         labels.insert(labels.end(), extra.begin(), extra.end());
-        out << name << label_set(labels) << ' ' << sample_value(value) << '\n';
+        samples << name << label_set(labels) << ' ' << sample_value(value) << '\n';
       }
     }
+    if (samples.tellp() == 0) continue;  // every figure of it was left out: no family
+    family(name, by_metric[metric].front()->what, out);
+    out << samples.str();
+  }
+}
+
+// Which GPU's figures of which phase were measured while another process computed on it, and so left
+// out of the samples above: a sample per GPU and phase ({host="",gpu="",uuid=""} for a figure of the
+// job's, such as a collective over a group that holds such a GPU).
+void write_beside_tenant(const std::vector<Figure>& figures, const PromGpus& gpus, std::ostream& out) {
+  std::set<std::pair<int, std::string>> marked;  // (rank or -1, phase)
+  for (const auto& f : figures)
+    if (f.beside_tenant) {
+      const auto rank = label_or_empty(f, names::kRank);
+      marked.emplace(rank.empty() ? -1 : std::stoi(rank), f.phase);
+    }
+  if (marked.empty()) return;
+  family("gpuscale_beside_tenant",
+         "1 for each GPU and phase whose figures were measured while another process computed on the GPU: "
+         "left out of the figures above (see gpuscale_check{id=\"gpu-in-use\"})",
+         out);
+  for (const auto& [rank, phase] : marked) {
+    auto labels = rank < 0 ? PromLabels{{"host", ""}, {"gpu", ""}, {"uuid", ""}} : gpus.of(rank);
+    labels.emplace_back("phase", phase);
+    out << "gpuscale_beside_tenant" << label_set(labels) << " 1\n";
   }
 }
 
@@ -177,6 +206,7 @@ void PromReporter::write(const RunReport& r, std::ostream& out) const {
   const PromGpus gpus(r);
   const auto figures = flatten(r);
   write_headlines(r, figures, gpus, out);
+  write_beside_tenant(figures, gpus, out);
   write_node_figures(figures, gpus, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, gpus, out);
   write_checks(r, gpus, out);

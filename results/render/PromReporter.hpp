@@ -8,6 +8,10 @@
 //                                                 ("" on the CPU backend); extra labels as the headline's;
 //                                                 host is "HOST/nNODE" where nodes share a host name
 //   gpuscale_<headline>{...}                      each whole-job headline, without host labels
+//   gpuscale_beside_tenant{host,gpu,uuid,phase}   1 per GPU and phase measured while another process
+//                                                 computed on the GPU (host "": a figure of the job's);
+//                                                 those figures are left out of the headlines above, so
+//                                                 that no query reads a shared GPU's figure as its own
 //   gpuscale_node_local_busbw_gbps{host}          the slow-node isolation per node: its node-local allreduce,
 //   gpuscale_inter_node_busbw_gbps{host}          and the median of its rounds with other nodes
 //   gpuscale_suspect_score{host}                  each suspect node, most suspect first: its score,

@@ -12,7 +12,8 @@
 //   chart-overlap-N    per model/precision/scaling: compute vs exposed communication, stacked, per strategy
 //                      and GPU count
 //   chart-pairwise-N   the pairwise busbw matrix as a heat map (opt-in past a few dozen ranks: one cell per pair)
-// Headings and legends name labels in words (values alone: "matmul, forward, bf16").
+// Headings and legends name labels in words (values alone: "matmul, forward, bf16"). A figure measured
+// beside another process on its GPU (Figure::beside_tenant) is in no chart.
 // A line chart's legend names each series by the labels that set it apart from the chart's others.
 #include <string>
 #include <utility>

@@ -17,7 +17,7 @@ std::string pct(const std::optional<double>& f, double scale) { return f ? fixed
 
 void scaling_table(const TrainResults& results, std::ostream& out) {
   Table t({"config", "batch/GPU", "global", "step ms", "p10", "p90", "samples/s", "eff %", "compute ms", "comm ms",
-           "exposed ms", "overlap %", "peak MiB"});
+           "exposed ms", "overlap %", "peak MiB", ""});
   for (const auto& r : results.records) {
     std::vector<std::string> row = {train_config(r), std::to_string(r.batch_per_gpu), std::to_string(r.global_batch)};
     if (!r.skipped_reason.empty()) {
@@ -25,7 +25,8 @@ void scaling_table(const TrainResults& results, std::ostream& out) {
     } else {
       row.insert(row.end(), {ms(r.step_s.median), ms(r.step_s.p10), ms(r.step_s.p90), fixed(r.samples_per_s, 0),
                              pct(r.efficiency, 100), ms(r.compute_s), ms(r.comm_s), ms(r.exposed_comm_s),
-                             pct(r.overlap_pct, 1), mib(r.peak_memory_bytes, 0)});
+                             pct(r.overlap_pct, 1), mib(r.peak_memory_bytes, 0),
+                             r.beside_tenant ? "BESIDE TENANT" : ""});
     }
     t.add_row(std::move(row));
   }

@@ -72,6 +72,7 @@ struct BurnRecord {
   std::vector<std::string> output_hashes;
   bool slow = false;          // set by burn_checks
   bool wrong_result = false;  // set by burn_checks
+  bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 
 constexpr auto json_fields(const BurnSample*) {
@@ -104,7 +105,8 @@ constexpr auto json_fields(const BurnRecord*) {
       field("output_hashes", &T::output_hashes), field("slow", &T::slow), field("wrong_result", &T::wrong_result),
       field("peak_tflops", &T::peak_tflops), field("floor_tflops", &T::floor_tflops),
       field("clock_p10_mhz", &T::clock_p10_mhz), field("clock_p50_mhz", &T::clock_p50_mhz),
-      field("power_p50_w", &T::power_p50_w), field("peak_temperature_c", &T::peak_temperature_c));
+      field("power_p50_w", &T::power_p50_w), field("peak_temperature_c", &T::peak_temperature_c),
+      field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const BurnProgress& p);

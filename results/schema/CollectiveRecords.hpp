@@ -68,6 +68,7 @@ struct CollectiveSweep {
   std::vector<CollectiveRow> rows;
   CollectiveHeadline headline;
   std::string skipped_reason;
+  bool beside_tenant = false;  // a rank of its group had another process computing on its GPU
 };
 
 // One row of the scaling table: busbw of one op at one size over communicators of `ranks` ranks.
@@ -81,6 +82,7 @@ struct ScalingPoint {
   double busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;
   std::vector<int> wrong_ranks{};  // world ranks that received wrong elements
+  bool beside_tenant = false;      // a rank of its group had another process computing on its GPU
 };
 
 struct PairResult {
@@ -91,6 +93,7 @@ struct PairResult {
   double latency_s = 0;            // median exchange time of the small message
   bool slow = false;               // under the threshold fraction of its class's median
   std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
+  bool beside_tenant = false;      // a or b had another process computing on its GPU
 };
 
 struct PairMatrix {
@@ -149,7 +152,8 @@ constexpr auto json_fields(const CollectiveSweep*) {
   return optional_fields(field("op", &T::op), field("type", &T::type), field("redop", &T::redop),
                          field("root", &T::root), field("ranks", &T::ranks), field("group", &T::group),
                          field("busbw_factor", &T::busbw_factor), field("graph", &T::graph), field("rows", &T::rows),
-                         field("headline", &T::headline), field("skipped_reason", &T::skipped_reason));
+                         field("headline", &T::headline), field("skipped_reason", &T::skipped_reason),
+                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 constexpr auto json_fields(const ScalingPoint*) {
@@ -158,7 +162,8 @@ constexpr auto json_fields(const ScalingPoint*) {
                          field("communicators", &T::communicators), field("op", &T::op),
                          field("size_bytes", &T::size_bytes), field("time_s", &T::time_s),
                          field("busbw_gbps", &T::busbw_gbps), field("wrong", &T::wrong),
-                         field("wrong_ranks", &T::wrong_ranks));
+                         field("wrong_ranks", &T::wrong_ranks),
+                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 constexpr auto json_fields(const PairResult*) {
@@ -166,7 +171,8 @@ constexpr auto json_fields(const PairResult*) {
   return optional_fields(field("a", &T::a), field("b", &T::b), field("a_label", &T::a_label),
                          field("b_label", &T::b_label), field("a_gpu", &T::a_gpu), field("b_gpu", &T::b_gpu),
                          field("same_node", &T::same_node), field("bandwidth_gbps", &T::bandwidth_gbps),
-                         field("latency_s", &T::latency_s), field("slow", &T::slow));
+                         field("latency_s", &T::latency_s), field("slow", &T::slow),
+                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 constexpr auto json_fields(const PairMatrix*) {

@@ -44,6 +44,8 @@ struct ComputeRecord {
   ComputeVerification verification;
   std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
   bool straggler = false;      // slower than the median rank by more than the threshold
+  // Measured while another process computed on its GPU (judge/TenancyChecks.hpp): not the GPU's own figure.
+  bool beside_tenant = false;
   // "burst": timed right after a few warm-up calls, at the clock of a GPU just back from idle;
   // "settled": after --warmup-ms or over --min-time-ms, nearer what a long job sees.
   std::string timing = "burst";
@@ -65,7 +67,8 @@ constexpr auto json_fields(const ComputeRecord*) {
                 field("samples_s", &T::samples_s), field("time_s", &T::time_s),
                 field("tflops", &T::tflops).as<NanAsNull>(), field("check", &T::verification),
                 field("skipped_reason", &T::skipped_reason), field("straggler", &T::straggler),
-                field("timing", &T::timing).optional(), field("peak_tflops", &T::peak_tflops));
+                field("timing", &T::timing).optional(), field("peak_tflops", &T::peak_tflops),
+                field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const ComputeVerification& c);

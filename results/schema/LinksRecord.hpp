@@ -76,6 +76,7 @@ struct LinksRecord {
   std::vector<std::string> unreadable;
   bool h2d_slow = false;  // set by links_checks
   bool hbm_slow = false;  // set by links_checks
+  bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 
 // The copy figure with these keys at the largest size measured, or nullptr.
@@ -121,7 +122,8 @@ constexpr auto json_fields(const LinksRecord*) {
                 field("pcie", &T::pcie), field("nvlinks", &T::nvlinks), field("xids", &T::xids),
                 field("unreadable", &T::unreadable), field("h2d_slow", &T::h2d_slow),
                 field("hbm_slow", &T::hbm_slow), field("hbm_peak_gbps", &T::hbm_peak_gbps),
-                field("h2d_floor_gbps", &T::h2d_floor_gbps), field("hbm_floor_gbps", &T::hbm_floor_gbps));
+                field("h2d_floor_gbps", &T::h2d_floor_gbps), field("hbm_floor_gbps", &T::hbm_floor_gbps),
+                field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const CopyFigure& f);

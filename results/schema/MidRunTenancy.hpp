@@ -1,9 +1,9 @@
 #pragma once
 // Processes that appear on a job's GPU after env listed them: found at a phase boundary (every rank
 // idle after a barrier) or by the burn's load sampler. Each is named with the phase in which it
-// appeared; the phases measured beside one are listed as shared, so that reports and floors know
-// their figures were not the GPU's alone. Pure data (judge/TenancyChecks.cpp judges them); rank 0 holds
-// them in the RunReport.
+// appeared and the phases its GPU was measured beside it; the phases measured beside any are listed
+// as shared, so that the judge marks the figures that were not the GPU's alone. Pure data
+// (judge/TenancyChecks.cpp judges them); rank 0 holds them in the RunReport.
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +25,10 @@ struct MidRunTenant {
   // MIG hides it): utilization_pct says how busy.
   GpuProcess process;
   std::optional<double> utilization_pct;
+  // The phases its rank's GPU was measured beside it: the one it appeared in, and each later one at
+  // whose start or end a process not the job's was still on that GPU. Empty in a file written before
+  // the list existed: its phase and the later ones of shared_phases (judge/TenancyChecks.hpp).
+  std::vector<std::string> phases;
 };
 
 // Whether `phase` is listed in `shared_phases` (RunReport::shared_phases).
@@ -37,7 +41,7 @@ constexpr auto json_fields(const MidRunTenant*) {
                 field("name", [](auto& t) -> auto& { return t.process.name; }),
                 field("compute", [](auto& t) -> auto& { return t.process.compute; }),
                 field("memory_bytes", [](auto& t) -> auto& { return t.process.used_memory_bytes; }),
-                field("utilization_pct", &T::utilization_pct));
+                field("utilization_pct", &T::utilization_pct), field("phases", &T::phases).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const MidRunTenant& t);

@@ -7,10 +7,7 @@ namespace gpuscale::results {
 
 bool measured(const TrainRecord& r) { return r.skipped_reason.empty() && r.samples_per_s > 0; }
 
-namespace {
-
-// The 1-GPU record that `r` scales from, or nullptr.
-const TrainRecord* baseline_of(const std::vector<TrainRecord>& all, const TrainRecord& r) {
+const TrainRecord* scaling_baseline(const std::vector<TrainRecord>& all, const TrainRecord& r) {
   const std::int64_t batch = r.scaling == "strong" ? r.global_batch : r.batch_per_gpu;
   const TrainRecord* own = nullptr;
   for (const auto& b : all) {
@@ -22,8 +19,6 @@ const TrainRecord* baseline_of(const std::vector<TrainRecord>& all, const TrainR
   }
   return own;
 }
-
-}  // namespace
 
 std::string train_options_text(const TrainRecord& r) {
   std::string c;
@@ -54,7 +49,7 @@ std::string train_config(const TrainRecord& r) {
 void finish_train_results(TrainResults& results) {
   for (auto& r : results.records) {
     if (!measured(r)) continue;
-    if (const TrainRecord* base = baseline_of(results.records, r))
+    if (const TrainRecord* base = scaling_baseline(results.records, r))
       r.efficiency = r.samples_per_s / (static_cast<double>(r.gpus) * base->samples_per_s);
   }
 }

@@ -76,6 +76,9 @@ struct TrainRecord {
   std::vector<TrainRankFigures> ranks;
   std::optional<DpPhases> dp;
   std::string skipped_reason;       // non-empty: not run, and why
+  // One of its GPUs (or of its 1-GPU baseline's, which its efficiency divides by) had another process
+  // computing on it while it ran (judge/TenancyChecks.hpp): not the GPUs' own figures.
+  bool beside_tenant = false;
 };
 
 // A correctness verification of the training algorithms, run before timing.
@@ -100,6 +103,9 @@ std::string train_config(const TrainRecord& r);
 
 // A record that ran and measured a rate (not skipped).
 bool measured(const TrainRecord& r);
+// The 1-GPU record whose rate `r`'s efficiency divides by (single with the same per-GPU batch for weak
+// scaling, with the same global batch for strong; else the strategy's own 1-GPU record), or nullptr.
+const TrainRecord* scaling_baseline(const std::vector<TrainRecord>& all, const TrainRecord& r);
 
 // Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
 // with the same global batch for strong; else the strategy's own 1-GPU record). The checks are
@@ -129,7 +135,8 @@ constexpr auto json_fields(const TrainRecord*) {
       field("samples_per_s", &T::samples_per_s), field("peak_memory_bytes", &T::peak_memory_bytes),
       field("ranks", &T::ranks), field("skipped_reason", &T::skipped_reason), field("efficiency", &T::efficiency),
       field("compute_s", &T::compute_s), field("comm_s", &T::comm_s), field("exposed_comm_s", &T::exposed_comm_s),
-      field("overlap_pct", &T::overlap_pct), field("dp", &T::dp));
+      field("overlap_pct", &T::overlap_pct), field("dp", &T::dp),
+      field("beside_tenant", &T::beside_tenant).omitted_when_default());
 }
 
 constexpr auto json_fields(const TrainVerification*) {

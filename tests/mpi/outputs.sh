@@ -18,7 +18,7 @@ d = json.load(open(f"{out}/run.json"))
 s = d["output_set"]
 assert re.fullmatch(r"\d{8}T\d{6}Z-\d+-\d+", s), s
 assert d["complete"] is True and d["verdict"]["result"] == "PASS", d["verdict"]
-assert open(f"{out}/run.csv").read().splitlines()[1] == f"run,output_set,set={s};verdict=PASS,1,"
+assert open(f"{out}/run.csv").read().splitlines()[1] == f"run,output_set,set={s};verdict=PASS,1,,"
 assert f'<meta name="gpuscale-output-set" content="{s}">' in open(f"{out}/run.html").read()
 assert json.load(open(f"{out}/run.trace"))["otherData"] == {"gpuscale_output_set": s, "verdict": "PASS"}
 PY

@@ -6,7 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "collectives/Bisection.hpp"
+#include "collectives/Isolation.hpp"
 #include "collectives/Matching.hpp"
 #include "judge/CollectiveChecks.hpp"
 
@@ -14,6 +17,19 @@ namespace gpuscale::collectives {
 namespace {
 
 using judge::collective_checks;
+
+// How many passes of -n operations a step makes: enough that the typical pair spans kIsolationSpanS, no
+// more than the slowest first pass fits in kIsolationMaxSpanS, one where a pass is long already.
+TEST(IsolationPasses, SpanADutyCycleWithinTheBound) {
+  EXPECT_EQ(isolation_passes(0.005, 0.006), 50);  // 5 ms a pass: 50 passes span 0.25 s
+  // A pair whose first pass held a stop of 150 ms: 6 passes keep it within 1 s.
+  EXPECT_EQ(isolation_passes(0.005, 0.155), 6);
+  EXPECT_EQ(isolation_passes(0.3, 0.3), 1);  // already longer than the span
+  EXPECT_EQ(isolation_passes(0.005, 2.0), 1);  // a very slow pair: its first pass stands alone
+  EXPECT_EQ(isolation_passes(1e-9, 1e-9), kIsolationMaxPasses);
+  EXPECT_EQ(isolation_passes(std::nan(""), 0.0), 1);  // nobody measured
+  EXPECT_EQ(isolation_passes(INFINITY, 0.0), 1);
+}
 
 TEST(Matching, EveryRoundIsAPerfectMatching) {
   for (int nodes : {2, 3, 4, 7, 16, 129}) {

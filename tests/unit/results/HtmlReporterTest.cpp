@@ -9,6 +9,7 @@
 #include "results/models/Baseline.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
+#include "results/render/PhaseSections.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -30,6 +31,22 @@ TEST(HtmlReporter, EveryChartAppearsWhenItsFiguresExist) {
     EXPECT_NE(html.find("id=\"" + std::string(id) + "\""), std::string::npos) << id;
   EXPECT_NE(html.find("class=\"bar outlier\""), std::string::npos) << "the slow rank 3 is marked";
   EXPECT_NE(html.find("class=\"chart chart-heat\""), std::string::npos);
+}
+
+// Figures measured beside another process on the GPU: marked in the tables with a note under the
+// phase's title, and in no chart (an efficiency of 2.2 on one GPU is not drawn).
+TEST(HtmlReporter, FiguresBesideAnotherProcessAreMarkedAndLeftOutOfTheCharts) {
+  auto figures = testing::synthetic_phase_figures();
+  for (auto& f : figures)
+    if (f.metric == names::kScalingEfficiency) f.beside_tenant = true;
+  const auto html = page(figures);
+  EXPECT_EQ(html.find("id=\"chart-efficiency\""), std::string::npos);
+  EXPECT_NE(html.find("id=\"chart-step-time\""), std::string::npos) << "its own figures still draw";
+  const auto train = html.substr(html.find("id=\"phase-train\""));
+  EXPECT_NE(train.find("id=\"beside-tenant-train\""), std::string::npos);
+  EXPECT_NE(train.find("measured while another process computed on the GPU"), std::string::npos);
+  EXPECT_NE(train.find(std::string(" ") + kBesideTenantMark + "</td>"), std::string::npos) << "no mark in its table";
+  EXPECT_EQ(html.find("id=\"beside-tenant-compute\""), std::string::npos);
 }
 
 Figure step_time(const Labels& labels, double gpus, double seconds) {

@@ -14,12 +14,12 @@ namespace {
 using namespace gpuscale::judge;
 
 MidRunTenant tenant(bool compute) {
-  return {"compute", 3, "node7", "GPU 0000:1b:00.0 (NVIDIA H200)", {4242, "gpu_tenant", compute, 96ull << 20}, {}};
+  return {"compute", 3, "node7", "GPU 0000:1b:00.0 (NVIDIA H200)", {4242, "gpu_tenant", compute, 96ull << 20}, {}, {}};
 }
 
 TEST(MidRunTenancy, NamesThePhasePidNameAndMemory) {
   std::vector<Check> out;
-  midrun_tenancy_checks({tenant(true), tenant(false)}, out);
+  midrun_tenancy_checks(RunReport{}, {tenant(true), tenant(false)}, out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].id, check_ids::kGpuInUse);
   EXPECT_EQ(out[0].severity, Severity::error);
@@ -38,16 +38,19 @@ TEST(MidRunTenancy, ABusyGpuWithoutAListedProcessIsAnError) {
   t.process = {};
   t.utilization_pct = 37;
   std::vector<Check> out;
-  midrun_tenancy_checks({t}, out);
+  midrun_tenancy_checks(RunReport{}, {t}, out);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].severity, Severity::error);
   EXPECT_NE(out[0].message.find("37% busy while the job was idle"), std::string::npos) << out[0].message;
 }
 
 TEST(MidRunTenancy, RoundTripsThroughJson) {
-  const MidRunTenant t = tenant(true);
+  MidRunTenant t = tenant(true);
+  t.phases = {"compute", "burn"};
   const auto back = nlohmann::json(t).get<MidRunTenant>();
   EXPECT_EQ(back.phase, "compute");
+  EXPECT_EQ(back.phases, t.phases);
+  EXPECT_FALSE(nlohmann::json(tenant(true)).contains("phases")) << "an empty list is left out";
   EXPECT_EQ(back.process.pid, 4242);
   EXPECT_EQ(back.process.used_memory_bytes, t.process.used_memory_bytes);
   EXPECT_FALSE(back.utilization_pct);

@@ -45,6 +45,24 @@ TEST(PromReporter, VerdictHeadlinesPerGpuAndChecksPerHost) {
   EXPECT_EQ(text.find("gpuscale_check{id=\"slow-node\""), text.rfind("gpuscale_check{id=\"slow-node\""));
 }
 
+// A GPU measured beside another process is left out of the headline samples (and of the median), and
+// said to be in its own family; with every GPU of a headline left out, the family is left out too.
+TEST(PromReporter, FiguresMeasuredBesideAnotherProcessAreLeftOutAndNamed) {
+  auto run = testing::sample_fleet_run();
+  run.burn[5].beside_tenant = true;  // rank 5, the slow one on n2
+  const auto text = exposition(run);
+  EXPECT_FALSE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+      << text;
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"0\",uuid=\"GPU-4\",precision=\"bf16\"} 800"));
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_beside_tenant gauge")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_beside_tenant{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",phase=\"burn\"} 1"));
+  for (auto& b : run.burn) b.beside_tenant = true;
+  const auto none = exposition(run);
+  EXPECT_EQ(none.find("gpuscale_burn_sustained_tflops"), std::string::npos) << none;
+}
+
 // The isolation figures per node and the suspects, labelled host like the other samples.
 TEST(PromReporter, IsolationFiguresAndSuspectsPerHost) {
   const auto text = exposition(testing::sample_fleet_run());
