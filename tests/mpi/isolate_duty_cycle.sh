@@ -16,33 +16,7 @@ if [ "${2:-}" = sanitized ]; then
   exit 77
 fi
 readonly rails=2 stopped_s=0.15 running_s=0.05
-out=$(mktemp -d)
-mpi_pid=""
-stopped=()
-cleanup() {  # never leave a rank stopped, whatever ended the script
-  [ "${#stopped[@]}" -eq 0 ] || kill -CONT "${stopped[@]}" 2>/dev/null || true
-  [ -z "$mpi_pid" ] || kill "$mpi_pid" 2>/dev/null || true
-  rm -rf "$out"
-}
-trap cleanup EXIT
-
-descendants() {  # every process under PID
-  local child
-  for child in $(pgrep -P "$1"); do
-    echo "$child"
-    descendants "$child"
-  done
-}
-
-# The PIDs of this launch's ranks of NODE, read from each rank's own environment.
-node_pids() {
-  local pid rank
-  for pid in $(descendants "$mpi_pid"); do
-    rank=$({ tr '\0' '\n' <"/proc/$pid/environ"; } 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p') || true
-    [ -n "$rank" ] && [ $((rank / rails)) -eq "$1" ] && grep -q gpuscale "/proc/$pid/comm" 2>/dev/null && echo "$pid"
-  done
-  return 0
-}
+source "$(dirname "$0")/stop_node_lib.sh"
 
 isolate() {  # NAME: `collectives --isolate` in the background, its JSON in NAME.json
   "$MPIEXEC" -n $((4 * rails)) --oversubscribe -x GPUSCALE_TEST_RANKS_PER_NODE=$rails "$GPUSCALE" collectives \
@@ -81,7 +55,7 @@ for run in $(seq "$runs"); do
   node=$((run % 4))
   isolate "duty$run"
   for _ in $(seq 300); do  # up to 30 s for the node's ranks to start (2 busy cores)
-    mapfile -t stopped < <(node_pids "$node")
+    mapfile -t stopped < <(node_pids "$node" "$rails")
     [ "${#stopped[@]}" -eq "$rails" ] && break
     stopped=()
     sleep 0.1

@@ -12,33 +12,7 @@ if [ "${2:-}" = sanitized ]; then
   echo "isolate_stopped: skipped under the sanitizers (timing of a stopped node, see the header)"
   exit 77
 fi
-out=$(mktemp -d)
-mpi_pid=""
-stopped=()
-cleanup() {  # never leave a rank stopped, whatever ended the script
-  [ "${#stopped[@]}" -eq 0 ] || kill -CONT "${stopped[@]}" 2>/dev/null || true
-  [ -z "$mpi_pid" ] || kill "$mpi_pid" 2>/dev/null || true
-  rm -rf "$out"
-}
-trap cleanup EXIT
-
-descendants() {  # every process under PID
-  local child
-  for child in $(pgrep -P "$1"); do
-    echo "$child"
-    descendants "$child"
-  done
-}
-
-# The PIDs of this launch's ranks NODE*4 .. NODE*4+3, read from each rank's own environment.
-node_pids() {
-  local pid rank
-  for pid in $(descendants "$mpi_pid"); do
-    rank=$(tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p') || true
-    [ -n "$rank" ] && [ $((rank / 4)) -eq "$node" ] && grep -q gpuscale "/proc/$pid/comm" 2>/dev/null && echo "$pid"
-  done
-  return 0
-}
+source "$(dirname "$0")/stop_node_lib.sh"
 
 # 4 MiB: each isolation measurement spans several 100 ms stop/continue cycles and so sees their average.
 # At 256 KiB one took a few ms and fell in a 25 ms window or not; 1 run in 4 named no node.
@@ -46,7 +20,7 @@ node_pids() {
   --quiet --timeout 120 --json "$out/run.json" -n 8 -w 1 --isolate-bytes 4M >"$out/run.txt" 2>&1 &
 mpi_pid=$!
 for _ in $(seq 100); do  # up to 10 s for the four ranks to start
-  mapfile -t stopped < <(node_pids)
+  mapfile -t stopped < <(node_pids "$node" 4)
   [ "${#stopped[@]}" -eq 4 ] && break
   stopped=()
   sleep 0.1
