@@ -42,7 +42,12 @@ std::string not_judged_reason(const Figure& base, const Figure& latest) {
 
 bool beyond_noise(const Figure& base, const Figure& latest) {
   const double moved = std::fabs(latest.value - base.value);
-  return std::isnan(moved) || moved > base.spread + latest.spread;
+  if (std::isnan(moved)) return true;
+  // Two times closer than the shortest judged time differ by launch latency and timer resolution,
+  // whatever their ratio: a difference of two times (exposed communication) sits near 0 and moves
+  // "up from 0" by a fraction of a microsecond.
+  if (base.unit == "s" && moved < kShortestJudgedTime_s) return false;
+  return moved > base.spread + latest.spread;
 }
 
 }  // namespace gpuscale::results

@@ -12,7 +12,8 @@
 //     baseline's spread over several runs (judge/BaselineRules.hpp) can.
 // A judged figure regresses when it moved the worse way by more than the tolerance AND by more than
 // the noise the runs measured: the sum of both runs' half p10..p90 bands (Figure::spread), so that the
-// two bands do not overlap. A figure whose record kept no samples has no band: the tolerance alone.
+// two bands do not overlap, and a time by kShortestJudgedTime_s at least. A figure whose record kept
+// no samples has no band: the tolerance alone.
 #include <string>
 
 #include "results/models/Figure.hpp"
@@ -38,7 +39,8 @@ std::string not_judged_reason(const Figure& f);
 // between runs.
 std::string not_judged_reason(const Figure& base, const Figure& latest);
 
-// Whether `latest` lies past the noise of `base` and itself: |latest - base| > base.spread + latest.spread.
+// Whether `latest` lies past the noise of `base` and itself: |latest - base| > base.spread + latest.spread,
+// and, for a figure in seconds, |latest - base| >= kShortestJudgedTime_s.
 bool beyond_noise(const Figure& base, const Figure& latest);
 
 }  // namespace gpuscale::results

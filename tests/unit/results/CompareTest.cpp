@@ -137,6 +137,17 @@ TEST(Compare, LocalCopiesAndMicrosecondTimesAreNotJudged) {
   EXPECT_EQ(compare_figures({slow}, {slow_new}, 0.05).regressions(), 1u);
 }
 
+// A difference of two times (exposed communication of one GPU) sits near 0: a move "up from 0" by less
+// than the shortest judged time is timer resolution, not a regression; one of 20 us is judged.
+TEST(Compare, TimesCloserThanTheShortestJudgedTimeAreNoRegression) {
+  const Figure base = with_noise({"train", "exposed_comm_time", {{"gpus", "1"}}, 0, "s", Better::lower}, 0, 0.01);
+  Figure crept = base, grew = base;
+  crept.value = 4.46e-7;
+  grew.value = 20e-6;
+  EXPECT_EQ(compare_figures({base}, {crept}, 0.05).regressions(), 0u);
+  EXPECT_EQ(compare_figures({base}, {grew}, 0.05).regressions(), 1u);
+}
+
 // A figure the base run measured and the new one lacks fails compare, named, unless allowed.
 TEST(Compare, MissingFiguresFailUnlessAllowed) {
   const std::vector<Figure> base = {{"train", "step_time", {{"gpus", "2"}}, 0.1, "s", Better::lower},
