@@ -248,7 +248,14 @@ std::optional<results::RunFailure> failure_written_by_judge(const std::string& j
 void Job::record_failure(const results::RunFailure& failure) noexcept {
   if (world_.rank() != 0) return;
   try {
-    report_.failure = failure_written_by_judge(options().json_path, report_).value_or(failure);
+    // The judge wrote its failure into every output file already. Rank 0, resumed by the launcher's
+    // kill sequence, would only rewrite the same record while racing the SIGKILL that follows, and a
+    // write the SIGKILL cuts short leaves its temp file in the user's folder.
+    if (auto judged = failure_written_by_judge(options().json_path, report_)) {
+      report_.failure = std::move(judged);
+      return;
+    }
+    report_.failure = failure;
     report_.failure->message = results::valid_utf8(report_.failure->message);  // may quote a path or a host name
     report_.interrupted = report_.failure->exit_code == static_cast<int>(harness::ExitCode::interrupted);
     write_outputs();  // the verdict rules fail a run with a failure record

@@ -292,7 +292,10 @@ f = d["failure"]
 assert f["exit_code"] == 3 and f["rank"] == 0 and f["ranks_not_responding"] == [0], f
 assert f["message"].startswith("[rank 1 host ") and "ending the job: rank 0 (host " in f["message"], f
 assert ("is stopped" if sys.argv[3] == "stop0" else "died") in f["message"], f
-assert d["interrupted"] is False and d["phases_completed"] == ["env"], d'
+assert d["interrupted"] is False and d["phases_completed"] == ["env"], d
+# The deputy wrote it; rank 0, resumed by the kill sequence, leaves it as it is (a rewrite would race
+# the SIGKILL and could leave its temp file behind).
+assert d["output_set"].split("-")[-2] != "'"$pid"'", d["output_set"]'
     ;;
   sigterm)  # Slurm's time limit: SIGTERM to every rank
     launch stall:1:env/smoke-allreduce
