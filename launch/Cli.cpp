@@ -54,7 +54,8 @@ void add_common_options(const CommandSpec& spec, cxxopts::Options& o) {
       "device",
       "auto | cuda | cpu (auto: cuda where a GPU is visible, cpu with a warning on a node without NVIDIA GPUs)",
       cxxopts::value<std::string>()->default_value("auto"));
-  for (const auto& out : outputs()) add(out.option)(out.option, out.help, cxxopts::value<std::string>(), "FILE");
+  for (const auto& out : outputs())
+    add(out.option)(out.option, out.help, cxxopts::value<std::string>(), out.write_folder ? "DIR" : "FILE");
   add("expect")("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE");
   add("baseline")("baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
                   cxxopts::value<std::string>(), "FILE");

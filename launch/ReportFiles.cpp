@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <stdexcept>
@@ -26,6 +27,19 @@ namespace {
 // Streams the reporter's text into the file: a large report is never held whole as text.
 void write_with(const results::Reporter& reporter, const results::RunReport& report, const std::string& path) {
   results::write_file_atomically(path, [&](std::ostream& out) { reporter.write(report, out); });
+}
+
+// A folder output's folder exists and takes new files (probed as AtomicFile's check_writable does);
+// its files' names come from the run, so they cannot clash with a named file here.
+void check_folder(const std::string& option, const std::string& folder) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error))
+    throw harness::UsageError(option + " " + folder + " is not an existing folder");
+  try {
+    results::check_writable((std::filesystem::path(folder) / "gpuscale-probe.prom").string());
+  } catch (const std::runtime_error& e) {
+    throw harness::UsageError(option + " " + folder + ": " + e.what());
+  }
 }
 
 }  // namespace
@@ -110,6 +124,10 @@ void check_report_paths(const CommonOptions& o, const std::vector<std::string>& 
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string option = std::string("--") + files[i].option, &path = o.*files[i].path;
     if (path.empty()) continue;
+    if (files[i].write_folder) {
+      check_folder(option, path);
+      continue;
+    }
     // Two outputs on one file would keep only the last; an output on an input would destroy it.
     for (std::size_t k = 0; k < i; ++k)
       if (const auto& other = o.*files[k].path; !other.empty() && results::same_file(other, path))
@@ -146,8 +164,14 @@ std::string output_set_id(const std::string& start_time, int write_number) {
 void write_report_files(results::RunReport& report, const CommonOptions& options,
                         const results::Expectations& expectations, int write_number) {
   report.output_set = output_set_id(report.start_time, write_number);
-  for (const auto& out : outputs())
-    if (const auto& path = options.*out.path; !path.empty()) write_with(*out.reporter(expectations), report, path);
+  for (const auto& out : outputs()) {
+    const auto& path = options.*out.path;
+    if (path.empty()) continue;
+    if (out.write_folder)
+      out.write_folder(report, path);
+    else
+      write_with(*out.reporter(expectations), report, path);
+  }
 }
 
 }  // namespace gpuscale::launch

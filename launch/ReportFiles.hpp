@@ -44,7 +44,8 @@ std::vector<const char*> report_file_options();
 
 // Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace/--prom path cannot
 // be written (results::check_writable: absent or a regular file, in a folder that takes a new file),
-// or names the same file as another output, the --expect file or one of `inputs` (report files read).
+// or names the same file as another output, the --expect file or one of `inputs` (report files read);
+// or if --prom-dir is not an existing folder that takes a new file.
 void check_report_paths(const CommonOptions& options, const std::vector<std::string>& inputs = {});
 
 // Flushes standard output, where the console report goes. A write that failed there (a full device)
@@ -56,9 +57,9 @@ bool console_written();
 // of a run and ordered within one; `gpuscale report` rewriting a run gets its own PID.
 std::string output_set_id(const std::string& start_time, int write_number);
 
-// Stamps report.output_set with write number `write_number`, then writes --json, --csv, --html, --trace
-// and --prom where given, each atomically (temp file, then rename), all from this one report and
-// verdict; the HTML shows the headlines against expectations.baseline where there is one. A process
+// Stamps report.output_set with write number `write_number`, then writes --json, --csv, --html, --trace,
+// --prom and --prom-dir's file per node where given, each atomically (temp file, then rename), all from
+// this one report and verdict; the HTML shows the headlines against expectations.baseline where there is one. A process
 // killed between two of these files leaves files whose output_set differ.
 void write_report_files(results::RunReport& report, const CommonOptions& options,
                         const results::Expectations& expectations, int write_number);

@@ -120,6 +120,8 @@ if [ "$tests" -eq 1 ]; then
     "GoogleTest (gtest/gtest.h);have_header gtest/gtest.h;libgtest-dev"
     "python3;command -v python3;python3"
     "chromium;command -v chromium || command -v chromium-browser;chromium"
+    "promtool;command -v promtool;prometheus"
+    "prometheus-node-exporter;command -v prometheus-node-exporter;prometheus-node-exporter"
     "slurmctld;command -v slurmctld;slurmctld"
     "slurmd;command -v slurmd;slurmd"
     "srun, salloc, sbatch;command -v srun && command -v salloc && command -v sbatch;slurm-client"

@@ -47,6 +47,7 @@ Headline of_job(const char* metric, std::string title, const char* what, Labels 
   h.unit = f.unit;
   h.better = f.better;
   h.value = f.value;
+  h.local_copy = f.local_copy;
   return h;
 }
 

@@ -42,6 +42,7 @@ struct Headline {
   std::set<int> beside_tenant_ranks;
   // value itself was measured beside another process (a job figure, or every GPU's was).
   bool beside_tenant = false;
+  bool local_copy = false;  // value is a collective's over one rank (Figure::local_copy): no link measured
 };
 
 // In the order above; a phase that did not run has none. `baseline` may be null.

@@ -109,7 +109,8 @@ void write_figures(const std::vector<Figure>& figures, bool nodes_only, std::ost
       continue;
     }
     t.add_row({f.phase, f.metric, labels_text(f.labels),
-               shortest(f.value) + (f.beside_tenant ? std::string(" ") + kBesideTenantMark : ""), f.unit});
+               measures_no_bus(f) ? "-" : shortest(f.value) + (f.beside_tenant ? std::string(" ") + kBesideTenantMark : ""),
+               f.unit});
   }
   out << "<section id=\"figures\"><details><summary>All " << figures.size() - per_gpu << " figures"
       << (per_gpu ? " of the job and its nodes (its " + std::to_string(per_gpu) + " per-GPU figures are in the JSON and CSV)"
@@ -137,7 +138,7 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
   const auto key_figures = headlines(r, figures, baseline);
   write_summary(key_figures, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
-  write_node_heat_map(r, key_figures, out);
+  write_node_heat_map(r, key_figures, figures, out);
   // Past a few nodes the charts, like the tables, draw nodes rather than ranks.
   std::vector<PhaseNote> notes;
   if (r.projection)

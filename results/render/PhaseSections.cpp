@@ -42,11 +42,13 @@ std::string words(std::string name) {
 struct Cell {
   std::vector<double> values;
   bool beside_tenant = false;
+  bool no_bus = false;  // a bus bandwidth over one rank (measures_no_bus): not measured
 };
 
 std::string cell_text(const Cell& cell, const std::string& unit) {
   const auto& values = cell.values;
   const std::string mark = cell.beside_tenant ? std::string(" ") + kBesideTenantMark : "";
+  if (cell.no_bus) return "-";
   if (values.size() == 1) return readable(values.front(), unit) + mark;
   const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   return readable(median(values), unit) + " [" + readable(*lo, unit) + " - " + readable(*hi, unit) + "]" + mark;
@@ -106,6 +108,7 @@ void write_tables(const std::vector<const Figure*>& figures, std::ostream& out) 
     auto& cell = row->second[f->metric];
     cell.values.push_back(f->value);
     cell.beside_tenant = cell.beside_tenant || f->beside_tenant;
+    cell.no_bus = cell.no_bus || measures_no_bus(*f);
     p.per_rank = p.per_rank || ranked;
   }
   for (const auto& keys : order) write_pivot(keys, pivots.at(keys), out);
@@ -144,7 +147,8 @@ void write_phase_sections(const std::vector<Figure>& figures, const std::vector<
     for (const auto& n : notes)
       if (n.phase == phase) out << "<p class=\"meta\">" << escape(n.text) << "</p>\n";
     for (const auto* c : drawn)
-      out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg << "</figure>\n";
+      out << "<figure><figcaption>" << escape(c->heading) << "</figcaption>\n" << c->svg
+          << (c->note.empty() ? "" : "<p class=\"meta chart-note\">" + escape(c->note) + "</p>") << "</figure>\n";
     if (const auto note = beside_tenant_note(own); !note.empty())
       out << "<p class=\"meta beside-tenant\" id=\"beside-tenant-" << phase << "\">" << escape(note) << "</p>\n";
     write_tables(own, out);

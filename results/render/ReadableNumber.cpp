@@ -40,4 +40,11 @@ std::string readable_unit(std::string_view unit) {
   return std::string(unit);
 }
 
+std::string readable_with_unit(double value, std::string_view unit) {
+  const auto text = readable(value, unit);
+  const auto named = readable_unit(unit);
+  if (std::isnan(value) || named.empty() || named == "%" || unit == "count") return text;
+  return text + " " + named;
+}
+
 }  // namespace gpuscale::results

@@ -13,5 +13,8 @@ std::string readable(double value, std::string_view unit);
 // The unit a table column of readable() cells names in its header: "%" for a ratio, "" for seconds
 // and bytes (each cell says its own), else `unit` itself.
 std::string readable_unit(std::string_view unit);
+// readable() with the unit said where the cell does not say it already: "4220 GB/s", "1.5 ms", "80%",
+// "64 MiB", "8" (a count). For a chart's tooltips and any text read away from a column header.
+std::string readable_with_unit(double value, std::string_view unit);
 
 }  // namespace gpuscale::results

@@ -9,6 +9,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
 #include "results/render/SvgCharts.hpp"
 
 namespace gpuscale::results {
@@ -130,11 +131,12 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
   // One rank moves nothing over a link: its "bus bandwidth" is a local copy's (or none at all).
   if (!sized.empty() && max_ranks >= 2)
     out.push_back({"Bus bandwidth against message size",
-                   svg::line_chart({"chart-busbw-size", "busbw against message size", "message size (B)",
-                                    "busbw (" + unit_of(sized) + ")", true},
+                   svg::line_chart({"chart-busbw-size", "busbw against message size", "message size", "busbw", "B",
+                                    unit_of(sized)},
                                    series_over(sized, names::kBytes, {names::kBytes, names::kRanks}), true)});
 
   auto ranked = select(figures, names::kBusBw, names::kRanks);
+  std::erase_if(ranked, [](const Figure* f) { return measures_no_bus(*f); });
   std::map<std::string, double> largest;  // series -> its largest size
   for (const auto* f : ranked) {
     auto& l = largest[labels_without(*f, {names::kBytes, names::kRanks})];
@@ -147,7 +149,7 @@ void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>&
   for (const auto* f : ranked) rank_counts.insert(*numeric_label(*f, names::kRanks));
   if (rank_counts.size() > 1)
     out.push_back({"Bus bandwidth against ranks (largest size)",
-                   svg::line_chart({"chart-busbw-ranks", "busbw against ranks", "ranks", "busbw (" + unit_of(ranked) + ")"},
+                   svg::line_chart({"chart-busbw-ranks", "busbw against ranks", "ranks", "busbw", "count", unit_of(ranked)},
                                    series_over(ranked, names::kRanks, {names::kBytes, names::kRanks}), true)});
 }
 
@@ -204,12 +206,17 @@ void tflops_charts(const std::vector<Figure>& figures, const RankNodes& rank_nod
     for (const auto& v : values) heights.push_back(v.second);
     const double mid = median(heights);
     std::vector<Bar> bars;
+    // Only the worse side is outlined: a GPU faster than the median is no fault.
     for (const auto& [label, value] : values)
-      bars.push_back({label, {value}, per_rank && std::fabs(value / mid - 1) > kOutlierFraction});
+      bars.push_back({label, {value}, per_rank && signed_worse(value, mid, members.front()->better) > kOutlierFraction});
     const std::string title = (per_node ? "TFLOP/s of each node's slowest GPU" : "TFLOP/s per GPU") + qualifier(group);
     out.push_back({title, svg::bar_chart({"chart-tflops-" + std::to_string(n++), title, per_node ? "node" : bar_key,
-                                          members.front()->unit},
+                                          "throughput", "", members.front()->unit},
                                          bars)});
+    if (per_rank)
+      out.back().note = "Outlined red: more than " + fixed(kOutlierFraction * 100, 0) + "% slower than the median " +
+                        (per_node ? "node" : "GPU") + " (" + readable_with_unit(mid, members.front()->unit) +
+                        "); a faster one is not marked.";
   }
 }
 
@@ -241,7 +248,7 @@ void overlap_charts(const std::vector<Figure>& figures, std::vector<ChartSection
       bars.push_back({names[bars.size()] + (key.second > 0 ? " x" + shortest(key.second) : ""), segments, false});
     const std::string of = qualifier(chart);
     const svg::ChartFrame frame{"chart-overlap-" + std::to_string(n++), "compute vs exposed communication" + of, "run",
-                                "time (s)"};
+                                "time", "", "s"};
     out.push_back({"Compute and exposed communication per step" + of,
                    svg::stacked_bar_chart(frame, {"compute", "exposed communication"}, bars)});
   }
@@ -251,12 +258,13 @@ void training_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
   const auto steps = select(figures, names::kStepTime, names::kGpus);
   if (!steps.empty())
     out.push_back({"Step time against GPUs",
-                   svg::line_chart({"chart-step-time", "step time against GPUs", "GPUs", "step time (" + unit_of(steps) + ")"},
+                   svg::line_chart({"chart-step-time", "step time against GPUs", "GPUs", "step time", "count", unit_of(steps)},
                                    series_over(steps, names::kGpus, {names::kGpus}), true)});
   const auto eff = select(figures, names::kScalingEfficiency, names::kGpus);
   if (!eff.empty())
     out.push_back({"Scaling efficiency against GPUs",
-                   svg::line_chart({"chart-efficiency", "scaling efficiency against GPUs", "GPUs", "efficiency (" + unit_of(eff) + ")"},
+                   svg::line_chart({"chart-efficiency", "scaling efficiency against GPUs", "GPUs", "efficiency", "count",
+                                    unit_of(eff)},
                                    series_over(eff, names::kGpus, {names::kGpus}), true)});
   overlap_charts(figures, out);
 }
@@ -279,12 +287,22 @@ void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
     out.push_back({"Pairwise bandwidth" + qualifier(group),
                    svg::heat_map({"chart-pairwise-" + std::to_string(n++),
                                   "pairwise busbw (" + members.front()->unit + ")" + qualifier(group),
-                                  "destination rank (rows: source rank)", ""},
+                                  "destination rank (rows: source rank)", "", "", members.front()->unit},
                                  m)});
   }
 }
 
 }  // namespace
+
+double signed_worse(double value, double reference, Better better) {
+  if (!(reference > 0)) return 0;
+  const double change = value / reference - 1;
+  return better == Better::higher ? -change : change;
+}
+
+bool measures_no_bus(const Figure& f) {
+  return f.local_copy && (f.metric == names::kBusBw || f.metric == names::kPeakBusBw || f.metric == names::kLinkUse);
+}
 
 std::vector<ChartSection> report_charts(const std::vector<Figure>& all, const RankNodes& rank_nodes) {
   // A figure measured beside another process on its GPU would draw that process's load as the GPU's

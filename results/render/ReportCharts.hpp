@@ -3,7 +3,8 @@
 // appears as soon as a phase emits its figures. A chart without figures is left out.
 //   chart-busbw-size   busbw against message size per op (log x), at the largest rank count (2 or more)
 //   chart-busbw-ranks  busbw against ranks per op, at the largest size
-//   chart-tflops-N     TFLOP/s per rank for each layer/precision/pass, outliers (> 5% off the median) marked;
+//   chart-tflops-N     TFLOP/s per rank for each layer/precision/pass, outliers (> 5% worse than the median)
+//                      outlined red (a faster bar never is: the note under the chart says so);
 //                      past a few nodes (rank_nodes given) a bar per node instead: its slowest GPU, named
 //                      by the node, marked against the median node; with one rank, per precision for each
 //                      layer/pass; forward passes first
@@ -25,12 +26,22 @@ namespace gpuscale::results {
 
 inline constexpr double kOutlierFraction = 0.05;
 
+// The page's one sign convention, the console's: how far `value` lies from `reference` as a fraction,
+// positive on the worse side (lower for Better::higher, higher for Better::lower), negative on the
+// better; the plain change for Better::none. 0 without a reference.
+double signed_worse(double value, double reference, Better better);
+
+// A bus-bandwidth figure (busbw, peak busbw, link use) of a collective over one rank: a copy in the
+// rank's own memory measures no bus, so the page shows it as not measured ("-") and charts leave it out.
+bool measures_no_bus(const Figure& f);
+
 struct ChartSection {
   ChartSection(std::string heading_words, std::string svg_text)
       : heading(std::move(heading_words)), svg(std::move(svg_text)) {}
   std::string heading;  // in words
   std::string svg;
   std::string phase;  // the phase whose figures it draws (results/models/FigureNames.hpp)
+  std::string note;   // a sentence under the chart (what a red outline means); empty: none
 };
 
 // Index = rank: the name of its node. Empty: the charts draw a mark per rank.

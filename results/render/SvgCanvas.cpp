@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
 
 namespace gpuscale::results::svg {
 
@@ -29,10 +29,13 @@ std::string num(double value) {
   return buf;
 }
 
-std::string colour(std::size_t index) {
-  static const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                   "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-  return kPalette[index % (sizeof kPalette / sizeof kPalette[0])];
+std::string colour(std::size_t index, std::size_t count) {
+  static constexpr const char* kPalette[kPaletteSize] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                                         "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  if (count <= kPaletteSize) return kPalette[index % kPaletteSize];
+  // Hues evenly round the wheel; neighbours alternate dark and light so that close hues still part.
+  const double hue = 360.0 * static_cast<double>(index % count) / static_cast<double>(count);
+  return "hsl(" + num(hue) + ",70%," + (index % 2 ? "58%" : "38%") + ")";
 }
 
 double Scale::operator()(double value) const {
@@ -80,7 +83,12 @@ std::string open(const std::string& id, const std::string& kind, const std::stri
 
 std::string close() { return "</svg>\n"; }
 
-std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes) {
+std::string axis_title(const std::string& label, const std::string& unit) {
+  const auto named = readable_unit(unit);
+  return named.empty() || unit == "count" ? label : label + " (" + named + ")";
+}
+
+std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, const std::string& unit) {
   const double y0 = kHeight - kBottom;
   std::string s = "<g class=\"axis x-axis\"><line x1=\"" + num(kLeft) + "\" y1=\"" + num(y0) + "\" x2=\"" +
                   num(kWidth - kRight) + "\" y2=\"" + num(y0) + "\"/>";
@@ -88,24 +96,24 @@ std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::
     const double px = x(t);
     s += "<line x1=\"" + num(px) + "\" y1=\"" + num(y0) + "\" x2=\"" + num(px) + "\" y2=\"" + num(y0 + 4) +
          "\"/><text x=\"" + num(px) + "\" y=\"" + num(y0 + 16) + "\" text-anchor=\"middle\">" +
-         escape(in_bytes ? binary_bytes(t) : si_compact(t)) + "</text>";
+         escape(readable(t, unit)) + "</text>";
   }
   return s + "<text class=\"axis-label\" x=\"" + num((kLeft + kWidth - kRight) / 2) + "\" y=\"" +
-         num(kHeight - 12) + "\" text-anchor=\"middle\">" + escape(label) + "</text></g>";
+         num(kHeight - 12) + "\" text-anchor=\"middle\">" + escape(axis_title(label, unit)) + "</text></g>";
 }
 
-std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label) {
+std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label, const std::string& unit) {
   std::string s = "<g class=\"axis y-axis\"><line x1=\"" + num(kLeft) + "\" y1=\"" + num(kTop) + "\" x2=\"" +
                   num(kLeft) + "\" y2=\"" + num(kHeight - kBottom) + "\"/>";
   for (double t : ticks) {
     const double py = y(t);
     s += "<line class=\"grid\" x1=\"" + num(kLeft) + "\" y1=\"" + num(py) + "\" x2=\"" + num(kWidth - kRight) +
          "\" y2=\"" + num(py) + "\"/><text x=\"" + num(kLeft - 6) + "\" y=\"" + num(py + 4) +
-         "\" text-anchor=\"end\">" + escape(si_compact(t)) + "</text>";
+         "\" text-anchor=\"end\">" + escape(readable(t, unit)) + "</text>";
   }
   const double mid = (kTop + kHeight - kBottom) / 2;
   return s + "<text class=\"axis-label\" x=\"16\" y=\"" + num(mid) + "\" text-anchor=\"middle\" transform=\"rotate(-90 16 " +
-         num(mid) + ")\">" + escape(label) + "</text></g>";
+         num(mid) + ")\">" + escape(axis_title(label, unit)) + "</text></g>";
 }
 
 std::string legend(const std::vector<std::string>& names) {
@@ -113,7 +121,7 @@ std::string legend(const std::vector<std::string>& names) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     const double y = kTop + 4 + 18 * static_cast<double>(i);
     s += "<rect x=\"" + num(kWidth - kRight + 14) + "\" y=\"" + num(y) + "\" width=\"12\" height=\"12\" fill=\"" +
-         colour(i) + "\"/><text x=\"" + num(kWidth - kRight + 32) + "\" y=\"" + num(y + 10) + "\">" +
+         colour(i, names.size()) + "\"/><text x=\"" + num(kWidth - kRight + 32) + "\" y=\"" + num(y + 10) + "\">" +
          escape(names[i]) + "</text>";
   }
   return s + "</g>";

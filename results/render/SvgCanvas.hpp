@@ -12,7 +12,10 @@ inline constexpr double kLeft = 70, kRight = 170, kTop = 34, kBottom = 54;  // m
 
 std::string escape(const std::string& text);  // for XML and HTML text and attributes
 std::string num(double value);                // coordinates: one decimal
-std::string colour(std::size_t index);        // a fixed palette, distinguishable on screen and paper
+// The colour of the index-th of `count` series: a fixed palette, distinguishable on screen and paper, for
+// up to kPaletteSize series; past it `count` hues evenly apart, so that no two series of a chart share one.
+inline constexpr std::size_t kPaletteSize = 10;
+std::string colour(std::size_t index, std::size_t count);
 
 // Maps data [lo, hi] to pixels [px_lo, px_hi], linearly or by log2.
 struct Scale {
@@ -31,10 +34,14 @@ inline constexpr double kMaxWidth = 1040;
 std::string open(const std::string& id, const std::string& kind, const std::string& title,
                  const std::vector<std::string>& legend_names = {});
 std::string close();
-// Axis lines, tick marks, tick labels (si_compact, or binary_bytes when in_bytes) and the axis titles.
-std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, bool in_bytes = false);
-std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label);
-// One swatch and name per entry, top right.
+// An axis title: the label and, where its ticks do not say it, the unit as the tables' headers name it
+// ("busbw (GB/s)", "step time", "efficiency (%)").
+std::string axis_title(const std::string& label, const std::string& unit);
+// Axis lines, tick marks, tick labels in `unit` as the tables write it (results/render/ReadableNumber.hpp:
+// "500 µs", "64 MiB", "80%", "4220") and the axis titles.
+std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, const std::string& unit);
+std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label, const std::string& unit);
+// One swatch and name per entry, top right, coloured as colour(i, names.size()).
 std::string legend(const std::vector<std::string>& names);
 // A note in the plot area where there is nothing to draw.
 std::string empty_note(const std::string& text);

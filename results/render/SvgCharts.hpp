@@ -1,7 +1,9 @@
 #pragma once
 // Inline SVG charts for the HTML report: each returns one <svg id="ID" class="chart KIND"> element,
-// self-contained (no script, no external style). Marked points and bars get class "outlier".
-// Kinds: chart-line, chart-bar, chart-stacked, chart-heat.
+// self-contained (no script, no external style). Marked points and bars get class "outlier" and a red
+// outline: the caller marks only what lies on the worse side. Ticks, cells and tooltips are in the
+// frame's units as the tables write them (results/render/ReadableNumber.hpp); each series of a chart has
+// its own colour (SvgCanvas.hpp's colour()). Kinds: chart-line, chart-bar, chart-stacked, chart-heat.
 #include <string>
 #include <vector>
 
@@ -10,8 +12,8 @@ namespace gpuscale::results::svg {
 struct ChartFrame {
   std::string id;     // unique in the page
   std::string title;
-  std::string x_label, y_label;  // with units, e.g. "message size (B)"
-  bool x_in_bytes = false;       // x tick labels with binary prefixes (1K, 64M) instead of SI
+  std::string x_label, y_label;  // in words, without units: "message size", "busbw"
+  std::string x_unit, y_unit;    // a Figure's units ("B", "s", "GB/s", "ratio", "count")
 };
 
 struct Point {
@@ -35,7 +37,8 @@ struct HeatMatrix {
   std::vector<std::vector<double>> values;  // [row][column]; NaN: no value (drawn grey)
 };
 
-// x on a log2 axis when log_x (sizes, GPU counts); x must then be > 0.
+// x on a log2 axis when log_x (sizes, GPU counts); x must then be > 0. Series that all have one x value
+// (one GPU count) are drawn as bars, one per series, over that value: a line needs two.
 std::string line_chart(const ChartFrame& frame, const std::vector<Series>& series, bool log_x);
 std::string bar_chart(const ChartFrame& frame, const std::vector<Bar>& bars);
 std::string stacked_bar_chart(const ChartFrame& frame, const std::vector<std::string>& segment_names,

@@ -107,7 +107,7 @@ if "burn" in phases:
     print("  burn beside it: %.1f TFLOP/s (floor %s)" % (b["sustained_tflops"], b["floor_tflops"]))
     prom = open(out + "/run.prom").read()
     assert re.search(r'^gpuscale_beside_tenant\{.*phase="burn"\} 1$', prom, re.M), prom
-    assert not re.search(r"^gpuscale_burn_sustained_tflops\{", prom, re.M), "the shared burn is a sample"
+    assert not re.search(r"^gpuscale_burn_sustained_flops\{", prom, re.M), "the shared burn is a sample"
 if "compute" in phases:
     assert all(r.get("beside_tenant") for r in d["compute"] if not r["skipped_reason"]), "compute unmarked"
 train = [r for r in d["train"]["records"] if not r["skipped_reason"]]

@@ -65,10 +65,10 @@ for metric in ("node_local_busbw", "inter_node_busbw"):
 host = lambda node: "%s/n%d" % (d["collectives"]["isolation"]["node_hosts"][node], node)
 samples = {}
 for line in open(sys.argv[3]).read().splitlines():
-    m = re.match(r'(gpuscale_(?:node_local_busbw_gbps|inter_node_busbw_gbps|suspect_score))\{host="([^"]*)"\} (\S+)$', line)
+    m = re.match(r'(gpuscale_(?:node_local_busbw_bytes_per_second|inter_node_busbw_bytes_per_second|suspect_score))\{Hostname="([^"]*)"\} (\S+)$', line)
     if m:
         samples.setdefault(m[1], {})[m[2]] = float(m[3])
-for family in ("gpuscale_node_local_busbw_gbps", "gpuscale_inter_node_busbw_gbps"):
+for family in ("gpuscale_node_local_busbw_bytes_per_second", "gpuscale_inter_node_busbw_bytes_per_second"):
     assert sorted(samples[family]) == sorted(host(n) for n in range(4)), samples
 assert list(samples["gpuscale_suspect_score"]) == [host(want)], samples
 assert samples["gpuscale_suspect_score"][host(want)] > 0.5, samples

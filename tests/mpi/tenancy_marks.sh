@@ -86,12 +86,12 @@ assert "chart-efficiency" not in html, "an efficiency chart drawn from figures m
 
 # Prometheus: the shared GPUs' headline samples are left out, and said to be.
 prom = open(out + "/run.prom").read()
-beside = re.findall(r'^gpuscale_beside_tenant\{host="[^"]*",gpu="(\d*)",uuid="[^"]*",phase="(\w+)"\} 1$', prom, re.M)
+beside = re.findall(r'^gpuscale_beside_tenant\{Hostname="[^"]*",gpu="[^"]*",UUID="[^"]*",gpu_model="[^"]*",rank="\d+",local_rank="(\d+)",phase="(\w+)"\} 1$', prom, re.M)
 assert ("1", "compute") in beside and ("2", "burn") in beside and ("1", "burn") in beside, beside
 assert ("0", "compute") not in beside, beside
-burn_gpus = re.findall(r'^gpuscale_burn_sustained_tflops\{host="[^"]*",gpu="(\d+)"', prom, re.M)
+burn_gpus = re.findall(r'^gpuscale_burn_sustained_flops\{Hostname="[^"]*",gpu="[^"]*",UUID="[^"]*",gpu_model="[^"]*",rank="\d+",local_rank="(\d+)"', prom, re.M)
 assert sorted(burn_gpus) == ["0", "3"], burn_gpus
-compute_gpus = re.findall(r'^gpuscale_compute_best_tflops\{host="[^"]*",gpu="(\d+)"', prom, re.M)
+compute_gpus = re.findall(r'^gpuscale_compute_best_flops\{Hostname="[^"]*",gpu="[^"]*",UUID="[^"]*",gpu_model="[^"]*",rank="\d+",local_rank="(\d+)"', prom, re.M)
 assert "1" not in compute_gpus and "0" in compute_gpus, compute_gpus
 
 # The same run as H200s, rank 2's burn under the model's floor (554 TFLOP/s bf16), for `report`.

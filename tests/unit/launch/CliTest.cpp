@@ -26,10 +26,12 @@ TEST(Cli, DefaultCommandIsRun) {
 }
 
 TEST(Cli, EnvWithCommonOptions) {
-  const auto inv = parse({"env", "--json", "out.json", "--prom", "out.prom", "--device", "cpu", "--timeout", "30"});
+  const auto inv = parse({"env", "--json", "out.json", "--prom", "out.prom", "--prom-dir", "nodes", "--device", "cpu",
+                          "--timeout", "30"});
   EXPECT_EQ(inv.command, "env");
   EXPECT_EQ(inv.common.json_path, "out.json");
   EXPECT_EQ(inv.common.prom_path, "out.prom");
+  EXPECT_EQ(inv.common.prom_dir, "nodes");
   EXPECT_EQ(inv.common.device, "cpu");
   EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("env"), 30);
   EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("train"), 30);

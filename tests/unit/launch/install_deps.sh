@@ -16,7 +16,7 @@ mkdir -p "$bin" "$inc/nlohmann" "$inc/gtest" "$lib/slurm-wlm"
 for tool in sed sort head tr grep id cat; do ln -s "$(command -v "$tool")" "$bin/$tool"; done
 stub() { printf '#!/bin/sh\n%s\n' "$2" >"$bin/$1"; chmod +x "$bin/$1"; }
 stub cmake 'echo "cmake version ${STUB_CMAKE_VERSION:-3.28.3}"'
-for c in make mpicxx mpirun python3 chromium slurmctld slurmd srun salloc sbatch munged; do stub "$c" 'exit 0'; done
+for c in make mpicxx mpirun python3 chromium promtool prometheus-node-exporter slurmctld slurmd srun salloc sbatch munged; do stub "$c" 'exit 0'; done
 stub c++ 'cat >/dev/null; exit 0'
 stub apt-get "echo \"apt-get \$*\" >>'$tmp/apt.log'; exit 100"
 touch "$inc/cxxopts.hpp" "$inc/nlohmann/json.hpp" "$inc/gtest/gtest.h" "$lib/libopenblas.so.0" "$lib/libpmix.so" \

@@ -1,10 +1,12 @@
 #include "results/render/Format.hpp"
 
 #include <cmath>
+#include <set>
 
 #include <gtest/gtest.h>
 
 #include "results/render/ReadableNumber.hpp"
+#include "results/render/SvgCanvas.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {
@@ -56,6 +58,25 @@ TEST(Format, ReadableWritesRatiosAsPercentAndTimesInTheirUnit) {
   EXPECT_EQ(readable_unit("ratio"), "%");
   EXPECT_EQ(readable_unit("s"), "");
   EXPECT_EQ(readable_unit("GB/s"), "GB/s");
+}
+
+TEST(Format, ReadableWithUnitSaysTheUnitWhereNoHeaderDoes) {
+  EXPECT_EQ(readable_with_unit(4220, "GB/s"), "4220 GB/s");
+  EXPECT_EQ(readable_with_unit(500e-6, "s"), "500 \u00b5s");
+  EXPECT_EQ(readable_with_unit(0.0015, "s"), "1.5 ms");
+  EXPECT_EQ(readable_with_unit(0.8, "ratio"), "80%");
+  EXPECT_EQ(readable_with_unit(64.0 * 1024 * 1024, "B"), "64 MiB");
+  EXPECT_EQ(readable_with_unit(8, "count"), "8");
+  EXPECT_EQ(readable_with_unit(std::nan(""), "GB/s"), "-");
+}
+
+TEST(Format, ChartColoursAreDistinctForAnyNumberOfSeries) {
+  for (std::size_t count : {1u, 10u, 11u, 12u, 40u}) {
+    std::set<std::string> colours;
+    for (std::size_t i = 0; i < count; ++i) colours.insert(svg::colour(i, count));
+    EXPECT_EQ(colours.size(), count) << count << " series";
+  }
+  EXPECT_EQ(svg::colour(0, 3), "#1f77b4") << "the fixed palette while it lasts";
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "results/render/HtmlReporter.hpp"
 
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -237,10 +239,11 @@ TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
   b.groups.push_back(g);
   const auto summary = section(fleet_page(&b), "summary");
   EXPECT_NE(summary.find("<td>Burn: sustained TFLOP/s, bf16</td><td>800</td><td>TFLOP/s</td><td>8</td><td>554</td>"
-                         "<td>989</td><td>80.9%</td><td>NVIDIA H200 data sheet</td><td>1000</td><td>-20.0%</td>"),
+                         "<td>989</td><td>80.9%</td><td>NVIDIA H200 data sheet</td><td>1000</td><td>+20.0%</td>"),
             std::string::npos)
-      << summary;
-  EXPECT_EQ(section(fleet_page(nullptr), "summary").find("-20.0%"), std::string::npos);
+      << summary << "20% under the baseline is 20% worse: + as on the console";
+  EXPECT_NE(summary.find("against baseline: +: worse, -: better"), std::string::npos) << "the sign in words";
+  EXPECT_EQ(section(fleet_page(nullptr), "summary").find("+20.0%"), std::string::npos);
 }
 
 TEST(HtmlReporter, NodeHeatMapMarksTheNodeWhoseWorstGpuLiesOut) {
@@ -248,12 +251,13 @@ TEST(HtmlReporter, NodeHeatMapMarksTheNodeWhoseWorstGpuLiesOut) {
   ASSERT_FALSE(heat.empty());
   // n2's rank 5 computes 500 of the median node's 700: 28.6% worse, nearly full red.
   EXPECT_NE(
-      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (-28.6%)</td>"),
+      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (+28.6%)</td>"),
       std::string::npos)
       << heat;
   EXPECT_NE(
       heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
-      std::string::npos);
+      std::string::npos)
+      << heat;
   EXPECT_EQ(section(page({}), "node-heat"), "") << "one node: no heat map";
 }
 
@@ -273,6 +277,124 @@ TEST(HtmlReporter, EscapesTextFromTheRun) {
   HtmlReporter().write(r, out);
   EXPECT_EQ(out.str().find("<b>evil"), std::string::npos);
   EXPECT_NE(out.str().find("&lt;b&gt;evil&amp;host"), std::string::npos);
+}
+
+// Every text a chart shows (ticks, cell values, legend, tooltips): the <text> and <title> contents.
+std::vector<std::string> chart_texts(const std::string& html) {
+  std::vector<std::string> out;
+  static const std::regex text(R"(<(text|title)[^>]*>([^<]*)</(text|title)>)");
+  for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) {
+    const auto svg = html.substr(at, html.find("</svg>", at) - at);
+    for (std::sregex_iterator it(svg.begin(), svg.end(), text), end; it != end; ++it) out.push_back((*it)[2]);
+  }
+  return out;
+}
+
+TEST(HtmlReporter, ChartTicksCellsAndTooltipsAreInTheFiguresUnits) {
+  const auto html = page(testing::synthetic_phase_figures());
+  const auto texts = chart_texts(html);
+  ASSERT_GT(texts.size(), 100u);
+  // An SI prefix glued to a number ("500u", "1.5m", "4.22k", "64M") where a unit belongs.
+  static const std::regex prefixed(R"(\d[munkMGT]\b)");
+  for (const auto& t : texts) EXPECT_FALSE(std::regex_search(t, prefixed)) << t;
+  const std::set<std::string> all(texts.begin(), texts.end());
+  EXPECT_TRUE(all.count("64 MiB")) << "message sizes as the tables write them";
+  EXPECT_TRUE(all.count("100 ms")) << "step time ticks in ms";
+  EXPECT_TRUE(all.count("80%")) << "efficiency ticks as the tables write a ratio";
+  EXPECT_TRUE(all.count("390")) << "a pairwise cell in GB/s, the unit in the title";
+  EXPECT_TRUE(all.count("0 -&gt; 1: 390 GB/s")) << "its tooltip with the unit";
+  EXPECT_TRUE(all.count("busbw (GB/s)"));
+  EXPECT_TRUE(all.count("step time")) << "each tick says its unit: none in the title";
+}
+
+TEST(HtmlReporter, EverySeriesOfAChartHasItsOwnColour) {
+  std::vector<Figure> steps;
+  for (int model = 0; model < 12; ++model)
+    for (double gpus : {1.0, 2.0})
+      steps.push_back(step_time({{names::kStrategy, "ddp"}, {names::kModel, "m" + std::to_string(model)}}, gpus, 0.1));
+  const auto html = page(steps);
+  const auto at = html.find("id=\"chart-step-time\"");
+  ASSERT_NE(at, std::string::npos);
+  const auto svg = html.substr(at, html.find("</svg>", at) - at);
+  static const std::regex stroke(R"re(<polyline fill="none" stroke="([^"]+)")re");
+  std::set<std::string> colours;
+  std::size_t lines = 0;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), stroke), end; it != end; ++it, ++lines) colours.insert((*it)[1]);
+  EXPECT_EQ(lines, 12u);
+  EXPECT_EQ(colours.size(), 12u) << "12 series, 12 colours";
+}
+
+TEST(HtmlReporter, AChartWithOneXValueDrawsBars) {
+  const Labels ddp{{names::kStrategy, "ddp"}}, dp{{names::kStrategy, "dp"}};
+  const auto html = page({step_time(ddp, 8, 0.12), step_time(dp, 8, 0.2)});
+  const auto at = html.find("id=\"chart-step-time\"");
+  ASSERT_NE(at, std::string::npos);
+  const auto svg = html.substr(html.rfind("<svg", at), html.find("</svg>", at) - html.rfind("<svg", at));
+  EXPECT_NE(svg.find("class=\"chart chart-bar\""), std::string::npos) << svg;
+  EXPECT_EQ(count(svg, "<rect class=\"bar"), 2u) << "a bar per series";
+  EXPECT_EQ(count(svg, "<circle"), 0u) << "not a vertical line of dots";
+  EXPECT_NE(svg.find("<title>dp: 8 -&gt; 200 ms</title>"), std::string::npos) << svg;
+}
+
+TEST(HtmlReporter, OnlyBarsSlowerThanTheMedianAreOutlinedRed) {
+  std::vector<Figure> tflops;
+  for (int rank = 0; rank < 5; ++rank)
+    tflops.push_back({names::kCompute, names::kTflops, {{names::kRank, std::to_string(rank)}, {names::kLayer, "mm"}},
+                      rank == 1 ? 900.0 : rank == 3 ? 600.0 : 720.0, "TFLOP/s", Better::higher});
+  auto r = testing::sample_run();
+  r.compute.clear();
+  auto figures = flatten(r);
+  figures.insert(figures.end(), tflops.begin(), tflops.end());
+  std::ostringstream out;
+  write_html(r, figures, out);
+  const auto html = out.str();
+  EXPECT_EQ(count(html, "class=\"bar outlier\""), 1u);
+  EXPECT_NE(html.find("class=\"bar outlier\" x=\"347.2\""), std::string::npos) << "rank 3, the fourth of five slots";
+  EXPECT_NE(html.find("Outlined red: more than 5% slower than the median GPU (720 TFLOP/s); a faster one is not marked."),
+            std::string::npos);
+}
+
+TEST(HtmlReporter, NodeHeatMapHasEachNodesNetwork) {
+  const auto heat = section(fleet_page(nullptr), "node-heat");
+  EXPECT_NE(heat.find("<th>inter-node busbw (GB/s)</th>"), std::string::npos) << heat;
+  // n2's rounds moved a tenth: 10 GB/s against the median node's 55, fully red.
+  EXPECT_NE(heat.find("data-worse=\"0.818\">10 (+81.8%)</td></tr>"), std::string::npos) << heat;
+  EXPECT_NE(heat.find("+: worse, -: better"), std::string::npos);
+}
+
+TEST(HtmlReporter, SuspectsSayHowTheyWereNamed) {
+  auto r = testing::sample_fleet_run();
+  auto& iso = *r.collectives->isolation;
+  iso.suspects.clear();
+  Suspect s;
+  s.node = 3;
+  s.host = "n3";
+  s.by_bisection = true;
+  s.evidence = "bisection kept its half at each of 2 steps";
+  iso.suspects.push_back(s);
+  std::ostringstream out;
+  write_html(r, flatten(r), out);
+  const auto suspects = section(out.str(), "suspects");
+  EXPECT_NE(suspects.find("<th>named by</th>"), std::string::npos);
+  EXPECT_NE(suspects.find("<tr><td>1</td><td>3</td><td>n3</td><td>-</td><td>-</td><td>bisection</td>"),
+            std::string::npos)
+      << "no \"0 of 0, score 0.00\": " << suspects;
+  EXPECT_NE(section(fleet_page(nullptr), "suspects").find("<td>6 of 6</td><td>1.00</td><td>rounds of pairs"),
+            std::string::npos);
+}
+
+TEST(HtmlReporter, OneRankCollectiveShowsNoBusBandwidth) {
+  Figure peak{names::kCollectives, names::kPeakBusBw, {{names::kOp, "broadcast"}}, 1741, "GB/s", Better::higher};
+  peak.local_copy = true;
+  Figure allreduce{names::kCollectives, names::kBusBw,
+                   {{names::kOp, "allreduce"}, {names::kBytes, "1024"}, {names::kRanks, "1"}, {"placement", "out"}},
+                   0, "GB/s", Better::higher};
+  allreduce.local_copy = true;
+  const auto html = page({peak, allreduce});
+  const auto collectives = section(html, "phase-collectives");
+  EXPECT_EQ(collectives.find("1741"), std::string::npos) << collectives;
+  EXPECT_EQ(html.find(">1741<"), std::string::npos) << "nor in the figures table";
+  EXPECT_NE(section(html, "summary").find("over 1 ranks</td><td>-</td>"), std::string::npos) << section(html, "summary");
 }
 
 }  // namespace

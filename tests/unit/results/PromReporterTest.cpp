@@ -1,6 +1,7 @@
 #include "results/render/PromReporter.hpp"
 
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -11,11 +12,25 @@
 namespace gpuscale::results {
 namespace {
 
-std::string exposition(RunReport r) {
+// The sample run with each rank's CUDA device at its local rank, as on a node where CUDA sees all GPUs.
+RunReport fleet() {
+  auto r = testing::sample_fleet_run();
+  for (auto& e : r.ranks) e.gpu->cuda_index = e.local_rank;
+  return r;
+}
+
+std::string exposition(RunReport r, std::optional<int> node = std::nullopt) {
   r.verdict = judge::evaluate_verdict(r, flatten(r), {});
   std::ostringstream out;
-  PromReporter().write(r, out);
+  (node ? PromReporter(*node) : PromReporter()).write(r, out);
   return out.str();
+}
+
+// The labels of sample_fleet_run's rank's GPU, as every per-GPU series starts.
+std::string gpu(int rank, const std::string& host = "") {
+  return "Hostname=\"" + (host.empty() ? "n" + std::to_string(rank / 2) : host) + "\",gpu=\"" +
+         std::to_string(rank % 2) + "\",UUID=\"GPU-" + std::to_string(rank) + "\",gpu_model=\"NVIDIA H200\",rank=\"" +
+         std::to_string(rank) + "\",local_rank=\"" + std::to_string(rank % 2) + "\"";
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -31,75 +46,129 @@ bool has_line(const std::string& text, const std::string& line) {
   return false;
 }
 
-TEST(PromReporter, VerdictHeadlinesPerGpuAndChecksPerHost) {
-  const auto text = exposition(testing::sample_fleet_run());
+TEST(PromReporter, VerdictHeadlinesPerGpuInBaseUnitsAndChecksPerHost) {
+  const auto text = exposition(fleet());
   EXPECT_TRUE(has_line(text, "# TYPE gpuscale_verdict_passed gauge"));
-  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed 0")) << "the slow-node error fails the run\n" << text;
-  EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed{Hostname=\"n0\"} 0")) << "the slow-node error fails the run\n"
+                                                                            << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(5) + ",precision=\"bf16\"} 600000000000000"))
       << text;
-  EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"bf16\"} 800"));
+  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(0) + ",precision=\"bf16\"} 800000000000000"));
+  EXPECT_TRUE(has_line(text, "# HELP gpuscale_burn_sustained_flops FLOP/s a GPU sustained under the burn load"));
+  EXPECT_EQ(text.find("tflops"), std::string::npos) << text;
+  EXPECT_EQ(text.find("_gbps"), std::string::npos) << text;
   // Ranks 4 and 5 are both on n2: one sample.
-  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n2\"} 1"));
-  EXPECT_EQ(text.find("gpuscale_check{id=\"slow-node\""), text.rfind("gpuscale_check{id=\"slow-node\""));
+  EXPECT_TRUE(has_line(text, "gpuscale_check{Hostname=\"n2\",id=\"slow-node\",severity=\"error\",scope=\"node\"} 1"));
+  EXPECT_EQ(text.find("gpuscale_check{Hostname=\"n2\",id=\"slow-node\""),
+            text.rfind("gpuscale_check{Hostname=\"n2\",id=\"slow-node\""));
+}
+
+TEST(PromReporter, BuildInfoStartTimeCompletenessAndEachRuleThatRan) {
+  auto r = fleet();
+  const auto text = exposition(r);
+  EXPECT_TRUE(has_line(text, "gpuscale_build_info{Hostname=\"n0\",version=\"0.1.0\",schema_version=\"2\"} 1")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_run_start_timestamp_seconds{Hostname=\"n0\"} 1795996800")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_run_complete{Hostname=\"n0\"} 1"));
+  // Every rule of the verdict that ran is a series: the failed one 0, a passed one 1, none for SKIP.
+  EXPECT_TRUE(has_line(text, "gpuscale_rule_passed{Hostname=\"n0\",rule=\"no error checks\",result=\"FAIL\"} 0"))
+      << text;
+  r.checks.clear();
+  const auto passed = exposition(r);
+  EXPECT_TRUE(has_line(passed, "gpuscale_rule_passed{Hostname=\"n0\",rule=\"no error checks\",result=\"PASS\"} 1"))
+      << passed;
+  EXPECT_EQ(passed.find("result=\"SKIP\""), std::string::npos);
+  r.complete = false;
+  EXPECT_TRUE(has_line(exposition(r), "gpuscale_run_complete{Hostname=\"n0\"} 0"));
 }
 
 // A GPU measured beside another process is left out of the headline samples (and of the median), and
 // said to be in its own family; with every GPU of a headline left out, the family is left out too.
 TEST(PromReporter, FiguresMeasuredBesideAnotherProcessAreLeftOutAndNamed) {
-  auto run = testing::sample_fleet_run();
+  auto run = fleet();
   run.burn[5].beside_tenant = true;  // rank 5, the slow one on n2
   const auto text = exposition(run);
-  EXPECT_FALSE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+  EXPECT_FALSE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(5) + ",precision=\"bf16\"} 600000000000000"))
       << text;
-  EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n2\",gpu=\"0\",uuid=\"GPU-4\",precision=\"bf16\"} 800"));
+  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(4) + ",precision=\"bf16\"} 800000000000000"));
   EXPECT_TRUE(has_line(text, "# TYPE gpuscale_beside_tenant gauge")) << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_beside_tenant{host=\"n2\",gpu=\"1\",uuid=\"GPU-5\",phase=\"burn\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_beside_tenant{" + gpu(5) + ",phase=\"burn\"} 1"));
   for (auto& b : run.burn) b.beside_tenant = true;
   const auto none = exposition(run);
-  EXPECT_EQ(none.find("gpuscale_burn_sustained_tflops"), std::string::npos) << none;
+  EXPECT_EQ(none.find("gpuscale_burn_sustained_flops"), std::string::npos) << none;
 }
 
-// The isolation figures per node and the suspects, labelled host like the other samples.
+// The gpu label is the device index on the host: CUDA_VISIBLE_DEVICES' entry, none for a UUID entry.
+TEST(PromReporter, GpuIsTheDeviceIndexOnTheHost) {
+  auto r = fleet();
+  r.ranks[5].gpu->cuda_index = 0;
+  r.ranks[5].variables["CUDA_VISIBLE_DEVICES"] = "6";
+  r.ranks[4].gpu->cuda_index = 0;
+  r.ranks[4].variables["CUDA_VISIBLE_DEVICES"] = "GPU-4";
+  const auto text = exposition(r);
+  EXPECT_NE(text.find("gpuscale_burn_sustained_flops{Hostname=\"n2\",gpu=\"6\",UUID=\"GPU-5\""), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("gpuscale_burn_sustained_flops{Hostname=\"n2\",gpu=\"\",UUID=\"GPU-4\""), std::string::npos);
+}
+
+// The isolation figures per node in bytes per second, and the suspects with how they were found.
 TEST(PromReporter, IsolationFiguresAndSuspectsPerHost) {
-  const auto text = exposition(testing::sample_fleet_run());
-  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_node_local_busbw_gbps gauge")) << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"n2\"} 40"));
-  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"n1\"} 90"));
+  const auto text = exposition(fleet());
+  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_node_local_busbw_bytes_per_second gauge")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_bytes_per_second{Hostname=\"n2\"} 40000000000"));
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_bytes_per_second{Hostname=\"n1\"} 90000000000"));
   // n2's two rounds at 10 GB/s; n1's at 100.
-  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_inter_node_busbw_gbps gauge"));
-  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_gbps{host=\"n2\"} 10"));
-  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_gbps{host=\"n1\"} 100"));
-  EXPECT_TRUE(has_line(text, "# TYPE gpuscale_suspect_score gauge"));
-  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{host=\"n2\"} 1"));
-  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_failed{host=\"n2\"} 6"));
-  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_counted{host=\"n2\"} 6"));
+  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_bytes_per_second{Hostname=\"n2\"} 10000000000"));
+  EXPECT_TRUE(has_line(text, "gpuscale_inter_node_busbw_bytes_per_second{Hostname=\"n1\"} 100000000000"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect{Hostname=\"n2\",method=\"rounds\"} 1")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect{Hostname=\"n2\",method=\"bisection\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{Hostname=\"n2\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_failed{Hostname=\"n2\"} 6"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_rounds_counted{Hostname=\"n2\"} 6"));
   std::size_t node_samples = 0;
-  for (const auto& line : lines_of(text)) node_samples += line.rfind("gpuscale_node_local_busbw_gbps{", 0) == 0;
+  for (const auto& line : lines_of(text))
+    node_samples += line.rfind("gpuscale_node_local_busbw_bytes_per_second{", 0) == 0;
   EXPECT_EQ(node_samples, 4u) << "one per node";
 }
 
+// A node named by bisection alone played no counted round: it is named with its method, and no score
+// of 0 reads as "healthy".
+TEST(PromReporter, ASuspectWithoutRoundsHasItsMethodAndNoScore) {
+  auto r = fleet();
+  auto& iso = *r.collectives->isolation;
+  iso.suspects = {Suspect{3, "n3", 0, 0, 0, true, false, "the bisection ended on it"}};
+  const auto text = exposition(r);
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect{Hostname=\"n3\",method=\"bisection\"} 1")) << text;
+  EXPECT_EQ(text.find("gpuscale_suspect_score"), std::string::npos) << text;
+  EXPECT_EQ(text.find("method=\"rounds\""), std::string::npos);
+}
+
 TEST(PromReporter, NoIsolationNoNodeOrSuspectFamilies) {
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   r.collectives.reset();
   const auto text = exposition(r);
-  EXPECT_EQ(text.find("gpuscale_node_local_busbw_gbps"), std::string::npos) << text;
-  EXPECT_EQ(text.find("gpuscale_suspect_"), std::string::npos);
+  EXPECT_EQ(text.find("gpuscale_node_local_busbw"), std::string::npos) << text;
+  EXPECT_EQ(text.find("gpuscale_suspect"), std::string::npos);
+}
+
+// A one-GPU node's node-local allreduce moves nothing over a link: no series.
+TEST(PromReporter, AFigureThatMeasuresNothingIsLeftOut) {
+  auto r = fleet();
+  r.ranks[7].node = 4;  // n3 keeps rank 6 alone
+  const auto text = exposition(r);
+  EXPECT_EQ(text.find("gpuscale_node_local_busbw_bytes_per_second{Hostname=\"n3\"}"), std::string::npos) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_bytes_per_second{Hostname=\"n1\"} 90000000000"));
 }
 
 TEST(PromReporter, PassedRunAndNoChecksWritesNoCheckFamily) {
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   r.checks.clear();
   const auto text = exposition(r);
-  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed 1")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed{Hostname=\"n0\"} 1")) << text;
   EXPECT_EQ(text.find("gpuscale_check"), std::string::npos);
 }
 
 TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   BurnRecord fp16 = r.burn.front();
   fp16.precision = "fp16";
   r.burn.push_back(fp16);  // a second headline of the same metric
@@ -126,42 +195,61 @@ TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
   }
   for (const auto& [name, n] : types) EXPECT_EQ(n, 1) << name;
   EXPECT_EQ(helps, types);
-  EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"n0\",gpu=\"0\",uuid=\"GPU-0\",precision=\"fp16\"} 800"));
+  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(0) + ",precision=\"fp16\"} 800000000000000"));
 }
 
 // A finding that names whole nodes and no rank (a node's own figure out of line) is labelled with
 // its nodes' hosts, not as one of the whole job.
 TEST(PromReporter, AFindingOfNodesCarriesTheirHosts) {
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   Check c{"node-outlier", Severity::warning, {}, "node 2: node-local busbw 40 GB/s"};
   c.nodes = {2};
-  r.checks = {c};
+  r.checks = {c, Check{"nccl-mismatch", Severity::warning, {}, "two NCCL versions"}};
   const auto text = exposition(r);
-  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"node-outlier\",severity=\"warning\",host=\"n2\"} 1")) << text;
-  EXPECT_EQ(text.find("host=\"\"}"), std::string::npos) << text;
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_check{Hostname=\"n2\",id=\"node-outlier\",severity=\"warning\",scope=\"node\"} 1"))
+      << text;
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_check{Hostname=\"n0\",id=\"nccl-mismatch\",severity=\"warning\",scope=\"job\"} 1"));
+}
+
+// One node's file: its GPUs, its node's series, and the job's series under its Hostname.
+TEST(PromReporter, ANodesFileHoldsItsOwnFiguresAndTheJobsUnderItsHost) {
+  const auto text = exposition(fleet(), 2);
+  EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed{Hostname=\"n2\"} 0")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(5) + ",precision=\"bf16\"} 600000000000000"));
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{Hostname=\"n2\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_bytes_per_second{Hostname=\"n2\"} 40000000000"));
+  for (const char* other : {"\"n0\"", "\"n1\"", "\"n3\""})
+    EXPECT_EQ(text.find(std::string("Hostname=") + other), std::string::npos) << other << '\n' << text;
+  const auto files = prom_node_files(fleet());
+  ASSERT_EQ(files.size(), 4u);
+  EXPECT_EQ(files[2].node, 2);
+  EXPECT_EQ(files[2].name, "gpuscale-n2.prom");
 }
 
 TEST(PromReporter, NodesSharingAHostNameAreToldApart) {
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   for (auto& e : r.ranks) e.host = "vm";
   const auto text = exposition(r);
   EXPECT_TRUE(
-      has_line(text, "gpuscale_burn_sustained_tflops{host=\"vm/n2\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"))
+      has_line(text, "gpuscale_burn_sustained_flops{" + gpu(5, "vm/n2") + ",precision=\"bf16\"} 600000000000000"))
       << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"vm/n2\"} 1"));
-  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_gbps{host=\"vm/n2\"} 40")) << text;
-  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{host=\"vm/n2\"} 1"));
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_check{Hostname=\"vm/n2\",id=\"slow-node\",severity=\"error\",scope=\"node\"} 1"));
+  EXPECT_TRUE(has_line(text, "gpuscale_node_local_busbw_bytes_per_second{Hostname=\"vm/n2\"} 40000000000")) << text;
+  EXPECT_TRUE(has_line(text, "gpuscale_suspect_score{Hostname=\"vm/n2\"} 1"));
+  EXPECT_EQ(prom_node_files(r)[2].name, "gpuscale-vm_n2.prom");
 }
 
 TEST(PromReporter, EscapesBackslashQuoteAndNewlineInLabelValues) {
   EXPECT_EQ(prom_label_value("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
-  auto r = testing::sample_fleet_run();
+  auto r = fleet();
   r.ranks[5].host = "n\"2\\\n";
   const auto text = exposition(r);
-  EXPECT_TRUE(has_line(text, "gpuscale_check{id=\"slow-node\",severity=\"error\",host=\"n\\\"2\\\\\\n\"} 1")) << text;
-  EXPECT_TRUE(has_line(
-      text, "gpuscale_burn_sustained_tflops{host=\"n\\\"2\\\\\\n\",gpu=\"1\",uuid=\"GPU-5\",precision=\"bf16\"} 600"));
+  EXPECT_TRUE(
+      has_line(text, "gpuscale_check{Hostname=\"n\\\"2\\\\\\n\",id=\"slow-node\",severity=\"error\",scope=\"node\"} 1"))
+      << text;
 }
 
 }  // namespace

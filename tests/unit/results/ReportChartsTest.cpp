@@ -77,7 +77,7 @@ TEST(ReportCharts, PastAFewNodesABarPerNodeNamedByTheNode) {
     EXPECT_NE(svg.find(">h" + std::to_string(node) + "</text>"), std::string::npos) << node;
   EXPECT_NE(svg.find(">node</text>"), std::string::npos) << "the x axis names nodes";
   EXPECT_EQ(count_of(svg, "class=\"bar outlier\""), 1u) << "h2 alone, against the median node";
-  EXPECT_NE(svg.find("<title>h2 TFLOP/s: 50</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>h2 throughput: 50 TFLOP/s</title>"), std::string::npos) << svg;
 }
 
 TEST(ReportCharts, ANodesBarIsItsSlowestGpu) {
@@ -85,7 +85,7 @@ TEST(ReportCharts, ANodesBarIsItsSlowestGpu) {
   const double h1[] = {110, 96, 130, 105};
   const auto r = compute_run(6, 4, [&h1](int rank) { return rank / 4 == 1 ? h1[rank % 4] : 100.0; });
   const auto svg = chart(html_of(r), "chart-tflops-0");
-  EXPECT_NE(svg.find("<title>h1 TFLOP/s: 96</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>h1 throughput: 96 TFLOP/s</title>"), std::string::npos) << svg;
   EXPECT_EQ(count_of(svg, "class=\"bar outlier\""), 0u) << "4% under the median node is within the mark's 5%";
 }
 
@@ -94,7 +94,7 @@ TEST(ReportCharts, AFewNodesKeepABarPerRank) {
   ASSERT_FALSE(shows_nodes(r));
   const auto svg = chart(html_of(r), "chart-tflops-0");
   EXPECT_EQ(count_of(svg, "<rect class=\"bar"), 8u) << svg;
-  EXPECT_NE(svg.find("<title>5 TFLOP/s: 50</title>"), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<title>5 throughput: 50 TFLOP/s</title>"), std::string::npos) << svg;
   EXPECT_NE(svg.find(">rank</text>"), std::string::npos);
 }
 
