@@ -58,11 +58,11 @@ import csv, json, re, sys
 d = json.load(open(sys.argv[1]))
 want = int(sys.argv[4])
 rows = list(csv.DictReader(open(sys.argv[2])))
-for metric in ("node_local_busbw", "inter_node_busbw"):
-    nodes = sorted(r["labels"] for r in rows if r["metric"] == metric)
-    assert nodes == ["node=%d" % n for n in range(4)], (metric, nodes)
 # Emulated nodes share the host name: each is HOST/nNODE, as in the other samples.
 host = lambda node: "%s/n%d" % (d["collectives"]["isolation"]["node_hosts"][node], node)
+for metric in ("node_local_busbw", "inter_node_busbw"):
+    nodes = sorted((r["node"], r["host"], r["rank"], r["labels"]) for r in rows if r["metric"] == metric)
+    assert nodes == [(str(n), host(n), "", "") for n in range(4)], (metric, nodes)
 samples = {}
 for line in open(sys.argv[3]).read().splitlines():
     m = re.match(r'(gpuscale_(?:node_local_busbw_gbps|inter_node_busbw_gbps|suspect_score))\{host="([^"]*)"\} (\S+)$', line)

@@ -1,0 +1,18 @@
+#pragma once
+#include "results/render/Reporter.hpp"
+
+namespace gpuscale::results {
+
+// Every check of the run as a tidy table (docs/REPORT.md, "Checks CSV"):
+//   run_id,output_set,start_time,id,severity,findings,host,node,rank,local_rank,gpu_uuid,message
+// One row per rank a check concerns (or per node, for a check that names nodes and no ranks), one row
+// with empty place cells for a check of the whole job, so a check's rows group by host as the figures
+// of CsvReporter do. findings is how many findings the check stands for (Check::count); message is the
+// check's message, which says what was found and how to fix it (a check with several findings keeps
+// each one's own message in the JSON's "details"). Fields are quoted as RFC 4180 says.
+class ChecksCsvReporter final : public Reporter {
+ public:
+  void write(const RunReport& report, std::ostream& out) const override;
+};
+
+}  // namespace gpuscale::results
