@@ -120,6 +120,7 @@ if [ "$tests" -eq 1 ]; then
     "GoogleTest (gtest/gtest.h);have_header gtest/gtest.h;libgtest-dev"
     "python3;command -v python3;python3"
     "chromium;command -v chromium || command -v chromium-browser;chromium"
+    "pandas for /usr/bin/python3;/usr/bin/python3 -c 'import pandas';python3-pandas"
     "slurmctld;command -v slurmctld;slurmctld"
     "slurmd;command -v slurmd;slurmd"
     "srun, salloc, sbatch;command -v srun && command -v salloc && command -v sbatch;slurm-client"
