@@ -62,8 +62,8 @@ void CsvReporter::write(const RunReport& report, std::ostream& out) const {
                     start = csv_field(report.start_time);
   if (!report.output_set.empty())
     write_csv_line(out, {run, set, start, "", "", "", "", "", "", "run", "verdict",
-                         std::string("result=") + verdict_result(report.verdict), report.verdict.passed ? "1" : "0",
-                         "", "not_judged"});
+                         std::string("result=") + verdict_result(report.verdict), report.verdict.passed ? "1" : "0", "",
+                         "not_judged"});
   const auto figures = flatten(report);
   const FleetJudgement judgement(report, figures);
   const CsvPlaces places(report.ranks);
@@ -74,10 +74,10 @@ void CsvReporter::write(const RunReport& report, std::ostream& out) const {
     Labels rest = f.labels;
     if (rank >= 0) rest.erase(names::kRank);
     if (node >= 0) rest.erase(names::kNode);
-    write_csv_line(out, {run, set, start, csv_field(place.host), place.node, place.rank, place.local_rank,
-                         csv_field(place.gpu_uuid), csv_field(place.gpu_model), csv_field(f.phase),
-                         csv_field(f.metric), csv_field(labels_text(rest)), shortest(f.value), csv_field(f.unit),
-                         judgement.of(f, rank, node)});
+    write_csv_line(out,
+                   {run, set, start, csv_field(place.host), place.node, place.rank, place.local_rank,
+                    csv_field(place.gpu_uuid), csv_field(place.gpu_model), csv_field(f.phase), csv_field(f.metric),
+                    csv_field(labels_text(rest)), shortest(f.value), csv_field(f.unit), judgement.of(f, rank, node)});
   }
 }
 

@@ -127,15 +127,17 @@ TEST(CsvReporter, QuotesCellsWithCommasQuotesAndNewlines) {
   EXPECT_NE(csv.find(",checks,\"odd \"\"id\"\"\",\"on_ranks=0,1;severity=error\",1,count,not_judged\n"),
             std::string::npos)
       << csv;
-  EXPECT_NE(checks_csv_of(r).find(",\"odd \"\"id\"\"\",error,1,\"a,\"\"b\"\"\nc\",0,1,1,,\"first line\r\nsecond, "
+  EXPECT_NE(checks_csv_of(r).find(",\"odd \"\"id\"\"\",error,1,\"a,\"\"b\"\"\nc\",0,,,,\"first line\r\nsecond, "
                                   "line\"\n"),
             std::string::npos)
       << checks_csv_of(r);
 }
 
-// One row per rank a check concerns, per node where it names nodes alone, one for the whole job.
+// One row per rank a check concerns, one per node where it concerns every rank of the node or names
+// nodes alone, one for the whole job.
 TEST(ChecksCsvReporter, OneRowPerRankOrNodeOrTheWholeJob) {
   auto r = csv_fleet();
+  r.checks.push_back(Check{"gpu-throttling", Severity::warning, {2, 6, 7}, "slow clocks"});
   r.checks.push_back(Check{"budget-exceeded", Severity::warning, {}, "the run took 2 min over its budget"});
   Check by_node{"node-outlier", Severity::warning, {}, "n3 is slow"};
   by_node.nodes = {3};
@@ -145,10 +147,28 @@ TEST(ChecksCsvReporter, OneRowPerRankOrNodeOrTheWholeJob) {
   const std::string head = "20261130T000000Z,,2026-11-30T00:00:00Z,";
   EXPECT_EQ(csv,
             "run_id,output_set,start_time,id,severity,findings,host,node,rank,local_rank,gpu_uuid,message\n" + head +
-                "slow-node,error,1,n2,2,4,0,GPU-4,n2 failed 6 of 6 rounds; drain it\n" + head +
-                "slow-node,error,1,n2,2,5,1,GPU-5,n2 failed 6 of 6 rounds; drain it\n" + head +
+                "slow-node,error,1,n2,2,,,,n2 failed 6 of 6 rounds; drain it\n" + head +
+                "gpu-throttling,warning,1,n1,1,2,0,GPU-2,slow clocks\n" + head +
+                "gpu-throttling,warning,1,n3,3,,,,slow clocks\n" + head +
                 "budget-exceeded,warning,1,,,,,,the run took 2 min over its budget\n" + head +
                 "node-outlier,warning,2,n3,3,,,,n3 is slow\n");
+}
+
+// A message repeated on many rows is cut, on a whole UTF-8 character, so the file stays linear in the
+// job's size; a check of one row keeps its message whole.
+TEST(ChecksCsvReporter, AMessageRepeatedOnManyRowsIsCut) {
+  auto r = csv_fleet();
+  // 19 + 220 bytes, then two characters of 2 bytes each: byte 240 is the second byte of the first one.
+  const std::string nodes_listed = "no RDMA adapter on " + std::string(220, 'n') + "\u00e9\u00e9";
+  r.checks = {Check{"no-rdma-adapter", Severity::info, {0, 1, 2, 3, 4, 5, 6, 7}, nodes_listed},
+              Check{"budget-exceeded", Severity::warning, {}, nodes_listed}};
+  const auto csv = checks_csv_of(r);
+  const std::string cut = nodes_listed.substr(0, 239) + " [cut: the JSON's checks[] has the whole message]\n";
+  EXPECT_EQ(nodes_listed.size(), 243u);
+  std::size_t rows = 0;
+  for (auto at = csv.find(cut); at != std::string::npos; at = csv.find(cut, at + 1)) ++rows;
+  EXPECT_EQ(rows, 4u) << csv;  // one per node: the check concerns every rank of each
+  EXPECT_NE(csv.find(",budget-exceeded,warning,1,,,,,," + nodes_listed + "\n"), std::string::npos) << csv;
 }
 
 }  // namespace
