@@ -13,6 +13,7 @@ namespace gpuscale::launch {
 struct CommonOptions {
   std::string device = "auto";
   std::string json_path, csv_path, html_path, trace_path, prom_path, prom_dir, expect_path;
+  std::string checks_csv_path;                  // --checks-csv FILE (launch/Outputs.cpp lists every output)
   std::string baseline_path;                    // --baseline FILE: judge the figures against it
   std::vector<std::string> baseline_tolerances;  // --baseline-tolerance KEY=FRAC, as given
   PhaseTimeouts timeouts;  // --timeout: seconds per wait, per phase (Job::timeout_s() reads it)

@@ -1,5 +1,6 @@
 #include "launch/Outputs.hpp"
 
+#include "results/render/ChecksCsvReporter.hpp"
 #include "results/render/CsvReporter.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/JsonReporter.hpp"
@@ -30,8 +31,10 @@ void prom_folder(const results::RunReport& report, const std::string& folder) {
 const Output kOutputs[] = {
     {"json", "write the run report as JSON to FILE (atomically)", &CommonOptions::json_path,
      plain<results::JsonReporter>, nullptr},
-    {"csv", "write the figures as long-format CSV to FILE", &CommonOptions::csv_path, plain<results::CsvReporter>,
-     nullptr},
+    {"csv", "write the figures as CSV to FILE, one row per figure with its host, rank and GPU",
+     &CommonOptions::csv_path, plain<results::CsvReporter>, nullptr},
+    {"checks-csv", "write the checks as CSV to FILE, one row per rank or node each concerns",
+     &CommonOptions::checks_csv_path, plain<results::ChecksCsvReporter>, nullptr},
     {"html", "write a self-contained HTML report to FILE", &CommonOptions::html_path, html, nullptr},
     {"trace", "write a Chrome trace of training steps to FILE", &CommonOptions::trace_path,
      plain<results::TraceReporter>, nullptr},

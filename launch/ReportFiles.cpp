@@ -155,10 +155,7 @@ bool console_written() {
 }
 
 std::string output_set_id(const std::string& start_time, int write_number) {
-  std::string stamp;
-  for (char c : start_time)
-    if (c != '-' && c != ':') stamp += c;
-  return (stamp.empty() ? "unknown" : stamp) + "-" + std::to_string(::getpid()) + "-" + std::to_string(write_number);
+  return results::compact_start_time(start_time) + "-" + std::to_string(::getpid()) + "-" + std::to_string(write_number);
 }
 
 void write_report_files(results::RunReport& report, const CommonOptions& options,

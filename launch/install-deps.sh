@@ -122,6 +122,7 @@ if [ "$tests" -eq 1 ]; then
     "chromium;command -v chromium || command -v chromium-browser;chromium"
     "promtool;command -v promtool;prometheus"
     "prometheus-node-exporter;command -v prometheus-node-exporter;prometheus-node-exporter"
+    "pandas for /usr/bin/python3;/usr/bin/python3 -c 'import pandas';python3-pandas"
     "slurmctld;command -v slurmctld;slurmctld"
     "slurmd;command -v slurmd;slurmd"
     "srun, salloc, sbatch;command -v srun && command -v salloc && command -v sbatch;slurm-client"

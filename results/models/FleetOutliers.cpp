@@ -18,10 +18,6 @@
 namespace gpuscale::results {
 namespace {
 
-// The model of a rank without a GPU (the cpu backend): its figures are never outliers, since ranks
-// that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
-constexpr char kNoGpuModel[] = "cpu";
-
 // The figures that say how fast one GPU (label rank) or one node (label node) is: not one measured
 // beside another process on its GPU (Figure::beside_tenant), which says how busy that process was.
 bool judged(const Figure& f) {
@@ -51,6 +47,13 @@ int number(const Figure& f, const char* label) {
 
 }  // namespace
 
+std::string outlier_figure_name(const Figure& f) {
+  Labels rest = f.labels;
+  rest.erase(names::kRank);
+  rest.erase(names::kNode);
+  return f.phase + " " + f.metric + (rest.empty() ? "" : " " + labels_text(rest));
+}
+
 std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks) {
   std::map<int, const RankEnv*> first_of_node;
   for (const auto& e : ranks) first_of_node.emplace(e.node, &e);
@@ -72,11 +75,7 @@ std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const
       if (it == first_of_node.end()) continue;
       env = it->second;
     }
-    Labels rest = f.labels;
-    rest.erase(names::kRank);
-    rest.erase(names::kNode);
-    const std::string name = f.phase + " " + f.metric + (rest.empty() ? "" : " " + labels_text(rest));
-    groups[{name, model_of(*env)}].push_back(m);
+    groups[{outlier_figure_name(f), model_of(*env)}].push_back(m);
   }
   std::vector<Outlier> out;
   for (const auto& [key, members] : groups) {

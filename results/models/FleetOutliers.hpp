@@ -20,6 +20,10 @@ inline constexpr double kOutlierSigmas = 3.5;
 // Below this many GPUs (or nodes) of a model there is no centre to judge against.
 inline constexpr std::size_t kOutlierMinGroup = 3;
 
+// The model name of a rank without a GPU (the cpu backend): its figures are never outliers, since ranks
+// that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
+inline constexpr char kNoGpuModel[] = "cpu";
+
 // One figure of one GPU or node, and how far it lies from the centre of its figure and model.
 struct Outlier {
   int node = 0;
@@ -34,6 +38,9 @@ struct Outlier {
   double worse = 0;     // how much worse than the median, as a fraction of it (0.25: 25% worse; < 0: better)
   double sigmas = 0;    // robust distance from the median on the worse side (inf: no spread at all)
 };
+
+// Outlier::figure's name of `f`: "phase metric labels", the labels without rank or node.
+std::string outlier_figure_name(const Figure& f);
 
 // Every judged figure of a GPU or node whose figure and model have at least kOutlierMinGroup members,
 // grouped by figure and model.

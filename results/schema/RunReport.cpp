@@ -8,6 +8,19 @@ namespace gpuscale::results {
 
 const char* verdict_result(const Verdict& v) { return v.incomplete ? "INCOMPLETE" : v.passed ? "PASS" : "FAIL"; }
 
+std::string compact_start_time(const std::string& start_time) {
+  std::string stamp;
+  for (char c : start_time)
+    if (c != '-' && c != ':') stamp += c;
+  return stamp.empty() ? "unknown" : stamp;
+}
+
+std::string run_id(const RunReport& report) {
+  const std::string stamp = compact_start_time(report.start_time);
+  if (report.ranks.empty() || report.ranks.front().pid <= 0) return stamp;
+  return stamp + "-" + std::to_string(report.ranks.front().pid);
+}
+
 std::string unfinished_reason(const RunReport& r) {
   if (r.failure) return "failed";
   if (r.interrupted) return "interrupted";

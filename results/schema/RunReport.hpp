@@ -103,6 +103,15 @@ struct RunReport {
 // "PASS", "FAIL" or "INCOMPLETE": the one word every output shows for the verdict.
 const char* verdict_result(const Verdict& v);
 
+// The start time in compact form, "20261130T000000Z" (ISO 8601 without '-' and ':'), or "unknown".
+std::string compact_start_time(const std::string& start_time);
+
+// The run's id, e.g. "20261130T000000Z-4242": its compact start time and rank 0's PID (the start time
+// alone where no rank recorded one). The same in every write of the run and in every rewrite of it by
+// `gpuscale report`, so rows of runs concatenated stay apart; the output sets of the run's own writes
+// (launch/ReportFiles.hpp: output_set_id) begin with it.
+std::string run_id(const RunReport& report);
+
 // Why `report` is not a finished run ("failed", "interrupted", "complete: false"), or "" for one that
 // finished. The one test that compare and baseline apply to the runs they read.
 std::string unfinished_reason(const RunReport& report);

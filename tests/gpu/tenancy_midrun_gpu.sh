@@ -114,7 +114,7 @@ train = [r for r in d["train"]["records"] if not r["skipped_reason"]]
 if "train" in phases:
     assert all(r.get("beside_tenant") for r in train), [(r["strategy"], r.get("beside_tenant")) for r in train]
 rows = list(csv.DictReader(open(out + "/run.csv")))
-marked = {r["phase"] for r in rows if r["beside_tenant"] == "1"}
+marked = {r["phase"] for r in rows if r["judgement"] == "beside_tenant"}
 assert marked and marked <= set(phases), (marked, phases)
 html = open(out + "/run.html", encoding="utf-8").read()
 for phase in marked:

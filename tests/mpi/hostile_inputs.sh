@@ -91,9 +91,13 @@ import csv, json, sys
 out = sys.argv[1]
 thresholds = []
 for row in csv.DictReader(open(f"{out}/run.csv")):
-    if row["phase"] in ("checks", "run"):  # a check's own figure; the output set's row
+    if row["phase"] in ("checks", "run"):  # a check's own figure; the verdict's row
         continue
     labels = dict(p.split("=", 1) for p in row["labels"].split(";")) if row["labels"] else {}
+    if row["rank"]:  # the figure's rank or node is a column of its own
+        labels["rank"] = row["rank"]
+    elif row["node"]:
+        labels["node"] = row["node"]
     thresholds.append({"phase": row["phase"], "metric": row["metric"], "labels": labels, "min": -1e300})
 assert len(thresholds) > 100, len(thresholds)
 json.dump({"thresholds": thresholds}, open(f"{out}/every-figure.json", "w"))

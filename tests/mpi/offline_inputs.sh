@@ -22,7 +22,7 @@ one_line_exit 2 compare "$out/unfinished.json" "$out/run.json" >/dev/null
 grep -q "not a complete run" "$out/allowed.err" || fail "--allow-incomplete gave no warning"
 
 # Options compare does not use are refused, not ignored; nothing is written.
-for option in --json --csv --html --trace --prom --expect; do
+for option in --json --csv --checks-csv --html --trace --prom --expect; do
   err=$(one_line_exit 2 compare "$out/run.json" "$out/run.json" "$option" "$out/o.file")
   [[ "$err" == *"$option does not apply here"* ]] || fail "compare $option: $err"
 done

@@ -10,27 +10,33 @@ trap '[ -n "$job" ] && kill -9 "$job" 2>/dev/null; rm -rf "$out"' EXIT
 
 # One write, four files, one set id and one verdict.
 "$GPUSCALE" env --device cpu --quiet --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
-  --trace "$out/run.trace" >/dev/null || fail "env run failed"
+  --trace "$out/run.trace" --checks-csv "$out/checks.csv" >/dev/null || fail "env run failed"
 python3 - "$out" <<'PY' || fail "the files of one write disagree"
-import json, re, sys
+import csv, json, re, sys
 out = sys.argv[1]
 d = json.load(open(f"{out}/run.json"))
 s = d["output_set"]
 assert re.fullmatch(r"\d{8}T\d{6}Z-\d+-\d+", s), s
 assert d["complete"] is True and d["verdict"]["result"] == "PASS", d["verdict"]
-assert open(f"{out}/run.csv").read().splitlines()[1] == f"run,output_set,set={s};verdict=PASS,1,,"
+# The CSVs: every row names the set; the run id is the set's start time and PID, without the write number.
+rows = list(csv.DictReader(open(f"{out}/run.csv")))
+assert (rows[0]["phase"], rows[0]["metric"], rows[0]["labels"], rows[0]["value"]) == ("run", "verdict", "result=PASS", "1")
+assert {r["output_set"] for r in rows} == {s} and {r["start_time"] for r in rows} == {d["start_time"]}, rows[0]
+assert {r["run_id"] for r in rows} == {s.rsplit("-", 1)[0]}, rows[0]
+checks = list(csv.DictReader(open(f"{out}/checks.csv")))
+assert len(checks) >= 1 and {c["output_set"] for c in checks} == {s}, checks
 assert f'<meta name="gpuscale-output-set" content="{s}">' in open(f"{out}/run.html").read()
 assert json.load(open(f"{out}/run.trace"))["otherData"] == {"gpuscale_output_set": s, "verdict": "PASS"}
 PY
 # A later write of one of them alone (here: report) shows a different set: the mix is detectable.
 "$GPUSCALE" report "$out/run.json" --csv "$out/run.csv" >/dev/null || fail "report failed"
-grep -q "set=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['output_set'])" "$out/run.json");" \
+grep -q ",$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['output_set'])" "$out/run.json")," \
   "$out/run.csv" && fail "a rewritten CSV kept the JSON's set id"
 
 # Device nodes and FIFOs are refused, not replaced (a node of our own, never the system's /dev/null).
 mknod -m 666 "$out/fakenull" c 1 3 || fail "mknod"
 mkfifo "$out/fifo" || fail "mkfifo"
-for opt in --json --csv --html --trace --prom; do
+for opt in --json --csv --checks-csv --html --trace --prom; do
   expect_usage_as_given report "$out/run.json" $opt "$out/fakenull"
   expect_usage_as_given env --device cpu $opt "$out/fakenull"
   expect_usage_as_given env --device cpu $opt "$out/fifo"

@@ -2,7 +2,7 @@
 # `gpuscale report` at fleet size. A real 8-rank --quick run (2 emulated nodes of 4) is scaled by
 # synthetic_run.py to 128 and 1,024 ranks in nodes of 8, one node's figures lowered 30%. The report of
 # each names that node, and only it, as a node-outlier; its console is under 100 lines plus one per
-# node; every output (JSON, CSV, HTML, Prometheus) grows linearly: bytes per rank at 1,024 ranks at most
+# node; every output (JSON, both CSVs, HTML, Prometheus) grows linearly: bytes per rank at 1,024 ranks at most
 # 25% over those at 128; and the report's peak memory stays under $1 MB (0: not judged).
 set -euo pipefail
 limit_mb=${1:-500}
@@ -19,7 +19,7 @@ for n in 128 1024; do
 import resource, subprocess, sys
 gpuscale, out, n, limit_mb = sys.argv[1:]
 args = [gpuscale, "report", f"{out}/in-{n}.json"]
-for ext in ("json", "csv", "html", "prom"):
+for ext in ("json", "csv", "checks-csv", "html", "prom"):
     args += [f"--{ext}", f"{out}/report-{n}.{ext}"]
 with open(f"{out}/console-{n}.txt", "w") as console:
     rc = subprocess.call(args, stdout=console)
@@ -42,7 +42,7 @@ for n in (128, 1024):
                                             json.dumps([o for o in d["outliers"] if o["node"] != slow][:3]))
     lines = sum(1 for _ in open(f"{out}/console-{n}.txt"))
     assert lines < 100 + n // 8, f"{n} ranks: {lines} console lines for {n // 8} nodes"
-    per_rank[n] = {ext: os.path.getsize(f"{out}/report-{n}.{ext}") / n for ext in ("json", "csv", "html", "prom")}
+    per_rank[n] = {ext: os.path.getsize(f"{out}/report-{n}.{ext}") / n for ext in ("json", "csv", "checks-csv", "html", "prom")}
     print(f"  {n} ranks: {lines} console lines; bytes per rank " +
           ", ".join(f"{ext} {b:.0f}" for ext, b in per_rank[n].items()))
 for ext, small in per_rank[128].items():

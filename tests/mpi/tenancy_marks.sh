@@ -6,7 +6,7 @@
 #    check of that id at error level, count 3, a finding per rank in its details);
 #  - the figures measured beside them are marked: beside_tenant on the JSON records (that rank's
 #    compute and burn records, the collectives whose group holds such a rank, every training
-#    configuration), a beside_tenant column of 1 in the CSV, a dagger and a note in the HTML's tables
+#    configuration), the judgement beside_tenant in the CSV, a dagger and a note in the HTML's tables
 #    (and no efficiency chart), and in Prometheus a gpuscale_beside_tenant sample per GPU and phase
 #    while those GPUs' headline samples are left out;
 #  - the same run relabelled as H200s with rank 2's burn under the model's floor, judged by `report`:
@@ -67,14 +67,14 @@ assert pairs[(0, 3)] is False and pairs[(0, 1)] is True and pairs[(2, 3)] is Tru
 train = [r for r in d["train"]["records"] if not r["skipped_reason"]]
 assert train and all(r.get("beside_tenant") for r in train), [(r["strategy"], r.get("beside_tenant")) for r in train]
 
-# CSV: the column says which figures, rank by rank.
+# CSV: the judgement says which figures, rank by rank.
 rows = list(csv.DictReader(open(out + "/run.csv")))
+beside = lambda r: r["judgement"] == "beside_tenant"
 for r in rows:
     if r["phase"] == "compute" and r["metric"] == "tflops":
-        rank = int(dict(kv.split("=", 1) for kv in r["labels"].split(";"))["rank"])
-        assert r["beside_tenant"] == ("1" if rank == 1 else ""), r
-assert any(r["phase"] == "train" and r["metric"] == "step_time" and r["beside_tenant"] == "1" for r in rows), rows
-assert all(r["beside_tenant"] == "" for r in rows if r["phase"] in ("env", "links")), "env and links ran alone"
+        assert beside(r) == (r["rank"] == "1"), r
+assert any(r["phase"] == "train" and r["metric"] == "step_time" and beside(r) for r in rows), rows
+assert not any(beside(r) for r in rows if r["phase"] in ("env", "links")), "env and links ran alone"
 
 # HTML: a dagger in the tables, a note per phase, and no efficiency chart drawn from shared figures.
 html = open(out + "/run.html", encoding="utf-8").read()
