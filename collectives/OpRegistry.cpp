@@ -3,6 +3,7 @@
 
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
+#include "results/models/Spelling.hpp"
 
 namespace gpuscale::collectives {
 
@@ -37,7 +38,11 @@ std::string op_names() {
 const OpSpec& find_op(std::string_view name) {
   for (const auto* op : kOps)
     if (op->name == name) return *op;
-  throw harness::UsageError("unknown collective '" + std::string(name) + "' (use " + op_names() + ", or all)");
+  std::vector<std::string> names = {"all"};
+  for (const auto* op : kOps) names.emplace_back(op->name);
+  const auto guess = results::did_you_mean(name, names);
+  throw harness::UsageError("unknown collective '" + std::string(name) + "'" +
+                            (guess.empty() ? " (use " + op_names() + ", or all)" : guess));
 }
 
 std::vector<const OpSpec*> parse_ops(std::string_view list) {

@@ -71,13 +71,13 @@ void errors_under_load(const BurnRecord& r, std::vector<Check>& out) {
   const auto corrected = r.counters.ecc_corrected.value_or(0);
   if (uncorrected > 0)
     out.push_back({check_ids::kGpuErrorsUnderLoad, Severity::error, {r.rank},
-                   who(r) + " raised " + std::to_string(uncorrected) +
-                       " uncorrected ECC error(s) under load: drain the node and have the GPU checked (nvidia-smi -q "
+                   who(r) + " raised " + plural(static_cast<long long>(uncorrected), "uncorrected ECC error") +
+                       " under load: drain the node and have the GPU checked (nvidia-smi -q "
                        "-d ECC,ROW_REMAPPER)"});
   else if (corrected > 0)
     out.push_back({check_ids::kGpuErrorsUnderLoad, Severity::warning, {r.rank},
-                   who(r) + " corrected " + std::to_string(corrected) +
-                       " ECC error(s) under load: watch this GPU's error counts (nvidia-smi -q -d ECC)"});
+                   who(r) + " corrected " + plural(static_cast<long long>(corrected), "ECC error") +
+                       " under load: watch this GPU's error counts (nvidia-smi -q -d ECC)"});
 }
 
 void wrong_self(const std::vector<BurnRecord>& records, const BurnRecord& r, Judged& judged) {
@@ -115,8 +115,8 @@ void wrong_across(const std::vector<BurnRecord>& records, Judged& judged) {
     }
     for (const auto i : vote.dissenters)
       out.push_back({check_ids::kGpuWrongResult, Severity::error, {group[i]->rank},
-                     who(*group[i]) + " computed a different output than the " + std::to_string(group.size() - vote.dissenters.size()) +
-                         " other GPU(s) that ran the same GEMM, algorithm and inputs: silent data corruption; drain "
+                     who(*group[i]) + " computed a different output than the " +
+                         plural(static_cast<long long>(group.size() - vote.dissenters.size()), "other GPU") + " that ran the same GEMM, algorithm and inputs: silent data corruption; drain "
                          "the node and run the vendor's diagnostics (dcgmi diag -r 3)"});
   }
 }

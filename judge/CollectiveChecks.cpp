@@ -124,7 +124,7 @@ void check_isolation(const results::CollectivesRecord& record, const std::vector
     if (std::count(check.nodes.begin(), check.nodes.end(), node_of_rank[rank]))
       check.ranks.push_back(static_cast<int>(rank));
   std::sort(check.nodes.begin(), check.nodes.end());
-  check.message = "slow traffic localised to " + std::to_string(iso.suspects.size()) + " node(s): " + named +
+  check.message = "slow traffic localised to " + results::plural(static_cast<long long>(iso.suspects.size()), "node") + ": " + named +
                   "; drain and test the node's NICs and cables (ibstat, ibdiagnet)";
   out.push_back(std::move(check));
 }

@@ -42,7 +42,7 @@ void stragglers(const std::vector<ComputeRecord>& records, double threshold, Jud
   }
   for (const auto& [rank, what] : slow_by_rank) {
     std::string message = "slower than the median GPU by more than " + percent(threshold, 0) + " on " +
-                          std::to_string(what.size()) + " measurement(s), e.g. " + what.front() +
+                          plural(static_cast<long long>(what.size()), "measurement") + ", e.g. " + what.front() +
                           ": check clocks, power, thermals and other jobs on this GPU";
     judged.checks.push_back(Check{check_ids::kComputeStraggler, Severity::warning, {rank}, message});
   }

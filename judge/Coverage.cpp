@@ -5,6 +5,8 @@
 #include <string>
 #include <tuple>
 
+#include "results/render/Format.hpp"
+
 namespace gpuscale::judge {
 
 using namespace results;
@@ -169,8 +171,8 @@ bool phase_dropped_work(const RunReport& r, const std::string& phase) {
 }
 
 std::string measured_of_total(const ItemMeasured& m, const PlannedItem& item) {
-  const char* unit = item.kind == PlannedKind::sweep ? " sizes" : item.kind == PlannedKind::isolation ? " rounds" : "";
-  return std::to_string(m.done) + " of " + std::to_string(m.total) + unit + " measured";
+  const char* unit = item.kind == PlannedKind::sweep ? "size" : item.kind == PlannedKind::isolation ? "round" : "";
+  return std::to_string(m.done) + " of " + (*unit ? results::plural(m.total, unit) : std::to_string(m.total)) + " measured";
 }
 
 CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, bool require_complete) {

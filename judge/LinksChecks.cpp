@@ -98,13 +98,13 @@ void nvlink_down(const LinksRecord& r, std::vector<Check>& out) {
   if (!any_active) return;  // no NVLink fabric on this GPU: nothing is down
   if (!lost.empty())
     out.push_back({check_ids::kNvlinkDown, Severity::error, {r.rank},
-                   who(r) + " NVLink(s) " + join_ints(lost) +
+                   who(r) + (lost.size() == 1 ? " NVLink " : " NVLinks ") + join_ints(lost) +
                        " went down during the phase: drain the node and check the fabric (nvidia-smi nvlink -s)"});
   if (!idle.empty())
     out.push_back({check_ids::kNvlinkDown, Severity::error, {r.rank},
-                   who(r) + " NVLink(s) " + join_ints(idle) + " inactive while " +
-                       std::to_string(r.nvlinks.size() - idle.size() - lost.size()) +
-                       " other(s) are up: NCCL loses their bandwidth; check the fabric (nvidia-smi nvlink -s, "
+                   who(r) + (idle.size() == 1 ? " NVLink " : " NVLinks ") + join_ints(idle) + " inactive while " +
+                       plural(static_cast<long long>(r.nvlinks.size() - idle.size() - lost.size()), "other") +
+                       " up: NCCL loses their bandwidth; check the fabric (nvidia-smi nvlink -s, "
                        "fabric manager) and drain the node"});
 }
 
@@ -121,7 +121,7 @@ void nvlink_errors(const LinksRecord& r, std::vector<Check>& out) {
   }
   if (links.empty()) return;
   out.push_back({check_ids::kNvlinkErrors, recovery > 0 ? Severity::error : Severity::warning, {r.rank},
-                 who(r) + " NVLink error counters grew during the phase on link(s) " + join_ints(links) + ": " +
+                 who(r) + " NVLink error counters grew during the phase on " + (links.size() == 1 ? "link " : "links ") + join_ints(links) + ": " +
                      std::to_string(crc) + " CRC, " + std::to_string(replay) + " replay, " + std::to_string(recovery) +
                      " recovery: check the links (nvidia-smi nvlink -e) and drain the node if they keep growing"});
 }

@@ -33,7 +33,7 @@ std::vector<Check> outlier_checks(const std::vector<Outlier>& outliers, double t
                 "% worse than the median " + si_compact(worst.median) + " of the job's " + worst.model + " (over " +
                 percent(threshold, 0) + ", " +
                 (std::isfinite(worst.sigmas) ? fixed(worst.sigmas, 1) + " robust sigmas" : "the others all equal") +
-                ")" + (figures > 1 ? " and " + std::to_string(figures - 1) + " more figure(s) out" : "") +
+                ")" + (figures > 1 ? " and " + plural(figures - 1, "more figure") + " out" : "") +
                 "; drain the node and test it alone (gpuscale burn, gpuscale links, collectives --isolate)";
     out.push_back(std::move(c));
   }

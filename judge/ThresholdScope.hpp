@@ -24,7 +24,7 @@ namespace gpuscale::judge {
 
 // Why `t` is not judged in this test layout: ranks of different emulated nodes share a GPU
 // (world.emulated.shared_gpu), so a figure of speed measures their contention, as the built-in speed
-// rules say ("speed judged"). "" otherwise, and for thresholds that judge no speed (wrong elements,
+// rules say (their SKIP line). "" otherwise, and for thresholds that judge no speed (wrong elements,
 // checks, counts).
 std::string shared_gpu_skip(const results::Threshold& t, const results::RunReport& report);
 

@@ -42,8 +42,6 @@ int make_baseline(const Invocation& inv) {
     throw UsageError("gpuscale baseline takes one or more run reports: RUN.json... -o BASE.json (gpuscale baseline --help)");
   if (!inv.options.count("output") || inv.options["output"].as<std::string>().empty())
     throw UsageError("gpuscale baseline: -o BASE.json is required (where the baseline goes)");
-  refuse_options(inv, kLiveRunOptions, "the baseline is made from saved runs");
-  refuse_options(inv, report_file_options(), "the baseline goes to -o FILE");
   const auto output = inv.options["output"].as<std::string>();
   check_paths(inv.positional, output);
   std::vector<results::RunReport> runs;

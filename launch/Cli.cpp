@@ -7,8 +7,11 @@
 #include "harness/Error.hpp"
 #include "harness/World.hpp"
 #include "launch/Commands.hpp"
+#include "launch/OptionValue.hpp"
 #include "launch/Outputs.hpp"
 #include "launch/Profile.hpp"
+#include "launch/ReportFiles.hpp"
+#include "results/models/Spelling.hpp"
 #include "results/render/Format.hpp"
 
 namespace gpuscale::launch {
@@ -24,32 +27,89 @@ std::string budget_text(bool quick) {
   return text;
 }
 
-void add_common_options(cxxopts::Options& o) {
-  auto add = o.add_options("common");
-  add("h,help", "show this help and exit")("version", "print the version and exit")(
+// The group of the common options a command refuses: parsed, so that the refusal names the option,
+// and left out of its --help, which lists only what the command takes.
+constexpr const char* kRefusedGroup = "refused";
+
+// Why the common option `name` does not apply to `spec`, "" where it does: a live run's options on a
+// command that reads saved runs; the report files and --baseline on one that judges no single run.
+std::string refusal(const CommandSpec& spec, std::string_view name) {
+  const auto in = [name](const auto& list) {
+    return std::any_of(std::begin(list), std::end(list), [name](const char* n) { return name == n; });
+  };
+  if (!spec.needs_world() && in(kLiveRunOptions)) return std::string(spec.offline_work);
+  if (spec.judges_one_run) return "";
+  if (in(report_file_options())) return std::string(spec.offline_work);
+  if (name == "baseline" || name == "baseline-tolerance")
+    return "it judges one run (gpuscale report RUN.json --baseline BASE.json)";
+  return "";
+}
+
+void add_common_options(const CommandSpec& spec, cxxopts::Options& o) {
+  const auto add = [&](const char* name) {
+    return o.add_options(refusal(spec, name).empty() ? "common" : kRefusedGroup);
+  };
+  o.add_options("common")("h,help", "show this help and exit")("version", "print the version and exit");
+  add("device")(
       "device",
       "auto | cuda | cpu (auto: cuda where a GPU is visible, cpu with a warning on a node without NVIDIA GPUs)",
       cxxopts::value<std::string>()->default_value("auto"));
   for (const auto& out : outputs())
-    add(out.option, out.help, cxxopts::value<std::string>(), out.write_folder ? "DIR" : "FILE");
-  add("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE")(
-      "baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
-      cxxopts::value<std::string>(),
-      "FILE")("baseline-tolerance",
-              "tolerance of a figure for --baseline, replacing the one from its recorded spread; "
-              "KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS (repeatable)",
-              cxxopts::value<std::vector<std::string>>(), "KEY=FRAC")(
+    add(out.option)(out.option, out.help, cxxopts::value<std::string>(), out.write_folder ? "DIR" : "FILE");
+  add("expect")("expect", "thresholds for the verdict, from a JSON FILE", cxxopts::value<std::string>(), "FILE");
+  add("baseline")("baseline", "judge every figure and check against a baseline FILE (made by gpuscale baseline)",
+                  cxxopts::value<std::string>(), "FILE");
+  add("baseline-tolerance")("baseline-tolerance",
+                            "tolerance of a figure for --baseline, replacing the one from its recorded spread; "
+                            "KEY is METRIC, PHASE/METRIC or PHASE/METRIC/LABELS (repeatable)",
+                            cxxopts::value<std::vector<std::string>>(), "KEY=FRAC");
+  add("timeout")(
       "timeout",
       "seconds any single wait may take before the job is aborted: S for every phase, or "
       "PHASE=S,... (default " +
           describe(PhaseTimeouts{}) + "; at most " + std::to_string(static_cast<long long>(kMaxTimeoutS)) + ", a week)",
-      cxxopts::value<std::string>(),
-      "S|PHASE=S,...")("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
-                                    budget_text(false) + ")")("quiet", "no progress on stderr")(
-      "require-complete",
-      "fail the verdict when work the job needed was not measured (collectives or DDP over more than one GPU "
-      "dropped for the budget, a phase not run) instead of warning")(
-      "seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
+      cxxopts::value<std::string>(), "S|PHASE=S,...");
+  add("quick")("quick", "a short preflight (budget " + budget_text(true) + ") instead of the default run (" +
+                            budget_text(false) + ")");
+  add("quiet")("quiet", "no progress on stderr");
+  add("require-complete")("require-complete",
+                          "fail the verdict when work the job needed was not measured (collectives or DDP over more "
+                          "than one GPU dropped for the budget, a phase not run) instead of warning");
+  add("seed")("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
+}
+
+// The long names of `options`; with `listed_only`, only those its --help lists.
+std::vector<std::string> long_names(const cxxopts::Options& options, bool listed_only) {
+  std::vector<std::string> names;
+  for (const auto& group : options.groups()) {
+    if (listed_only && group == kRefusedGroup) continue;
+    for (const auto& option : options.group_help(group).options) names.insert(names.end(), option.l.begin(), option.l.end());
+  }
+  return names;
+}
+
+// A misspelt long option is named with the nearest one the command takes ("unknown option --quik (did
+// you mean --quick?)"); cxxopts would say only that it does not exist. Arguments after "--" are not options.
+void refuse_unknown_options(const std::string& command, const cxxopts::Options& options,
+                            const std::vector<const char*>& args) {
+  const auto known = long_names(options, false);
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    if (arg == "--") return;
+    if (arg.size() < 3 || arg.substr(0, 2) != "--") continue;
+    const auto name = arg.substr(2, arg.find('=') - 2);
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    throw UsageError("gpuscale " + command + ": unknown option --" + std::string(name) +
+                     results::did_you_mean(name, long_names(options, true), "--") + " (gpuscale " + command + " --help)");
+  }
+}
+
+// The first option given that the command refuses (refusal()): taking it silently and doing nothing
+// with it would hide a command line that is not what its author thinks.
+void refuse_inapplicable(const CommandSpec& spec, const cxxopts::ParseResult& r) {
+  for (const auto& kv : r.arguments())
+    if (const auto why = refusal(spec, kv.key()); !why.empty())
+      throw UsageError("gpuscale " + std::string(spec.name) + ": --" + kv.key() + " does not apply here; " + why);
 }
 
 std::string commands_overview() {
@@ -63,10 +123,17 @@ std::string commands_overview() {
   return out.str();
 }
 
+std::vector<std::string> listed_groups(const cxxopts::Options& options) {
+  std::vector<std::string> groups;
+  for (const auto& group : options.groups())
+    if (group != kRefusedGroup) groups.push_back(group);
+  return groups;
+}
+
 std::string help_for(const CommandSpec& spec, cxxopts::Options& options) {
   std::ostringstream out;
   out << "gpuscale " << spec.name << ": " << spec.summary << "\n\n"
-      << options.help() << "\nExamples:\n";
+      << options.help(listed_groups(options)) << "\nExamples:\n";
   std::istringstream lines{std::string(spec.examples)};
   for (std::string line; std::getline(lines, line);) out << "  " << line << '\n';
   if (&spec == &default_command()) out << '\n' << commands_overview();
@@ -147,15 +214,22 @@ Invocation parse_command_line(int argc, const char* const* argv) {
 
   cxxopts::Options options("gpuscale", "");
   options.custom_help(std::string(spec->usage));
-  add_common_options(options);
+  add_common_options(*spec, options);
   add_command_options(*spec, options);
 
   std::vector<const char*> args = {argv[0]};
   for (int i = first; i < argc; ++i) args.push_back(argv[i]);
+  refuse_unknown_options(inv.command, options, args);
   try {
     inv.options = options.parse(static_cast<int>(args.size()), args.data());
+  } catch (const cxxopts::exceptions::no_such_option& e) {  // a short one: "option 'q' does not exist"
+    const auto text = usage_text(e);
+    const auto open = text.find('\''), close = text.rfind('\'');
+    const auto name = open < close ? text.substr(open + 1, close - open - 1) : text;
+    throw UsageError("gpuscale " + inv.command + ": unknown option " + (name.size() == 1 ? "-" : "--") + name +
+                     " (gpuscale " + inv.command + " --help)");
   } catch (const cxxopts::exceptions::exception& e) {
-    throw UsageError("gpuscale " + inv.command + ": " + e.what() + " (see gpuscale " + inv.command + " --help)");
+    throw UsageError("gpuscale " + inv.command + ": " + usage_text(e) + " (gpuscale " + inv.command + " --help)");
   }
   const auto& r = inv.options;
   if (!r.unmatched().empty())
@@ -164,6 +238,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
   inv.show_version = r.count("version") > 0;
   if (inv.show_help) inv.help_text = help_for(*spec, options);
   if (inv.show_help || inv.show_version) return inv;
+  refuse_inapplicable(*spec, r);
   refuse_repeated_values(inv.command, options, r);
   inv.fingerprint = fingerprint(inv.command, r);
 
@@ -181,7 +256,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.seed = r["seed"].as<unsigned long long>();
     if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
-    throw UsageError("gpuscale " + inv.command + ": " + e.what());
+    throw UsageError("gpuscale " + inv.command + ": " + usage_text(e));
   } catch (const UsageError& e) {
     throw UsageError("gpuscale " + inv.command + ": " + e.what());
   }

@@ -4,6 +4,7 @@
 #include "launch/BaselineCommand.hpp"
 #include "launch/Phases.hpp"
 #include "launch/ReportCommands.hpp"
+#include "results/models/Spelling.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
@@ -13,6 +14,12 @@ void file_inputs(cxxopts::Options& o) {
   o.add_options("input")("inputs", "run report(s) to read", cxxopts::value<std::vector<std::string>>());
   o.parse_positional({"inputs"});
   o.positional_help("RUN.json");
+}
+
+void report_options(cxxopts::Options& o) {
+  file_inputs(o);
+  o.add_options("report")("full", "print every table (one line per rank, every size) instead of the screen the run "
+                                  "printed (the whole-job run's one-screen summary)");
 }
 
 void compare_options(cxxopts::Options& o) {
@@ -88,15 +95,18 @@ constexpr CommandSpec kCommands[] = {
      kLinksPhases, nullptr},
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html\n"
-     "gpuscale report new.json --baseline base.json", {}, file_inputs, report_command},
+     "gpuscale report run.json --full\n"
+     "gpuscale report new.json --baseline base.json", {}, report_options, report_command, false, true,
+     "it rebuilds the outputs of a saved run"},
     {"compare", "regressions between two runs; exit 1 past --tolerance and the runs' noise", "compare [options]",
      "gpuscale compare base.json new.json --tolerance 0.05", {}, compare_options, compare_command, false,
-     /*judges_one_run=*/false},
+     /*judges_one_run=*/false, "it compares two saved runs, prints the comparison and exits 1 on a regression"},
     {"baseline", "median and spread per figure and machine shape over saved runs, for --baseline",
      "baseline RUN.json... -o BASE.json",
      "gpuscale baseline run1.json run2.json run3.json -o base.json\n"
      "gpuscale baseline fleet.json -o base.json",
-     {}, baseline_options, make_baseline, false, /*judges_one_run=*/false},
+     {}, baseline_options, make_baseline, false, /*judges_one_run=*/false,
+     "the baseline is made from saved runs and goes to -o FILE"},
 };
 
 }  // namespace
@@ -111,9 +121,13 @@ const CommandSpec* find_command(std::string_view name) {
 
 const CommandSpec& command_named(std::string_view name) {
   if (const auto* spec = find_command(name)) return *spec;
-  std::string names;
-  for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
-  throw harness::UsageError("unknown command '" + std::string(name) + "'; commands: " + names + " (gpuscale --help)");
+  std::vector<std::string> names;
+  for (const auto& c : kCommands) names.emplace_back(c.name);
+  const auto guess = results::did_you_mean(name, names);
+  if (!guess.empty()) throw harness::UsageError("unknown command '" + std::string(name) + "'" + guess);
+  std::string listed;
+  for (const auto& n : names) listed += (listed.empty() ? "" : ", ") + n;
+  throw harness::UsageError("unknown command '" + std::string(name) + "'; commands: " + listed + " (gpuscale --help)");
 }
 
 const CommandSpec& default_command() { return kCommands[0]; }

@@ -27,6 +27,9 @@ struct CommandSpec {
   // preflight's one screen instead of each phase's tables.
   bool whole_job = false;
   bool judges_one_run = true;  // --baseline applies (a live run or `report`; not compare or baseline)
+  // A command without phases: what it does with saved runs instead of what a refused option asks, for
+  // the refusal's line ("it rebuilds the outputs of a saved run").
+  std::string_view offline_work = {};
 
   bool needs_world() const { return !phases.empty(); }  // runs under MPI on every rank
 };

@@ -1,10 +1,12 @@
 #pragma once
 // Small helpers for reading a command's own options: shared by the phase plans.
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <cxxopts.hpp>
@@ -14,6 +16,18 @@
 
 namespace gpuscale::launch {
 
+// A cxxopts message in the style of ours: ASCII quotes, lower case ("Argument ‘x’ failed to parse" ->
+// "argument 'x' failed to parse").
+inline std::string usage_text(const cxxopts::exceptions::exception& e) {
+  std::string text = e.what();
+  for (const std::string_view quote : {"\u2018", "\u2019"})
+    for (auto at = text.find(quote); at != std::string::npos; at = text.find(quote, at + 1)) text.replace(at, quote.size(), "'");
+  if (text.size() > 1 && std::isupper(static_cast<unsigned char>(text[0])) &&
+      std::islower(static_cast<unsigned char>(text[1])))
+    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
 // The option's value, or `fallback` when absent (also when the command lacks the option: `run`).
 // A value of the wrong type is a harness::UsageError naming the option.
 template <class T>
@@ -21,7 +35,7 @@ T option(const cxxopts::ParseResult& r, const char* name, T fallback) {
   try {
     return r.count(name) ? r[name].as<T>() : fallback;
   } catch (const cxxopts::exceptions::exception& e) {
-    throw harness::UsageError(std::string("--") + name + ": " + e.what());
+    throw harness::UsageError(std::string("--") + name + ": " + usage_text(e));
   }
 }
 

@@ -19,6 +19,4 @@ std::string plan_misfit(const RunPlan& plan, const JobShape& shape) {
   return "";
 }
 
-std::string plural(int n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
-
 }  // namespace gpuscale::launch

@@ -23,7 +23,4 @@ int dp_device_limit(bool cpu_backend, int local_size);
 // job's shape: each planned phase's PhaseSpec::misfit, in the table's order. Pure.
 std::string plan_misfit(const RunPlan& plan, const JobShape& shape);
 
-// "3 ranks", "1 node": for the phases' lines.
-std::string plural(int n, const std::string& what);
-
 }  // namespace gpuscale::launch

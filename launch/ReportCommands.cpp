@@ -23,16 +23,30 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
     throw UsageError("gpuscale " + inv.command + " takes " + what + " (gpuscale " + inv.command + " --help)");
 }
 
-// Rebuilds the console table, the verdict (with --expect) and any --json/--csv/--html/--trace/--prom file.
+// The screen the run printed: the whole-job run's one-screen summary, a phase command's tables (the
+// command is the first word after the program in the run's command line; none: the whole-job run).
+results::ConsoleView view_the_run_printed(const results::RunReport& run) {
+  const auto program_end = run.command_line.find(' ');
+  std::string command;
+  if (program_end != std::string::npos) {
+    const auto start = program_end + 1;
+    command = run.command_line.substr(start, run.command_line.find(' ', start) - start);
+  }
+  const auto* spec = command.empty() || command.front() == '-' ? &default_command() : find_command(command);
+  return spec && !spec->whole_job ? results::ConsoleView::full : results::ConsoleView::summary;
+}
+
+// Rebuilds the console (the screen the run printed, or every table with --full), the verdict (with
+// --expect) and any --json/--csv/--html/--trace/--prom file.
 int report(const Invocation& inv) {
   require_inputs(inv, 1, "one run report: RUN.json");
-  refuse_options(inv, kLiveRunOptions, "it rebuilds the outputs of a saved run");
   const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
   auto run = read_saved_run(inv.positional.front());
   apply_verdict(run, expectations);
   write_report_files(run, inv.common, expectations, 1);
-  results::ConsoleReporter().write(run, std::cout);
+  const auto view = inv.options.count("full") ? results::ConsoleView::full : view_the_run_printed(run);
+  results::ConsoleReporter(view).write(run, std::cout);
   return run.verdict.passed ? 0 : 1;
 }
 
@@ -77,8 +91,6 @@ std::map<std::string, std::string> budget_dropped(const results::RunReport& run)
 
 int compare(const Invocation& inv) {
   require_inputs(inv, 2, "two run reports: BASE.json NEW.json");
-  refuse_options(inv, kLiveRunOptions, "it compares two saved runs");
-  refuse_options(inv, report_file_options(), "it prints the comparison and exits 1 on a regression");
   const double tolerance = inv.options["tolerance"].as<double>();
   if (!(tolerance >= 0) || !std::isfinite(tolerance))
     throw UsageError("gpuscale compare: --tolerance must be a fraction >= 0, e.g. 0.05");

@@ -115,12 +115,6 @@ std::vector<const char*> report_file_options() {
   return names;
 }
 
-void refuse_options(const Invocation& inv, std::span<const char* const> options, const std::string& instead) {
-  for (const char* name : options)
-    if (inv.options.count(name))
-      throw harness::UsageError("gpuscale " + inv.command + ": --" + name + " does not apply here; " + instead);
-}
-
 void check_report_paths(const CommonOptions& o, const std::vector<std::string>& inputs) {
   std::vector<std::pair<std::string, std::string>> named_inputs;  // (what, path)
   if (!o.expect_path.empty() && o.expect_path != kExpectAuto) named_inputs.emplace_back("--expect", o.expect_path);

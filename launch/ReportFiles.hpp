@@ -42,11 +42,6 @@ inline constexpr const char* kLiveRunOptions[] = {"device", "timeout", "quick", 
 // compare and baseline do not use.
 std::vector<const char*> report_file_options();
 
-// Throws harness::UsageError with one line for the first of `options` that the command line gives:
-// taking an option silently and doing nothing with it hides a command line that is not what its author
-// thinks. `instead` says what the command does instead, e.g. "the baseline goes to -o FILE".
-void refuse_options(const Invocation& invocation, std::span<const char* const> options, const std::string& instead);
-
 // Fails early, before any work, with a one-line UsageError if a --json/--csv/--html/--trace/--prom path cannot
 // be written (results::check_writable: absent or a regular file, in a folder that takes a new file),
 // or names the same file as another output, the --expect file or one of `inputs` (report files read);

@@ -87,7 +87,7 @@ std::string detect_launcher(const std::map<std::string, std::string>& v) {
   if (ompi) return slurm_job ? "mpirun in a Slurm allocation" : "mpirun";
   if (slurm_step && v.count("PMIX_RANK")) return "srun";
   if (slurm_step) return "srun (no PMIx)";
-  if (v.count("PMIX_RANK")) return "pmix launcher";
+  if (v.count("PMIX_RANK")) return "PMIx (prterun, mpiexec)";
   if (v.count("PMI_RANK")) return "mpiexec (PMI)";
   if (slurm_job) return "Slurm job without srun (batch script or salloc shell)";
   return "singleton";

@@ -123,12 +123,13 @@ void write_comparison(const Comparison& c, const CompareVerdict& v, std::ostream
   t.write(out);
   write_missing(c, v, out);
   const std::size_t missing = unexplained_missing(c, v);
-  out << c.changes.size() << " figures compared, " << c.regressions() << " regressed past the tolerance and the noise";
+  out << plural(static_cast<long long>(c.changes.size()), "figure") << " compared, " << c.regressions()
+      << " regressed past the tolerance and the noise";
   if (c.not_judged()) out << ", " << c.not_judged() << " not judged";
   out << "; " << missing << " missing from the new run";
   if (c.missing.size() > missing) out << " (" << c.missing.size() - missing << " more where its budget dropped work)";
   out << ", " << c.only_in_new << " only in the new run";
-  if (c.checks_cleared) out << "; " << c.checks_cleared << " checks of the base run not raised again";
+  if (c.checks_cleared) out << "; " << plural(static_cast<long long>(c.checks_cleared), "check") << " of the base run not raised again";
   out << '\n';
   if (!v.new_run_failed.empty()) {
     out << "The new run's own verdict failed:\n";

@@ -9,6 +9,7 @@
 
 #include "results/models/FigureNames.hpp"
 #include "results/models/FigureVocabulary.hpp"
+#include "results/models/Spelling.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
@@ -46,7 +47,8 @@ void check_possible(const Threshold& t, const std::string& where, const LabelVal
   for (const auto& [label, value] : t.labels) {
     const auto known = values.find(label);
     if (known != values.end() && std::find(known->second.begin(), known->second.end(), value) == known->second.end())
-      refuse_input(where + ": unknown " + label + " '" + value + "' (" + joined(known->second) + ")");
+      refuse_input(where + ": unknown " + label + " '" + value + "'" + did_you_mean(value, known->second) + " (" +
+                   joined(known->second) + ")");
   }
 }
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/Spelling.hpp"
 #include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
@@ -119,7 +120,7 @@ std::string names_nothing(std::string_view phase, std::string_view metric, const
                           std::string_view unit) {
   const auto phases = figure_phases();
   if (!phase.empty() && std::find(phases.begin(), phases.end(), phase) == phases.end())
-    return "unknown phase '" + std::string(phase) + "' (" + comma_list(phases) + ")";
+    return "unknown phase '" + std::string(phase) + "'" + did_you_mean(phase, phases) + " (" + comma_list(phases) + ")";
   // The entries the name could mean: the metric in the phase named, or in any phase.
   std::vector<FigureSpec> entries;
   std::set<std::string> metric_phases;
@@ -134,8 +135,14 @@ std::string names_nothing(std::string_view phase, std::string_view metric, const
     metric_phases.emplace(f.phase);
     if (phase.empty() || f.phase == phase) entries.push_back(f);
   }
-  if (entries.empty() && metric_phases.empty())
-    return "unknown metric '" + std::string(metric) + "' (the figures are listed in docs/REPORT.md)";
+  if (entries.empty() && metric_phases.empty()) {
+    std::vector<std::string> metrics;  // of the phase named, or of every phase
+    for (const auto& f : kVocabulary)
+      if (phase.empty() || f.phase == phase) metrics.emplace_back(f.metric);
+    const auto guess = did_you_mean(metric, metrics);
+    return "unknown metric '" + std::string(metric) + "'" +
+           (guess.empty() ? " (the figures are listed in docs/REPORT.md)" : guess);
+  }
   if (entries.empty())
     return std::string(metric) + " is a figure of " +
            comma_list(std::vector<std::string>(metric_phases.begin(), metric_phases.end())) + ", not of " +

@@ -66,7 +66,7 @@ void write_sweep(const CollectiveSweep& s, bool detailed, std::ostream& out) {
     out << "  " << s.op << " | 1 rank (" << s.group << "): a local copy, no link measured\n";
     return;
   }
-  out << "  " << s.op << " | " << s.ranks << " ranks (" << s.group << ") | busbw factor " << fixed(s.busbw_factor, 3)
+  out << "  " << s.op << " | " << plural(s.ranks, "rank") << " (" << s.group << ") | busbw factor " << fixed(s.busbw_factor, 3)
       << (s.graph ? " | CUDA graphs" : "") << '\n';
   if (!s.skipped_reason.empty()) {
     out << "    skipped: " << s.skipped_reason << '\n';
@@ -130,8 +130,8 @@ void write_pair_grid(const PairMatrix& m, std::ostream& out) {
 
 void write_pairs(const PairMatrix& m, bool detailed, std::ostream& out) {
   out << section_header("Collectives: pairwise send/recv",
-                        std::to_string(m.pairs.size()) + " pairs in " + std::to_string(m.rounds) +
-                            " rounds; bandwidth per direction at " + size_label(m.large_bytes) + ", latency at " +
+                        plural(static_cast<long long>(m.pairs.size()), "pair") + " in " + plural(m.rounds, "round") +
+                            "; bandwidth per direction at " + size_label(m.large_bytes) + ", latency at " +
                             size_label(m.small_bytes) + "; slowest first");
   const std::size_t listed = detailed ? 12 : 5;  // every pair stays in the JSON
   auto sorted = m.pairs;
@@ -149,8 +149,9 @@ void write_pairs(const PairMatrix& m, bool detailed, std::ostream& out) {
 
 // One line per suspect; the rounds and steps stay in the JSON.
 void write_isolation(const IsolationRecord& r, std::ostream& out) {
-  out << "Slow-node isolation (" << r.node_hosts.size() << " nodes, " << r.rounds << " rounds of random node pairs at "
-      << size_label(r.bytes) << ", " << r.bisection.size() << " bisection steps";
+  out << "Slow-node isolation (" << plural(static_cast<long long>(r.node_hosts.size()), "node") << ", "
+      << plural(r.rounds, "round") << " of random node pairs at " << size_label(r.bytes) << ", "
+      << plural(static_cast<long long>(r.bisection.size()), "bisection step");
   if (!r.bisection_note.empty()) out << ": " << r.bisection_note;
   out << ")\n";
   if (!r.skipped_reason.empty())
@@ -164,10 +165,10 @@ void write_isolation(const IsolationRecord& r, std::ostream& out) {
 }  // namespace
 
 void write_collectives(const CollectivesRecord& record, bool detailed, std::ostream& out) {
-  std::string note = record.transport + "; " + std::to_string(record.iterations) + " iterations after " +
-                     std::to_string(record.warmup) + " warm-up, " + std::to_string(record.aggregated) +
-                     " op(s) per iteration, " + std::to_string(record.check_passes) + " check pass(es)";
-  if (record.graph_launches > 0) note += ", " + std::to_string(record.graph_launches) + " CUDA graph launches";
+  std::string note = record.transport + "; " + plural(record.iterations, "iteration") + " after " +
+                     std::to_string(record.warmup) + " warm-up, " + plural(record.aggregated, "op") + " per iteration, " +
+                     plural(record.check_passes, "check pass", "check passes");
+  if (record.graph_launches > 0) note += ", " + plural(record.graph_launches, "CUDA graph launch", "CUDA graph launches");
   if (!detailed) note += "; the headline of each op (every size is in the JSON and CSV)";
   out << section_header("Collectives: sweeps (per op)", note + "; time = median over iterations of the slowest rank");
   for (const auto& s : record.sweeps) write_sweep(s, detailed, out);

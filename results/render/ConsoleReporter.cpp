@@ -54,6 +54,20 @@ class ControlEscaper final : public std::streambuf {
   std::streambuf* target_;
 };
 
+// `text` if it fits in `room` bytes; else its words that fit, then " ... (rest in the JSON)".
+std::string shortened(const std::string& text, std::size_t room) {
+  constexpr std::string_view kRest = " ... (rest in the JSON)";
+  if (text.size() <= room) return text;
+  const std::size_t keep = room > kRest.size() + 20 ? room - kRest.size() : 20;  // never less than a few words
+  auto cut = text.rfind(' ', keep);
+  if (cut == std::string::npos || cut < keep / 2) {  // no space near: cut between UTF-8 characters
+    cut = keep;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
+  }
+  while (cut > 0 && (text[cut - 1] == ' ' || text[cut - 1] == ',' || text[cut - 1] == ';' || text[cut - 1] == ':')) --cut;
+  return text.substr(0, cut) + std::string(kRest);
+}
+
 std::string gpu_memory(const GpuInfo& g) {
   return gib(g.memory_free_bytes) + "/" + gib(g.memory_total_bytes);
 }
@@ -149,6 +163,8 @@ void write_topology(const RunReport& r, std::ostream& out) {
   pairs.write(out);
 }
 
+// One line per check, at most kConsoleLineChars: a longer message is cut at a word and the line says
+// where the rest is (the JSON, CSV and HTML keep every message whole).
 void write_checks(const RunReport& r, std::ostream& out) {
   out << section_header("Checks");
   if (r.checks.empty()) {
@@ -156,11 +172,11 @@ void write_checks(const RunReport& r, std::ostream& out) {
     return;
   }
   for (const auto& c : r.checks) {
-    out << "  " << to_string(c.severity) << "  " << finding_name(c);
-    if (const auto scope = finding_scope(c); !scope.empty()) out << "  [" << scope << "]";
-    out << "  " << c.message;
-    if (c.count > 1) out << " (and " << c.count - 1 << " more like it: details in the JSON)";
-    out << '\n';
+    std::string head = "  " + std::string(to_string(c.severity)) + "  " + finding_name(c);
+    if (const auto scope = finding_scope(c); !scope.empty()) head += "  [" + scope + "]";
+    const std::string more = c.count > 1 ? " (+" + std::to_string(c.count - 1) + " more like it in the JSON)" : "";
+    const std::size_t used = head.size() + 2 + more.size();
+    out << head << "  " << shortened(c.message, used < kConsoleLineChars ? kConsoleLineChars - used : 0) << more << '\n';
   }
 }
 
@@ -171,8 +187,11 @@ void write_verdict(const Verdict& v, std::ostream& out) {
     for (const auto& reason : v.reasons) out << "  - " << reason << '\n';
     return;
   }
-  for (const auto& rule : v.rules)
-    out << "  " << to_string(rule.result) << "  " << rule.name << "  (" << rule.detail << ")\n";
+  for (const auto& rule : v.rules) {
+    const std::string head = "  " + std::string(to_string(rule.result)) + "  " + rule.name + "  (";
+    const std::size_t used = head.size() + 1;
+    out << head << shortened(rule.detail, used < kConsoleLineChars ? kConsoleLineChars - used : 0) << ")\n";
+  }
 }
 
 // Past a few nodes (per_rank false), one line per node stands in for every per-rank table (the JSON and

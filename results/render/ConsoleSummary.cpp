@@ -25,7 +25,8 @@ std::string against(const Headline& h) {
   if (h.peak && *h.peak > 0)
     parts.push_back(readable(h.value / *h.peak, "ratio") + " of peak " + readable(*h.peak, h.unit) +
                     (h.peak_source.empty() ? "" : " " + h.peak_source));
-  if (!h.note.empty()) parts.push_back(h.note);
+  // The note's first clause ("above the data sheet's peak"); its reason is in the HTML.
+  if (!h.note.empty()) parts.push_back(h.note.substr(0, h.note.find(": ")));
   if (parts.empty()) return "";
   std::string text;
   for (const auto& p : parts) text += (text.empty() ? "" : ", ") + p;

@@ -94,4 +94,10 @@ std::string section_header(std::string_view title, std::string_view note) {
   return out;
 }
 
+std::string plural(long long count, std::string_view noun, std::string_view nouns) {
+  std::string text = std::to_string(count) + " ";
+  if (count == 1) return text.append(noun);
+  return nouns.empty() ? text.append(noun).append("s") : text.append(nouns);
+}
+
 }  // namespace gpuscale::results

@@ -1,5 +1,6 @@
 #pragma once
 // Number and id formatting shared by the reporters. Units are converted here and nowhere else.
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,9 +27,15 @@ std::string shortest(double value);
 std::string si_compact(double value);
 // Bytes with binary prefixes for size axes and tables: 1024 -> "1K", 67108864 -> "64M", 1.5 GiB -> "1.5G".
 std::string binary_bytes(double bytes);
+// The widest line the console writes outside its tables (a check, a verdict rule): longer text is cut
+// there, and the line says which file keeps the rest.
+inline constexpr std::size_t kConsoleLineChars = 160;
 // The console's one section header: "== Area: what ==", and the note (units, how figures are made) on
 // the next line, indented: "== Compute: matmul and conv (per rank) ==\n  TFLOP/s = ...\n".
 std::string section_header(std::string_view title, std::string_view note = {});
+// A count and its noun, plural unless the count is 1: plural(1, "rank") -> "1 rank", plural(3, "pass",
+// "passes") -> "3 passes". Every count a person reads goes through it.
+std::string plural(long long count, std::string_view noun, std::string_view nouns = {});
 // Comma-joined list of ints, "0,1,2".
 std::string join_ints(const std::vector<int>& values);
 // Comma-and-space-joined words, "P2P/CUMEM, SHM"; "" for none.

@@ -145,6 +145,11 @@ Peak hbm_peak(const Context& c) {
 
 std::uint64_t bytes_of(const Figure& f) { return std::stoull(label_or_empty(f, names::kBytes)); }
 
+// "1 rank", "8 GPUs": a count label with its noun.
+std::string count_of(const Figure& f, const char* label, std::string_view noun) {
+  return plural(std::stoll(label_or_empty(f, label)), noun);
+}
+
 // Pinned copies alone on the node, at the largest size each direction measured.
 Keep largest_pinned_solo(const Context& c) {
   std::map<std::string, std::uint64_t> largest;  // direction -> bytes
@@ -172,7 +177,7 @@ void allreduce_busbw(Context& c, std::vector<Headline>& out) {
   if (!pick) return;
   auto h = of_job("allreduce_busbw_gbps",
                   "Collectives: allreduce busbw at " + size_label(bytes_of(*pick)) + " over " +
-                      label_or_empty(*pick, names::kRanks) + " ranks",
+                      count_of(*pick, names::kRanks, "rank"),
                   "allreduce bus bandwidth at the largest size over the most ranks (GB/s)", {}, *pick);
   h.beside_tenant = pick->beside_tenant;
   if (c.run.collectives)
@@ -198,7 +203,7 @@ void ddp_step_time(Context& c, std::vector<Headline>& out) {
   }
   for (const auto& [model, f] : by_model) {
     auto h = of_job("ddp_step_time_s",
-                    "Training: DDP step time, " + model + " on " + label_or_empty(*f, names::kGpus) + " GPUs",
+                    "Training: DDP step time, " + model + " on " + count_of(*f, names::kGpus, "GPU"),
                     "DDP training step time at the most GPUs (s)", {{names::kModel, model}}, *f);
     h.beside_tenant = f->beside_tenant;
     set_baseline(c, *f, h);

@@ -13,8 +13,7 @@ std::string emulation_text(const Emulation& e, int node_count) {
                      kRanksPerNodeVariable + "=" + std::to_string(e.ranks_per_node) + ")";
   if (e.shared_gpu)
     text += ", sharing GPUs (" + std::string(kShareGpuVariable) +
-            "=1): a test layout; speed is not judged (no peak, floor, baseline or comparison between ranks), "
-            "correctness is";
+            "=1): speed is not judged, correctness is";
   return text;
 }
 

@@ -35,7 +35,7 @@ echo '{"thresholds": [{"metric": "busbw", "max": -1}]}' >"$out/negative.json"
 echo '{"min_busbw": [{"op": "allreduc", "gbps": 1}]}' >"$out/op.json"
 echo '{"min_tflops": {"bf61": 1}}' >"$out/precision.json"
 one_line_exit 2 report "$out/run.json" --expect "$out/negative.json" | grep -q "never negative" || fail "max -1"
-one_line_exit 2 report "$out/run.json" --expect "$out/op.json" | grep -q "unknown op 'allreduc' (allreduce," \
+one_line_exit 2 report "$out/run.json" --expect "$out/op.json" | grep -q "unknown op 'allreduc' (did you mean allreduce?) (allreduce," \
   || fail "op allreduc"
 one_line_exit 2 report "$out/run.json" --expect "$out/precision.json" | grep -q "unknown precision 'bf61'" \
   || fail "precision bf61"

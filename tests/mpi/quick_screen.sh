@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One screen: `--quick` over 8 CPU ranks as 2 emulated nodes of 4 prints at most 60 lines before its
 # verdict: the job, a summary line per headline with its values per GPU, the checks; no per-size
-# tables (they stay in `gpuscale collectives` and the files, which still hold every size).
+# tables (they stay in `gpuscale collectives` and the files, which still hold every size); `report`
+# of its JSON prints the same screen.
 set -uo pipefail
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -22,4 +23,8 @@ d = json.load(open(sys.argv[1]))
 sweeps = d["collectives"]["sweeps"]
 assert sweeps and all(len(s["rows"]) >= 1 for s in sweeps if not s.get("skipped_reason")), sweeps[0].keys()
 PY
+# `gpuscale report` of the run prints the same screen (docs/CLI.md, report).
+"$GPUSCALE" report "$out/run.json" >"$out/report.txt" 2>"$out/report-err.txt"
+[ $? -le 1 ] || { cat "$out/report-err.txt"; fail "report exited past 1"; }
+diff "$out/console.txt" "$out/report.txt" >"$out/screen.diff" || { cat "$out/screen.diff"; fail "report's screen is not the run's"; }
 echo "quick screen: $before lines before the verdict"

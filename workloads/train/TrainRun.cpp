@@ -10,6 +10,7 @@
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/GpuBinding.hpp"
+#include "results/render/Format.hpp"
 #include "workloads/compute/ComputeBench.hpp"
 #include "workloads/train/TrainVerification.hpp"
 
@@ -248,7 +249,7 @@ void run_model(TrainEnv& env, const DpDevices& dp, results::TrainResults& result
   }
   if (dropped)
     setup.hooks.budget_dropped(env.model.name + " " + std::string(to_string(env.precision)) + ": " +
-                               std::to_string(dropped) + " training configuration(s)");
+                               results::plural(dropped, "training configuration"));
 }
 
 }  // namespace
@@ -283,3 +284,4 @@ results::TrainResults run_training(const TrainPlan& plan, TrainRunSetup& setup, 
 }
 
 }  // namespace gpuscale::workloads
+

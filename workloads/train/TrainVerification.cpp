@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "harness/Communicator.hpp"
+#include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "workloads/train/DpTrainer.hpp"
 
@@ -132,7 +133,7 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
   const double tolerance = half ? std::min(0.5, relative_error_limit(s.precision) * passes / 2)
                                 : 2 * relative_error_limit(s.precision) * std::sqrt(passes);
   const std::int64_t n = s.comm->size(), b = s.batch_per_rank;
-  const std::string ranks = std::to_string(n) + " ranks x " + std::to_string(b) + " samples";
+  const std::string ranks = results::plural(n, "rank") + " x " + results::plural(b, "sample");
 
   const auto reference = single_gradients(s, n * b, timeout_s);
   auto ddp = ddp_gradients(s, base_options(s), timeout_s);
@@ -178,7 +179,7 @@ std::vector<results::TrainVerification> run_train_verification(const Verificatio
     s.ctx->backend().make_current();
     const auto dp_reference = g == n ? reference : single_gradients(s, g * b, timeout_s);
     out.push_back(compare(s, ids::kDpMatchesSingle, dp, dp_reference, tolerance,
-                          std::to_string(g) + " devices x " + std::to_string(b) + " samples vs 1 device", false));
+                          results::plural(g, "device") + " x " + results::plural(b, "sample") + " vs 1 device", false));
   }
   return out;
 }

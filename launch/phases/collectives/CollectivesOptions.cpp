@@ -130,7 +130,7 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, boo
     o.link_threshold = option_within(r, "link-threshold", o.link_threshold, 0.0, 1.0);
     o.net_gbps = option_within(r, "net-gbps", o.net_gbps, 0.0, kMaxNetGbps);
   } catch (const cxxopts::exceptions::exception& e) {
-    throw harness::UsageError(std::string("gpuscale collectives: ") + e.what());
+    throw harness::UsageError(std::string("gpuscale collectives: ") + usage_text(e));
   }
   if (o.step_bytes) o.step_factor = 0;
   collectives::validate(o);

@@ -8,11 +8,14 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
+#include "results/render/Format.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch::phases::collectives {
 namespace {
+
+using results::plural;
 
 using gpuscale::collectives::SweepOptions;
 

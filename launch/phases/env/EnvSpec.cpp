@@ -2,10 +2,13 @@
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
+#include "results/render/Format.hpp"
 #include "launch/phases/env/EnvPhase.hpp"
 
 namespace gpuscale::launch::phases::env {
 namespace {
+
+using results::plural;
 
 void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out) {
   add_planned(out, "env", results::PlannedKind::env_checks, "probes and checks on " + plural(shape.ranks, "rank"), {},

@@ -4,6 +4,7 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
+#include "results/render/Format.hpp"
 #include "launch/phases/train/TrainPhase.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "results/schema/TrainRecord.hpp"
@@ -11,6 +12,8 @@
 
 namespace gpuscale::launch::phases::train {
 namespace {
+
+using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   plan.set("train",

@@ -80,7 +80,7 @@ const CoverageItem& item(const std::vector<CoverageItem>& c, const std::string& 
 void drop_for_budget(RunReport& r) {
   r.budget = BudgetRecord{15,
                           {{"collectives", 9, 12, "allreduce", 8, {"allgather (every size)"}},
-                           {"train", 15, 16, "train single mlp", 3, {"1 training configuration(s)"}}}};
+                           {"train", 15, 16, "train single mlp", 3, {"1 training configuration"}}}};
 }
 
 TEST(Coverage, EverythingMeasuredPasses) {

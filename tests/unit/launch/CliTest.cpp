@@ -1,5 +1,6 @@
 #include "launch/Cli.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <sstream>
 #include <string>
@@ -109,6 +110,84 @@ TEST(Cli, EveryCommandIsListedFoundAndItsExamplesParse) {
     EXPECT_GT(examples, 0) << name;
   }
   EXPECT_EQ(find_command("frobnicate"), nullptr);
+}
+
+// The one line of the usage error `args` make; "" when they parse.
+std::string usage_error(std::vector<const char*> args) {
+  try {
+    parse(std::move(args));
+  } catch (const harness::UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// The long options a help text lists: "  -o, --output FILE  ..." -> "output".
+std::vector<std::string> listed_options(const std::string& help) {
+  std::vector<std::string> names;
+  std::istringstream lines(help);
+  for (std::string line; std::getline(lines, line);) {
+    // An option's line starts with it, a few columns in; a wrapped description is indented further.
+    const auto first = line.find_first_not_of(' ');
+    const auto at = line.find("--");
+    if (first == std::string::npos || first > 6 || line[first] != '-' || at == std::string::npos) continue;
+    const auto end = line.find_first_of(" =", at);
+    names.push_back(line.substr(at + 2, end - at - 2));
+  }
+  return names;
+}
+
+// Every option a command's --help lists is one it takes: given (with a value where it needs one), it
+// may be refused for its value, never as an option that does not apply or does not exist.
+TEST(Cli, EveryOptionAHelpListsIsAccepted) {
+  for (const auto& c : commands()) {
+    const std::string name(c.name);
+    const auto listed = listed_options(parse({name.c_str(), "--help"}).help_text);
+    EXPECT_GT(listed.size(), 2u) << name;
+    for (const auto& option : listed) {
+      const std::string flag = "--" + option;
+      for (const char* value : {"", "1"}) {
+        std::vector<const char*> args = {name.c_str(), flag.c_str()};
+        if (*value) args.push_back(value);
+        const auto error = usage_error(args);
+        EXPECT_EQ(error.find("does not apply"), std::string::npos) << name << " " << flag << ": " << error;
+        EXPECT_EQ(error.find("unknown option"), std::string::npos) << name << " " << flag << ": " << error;
+      }
+    }
+  }
+  // What the saved-run commands refuse is left out of their help, and still refused when given.
+  const auto report = listed_options(parse({"report", "--help"}).help_text);
+  for (const char* refused : {"quick", "device", "timeout", "seed"})
+    EXPECT_EQ(std::count(report.begin(), report.end(), refused), 0) << refused;
+  EXPECT_EQ(std::count(report.begin(), report.end(), "full"), 1);
+  EXPECT_EQ(std::count(report.begin(), report.end(), "json"), 1);
+  const auto compare = listed_options(parse({"compare", "--help"}).help_text);
+  for (const char* refused : {"json", "expect", "baseline", "require-complete", "quick"})
+    EXPECT_EQ(std::count(compare.begin(), compare.end(), refused), 0) << refused;
+  EXPECT_EQ(usage_error({"report", "run.json", "--quick"}),
+            "gpuscale report: --quick does not apply here; it rebuilds the outputs of a saved run");
+  EXPECT_NE(usage_error({"compare", "a.json", "b.json", "--json", "c.json"}).find("--json does not apply here"),
+            std::string::npos);
+}
+
+// A misspelt command or option is named with the one it most likely meant, in our words (ASCII quotes,
+// lower case), never cxxopts' ("Option \u2018quik\u2019 does not exist").
+TEST(Cli, MisspellingsAreAnsweredWithWhatWasMeant) {
+  EXPECT_EQ(usage_error({"--quik"}), "gpuscale run: unknown option --quik (did you mean --quick?) (gpuscale run --help)");
+  EXPECT_EQ(usage_error({"collectives", "--opps", "allreduce"}),
+            "gpuscale collectives: unknown option --opps (did you mean --ops?) (gpuscale collectives --help)");
+  EXPECT_EQ(usage_error({"report", "run.json", "--ful"}),
+            "gpuscale report: unknown option --ful (did you mean --full?) (gpuscale report --help)");
+  // Not suggested where the command refuses it.
+  EXPECT_EQ(usage_error({"report", "run.json", "--quik"}), "gpuscale report: unknown option --quik (gpuscale report --help)");
+  EXPECT_EQ(usage_error({"colectives"}), "unknown command 'colectives' (did you mean collectives?)");
+  EXPECT_NE(usage_error({"frobnicate"}).find("commands: run, env"), std::string::npos);
+  EXPECT_EQ(usage_error({"env", "-Z"}), "gpuscale env: unknown option -Z (gpuscale env --help)");
+  for (const auto& error : {usage_error({"env", "--seed", "x"}), usage_error({"env", "--seed"}), usage_error({"-Z"})}) {
+    EXPECT_EQ(error.find("\u2018"), std::string::npos) << error;
+    EXPECT_EQ(error.find("Option"), std::string::npos) << error;
+    EXPECT_EQ(error.find("Argument"), std::string::npos) << error;
+  }
 }
 
 }  // namespace

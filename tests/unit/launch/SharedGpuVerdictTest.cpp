@@ -46,7 +46,7 @@ TEST(SharedGpuVerdict, OnSharedGpusSpeedIsNotJudged) {
   EXPECT_EQ(find(r, results::check_ids::kNodeOutlier), nullptr);
   EXPECT_TRUE(r.verdict.passed) << r.verdict.reasons.front();
   const auto rule = std::find_if(r.verdict.rules.begin(), r.verdict.rules.end(),
-                                 [](const results::RuleOutcome& o) { return o.name == "speed judged"; });
+                                 [](const results::RuleOutcome& o) { return o.name == "no stragglers, links used well"; });
   ASSERT_NE(rule, r.verdict.rules.end());
   EXPECT_NE(rule->detail.find("GPUSCALE_TEST_SHARE_GPU=1"), std::string::npos) << rule->detail;
   EXPECT_TRUE(std::none_of(r.verdict.rules.begin(), r.verdict.rules.end(),

@@ -23,8 +23,8 @@ TEST(HostProbe, AllowListKeepsPmiVariables) {
   const auto v = allow_listed_variables(const_cast<char**>(block));
   EXPECT_EQ(v.size(), 3u);
   EXPECT_EQ(v.at("PMI_SIZE"), "8");
-  EXPECT_EQ(detect_launcher(v), "pmix launcher");
-  EXPECT_EQ(detect_launcher(allow_listed_variables(const_cast<char**>(block + 1))), "pmix launcher");
+  EXPECT_EQ(detect_launcher(v), "PMIx (prterun, mpiexec)");
+  EXPECT_EQ(detect_launcher(allow_listed_variables(const_cast<char**>(block + 1))), "PMIx (prterun, mpiexec)");
   const char* pmi_only[] = {"PMI_RANK=3", nullptr};
   EXPECT_EQ(detect_launcher(allow_listed_variables(const_cast<char**>(pmi_only))), "mpiexec (PMI)");
 }

@@ -178,18 +178,18 @@ TEST(Compare, BudgetDropsAndClearedChecksAreNotMissing) {
   const auto c = compare_figures(base, {base[2]}, 0.05);
   EXPECT_EQ(c.missing.size(), 1u);
   EXPECT_EQ(c.checks_cleared, 1u);
-  const CompareVerdict dropped{false, {}, {{"train", "mlp bf16: 2 training configuration(s)"}}};
+  const CompareVerdict dropped{false, {}, {{"train", "mlp bf16: 2 training configurations"}}};
   EXPECT_FALSE(comparison_fails(c, dropped));
   EXPECT_EQ(unexplained_missing(c, dropped), 0u);
   std::ostringstream out;
   write_comparison(c, dropped, out);
   EXPECT_NE(out.str().find("Missing where the new run's budget dropped work (1, not counted"), std::string::npos)
       << out.str();
-  EXPECT_NE(out.str().find("  train dropped mlp bf16: 2 training configuration(s)\n  train step_time gpus=2"),
+  EXPECT_NE(out.str().find("  train dropped mlp bf16: 2 training configurations\n  train step_time gpus=2"),
             std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("0 missing from the new run (1 more where its budget dropped work), 0 only in the new "
-                           "run; 1 checks of the base run not raised again"),
+                           "run; 1 check of the base run not raised again"),
             std::string::npos)
       << out.str();
   EXPECT_TRUE(comparison_fails(c, {}));  // the same figure missing without a budget's word fails

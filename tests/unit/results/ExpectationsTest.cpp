@@ -92,8 +92,8 @@ TEST(ExpectationsValidation, UnknownOpOrPrecisionIsRefused) {
     return false;
   };
   EXPECT_TRUE(refused({{"min_busbw", {{{"op", "allreduc"}, {"gbps", 1}}}}},
-                      "min_busbw[0]: unknown op 'allreduc' (allreduce, allgather)"));
-  EXPECT_TRUE(refused({{"min_tflops", {{"bf61", 1}}}}, "min_tflops.bf61: unknown precision 'bf61' (fp32, bf16)"));
+                      "min_busbw[0]: unknown op 'allreduc' (did you mean allreduce?) (allreduce, allgather)"));
+  EXPECT_TRUE(refused({{"min_tflops", {{"bf61", 1}}}}, "min_tflops.bf61: unknown precision 'bf61' (did you mean bf16?) (fp32, bf16)"));
   EXPECT_TRUE(refused({{"thresholds", {{{"metric", "busbw"}, {"labels", {{"op", "allreduc"}}}, {"min", 1}}}}},
                       "thresholds[0]: unknown op 'allreduc'"));
   EXPECT_NO_THROW(parse_expectations({{"min_busbw", {{{"op", "allgather"}, {"gbps", 1}}}}, {"min_tflops", {{"bf16", 1}}}},

@@ -70,7 +70,10 @@ TEST(FigureVocabulary, NamesThatNameNothingSayWhy) {
   EXPECT_EQ(names_nothing("warmup", "busbw", {}), "unknown phase 'warmup' (env, links, compute, burn, collectives, train, "
                                                   "projection, checks)");
   EXPECT_EQ(names_nothing("compute", "busbw", {}), "busbw is a figure of collectives, not of compute");
-  EXPECT_EQ(names_nothing("", "bussbw", {}), "unknown metric 'bussbw' (the figures are listed in docs/REPORT.md)");
+  EXPECT_EQ(names_nothing("", "bussbw", {}), "unknown metric 'bussbw' (did you mean busbw?)");
+  EXPECT_EQ(names_nothing("collectives", "step_tme", {}), "unknown metric 'step_tme' (the figures are listed in docs/REPORT.md)");
+  EXPECT_EQ(names_nothing("train", "step_tme", {}), "unknown metric 'step_tme' (did you mean step_time?)");
+  EXPECT_EQ(names_nothing("colectives", "busbw", {}).rfind("unknown phase 'colectives' (did you mean collectives?) (", 0), 0u);
   EXPECT_EQ(names_nothing("collectives", "busbw", {"size"}),
             "label 'size' is not one of collectives busbw's (bytes, dtype, op, placement, ranks, scope)");
   EXPECT_EQ(names_nothing("", "time", {"layer", "op"}), "");  // compute's or collectives' time: either's keys

@@ -17,6 +17,14 @@ TEST(Format, PciBusIdsOfNvmlAndCudaAgree) {
   EXPECT_EQ(normalize_pci_bus_id("0000:3B:00.0"), "0000:3b:00.0");
 }
 
+TEST(Format, PluralUnlessOne) {
+  EXPECT_EQ(plural(1, "rank"), "1 rank");
+  EXPECT_EQ(plural(0, "rank"), "0 ranks");
+  EXPECT_EQ(plural(8, "GPU"), "8 GPUs");
+  EXPECT_EQ(plural(1, "check pass", "check passes"), "1 check pass");
+  EXPECT_EQ(plural(2, "check pass", "check passes"), "2 check passes");
+}
+
 TEST(Format, Versions) {
   EXPECT_EQ(dotted_version(22803), "2.28.3");
   EXPECT_EQ(dotted_version(91400), "9.14.0");

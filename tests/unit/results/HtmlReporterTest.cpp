@@ -394,7 +394,7 @@ TEST(HtmlReporter, OneRankCollectiveShowsNoBusBandwidth) {
   const auto collectives = section(html, "phase-collectives");
   EXPECT_EQ(collectives.find("1741"), std::string::npos) << collectives;
   EXPECT_EQ(html.find(">1741<"), std::string::npos) << "nor in the figures table";
-  EXPECT_NE(section(html, "summary").find("over 1 ranks</td><td>-</td>"), std::string::npos) << section(html, "summary");
+  EXPECT_NE(section(html, "summary").find("over 1 rank</td><td>-</td>"), std::string::npos) << section(html, "summary");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "judge/VerdictRules.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
+#include "results/render/Format.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/TraceReporter.hpp"
 
@@ -43,6 +44,28 @@ TEST(ReportersGolden, Console) {
   std::ostringstream out;
   ConsoleReporter().write(judged_sample(), out);
   EXPECT_EQ(out.str(), kConsoleGolden);
+}
+
+// A check's line fits the console: a long message is cut at a word and says where the rest is; the
+// JSON keeps it whole.
+TEST(ReportersGolden, ConsoleCutsLongCheckLines) {
+  auto run = judged_sample();
+  std::string message = "the run's budget of 15 s ran out:";
+  for (int i = 0; i < 40; ++i) message += " word" + std::to_string(i);
+  run.checks.front().message = message;
+  run.checks.front().count = 3;
+  std::ostringstream out;
+  ConsoleReporter().write(run, out);
+  std::istringstream lines(out.str());
+  std::string check;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), kConsoleLineChars) << line;
+    if (check.empty() && line.find("numa-binding") != std::string::npos) check = line;
+  }
+  EXPECT_EQ(check.rfind("  warning  numa-binding x3  [ranks 1]  the run's budget of 15 s ran out: word0 word1", 0), 0u) << check;
+  EXPECT_NE(check.find(" ... (rest in the JSON) (+2 more like it in the JSON)"), std::string::npos) << check;
+  EXPECT_GT(check.size(), kConsoleLineChars - 12) << check;
+  EXPECT_EQ(run.checks.front().message, message);
 }
 
 TEST(ReportersGolden, ConsoleEscapesControlCharactersFromOutside) {
