@@ -8,6 +8,7 @@
 
 #include "judge/Rule.hpp"
 #include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
 #include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
@@ -29,8 +30,8 @@ std::vector<Check> outlier_checks(const std::vector<Outlier>& outliers, double t
     c.nodes = {worst.node};
     c.message = "node " + std::to_string(worst.node) + " (" + worst.host + ")" +
                 (worst.gpu.empty() ? "" : ", GPU " + worst.gpu) + ": " + worst.figure + " = " +
-                si_compact(worst.value) + " " + worst.unit + ", " + fixed(worst.worse * 100, 0) +
-                "% worse than the median " + si_compact(worst.median) + " of the job's " + worst.model + " (over " +
+                readable_with_unit(worst.value, worst.unit) + ", " + fixed(worst.worse * 100, 0) +
+                "% worse than the median " + readable_with_unit(worst.median, worst.unit) + " of the job's " + worst.model + " (over " +
                 percent(threshold, 0) + ", " +
                 (std::isfinite(worst.sigmas) ? fixed(worst.sigmas, 1) + " robust sigmas" : "the others all equal") +
                 ")" + (figures > 1 ? " and " + plural(figures - 1, "more figure") + " out" : "") +

@@ -47,23 +47,6 @@ std::string shortest(double value) {
   return std::string(buf, result.ptr);
 }
 
-std::string si_compact(double value) {
-  if (std::isnan(value)) return "-";
-  if (value == 0) return "0";
-  static constexpr struct { double scale; const char* suffix; } kPrefixes[] = {
-      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
-  for (const auto& p : kPrefixes) {
-    if (std::fabs(value) >= p.scale * 0.9995) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.3g%s", value / p.scale, p.suffix);
-      return buf;
-    }
-  }
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", value);
-  return buf;
-}
-
 std::string binary_bytes(double bytes) {
   static constexpr const char* kSuffixes[] = {"", "K", "M", "G", "T"};
   std::size_t i = 0;

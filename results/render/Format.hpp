@@ -23,8 +23,6 @@ std::string or_dash(const std::optional<T>& v) {
 std::string normalize_pci_bus_id(const std::string& id);
 // The shortest decimal text that reads back to the same double: "0.1", "150000000000", "nan".
 std::string shortest(double value);
-// A few significant digits for axis ticks and table cells: "1.5e+11" -> "150G", 0.00042 -> "420u".
-std::string si_compact(double value);
 // Bytes with binary prefixes for size axes and tables: 1024 -> "1K", 67108864 -> "64M", 1.5 GiB -> "1.5G".
 std::string binary_bytes(double bytes);
 // The widest line the console writes outside its tables (a check, a verdict rule): longer text is cut

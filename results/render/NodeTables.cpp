@@ -6,6 +6,7 @@
 #include <set>
 
 #include "results/render/Format.hpp"
+#include "results/render/ReadableNumber.hpp"
 #include "results/render/Table.hpp"
 #include "results/schema/CpuList.hpp"
 
@@ -30,7 +31,7 @@ void write_outlier_table(const std::vector<Outlier>& outliers, double threshold,
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& o = worst[i];
     t.add_row({std::to_string(o.node), o.host, o.gpu.empty() ? "(node)" : o.gpu, o.model, o.figure,
-               si_compact(o.value) + " " + o.unit, si_compact(o.median), percent_worse(o.worse), sigmas_cell(o.sigmas),
+               readable_with_unit(o.value, o.unit), readable_with_unit(o.median, o.unit), percent_worse(o.worse), sigmas_cell(o.sigmas),
                std::to_string(count[o.node])});
   }
   out << section_header("Fleet: outliers (per node, its worst figure; furthest out first)",

@@ -98,6 +98,13 @@ TEST(FleetOutliers, NamesTheSlowGpuAndNodeFurthestFirst) {
   EXPECT_NE(checks[2].message.find("node 3 (n3), GPU n3#1: compute tflops precision=bf16 = 70 TFLOP/s, 30% worse"),
             std::string::npos)
       << checks[2].message;
+  // Times in the unit a person reads, as the tables write them: "1.5 ms", never "1.5m s".
+  EXPECT_NE(checks[1].message.find("= 1.5 ms, 50% worse than the median 998 µs of"), std::string::npos)
+      << checks[1].message;
+  std::ostringstream table;
+  write_outlier_table(out, kDefaultStragglerThreshold, table);
+  EXPECT_NE(table.str().find("1.5 ms"), std::string::npos) << table.str();
+  EXPECT_EQ(table.str().find("m s"), std::string::npos) << table.str();
 }
 
 TEST(FleetOutliers, AUserThresholdAboveTheDropNamesNoOne) {
