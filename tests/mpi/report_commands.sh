@@ -3,7 +3,12 @@
 # start-up line states what it ran (plan_line_lib.sh); then, without MPI:
 # `report` rebuilds the outputs, `compare` passes an identical run and flags a planted 10% slowdown,
 # other-schema and malformed files exit 2 with one line, and --expect fails a missed threshold naming it.
+#   report_commands.sh [sanitized]
+# Under the sanitizers the run is --quick (the same phases and outputs on a smaller plan): the default
+# job alone took 139 s there, and the main build runs the default job.
 set -uo pipefail
+profile=() precision=fp32  # the default job trains in fp32, --quick in bf16
+[ "${1:-}" = sanitized ] && profile=(--quick) precision=bf16
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -16,7 +21,7 @@ one_line_exit() {  # RC ARGS...: runs gpuscale, wants exit RC and exactly one li
   printf '%s\n' "$err"
 }
 
-"$MPIEXEC" -n 2 "$GPUSCALE" --device cpu --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
+"$MPIEXEC" -n 2 "$GPUSCALE" "${profile[@]}" --device cpu --json "$out/run.json" --csv "$out/run.csv" --html "$out/run.html" \
   --trace "$out/trace.json" >"$out/console.txt" 2>"$out/progress.txt" || { cat "$out/progress.txt"; fail "the run failed"; }
 . "$(dirname "$0")/plan_line_lib.sh"
 check_plan_line "$out/progress.txt" "$out/run.json" || fail "the default run's start-up line is not what ran"
@@ -27,7 +32,7 @@ grep -Eq ",[0-9]+,1,[0-9]+,,,env,smoke_allreduce_time,," "$out/run.csv" || fail 
 python3 -c "import json,sys; t=json.load(open(sys.argv[1])); assert isinstance(t['traceEvents'], list)" "$out/trace.json" \
   || fail "trace is not Trace Event JSON"
 # The training phase reaches the figures: CSV rows and the HTML's scaling charts.
-ddp2="gpus=2;model=mlp;options=opt-overlap;precision=fp32;scaling=weak;strategy=ddp"
+ddp2="gpus=2;model=mlp;options=opt-overlap;precision=$precision;scaling=weak;strategy=ddp"
 grep -q ",train,step_time,$ddp2," "$out/run.csv" || fail "CSV lacks the 2-rank DDP step time"
 grep -q ",train,scaling_efficiency," "$out/run.csv" || fail "CSV lacks the scaling efficiency"
 for id in chart-step-time chart-efficiency chart-overlap-0; do
