@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "results/render/CsvText.hpp"
+#include "results/render/Utf8.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -15,9 +16,7 @@ constexpr char kCutNote[] = " [cut: the JSON's checks[] has the whole message]";
 
 std::string repeated_message(const std::string& message) {
   if (message.size() <= kMaxRepeatedMessageBytes) return message;
-  std::size_t end = kMaxRepeatedMessageBytes;
-  while (end > 0 && (static_cast<unsigned char>(message[end]) & 0xC0) == 0x80) --end;  // a whole UTF-8 character
-  return message.substr(0, end) + kCutNote;
+  return message.substr(0, utf8_cut(message, kMaxRepeatedMessageBytes)) + kCutNote;
 }
 
 // The check's ranks by node, in node order (ranks the report has no record of: node -1, one row each).

@@ -19,6 +19,7 @@
 #include "results/render/ProjectionReporter.hpp"
 #include "results/render/Table.hpp"
 #include "results/render/TrainTable.hpp"
+#include "results/render/Utf8.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -60,10 +61,7 @@ std::string shortened(const std::string& text, std::size_t room) {
   if (text.size() <= room) return text;
   const std::size_t keep = room > kRest.size() + 20 ? room - kRest.size() : 20;  // never less than a few words
   auto cut = text.rfind(' ', keep);
-  if (cut == std::string::npos || cut < keep / 2) {  // no space near: cut between UTF-8 characters
-    cut = keep;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
-  }
+  if (cut == std::string::npos || cut < keep / 2) cut = utf8_cut(text, keep);  // no space near
   while (cut > 0 && (text[cut - 1] == ' ' || text[cut - 1] == ',' || text[cut - 1] == ';' || text[cut - 1] == ':')) --cut;
   return text.substr(0, cut) + std::string(kRest);
 }

@@ -59,4 +59,10 @@ std::string valid_utf8(std::string_view text) {
   return out;
 }
 
+std::size_t utf8_cut(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return text.size();
+  while (at > 0 && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) --at;
+  return at;
+}
+
 }  // namespace gpuscale::results

@@ -50,5 +50,14 @@ TEST(Utf8, ResultAlwaysSerialises) {
   EXPECT_NE(valid_utf8("r\xe9sultat"), valid_utf8("r\xe8sultat"));
 }
 
+// A cut never splits a character: "é" is two bytes, so a cut inside it moves back to its start.
+TEST(Utf8, CutMovesBackToAWholeCharacter) {
+  const std::string text = "ab\xc3\xa9" "cd";  // "abécd"
+  EXPECT_EQ(utf8_cut(text, 2), 2u);
+  EXPECT_EQ(utf8_cut(text, 3), 2u);
+  EXPECT_EQ(utf8_cut(text, 4), 4u);
+  EXPECT_EQ(utf8_cut(text, 99), text.size());
+}
+
 }  // namespace
 }  // namespace gpuscale::results
