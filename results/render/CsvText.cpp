@@ -3,15 +3,6 @@
 #include "results/render/GpuLabels.hpp"
 
 namespace gpuscale::results {
-namespace {
-
-std::string name_of(const std::map<int, std::string>& names, int node) {
-  const auto it = names.find(node);
-  return it == names.end() ? "" : it->second;
-}
-
-}  // namespace
-
 std::string csv_field(std::string_view text) {
   if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
   std::string quoted = "\"";
@@ -31,7 +22,7 @@ CsvPlace CsvPlaces::of_rank(int rank) const {
   p.rank = std::to_string(rank);
   if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size()) return p;
   const auto& e = ranks_[static_cast<std::size_t>(rank)];
-  p.host = name_of(node_names_, e.node);
+  p.host = node_name(node_names_, e.node);
   p.node = std::to_string(e.node);
   p.local_rank = std::to_string(e.local_rank);
   if (e.gpu) {
@@ -44,7 +35,7 @@ CsvPlace CsvPlaces::of_rank(int rank) const {
 CsvPlace CsvPlaces::of_node(int node) const {
   CsvPlace p;
   p.node = std::to_string(node);
-  p.host = name_of(node_names_, node);
+  p.host = node_name(node_names_, node);
   return p;
 }
 

@@ -21,6 +21,11 @@ std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks) {
   return labels;
 }
 
+std::string node_name(const std::map<int, std::string>& names, int node) {
+  const auto it = names.find(node);
+  return it == names.end() ? "" : it->second;
+}
+
 std::vector<std::string> rank_node_names(const std::vector<RankEnv>& ranks) {
   const auto nodes = node_names(ranks);
   std::vector<std::string> names;

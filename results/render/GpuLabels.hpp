@@ -17,6 +17,8 @@ std::vector<std::string> gpu_labels(const std::vector<RankEnv>& ranks);
 // Node -> its name, the part of gpu_labels before '#': the host, or "host/nNODE" where several
 // nodes report the same host name.
 std::map<int, std::string> node_names(const std::vector<RankEnv>& ranks);
+// NODE's name in `names` (node_names), "" for a node it does not hold.
+std::string node_name(const std::map<int, std::string>& names, int node);
 
 // Rank -> the name of its node (node_names), index = rank: "" for a rank the list skips.
 std::vector<std::string> rank_node_names(const std::vector<RankEnv>& ranks);

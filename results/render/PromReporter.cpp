@@ -115,10 +115,7 @@ class PromScope {
 
   bool holds_rank(int rank) const { return known(rank) && (!node_ || env(rank).node == *node_); }
   bool holds_node(int node) const { return !node_ || node == *node_; }
-  std::string node_host(int node) const {
-    const auto it = node_names_.find(node);
-    return it == node_names_.end() ? "" : it->second;
-  }
+  std::string node_host(int node) const { return node_name(node_names_, node); }
   // The Hostname of the job's series: the file's node, or rank 0's for the whole job.
   std::string file_host() const {
     if (node_) return node_host(*node_);
