@@ -29,14 +29,14 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
         ++calls[i];
         order.push_back(static_cast<int>(i));
         if (i == 2) throw harness::LibraryError("test", "unsupported", "candidate 2 cannot run");
-        std::this_thread::sleep_for(std::chrono::milliseconds(i == 0 ? 2 : 1));
+        std::this_thread::sleep_for(std::chrono::milliseconds(i == 0 ? 8 : 1));
       },
       [&](double seconds) {
         holds.push_back(seconds);
         order.push_back(kHoldMark);
       });
   ASSERT_EQ(s.size(), 3u);
-  EXPECT_GT(s[0], s[1]);  // 2 ms against 1 ms per call
+  EXPECT_GT(s[0], s[1]);  // 8 ms against 1 ms per call: far apart on a loaded machine
   EXPECT_GE(s[1], 0.9e-3);
   EXPECT_EQ(s[2], std::numeric_limits<double>::infinity());
   EXPECT_EQ(calls[0], 2 * (1 + 3));  // two rounds of one untimed and three timed calls
@@ -57,7 +57,9 @@ TEST(TuningRounds, EachCandidateKeepsItsBestRound) {
 TEST(TuningRounds, SettledRankingTimesEachFinalistTwiceInMirroredOrder) {
   auto backend = harness::make_cpu_backend();
   auto stream = backend->create_stream(harness::StreamPriority::normal);
-  const std::vector<int> sleep_ms = {1, 3, 2, 5};  // candidate 3 is no finalist
+  // Far apart, so that a descheduled millisecond on a loaded machine cannot reorder them: the winner
+  // would need over 150 ms of lost time in its windows to lose.
+  const std::vector<int> sleep_ms = {1, 30, 20, 50};  // candidate 3 is no finalist
   const std::vector<double> short_s = {1e-3, 1e-3, 2e-3, 1e-3};
   std::vector<int> order;
   const std::size_t winner = settled_fastest(*backend, *stream, kWaitS, {2, 1, 0}, short_s, 4e-3, [&](std::size_t i) {
