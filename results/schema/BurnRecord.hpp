@@ -61,7 +61,7 @@ struct BurnRecord {
   double first_tflops = 0;          // work over wall time in the first settle_s
   double first_to_sustained = 0;    // first_tflops / sustained_tflops
   std::optional<double> peak_tflops;  // the GPU's dense peak for the precision, where known
-  std::optional<double> floor_tflops;  // the model's floor (results/models/GpuFloors.hpp), set by floor_checks
+  std::optional<double> floor_tflops;  // the model's floor (results/models/GpuFloors.hpp): the judge's mark
   // Telemetry (the cuda backend with NVML): samples, and what they add up to.
   std::vector<BurnSample> samples;
   std::string telemetry_unavailable;  // non-empty: why there are no samples (said once in the report)
@@ -70,8 +70,9 @@ struct BurnRecord {
   BurnCounters counters;                         // after - before
   // Silent data corruption: a hash of the GEMM's output at each snapshot during the burn.
   std::vector<std::string> output_hashes;
-  bool slow = false;          // set by burn_checks
-  bool wrong_result = false;  // set by burn_checks
+  // The judge's marks (judge/Rule.hpp, Mark), cleared and set afresh at every judging.
+  bool slow = false;
+  bool wrong_result = false;
   bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 

@@ -67,15 +67,15 @@ struct LinksRecord {
   std::vector<HbmFigure> hbm;
   std::optional<double> hbm_peak_gbps;  // the GPU model's data-sheet HBM bandwidth, where known
   // The floors of the pinned copies (each direction) and of the device copy (results/models/GpuFloors.hpp),
-  // set by floor_checks; nullopt where the model or link is unknown.
+  // the judge's marks (judge/Rule.hpp); nullopt where the model or link is unknown.
   std::optional<double> h2d_floor_gbps, hbm_floor_gbps;
   PcieUnderLoad pcie;
   std::vector<NvLinkStatus> nvlinks;   // links NVML knows on this GPU
   std::vector<std::uint64_t> xids;     // XID numbers the driver reported during the phase
   // What could not be read, one line each ("XID events: not supported"); said once in the report.
   std::vector<std::string> unreadable;
-  bool h2d_slow = false;  // set by links_checks
-  bool hbm_slow = false;  // set by links_checks
+  bool h2d_slow = false;  // the judge's marks (judge/Rule.hpp, Mark), set afresh at every judging
+  bool hbm_slow = false;
   bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 

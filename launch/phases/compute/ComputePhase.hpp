@@ -1,8 +1,8 @@
 #pragma once
 // The compute phase: matmul and conv layers, forward and both backward passes, in every requested
 // precision, each checked against the cpu reference and then timed on every rank; rank 0 gathers
-// the records, flags stragglers and failed checks. Collective. The items, their timing together and
-// the gather are the compute workload's (workloads/ComputeRun.hpp).
+// the records, which the judge turns into checks (judge/ComputeChecks.hpp). Collective. The items,
+// their timing together and the gather are the compute workload's (workloads/compute/ComputeRun.hpp).
 #include <cxxopts.hpp>
 
 #include "launch/Job.hpp"
