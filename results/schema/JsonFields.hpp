@@ -16,15 +16,6 @@
 namespace gpuscale::results {
 
 template <class T>
-void put_optional(nlohmann::json& j, const char* key, const std::optional<T>& value) {
-  if (value) {
-    j[key] = *value;
-  } else {
-    j[key] = nullptr;
-  }
-}
-
-template <class T>
 void get_optional(const nlohmann::json& j, const char* key, std::optional<T>& value) {
   const auto it = j.find(key);
   if (it == j.end() || it->is_null()) {

@@ -217,7 +217,6 @@ void DpTrainer::step(DpStepEvents* events) {
 }
 
 harness::Backend& DpTrainer::backend(std::size_t device) { return *impl_->replicas[device].backend; }
-std::size_t DpTrainer::device_count() const { return impl_->replicas.size(); }
 
 void DpTrainer::synchronize(const harness::Deadline& deadline) {
   impl_->each([&](std::size_t i, Impl::Replica& r) { impl_->comms[i]->wait(*r.stream, deadline, "a DP step"); });

@@ -41,7 +41,6 @@ class DpTrainer {
   void step(DpStepEvents* events = nullptr);
   DpStepEvents make_events();
   harness::Backend& backend(std::size_t device);
-  std::size_t device_count() const;
   void synchronize(const harness::Deadline& deadline);
   // Device 0's gradients after the last step's reduce (the sum over replicas).
   std::vector<float> download_gradients();
