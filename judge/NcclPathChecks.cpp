@@ -41,7 +41,7 @@ std::string hostid_hint(const std::vector<RankEnv>& ranks) {
 
 // Busbw of the smoke allreduce in GB/s (nccl-tests' allreduce factor 2(n-1)/n); 0 when it did not pass.
 // One cold call: a lower bound, quoted as evidence beside the socket warning only.
-double smoke_busbw_gbps(const results::SmokeTest& smoke, int world_size) {
+double smoke_busbw_gbps(const results::SmokeAllreduce& smoke, int world_size) {
   if (!smoke.passed || smoke.op_s <= 0 || world_size < 1) return 0;
   const double bytes = static_cast<double>(smoke.elements) * 4.0;  // float32
   return bytes * 2.0 * (world_size - 1) / world_size / smoke.op_s / 1e9;

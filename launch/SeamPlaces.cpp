@@ -20,7 +20,7 @@ harness::SeamPlaces seam_places() {
     places.points.emplace_back(phase.name);
     places.phases.emplace_back(phase.name);
   }
-  places.points.emplace_back("env/smoke-allreduce");                      // harness/SmokeTest.cpp
+  places.points.emplace_back("env/smoke-allreduce");                      // harness/SmokeAllreduce.cpp
   for (const auto* op : collectives::all_ops()) places.points.push_back("collectives/" + std::string(op->name));
   for (const auto& shape : {workloads::LayerShape{workloads::LinearShape{}}, workloads::LayerShape{workloads::Conv2dShape{}}})
     places.points.push_back("compute/" + std::string(workloads::layer_kind(shape)));  // workloads/compute/ComputeRun.cpp
@@ -28,7 +28,7 @@ harness::SeamPlaces seam_places() {
     places.points.push_back(std::string("train/") + op);
   places.points.emplace_back("links/copies");                             // workloads/links/LinksRun.cpp
   places.points.emplace_back("burn/gemm");                                // launch/phases/burn/BurnPhase.cpp
-  // Buffers: harness/SmokeTest.cpp, collectives::kCorruptBuffer, workloads/burn/Burn.cpp.
+  // Buffers: harness/SmokeAllreduce.cpp, collectives::kCorruptBuffer, workloads/burn/Burn.cpp.
   places.buffers = {"smoke-allreduce", std::string(collectives::kCorruptBuffer), "burn-output"};
   return places;
 }

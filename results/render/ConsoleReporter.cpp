@@ -75,7 +75,7 @@ std::string power(const GpuInfo& g) {
   return fixed(*g.power_draw_w, 0) + "/" + (g.power_limit_w ? fixed(*g.power_limit_w, 0) : "-");
 }
 
-std::string smoke(const SmokeTest& s) {
+std::string smoke(const SmokeAllreduce& s) {
   if (!s.ran) return s.skipped_reason.empty() ? "-" : "skipped";
   if (!s.passed) return "FAILED";
   return "ok " + fixed(s.op_s * 1e3, 2) + "ms";

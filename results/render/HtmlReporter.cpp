@@ -61,7 +61,7 @@ void write_nodes(const RunReport& r, std::ostream& out) {
   out << "<p class=\"meta\">every rank is in the JSON and CSV</p></section>\n";
 }
 
-std::string smoke_text(const SmokeTest& s) {
+std::string smoke_text(const SmokeAllreduce& s) {
   if (!s.ran) return s.skipped_reason.empty() ? "-" : "skipped: " + s.skipped_reason;
   return s.passed ? "ok " + fixed(s.op_s * 1e3, 3) + " ms" : "FAILED " + s.error;
 }

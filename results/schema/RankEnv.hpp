@@ -80,7 +80,7 @@ struct NcclPaths {
 };
 
 // A collective run once through this rank's communicator to prove the stack end to end.
-struct SmokeTest {
+struct SmokeAllreduce {
   bool ran = false;
   bool passed = false;
   std::string skipped_reason;
@@ -112,7 +112,7 @@ struct RankEnv {
   std::optional<GpuInfo> gpu;
   Versions versions;
   std::map<std::string, std::string> variables;  // allow-listed environment variables
-  SmokeTest smoke;
+  SmokeAllreduce smoke;
   std::optional<SlurmInfo> slurm;  // set when the rank runs inside a Slurm job
   Tenancy tenancy;                 // other processes on this rank's GPU, before any work
   std::vector<LibraryFile> nccl_libraries;  // libnccl and the plugins NCCL would load
@@ -175,8 +175,8 @@ constexpr auto json_fields(const NcclPaths*) {
                 field("network", &T::network).optional(), field("transports", &T::transports).optional());
 }
 
-constexpr auto json_fields(const SmokeTest*) {
-  using T = SmokeTest;
+constexpr auto json_fields(const SmokeAllreduce*) {
+  using T = SmokeAllreduce;
   return fields(field("ran", &T::ran), field("passed", &T::passed), field("skipped_reason", &T::skipped_reason),
                 field("transport", &T::transport), field("elements", &T::elements), field("wrong", &T::wrong),
                 field("init_s", &T::init_s), field("op_s", &T::op_s), field("error", &T::error),
@@ -210,8 +210,8 @@ void to_json(nlohmann::json& j, const Versions& v);
 void from_json(const nlohmann::json& j, Versions& v);
 void to_json(nlohmann::json& j, const NcclPaths& v);
 void from_json(const nlohmann::json& j, NcclPaths& v);
-void to_json(nlohmann::json& j, const SmokeTest& v);
-void from_json(const nlohmann::json& j, SmokeTest& v);
+void to_json(nlohmann::json& j, const SmokeAllreduce& v);
+void from_json(const nlohmann::json& j, SmokeAllreduce& v);
 void to_json(nlohmann::json& j, const RankEnv& v);
 void from_json(const nlohmann::json& j, RankEnv& v);
 

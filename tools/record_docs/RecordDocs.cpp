@@ -50,7 +50,7 @@ std::vector<RowSpec> row_specs() {
           {"ranks[]", "network", keys_of<NetworkAdapters>()},
           {"ranks[]", "network", keys_of<RdmaAdapter>()},
           {"ranks[]", "network", keys_of<AdapterPort>()},
-          {"ranks[]", "smoke_allreduce", keys_of<SmokeTest>()},
+          {"ranks[]", "smoke_allreduce", keys_of<SmokeAllreduce>()},
           {"ranks[]", "smoke_allreduce", keys_of<NcclPaths>()},
           {"ranks[]", "slurm", keys_of<SlurmInfo>()},
           {"ranks[].gpu", "nvlinks", keys_of<NvLinkGroup>()},

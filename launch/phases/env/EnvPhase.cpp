@@ -1,7 +1,7 @@
 #include "launch/phases/env/EnvPhase.hpp"
 
 #include "harness/GatherRecords.hpp"
-#include "harness/SmokeTest.hpp"
+#include "harness/SmokeAllreduce.hpp"
 #include "judge/Judge.hpp"
 #include "probes/CudaProbe.hpp"
 #include "probes/HostProbe.hpp"
@@ -48,7 +48,7 @@ void run_env_phase(Job& job) {
   };
   const std::string skip = reason(results::GpuBlock::shared_gpu);
   job.block_gpu_work(skip, reason(results::GpuBlock::all_gpu_work));
-  results::SmokeTest smoke;
+  results::SmokeAllreduce smoke;
   if (skip.empty()) {
     job.progress("env: smoke allreduce");
     smoke = harness::run_smoke_allreduce(world, job.backend(), job.timeout_s());

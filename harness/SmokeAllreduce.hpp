@@ -12,6 +12,6 @@ inline constexpr std::size_t kSmokeElements = 1 << 20;  // 4 MiB of floats
 
 // Never throws for a failed or late allreduce: the failure is recorded in the result (the error
 // check reports it). Throws only for faults outside the communicator (allocation, copies).
-results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, double timeout_s);
+results::SmokeAllreduce run_smoke_allreduce(const World& world, Backend& backend, double timeout_s);
 
 }  // namespace gpuscale::harness

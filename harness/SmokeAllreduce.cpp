@@ -1,4 +1,4 @@
-#include "harness/SmokeTest.hpp"
+#include "harness/SmokeAllreduce.hpp"
 
 #include <chrono>
 #include <vector>
@@ -21,8 +21,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-results::SmokeTest run_smoke_allreduce(const World& world, Backend& backend, double timeout_s) {
-  results::SmokeTest result;
+results::SmokeAllreduce run_smoke_allreduce(const World& world, Backend& backend, double timeout_s) {
+  results::SmokeAllreduce result;
   result.elements = kSmokeElements;
   const std::size_t bytes = kSmokeElements * sizeof(float);
   std::vector<float> host(kSmokeElements);
