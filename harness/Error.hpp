@@ -79,18 +79,18 @@ class InterruptedError : public Error {
 // Another rank announced that it failed; this rank ends the job with that rank's exit code.
 class PeerFailedError : public Error {
  public:
-  // `rank`: the failure's cause. `judged_silent`: another rank found it silent in a roll call (stopped
+  // `rank`: the failure's cause. `found_silent`: another rank found it silent in a roll call (stopped
   // or dead) and says so, rather than the rank reporting its own failure.
-  PeerFailedError(int rank, ExitCode code, const std::string& message, bool judged_silent = false)
-      : Error(code, message), rank_(rank), judged_silent_(judged_silent) {
+  PeerFailedError(int rank, ExitCode code, const std::string& message, bool found_silent = false)
+      : Error(code, message), rank_(rank), found_silent_(found_silent) {
     detail::on_fatal_error(code);
   }
   int rank() const noexcept { return rank_; }
-  bool judged_silent() const noexcept { return judged_silent_; }
+  bool found_silent() const noexcept { return found_silent_; }
 
  private:
   int rank_;
-  bool judged_silent_;
+  bool found_silent_;
 };
 
 // Who we are, for error messages: set once World knows the rank. "[rank R host H]".

@@ -8,7 +8,7 @@
 #include "harness/Activity.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/LibraryCall.hpp"
-#include "harness/PeerJudgement.hpp"
+#include "harness/CauseNotice.hpp"
 #include "harness/World.hpp"
 #include "harness/detail/MpiWorld.hpp"
 
@@ -82,8 +82,8 @@ class NoticeWatch final : public PeerWatch {
   }
 
  private:
-  // A rank that was stopped and resumes finds the others' timeouts queued before the judgement that
-  // names it as their cause: that judgement is the failure, not the first timeout.
+  // A rank that was stopped and resumes finds the others' timeouts queued before the notice that
+  // names it as their cause: that notice is the failure, not the first timeout.
   const detail::MpiWorld::Notice& first() const noexcept {
     for (const auto& n : m_.received)
       if (n.cause == m_.rank && n.source != m_.rank) return n;
@@ -139,7 +139,7 @@ void learn_peers(MpiWorld& m, const Deadline& deadline) {
     peer.host.assign(record.host, strnlen(record.host, sizeof record.host));
     peer.node = record.node;
     const ProcessId process{record.pid, record.start_ticks};
-    // Same host name is not proof of the same process table (containers): judge only what we see.
+    // Same host name is not proof of the same process table (containers): trust only what we see.
     if (peer.host == m.host && process_state(process) == ProcessState::alive) peer.process = process;
   }
 }
@@ -216,13 +216,13 @@ std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double g
   return silent;
 }
 
-std::optional<PeerJudgement> judgement_of_this_rank(const World& world) noexcept {
+std::optional<CauseNotice> notice_naming_this_rank(const World& world) noexcept {
   auto& m = world.mpi();
   try {
     while (take_one(m)) {
     }
     for (const auto& n : m.received)
-      if (n.cause == m.rank && n.source != m.rank) return PeerJudgement{n.source, n.exit_code, n.message};
+      if (n.cause == m.rank && n.source != m.rank) return CauseNotice{n.source, n.exit_code, n.message};
   } catch (...) {
   }
   return std::nullopt;

@@ -96,7 +96,7 @@ class World {
   // notices travel on a communicator of their own, and every polling wait looks for them
   // (Interrupts.hpp), turning another rank's failure into PeerFailedError within milliseconds.
   // Tells every other rank that this rank failed, with its exit code and one-line message; `cause`,
-  // where it is another rank, names the rank this one judged silent (a roll call) as the failure.
+  // where it is another rank, names the rank this one found silent (a roll call) as the failure.
   void announce_failure(int exit_code, const std::string& message, int cause = -1) const noexcept;
   // Tells `destination` that this rank is alive in the error path, and what it was doing.
   void report_status(int destination, const std::string& activity) const noexcept;

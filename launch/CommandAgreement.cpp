@@ -60,7 +60,7 @@ std::string disagreement(const std::vector<std::string>& statements, const std::
 }
 
 // Rank 0: the one line that stops the job, or "" when every rank agrees.
-std::string judge(const std::vector<std::string>& statements) {
+std::string stopping_line(const std::vector<std::string>& statements) {
   for (std::size_t r = 0; r < statements.size(); ++r) {
     const auto& s = statements[r];
     if (!s.empty() && s[0] == 'E') {
@@ -88,7 +88,7 @@ std::string judge(const std::vector<std::string>& statements) {
 bool agree_on_command(const harness::World& world, const Invocation& invocation, const std::string& usage_error,
                       const harness::Deadline& deadline) {
   const auto statements = world.gather_to_root(statement(invocation, usage_error), deadline);
-  std::string problem = world.rank() == 0 ? judge(statements) : std::string();
+  std::string problem = world.rank() == 0 ? stopping_line(statements) : std::string();
   problem = world.broadcast_from_root(problem, deadline);
   if (problem.empty()) return true;
   if (world.rank() == 0) std::cerr << "gpuscale: error: " + problem + "\n" << std::flush;

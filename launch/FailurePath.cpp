@@ -4,7 +4,7 @@
 #include <string>
 
 #include "harness/Activity.hpp"
-#include "harness/PeerJudgement.hpp"
+#include "harness/CauseNotice.hpp"
 #include "harness/Watchdog.hpp"
 
 namespace gpuscale::launch {
@@ -23,7 +23,7 @@ std::string one_line(const std::string& message) {
 // written in pieces can be interleaved with another rank's.
 void print_line(const std::string& line) { std::cerr << (line + '\n') << std::flush; }
 
-// Rank 0 answers for the others; rank 1 answers for rank 0, which cannot judge itself.
+// Rank 0 answers for the others; rank 1 answers for rank 0, which cannot answer for itself.
 constexpr int kDeputy = 1;
 
 std::string join(const std::vector<harness::SilentRank>& silent) {
@@ -43,7 +43,7 @@ const harness::SilentRank* cause(const std::vector<harness::SilentRank>& silent)
 // The deputy's roll call of rank 0: returns when rank 0 answered (it ends the job); otherwise names
 // rank 0, writes the failure with rank 0 as its cause where it can (rank 0 on this host), and ends
 // the job itself.
-void judge_rank_zero(harness::World& world, Job* job, int exit_code) {
+void roll_call_rank_zero(harness::World& world, Job* job, int exit_code) {
   const auto silent = world.roll_call({0}, kRollCall_s);
   if (silent.empty()) return;
   if (cause(silent)) exit_code = static_cast<int>(harness::ExitCode::runtime);
@@ -65,14 +65,14 @@ void judge_rank_zero(harness::World& world, Job* job, int exit_code) {
   const std::string status = harness::error_location() + " " + harness::describe(harness::current_activity());
   if (world.rank() != 0) {
     world.report_status(0, status);
-    if (world.rank() == kDeputy) judge_rank_zero(world, job, exit_code);
+    if (world.rank() == kDeputy) roll_call_rank_zero(world, job, exit_code);
     // Rank 0 ends the job after its roll call; if that never comes, end it from here.
     world.progress_notices(kRollCall_s + 2.0);
     world.abort(exit_code);
   }
   world.report_status(kDeputy, status);  // rank 0 is alive: the deputy leaves the job to it
-  // A failure judged by another rank's roll call (rank 0 resumed after its deputy found it stopped):
-  // the judged rank did not respond, and the judge has already ended the job, so no roll call here.
+  // A failure another rank's roll call named (rank 0 resumed after its deputy found it stopped): the
+  // named rank did not respond, and the rank that named it has already ended the job, so no roll call here.
   results::RunFailure failure{exit_code, line, failed_rank, {}};
   if (failed_rank_silent) failure.ranks_not_responding.push_back(failed_rank);
   if (job) job->record_failure(failure);  // first, in case the launcher's SIGKILL comes soon
@@ -109,9 +109,9 @@ void name_dead_peers(const harness::World& world) {
 void end_job_after_error(harness::World& world, Job* job, const harness::Error& error) {
   name_dead_peers(world);
   if (const auto* peer = dynamic_cast<const harness::PeerFailedError*>(&error))
-    end_job(world, job, error.exit_code(), error.what(), peer->rank(), false, peer->judged_silent());
-  if (const auto judged = harness::judgement_of_this_rank(world))
-    end_job(world, job, static_cast<harness::ExitCode>(judged->exit_code), judged->message, world.rank(), false, true);
+    end_job(world, job, error.exit_code(), error.what(), peer->rank(), false, peer->found_silent());
+  if (const auto notice = harness::notice_naming_this_rank(world))
+    end_job(world, job, static_cast<harness::ExitCode>(notice->exit_code), notice->message, world.rank(), false, true);
   end_job(world, job, error.exit_code(), one_line(error.what()), world.rank(), true);
 }
 

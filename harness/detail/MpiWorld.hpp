@@ -31,7 +31,7 @@ struct MpiWorld {
   std::vector<char> reported;  // rank 0: which ranks sent a notice or a status
   struct Notice {
     int source = -1, exit_code = 0;
-    int cause = -1;  // the rank the failure is about: the source itself, or a rank it judged silent
+    int cause = -1;  // the rank the failure is about: the source itself, or a rank it found silent
     std::string message;
   };
   std::vector<Notice> received;  // failure notices seen while polling, oldest first

@@ -1,7 +1,7 @@
 #pragma once
 // Internal to harness: what this host's /proc says about another rank's process, so that the roll
 // call can tell a rank that died or was stopped from one that is merely slow. Only ranks on this
-// host whose process this rank could see at start-up are judged; the others stay "unknown".
+// host whose process this rank could see at start-up are watched; the others stay "unknown".
 #include <string>
 
 namespace gpuscale::harness::detail {
