@@ -6,10 +6,12 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
-#include <string_view>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "harness/World.hpp"
+#include "probes/JobVariables.hpp"
 #include "probes/SlurmProbe.hpp"
 #include "results/render/Utf8.hpp"
 #include "results/schema/CpuList.hpp"
@@ -56,42 +58,7 @@ std::map<int, std::string> numa_cpus() {
   return nodes;
 }
 
-bool is_secret(std::string_view name) {
-  for (std::string_view word : {"KEY", "TOKEN", "PASSWORD", "SECRET", "CREDENTIAL"})
-    if (name.find(word) != std::string_view::npos) return true;
-  return false;
-}
-
 }  // namespace
-
-std::map<std::string, std::string> allow_listed_variables(char** environ_block) {
-  static constexpr std::array<std::string_view, 8> kPrefixes = {"NCCL_", "CUDA_", "OMPI_", "SLURM_",
-                                                                 "UCX_",  "PMIX_", "PMI_",  "GPUSCALE_"};
-  std::map<std::string, std::string> out;
-  for (char** e = environ_block; e && *e; ++e) {
-    const std::string_view entry(*e);
-    const auto eq = entry.find('=');
-    if (eq == std::string_view::npos) continue;
-    const std::string_view name = entry.substr(0, eq);
-    bool wanted = false;
-    for (auto prefix : kPrefixes) wanted = wanted || name.rfind(prefix, 0) == 0;
-    if (wanted && !is_secret(name)) out.emplace(results::valid_utf8(name), results::valid_utf8(entry.substr(eq + 1)));
-  }
-  return out;
-}
-
-std::string detect_launcher(const std::map<std::string, std::string>& v) {
-  const bool ompi = v.count("OMPI_COMM_WORLD_RANK") > 0;
-  const bool slurm_step = v.count("SLURM_STEP_ID") > 0 || v.count("SLURM_STEPID") > 0;
-  const bool slurm_job = v.count("SLURM_JOB_ID") > 0;
-  if (ompi) return slurm_job ? "mpirun in a Slurm allocation" : "mpirun";
-  if (slurm_step && v.count("PMIX_RANK")) return "srun";
-  if (slurm_step) return "srun (no PMIx)";
-  if (v.count("PMIX_RANK")) return "PMIx (prterun, mpiexec)";
-  if (v.count("PMI_RANK")) return "mpiexec (PMI)";
-  if (slurm_job) return "Slurm job without srun (batch script or salloc shell)";
-  return "singleton";
-}
 
 void probe_host(const harness::World& world, results::RankEnv& env) {
   env.rank = world.rank();

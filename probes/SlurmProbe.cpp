@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "probes/HostProbe.hpp"
 
 extern char** environ;
 

@@ -2,16 +2,14 @@
 // Slurm's view of a rank, from its SLURM_* variables, and the launch mistakes that can be named
 // before MPI starts. Pure functions of the variables (local, no communication), so tests feed them
 // the variable sets that srun, salloc + mpirun and sbatch really produce.
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "probes/JobVariables.hpp"
 #include "results/schema/SlurmInfo.hpp"
 
 namespace gpuscale::probes {
-
-using Variables = std::map<std::string, std::string>;
 
 // Whether the process is an srun task (not mpirun's rank inside an allocation, not the batch script).
 bool is_srun_task(const Variables& v);

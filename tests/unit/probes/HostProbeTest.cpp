@@ -1,4 +1,4 @@
-#include "probes/HostProbe.hpp"
+#include "probes/JobVariables.hpp"
 
 #include <gtest/gtest.h>
 

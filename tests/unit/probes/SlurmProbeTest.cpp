@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "judge/EnvChecks.hpp"
-#include "probes/HostProbe.hpp"
+#include "probes/JobVariables.hpp"
 
 namespace gpuscale::probes {
 namespace {
