@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "harness/Activity.hpp"
+#include "harness/ActivityState.hpp"
 #include "harness/Backend.hpp"
 #include "harness/Deadline.hpp"
 #include "harness/Error.hpp"

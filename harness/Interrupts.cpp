@@ -4,7 +4,7 @@
 #include <csignal>
 #include <string>
 
-#include "harness/Activity.hpp"
+#include "harness/ActivityState.hpp"
 #include "harness/Error.hpp"
 
 namespace gpuscale::harness {
