@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# tools/include_graph.py on the sources: every layer includes only downward, and no rooms include each
+# other round a loop beyond the pinned ones. First on a small tree with one loop and one upward
+# include, which it must name (so a checker that finds nothing cannot pass), then on the real tree.
+#   include_graph.sh SOURCE_DIR
+set -uo pipefail
+src="$1"
+tool="$src/tools/include_graph.py"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/harness" "$tmp/launch"
+printf '#pragma once\n' >"$tmp/harness/A.hpp"
+printf '#pragma once\n' >"$tmp/harness/B.hpp"
+printf '#pragma once\n' >"$tmp/launch/Job.hpp"
+printf '#include "harness/A.hpp"\n#include "harness/B.hpp"\n' >"$tmp/harness/A.cpp"
+printf '#include "harness/B.hpp"\n#include "harness/A.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/harness/B.cpp"
+python3 "$tool" "$tmp" >"$tmp/out" 2>&1
+rc=$?
+grep -q "round a loop: harness/A <-> harness/B" "$tmp/out" || { echo "FAIL: the loop A <-> B not named"; cat "$tmp/out"; exit 1; }
+grep -q "harness/B includes launch/Job: harness may include only results" "$tmp/out" ||
+  { echo "FAIL: the upward include not named"; cat "$tmp/out"; exit 1; }
+[ "$rc" -eq 1 ] || { echo "FAIL: exit $rc on findings, wanted 1"; exit 1; }
+python3 "$tool" "$src"

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""The include graph of gpuscale's sources: layers that include only downward, and rooms without loops.
+
+A room is a header and its sources (harness/World.hpp, World.cpp: the room harness/World). Room A
+depends on room B when any file of A includes a header of B. Two checks, run by the include_graph test:
+  - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
+  - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
+    which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
+  include_graph.py [SOURCE_DIR]     prints every finding and exits 1 on any
+"""
+import os
+import re
+import sys
+
+# Each layer and the layers it may include (itself always); the links of the CMake targets.
+LAYERS = {
+    "results": [],
+    "harness": ["results"],
+    "probes": ["harness", "results"],
+    "collectives": ["harness", "results"],
+    "workloads": ["harness", "results"],
+    "judge": ["results"],
+    "launch": ["collectives", "workloads", "judge", "probes", "harness", "results"],
+}
+
+# Loops still to break, each as the sorted rooms it joins. Remove one when it is broken.
+KNOWN_LOOPS = [
+    ["launch/BaselineCommand", "launch/Cli", "launch/CommandAgreement", "launch/Commands", "launch/FailurePath",
+     "launch/Job", "launch/Outputs", "launch/PhaseSpec", "launch/Phases", "launch/PlanFit", "launch/ReportCommands",
+     "launch/ReportFiles", "launch/RunBudget", "launch/RunPlan", "launch/SeamPlaces", "launch/TenancyWatch",
+     "launch/Timeouts", "launch/phases/collectives/ProjectionOptions"],
+    ["results/models/CollectiveFigures", "results/models/ComputeFigures", "results/models/EnvFigures",
+     "results/models/Figure", "results/models/FigureNoise", "results/models/FleetOutliers",
+     "results/models/Projection", "results/models/TrainFigures", "results/render/BurnTable",
+     "results/render/LinksTable", "results/render/ProjectionReporter", "results/schema/RunReport"],
+    ["workloads/layers/CpuContext", "workloads/layers/CpuReference", "workloads/layers/CudaContext",
+     "workloads/layers/Layer", "workloads/layers/LayerFactory"],
+]
+
+SOURCE_SUFFIXES = (".hpp", ".cpp", ".inl", ".cu", ".def")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def rooms_and_edges(root):
+    edges = {}
+    for layer in LAYERS:
+        for folder, _, files in os.walk(os.path.join(root, layer)):
+            for name in files:
+                if not name.endswith(SOURCE_SUFFIXES):
+                    continue
+                path = os.path.relpath(os.path.join(folder, name), root)
+                room = os.path.splitext(path)[0]
+                targets = edges.setdefault(room, set())
+                with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+                    for included in INCLUDE.findall(f.read()):
+                        if os.path.exists(os.path.join(root, included)):
+                            targets.add(os.path.splitext(included)[0])
+                targets.discard(room)
+    return edges
+
+
+def upward_includes(edges):
+    found = []
+    for room, targets in sorted(edges.items()):
+        layer = room.split("/")[0]
+        for target in sorted(targets):
+            below = target.split("/")[0]
+            if below != layer and below not in LAYERS[layer]:
+                found.append(f"{room} includes {target}: {layer} may include only {', '.join(LAYERS[layer]) or 'itself'}")
+    return found
+
+
+def loops(edges):
+    """Strongly connected components of more than one room (Tarjan's algorithm, iterative)."""
+    index, low, on_stack, stack, result = {}, {}, set(), [], []
+    counter = 0
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges.get(start, ()))))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            room, successors = work[-1]
+            advanced = False
+            for nxt in successors:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(edges.get(nxt, ())))))
+                    advanced = True
+                    break
+                if nxt in on_stack:
+                    low[room] = min(low[room], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[room])
+            if low[room] == index[room]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == room:
+                        break
+                if len(component) > 1:
+                    result.append(sorted(component))
+    return sorted(result)
+
+
+def loop_findings(found):
+    known = [sorted(k) for k in KNOWN_LOOPS]
+    findings = []
+    for loop in found:
+        if loop in known:
+            continue
+        if any(set(k) < set(loop) for k in known):
+            findings.append("a pinned loop grew, now " + " <-> ".join(loop))
+        else:
+            findings.append("rooms that include each other round a loop: " + " <-> ".join(loop))
+    for k in known:
+        if k not in found and not any(set(k) < set(loop) for loop in found):
+            findings.append("pinned loop no longer there (remove it from KNOWN_LOOPS): " + " <-> ".join(k))
+    return findings
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+    edges = rooms_and_edges(root)
+    if not edges:
+        print(f"include_graph: no sources under {root}")
+        return 2
+    findings = upward_includes(edges) + loop_findings(loops(edges))
+    for line in findings:
+        print("include_graph: " + line)
+    if not findings:
+        print(f"include_graph: {len(edges)} rooms; layers include downward; {len(KNOWN_LOOPS)} pinned loops, no new one")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
