@@ -33,8 +33,6 @@ KNOWN_LOOPS = [
      "results/models/Figure", "results/models/FigureNoise", "results/models/FleetOutliers",
      "results/models/Projection", "results/models/TrainFigures", "results/render/BurnTable",
      "results/render/LinksTable", "results/render/ProjectionReporter", "results/schema/RunReport"],
-    ["workloads/layers/CpuContext", "workloads/layers/CpuReference", "workloads/layers/CudaContext",
-     "workloads/layers/Layer", "workloads/layers/LayerFactory"],
 ]
 
 SOURCE_SUFFIXES = (".hpp", ".cpp", ".inl", ".cu", ".def")

@@ -13,6 +13,7 @@
 
 #include "harness/CudaBackend.hpp"
 #include "harness/Error.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 #include "workloads/layers/CpuReference.hpp"
 #include "workloads/layers/HostConvert.hpp"
 #include "workloads/layers/RandomValue.hpp"

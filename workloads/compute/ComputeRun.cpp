@@ -6,6 +6,7 @@
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "results/schema/RankEnv.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -3,8 +3,6 @@
 #include <string>
 
 #include "harness/Error.hpp"
-#include "workloads/layers/CpuContext.hpp"
-#include "workloads/layers/CudaContext.hpp"
 
 namespace gpuscale::workloads {
 namespace {
@@ -111,12 +109,6 @@ void validate(const LayerSpec& spec) {
                                 std::string(harness::to_string(type)));
   }
   validate(spec.shape);
-}
-
-std::unique_ptr<ComputeContext> make_compute_context(harness::Backend& backend, harness::Stream& stream,
-                                                     const TuningOptions& tuning, double wait_s) {
-  if (backend.kind() == harness::BackendKind::cpu) return make_cpu_context(backend);
-  return make_cuda_context(backend, stream, tuning, wait_s);
 }
 
 }  // namespace gpuscale::workloads

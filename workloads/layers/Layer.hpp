@@ -8,8 +8,8 @@
 //   Conv2d:  forward Y = conv(X, W); backward data dX; backward weight (filter) dW; NCHW or NHWC.
 //
 // How to use (one device, one stream at a time):
-//   auto ctx = make_compute_context(backend, stream, tuning, wait_s);  // per device: library handles,
-//                                                                 // algorithm cache, shared workspace
+//   auto ctx = make_compute_context(backend, stream, tuning, wait_s);  // per device (ContextFactory.hpp):
+//                                                  // library handles, algorithm cache, shared workspace
 //   auto layer = ctx->create_layer({LinearShape{256, 4096, 4096}, Precision::bf16});  // tunes once
 //   layer->forward(x, w, y, stream);                              // async on `stream`
 //
@@ -203,11 +203,5 @@ class ComputeContext {
   // exist, to what their chosen algorithms need, so the search's workspace is not kept for training.
   virtual void shrink_workspace(std::size_t bytes) = 0;
 };
-
-// The factory: cpu or cuda by backend.kind(). `stream` is where tuning runs; it must outlive the
-// context. `wait_s` bounds each wait of the tuning (a search's or a round's synchronize): the
-// caller's (launch: the phase's --timeout).
-std::unique_ptr<ComputeContext> make_compute_context(harness::Backend& backend, harness::Stream& stream,
-                                                     const TuningOptions& tuning, double wait_s);
 
 }  // namespace gpuscale::workloads

@@ -6,6 +6,7 @@
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
 #include "harness/LocalGroup.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::workloads {
 

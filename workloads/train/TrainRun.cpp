@@ -12,6 +12,7 @@
 #include "harness/GpuBinding.hpp"
 #include "results/render/Format.hpp"
 #include "workloads/compute/ComputeBench.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 #include "workloads/train/TrainVerification.hpp"
 
 namespace gpuscale::workloads {

@@ -8,6 +8,7 @@
 #include "results/models/GpuPeak.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/RankEnv.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -10,6 +10,7 @@
 
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::workloads {
 namespace {

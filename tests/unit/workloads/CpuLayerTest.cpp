@@ -8,6 +8,7 @@
 #include "harness/CpuBackend.hpp"
 #include "harness/Error.hpp"
 #include "harness/HalfFloat.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 #include "workloads/layers/CpuReference.hpp"
 #include "workloads/layers/HostConvert.hpp"
 #include "workloads/layers/Layer.hpp"

@@ -7,6 +7,7 @@
 
 #include "workloads/burn/Burn.hpp"
 #include "workloads/compute/ComputeRun.hpp"
+#include "workloads/layers/ContextFactory.hpp"
 #include "workloads/links/LinksRun.hpp"
 #include "workloads/train/TrainRun.hpp"
 #include "workloads/train/TrainVerification.hpp"

@@ -2,6 +2,7 @@
 // one-rank fake communicators whose allreduces take a set time and whose max reductions can stand in
 // for a slower rank), the figures derived from the ranks' own, the assembly of a record on rank 0, and
 // the per-rank result's round trip through the gather's JSON.
+#include "workloads/layers/ContextFactory.hpp"
 #include "workloads/train/TrainBench.hpp"
 
 #include <algorithm>
