@@ -8,6 +8,7 @@
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/models/Findings.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/Emulation.hpp"
 

@@ -11,6 +11,7 @@
 #include "launch/Commands.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/models/Compare.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleReporter.hpp"
 
 namespace gpuscale::launch {

@@ -29,10 +29,6 @@ KNOWN_LOOPS = [
      "launch/Job", "launch/Outputs", "launch/PhaseSpec", "launch/Phases", "launch/PlanFit", "launch/ReportCommands",
      "launch/ReportFiles", "launch/RunBudget", "launch/RunPlan", "launch/SeamPlaces", "launch/TenancyWatch",
      "launch/Timeouts", "launch/phases/collectives/ProjectionOptions"],
-    ["results/models/CollectiveFigures", "results/models/ComputeFigures", "results/models/EnvFigures",
-     "results/models/Figure", "results/models/FigureNoise", "results/models/FleetOutliers",
-     "results/models/Projection", "results/models/TrainFigures", "results/render/BurnTable",
-     "results/render/LinksTable", "results/render/ProjectionReporter", "results/schema/RunReport"],
 ]
 
 SOURCE_SUFFIXES = (".hpp", ".cpp", ".inl", ".cu", ".def")

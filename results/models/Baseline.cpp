@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"

@@ -4,16 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/CollectiveFigures.hpp"
-#include "results/models/ComputeFigures.hpp"
-#include "results/models/EnvFigures.hpp"
 #include "results/models/FigureNames.hpp"
-#include "results/models/TrainFigures.hpp"
-#include "results/render/BurnTable.hpp"
-#include "results/render/LinksTable.hpp"
-#include "results/render/ProjectionReporter.hpp"
 #include "results/schema/JsonFields.hpp"
-#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 
@@ -57,20 +49,6 @@ bool labels_match(const Figure& f, const Labels& filter) {
 std::string label_or_empty(const Figure& f, const std::string& key) {
   const auto it = f.labels.find(key);
   return it == f.labels.end() ? std::string() : it->second;
-}
-
-std::vector<Figure> flatten(const RunReport& report) {
-  std::vector<Figure> figures;
-  append_figures(report.ranks, figures);
-  append_figures(report.checks, figures);
-  append_figures(report.compute, figures);
-  append_figures(report.collectives, figures);
-  append_figures(report.train, figures);
-  append_figures(report.links, figures);
-  append_figures(report.burn, figures);
-  append_figures(report.projection, figures);
-  // Each further phase adds its line here: append_figures(report.<its records>, figures);
-  return figures;
 }
 
 void BetterName::write(nlohmann::json& out, Better value) { out = to_string(value); }

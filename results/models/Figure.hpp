@@ -6,7 +6,7 @@
 //
 // Extending: a phase whose records live in RunReport provides
 //   void append_figures(const TheirRecords&, std::vector<Figure>&);
-// and adds one line to flatten() in Figure.cpp. Metric and label names that the charts and the
+// and adds one line to flatten() in RunFigures.cpp. Metric and label names that the charts and the
 // built-in verdict rules look for are in results/models/FigureNames.hpp.
 #include <map>
 #include <string>
@@ -18,8 +18,6 @@
 #include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
-
-struct RunReport;
 
 enum class Better { higher, lower, none };
 
@@ -61,9 +59,6 @@ std::string figure_key(const Figure& f);
 bool labels_match(const Figure& f, const Labels& filter);
 // The label's value, or "" when absent.
 std::string label_or_empty(const Figure& f, const std::string& key);
-
-// Every figure of the report, phase by phase, in a stable order.
-std::vector<Figure> flatten(const RunReport& report);
 
 // Better as its name (to_string / better_from_string).
 struct BetterName {

@@ -16,7 +16,6 @@
 
 namespace gpuscale::results {
 
-struct RunReport;
 
 // Message sizes every collective is projected at (nccl-tests' size): latency, mid and bandwidth.
 inline constexpr std::uint64_t kProjectionSizes[] = {8, 1ull << 20, 64ull << 20, 1ull << 30};
@@ -111,14 +110,6 @@ constexpr auto json_fields(const Projection*) {
                 field("fits", &T::fits), field("collectives", &T::collectives), field("ddp", &T::ddp),
                 field("notes", &T::notes));
 }
-
-// The note a projection carries, first, when ranks of different emulated nodes shared a GPU
-// (RunReport::emulation): their collectives timed the ranks' contention for that GPU, so every fit,
-// and all that is projected from it, says nothing of the links.
-std::string shared_gpu_fit_note();
-
-// nullopt when there are no targets or no collectives record.
-std::optional<Projection> build_projection(const RunReport& report, const std::vector<int>& target_ranks);
 
 void to_json(nlohmann::json& j, const NcclModelPoint& v);
 void from_json(const nlohmann::json& j, NcclModelPoint& v);

@@ -4,6 +4,7 @@
 #include <map>
 #include <vector>
 
+#include "results/models/RunFigures.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/Headlines.hpp"

@@ -6,6 +6,7 @@
 #include "results/models/Figure.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/FleetOutliers.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/render/Format.hpp"
 

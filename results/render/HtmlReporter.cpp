@@ -1,6 +1,7 @@
 #include "results/render/HtmlReporter.hpp"
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/CoverageTable.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
 #include "results/render/Headlines.hpp"

@@ -5,7 +5,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
-#include "results/models/Projection.hpp"
+#include "results/models/ProjectionBuild.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -11,6 +11,7 @@
 
 #include "judge/Judge.hpp"
 #include "results/models/Figure.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {

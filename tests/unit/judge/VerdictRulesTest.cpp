@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
+#include "results/models/RunFigures.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,5 +1,6 @@
 // The preflight's one screen: each headline with its floor and per-GPU values, a GPU under its floor
 // marked, no per-rank tables; the full view keeps them.
+#include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleSummary.hpp"
 
 #include <sstream>

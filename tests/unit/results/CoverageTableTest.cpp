@@ -1,4 +1,5 @@
 // The coverage list on the console and in the HTML (results/render/CoverageTable.hpp).
+#include "results/models/RunFigures.hpp"
 #include "results/render/CoverageTable.hpp"
 
 #include <sstream>

@@ -8,6 +8,7 @@
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/FleetOutliers.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/ChecksCsvReporter.hpp"
 #include "results/render/CsvReporter.hpp"
 

@@ -11,6 +11,7 @@
 
 #include "SampleRun.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/LinksTable.hpp"
 #include "results/schema/CheckIds.hpp"
 

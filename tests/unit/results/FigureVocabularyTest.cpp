@@ -8,6 +8,7 @@
 
 #include "SampleRun.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "judge/OutlierChecks.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/NodeTables.hpp"
 #include "results/schema/CheckIds.hpp"

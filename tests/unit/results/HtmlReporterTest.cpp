@@ -1,3 +1,4 @@
+#include "results/models/RunFigures.hpp"
 #include "results/render/HtmlReporter.hpp"
 
 #include <regex>

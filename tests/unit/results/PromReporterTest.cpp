@@ -1,3 +1,4 @@
+#include "results/models/RunFigures.hpp"
 #include "results/render/PromReporter.hpp"
 
 #include <map>

@@ -6,6 +6,7 @@
 
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
 #include "results/render/Format.hpp"

@@ -5,6 +5,7 @@
 
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/models/RunFigures.hpp"
 #include "results/render/JsonReporter.hpp"
 #include "results/schema/AtomicFile.hpp"
 #include "results/schema/RunReport.hpp"

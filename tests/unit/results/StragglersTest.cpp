@@ -1,5 +1,6 @@
 // One straggler rule: the compute check, the straggler_spread figure, the verdict's "no stragglers"
 // line and --expect max_straggler_spread judge the same ranks the same way.
+#include "results/models/RunFigures.hpp"
 #include "results/models/Stragglers.hpp"
 
 #include <algorithm>

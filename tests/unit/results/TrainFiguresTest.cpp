@@ -1,5 +1,6 @@
 // The training phase's figures (results/models/TrainFigures.hpp): what CSV, HTML charts, compare and --expect
 // read of a training run.
+#include "results/models/RunFigures.hpp"
 #include "results/models/TrainFigures.hpp"
 
 #include <algorithm>

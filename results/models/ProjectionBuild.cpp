@@ -1,4 +1,4 @@
-#include "results/models/Projection.hpp"
+#include "results/models/ProjectionBuild.hpp"
 
 #include <algorithm>
 
