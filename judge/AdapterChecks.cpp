@@ -9,6 +9,7 @@
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -95,8 +96,7 @@ void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
       out.push_back(Check{check_ids::kNicRateMismatch, Severity::warning, node_ranks(ranks, s.node->node),
                           "RDMA port " + key + " on " + s.node->host + " runs at " + s.port->rate_text + " (" +
                               fixed(s.port->rate_gbps, 0) + " Gb/s) while the same port on the other nodes runs at " +
-                              fixed(typical, 0) + " Gb/s (median): reseat or replace the cable, or check the "
-                              "switch port's speed setting"});
+                              fixed(typical, 0) + " Gb/s (median): " + results::fix_text(check_ids::kNicRateMismatch)});
     }
   }
 
@@ -117,8 +117,8 @@ void adapter_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
     out.push_back(Check{check_ids::kGdrUnavailable, Severity::warning, ids,
                         "GPUDirect RDMA looks unavailable on " + join_words(without) +
                             " (nvidia_peermem is not loaded and the kernel shows no dma-buf): inter-node traffic "
-                            "goes through host memory; load nvidia_peermem (modprobe nvidia-peermem) or use a "
-                            "kernel and driver with dma-buf support"});
+                            "goes through host memory; " +
+                            results::fix_text(check_ids::kGdrUnavailable)});
 }
 
 }  // namespace gpuscale::judge

@@ -9,6 +9,7 @@
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -55,15 +56,14 @@ void throttling(const BurnRecord& r, std::vector<Check>& out) {
                    who(r) + " slowed its clocks for temperature in " + percent(thermal, 0) +
                        " of the burn's samples (peak " +
                        (r.peak_temperature_c ? fixed(*r.peak_temperature_c, 0) + " C" : std::string("unknown")) +
-                       "): check airflow, fans and the inlet temperature of this node"});
+                       "): " + results::fix_text(check_ids::kGpuThermalThrottle)});
   const double hardware = std::max(share(r, "hw_slowdown"), share(r, "hw_power_brake"));
   if (hardware > 0)
     out.push_back({check_ids::kGpuHwSlowdown,
                    Severity::error,
                    {r.rank},
                    who(r) + " ran with hardware slowdown or the power brake active in " + percent(hardware, 0) +
-                       " of the burn's samples: check the power supply and cooling of this node; drain it if it "
-                       "persists"});
+                       " of the burn's samples: " + results::fix_text(check_ids::kGpuHwSlowdown)});
 }
 
 void errors_under_load(const BurnRecord& r, std::vector<Check>& out) {
@@ -85,9 +85,13 @@ void wrong_self(const std::vector<BurnRecord>& records, const BurnRecord& r, Jud
   const auto& h = r.output_hashes;
   if (h.size() < 2 || std::all_of(h.begin(), h.end(), [&](const std::string& x) { return x == h.front(); })) return;
   judged.marks.push_back({Mark::burn_wrong_result, index_in(records, r)});
-  out.push_back({check_ids::kGpuWrongResult, Severity::error, {r.rank},
-                 who(r) + " computed different outputs for the same GEMM on the same inputs during the burn: silent "
-                          "data corruption; drain the node and run the vendor's diagnostics (dcgmi diag -r 3)"});
+  out.push_back({check_ids::kGpuWrongResult,
+                 Severity::error,
+                 {r.rank},
+                 who(r) +
+                     " computed different outputs for the same GEMM on the same inputs during the burn: silent "
+                     "data corruption; " +
+                     results::fix_text(check_ids::kGpuWrongResult)});
 }
 
 void wrong_across(const std::vector<BurnRecord>& records, Judged& judged) {
@@ -114,10 +118,13 @@ void wrong_across(const std::vector<BurnRecord>& records, Judged& judged) {
       continue;
     }
     for (const auto i : vote.dissenters)
-      out.push_back({check_ids::kGpuWrongResult, Severity::error, {group[i]->rank},
+      out.push_back({check_ids::kGpuWrongResult,
+                     Severity::error,
+                     {group[i]->rank},
                      who(*group[i]) + " computed a different output than the " +
-                         plural(static_cast<long long>(group.size() - vote.dissenters.size()), "other GPU") + " that ran the same GEMM, algorithm and inputs: silent data corruption; drain "
-                         "the node and run the vendor's diagnostics (dcgmi diag -r 3)"});
+                         plural(static_cast<long long>(group.size() - vote.dissenters.size()), "other GPU") +
+                         " that ran the same GEMM, algorithm and inputs: silent data corruption; " +
+                         results::fix_text(check_ids::kGpuWrongResult)});
   }
 }
 

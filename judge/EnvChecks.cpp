@@ -14,6 +14,7 @@
 #include "judge/TenancyChecks.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/Emulation.hpp"
 
@@ -27,9 +28,10 @@ using results::RankEnv;
 using results::Severity;
 using Checks = std::vector<Check>;
 
-void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message,
-         results::GpuBlock blocks_gpu_work = results::GpuBlock::none) {
-  out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message), blocks_gpu_work});
+// The GPU work a finding stops is the check table's (results/schema/CheckTable.def), not the site's.
+void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message) {
+  const auto block = results::env_gpu_block(id, severity);
+  out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message), block});
 }
 
 std::string ranks_text(const std::vector<int>& ranks) { return "ranks " + results::join_ints(ranks); }
@@ -47,10 +49,7 @@ void duplicate_gpus(const std::vector<RankEnv>& ranks, Checks& out) {
     const auto& g = *ranks[static_cast<std::size_t>(users.front())].gpu;
     add(out, ids::kDuplicateGpu, Severity::error, users,
         ranks_text(users) + " share GPU " + g.uuid + " (" + g.name + ", " + g.pci_bus_id + " on " +
-            ranks[static_cast<std::size_t>(users.front())].host +
-            "): give each rank its own GPU (one rank per GPU; check CUDA_VISIBLE_DEVICES, "
-            "srun --gpus-per-task=1 or --gpu-bind)",
-        results::GpuBlock::all_gpu_work);
+            ranks[static_cast<std::size_t>(users.front())].host + "): " + results::fix_text(ids::kDuplicateGpu));
   }
 }
 
@@ -71,10 +70,9 @@ void ranks_per_node(const std::vector<RankEnv>& ranks, Checks& out) {
     std::vector<int> ids;
     for (const auto* r : members) ids.push_back(r->rank);
     add(out, ids::kMoreRanksThanGpus, Severity::error, ids,
-        std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " +
-            std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
-            std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")",
-        results::GpuBlock::all_gpu_work);
+        std::to_string(members.size()) + " ranks on " + members.front()->host + " but only " + std::to_string(gpus) +
+            " GPU" + (gpus == 1 ? "" : "s") + " visible to them: launch one rank per GPU (mpirun -np " +
+            std::to_string(gpus) + " per node, or srun --ntasks-per-node=" + std::to_string(gpus) + ")");
   }
 }
 
@@ -110,8 +108,8 @@ void consistency(const std::vector<RankEnv>& ranks, Checks& out) {
     if (odd.empty()) continue;
     add(out, item.id, item.severity, odd,
         std::string(item.what) + " differs from rank 0's (" + item.value(ranks.front()) + " vs " +
-            item.value(ranks[static_cast<std::size_t>(odd.front())]) +
-            " on rank " + std::to_string(odd.front()) + "): use one software image on every node");
+            item.value(ranks[static_cast<std::size_t>(odd.front())]) + " on rank " + std::to_string(odd.front()) +
+            "): " + results::fix_text(item.id));
   }
 }
 
@@ -126,13 +124,13 @@ void header_vs_library(const std::vector<RankEnv>& ranks, Checks& out) {
     const auto& v = ranks[static_cast<std::size_t>(nccl.front())].versions;
     add(out, ids::kNcclHeaderMismatch, Severity::warning, nccl,
         "built against NCCL " + results::dotted_version(v.nccl_header) + " headers but loaded libnccl " +
-            results::dotted_version(v.nccl_library) + ": rebuild against the NCCL you run, or fix LD_LIBRARY_PATH");
+            results::dotted_version(v.nccl_library) + ": " + results::fix_text(ids::kNcclHeaderMismatch));
   }
   if (!cudnn.empty()) {
     const auto& v = ranks[static_cast<std::size_t>(cudnn.front())].versions;
     add(out, ids::kCudnnHeaderMismatch, Severity::warning, cudnn,
         "built against cuDNN " + results::dotted_version(v.cudnn_header) + " headers but loaded " +
-            results::dotted_version(v.cudnn_library) + ": rebuild against the cuDNN you run, or fix LD_LIBRARY_PATH");
+            results::dotted_version(v.cudnn_library) + ": " + results::fix_text(ids::kCudnnHeaderMismatch));
   }
 }
 
@@ -148,7 +146,7 @@ void numa_binding(const std::vector<RankEnv>& ranks, Checks& out) {
     add(out, ids::kNumaBinding, Severity::warning, {r.rank},
         std::string(unbound ? "not bound to any CPUs" : "bound to CPUs " + r.cpu_affinity) + " but its GPU " +
             r.gpu->pci_bus_id + " is on NUMA node " + std::to_string(r.gpu->numa_node) + " (CPUs " + node->second +
-            "): bind each rank to its GPU's NUMA node (mpirun --bind-to numa, srun --cpu-bind=ldoms)");
+            "): " + results::fix_text(ids::kNumaBinding));
   }
 }
 
@@ -169,7 +167,8 @@ void nccl_variables(const std::vector<RankEnv>& ranks, Checks& out) {
     }
   for (const auto& [setting, who] : seen)
     add(out, ids::kNcclDebugVariable, Severity::warning, who,
-        setting + " overrides NCCL's own choice and usually costs bandwidth: unset it unless you are debugging");
+        setting +
+            " overrides NCCL's own choice and usually costs bandwidth: " + results::fix_text(ids::kNcclDebugVariable));
 }
 
 void p2p(const std::vector<RankEnv>& ranks, Checks& out) {
@@ -179,7 +178,7 @@ void p2p(const std::vector<RankEnv>& ranks, Checks& out) {
       if (peer.cuda_visible && !peer.can_access)
         add(out, ids::kNoP2p, Severity::warning, {r.rank},
             "GPU " + r.gpu->pci_bus_id + " cannot access peer GPU " + peer.peer_pci_bus_id + " on " + r.host +
-                ": NCCL falls back to host memory; enable IOMMU passthrough / ACS off, or check the VM's P2P setup");
+                ": NCCL falls back to host memory; " + results::fix_text(ids::kNoP2p));
   }
 }
 
@@ -198,19 +197,22 @@ void health(const std::vector<RankEnv>& ranks, Checks& out) {
     if (g.clock_event_reasons) {
       const auto reasons = *g.clock_event_reasons & ~kGpuIdle;
       if (reasons & (kHwSlowdown | kSwThermal | kHwThermal | kHwPowerBrake))
-        add(out, ids::kGpuThrottling, Severity::warning, {r.rank},
-            who + " is throttling (NVML clock event reasons 0x" + [&] {
-              char hex[32];
-              std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(reasons));
-              return std::string(hex);
-            }() + ": thermal or power slowdown): check cooling and power before timing");
+        add(
+            out, ids::kGpuThrottling, Severity::warning, {r.rank},
+            who + " is throttling (NVML clock event reasons 0x" +
+                [&] {
+                  char hex[32];
+                  std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(reasons));
+                  return std::string(hex);
+                }() +
+                ": thermal or power slowdown): " + results::fix_text(ids::kGpuThrottling));
       else if (reasons & kSwPowerCap)
         add(out, ids::kGpuPowerCapped, Severity::info, {r.rank}, who + " runs at its software power cap");
     }
     if (g.ecc_uncorrected_volatile && *g.ecc_uncorrected_volatile > 0)
       add(out, ids::kEccUncorrected, Severity::error, {r.rank},
           who + " reports " + std::to_string(*g.ecc_uncorrected_volatile) +
-              " uncorrected ECC errors since the driver loaded: drain the node and reset or replace the GPU");
+              " uncorrected ECC errors since the driver loaded: " + results::fix_text(ids::kEccUncorrected));
   }
 }
 
@@ -224,17 +226,15 @@ void backend_and_smoke(const std::vector<RankEnv>& ranks, Checks& out) {
   // A GPU node whose GPUs CUDA cannot use fails: running on the CPU and passing would put it in service.
   if (!unusable.empty())
     add(out, ids::kCudaUnusable, Severity::error, unusable,
-        ranks[static_cast<std::size_t>(unusable.front())].cuda_unusable + " (or pass --device cpu to mean the CPU)",
-        results::GpuBlock::all_gpu_work);
+        ranks[static_cast<std::size_t>(unusable.front())].cuda_unusable + " (or pass --device cpu to mean the CPU)");
   if (!fallback.empty())
     add(out, ids::kCpuFallback, Severity::warning, fallback,
-        "no GPU is visible, so these ranks ran on the CPU backend: check the driver, CUDA_VISIBLE_DEVICES and "
-        "the job's GPU request (or pass --device cpu to mean it)");
+        "no GPU is visible, so these ranks ran on the CPU backend: " + results::fix_text(ids::kCpuFallback));
   if (!failed.empty()) {
     const auto& s = ranks[static_cast<std::size_t>(failed.front())].smoke;
     add(out, ids::kSmokeAllreduceFailed, Severity::error, failed,
         "the verified allreduce failed (" + (s.error.empty() ? std::to_string(s.wrong) + " wrong elements" : s.error) +
-            "): the communication stack is broken; rerun with NCCL_DEBUG=INFO");
+            "): the communication stack is broken; " + results::fix_text(ids::kSmokeAllreduceFailed));
   }
 }
 

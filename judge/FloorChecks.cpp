@@ -6,6 +6,7 @@
 #include "results/models/GpuFloors.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -35,10 +36,11 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
     // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
     if (r.beside_tenant || r.sustained_tflops >= floor->value) continue;
     judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
-    out.push_back({check_ids::kGpuSlowSustained, Severity::error, {r.rank},
-                   who(r) + " sustained " + under(r.sustained_tflops, *floor, 1, "TFLOP/s") + " " + r.precision +
-                       ": check its power limit, clocks and cooling (nvidia-smi -q -d POWER,CLOCK,PERFORMANCE) and "
-                       "other processes on it"});
+    out.push_back({check_ids::kGpuSlowSustained,
+                   Severity::error,
+                   {r.rank},
+                   who(r) + " sustained " + under(r.sustained_tflops, *floor, 1, "TFLOP/s") + " " + r.precision + ": " +
+                       results::fix_text(check_ids::kGpuSlowSustained)});
   }
 }
 
@@ -66,10 +68,11 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
   judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
   if (!h || h->gbps <= 0 || h->gbps >= floor->value) return;
   judged.marks.push_back({Mark::links_hbm_slow, index});
-  out.push_back({check_ids::kHbmSlow, Severity::error, {r.rank},
-                 who(r) + " device memory copy (read + write) " + under(h->gbps, *floor, 0, "GB/s") +
-                     ": check its memory clock and throttle reasons (nvidia-smi -q -d CLOCK,PERFORMANCE) and other "
-                     "processes on it"});
+  out.push_back({check_ids::kHbmSlow,
+                 Severity::error,
+                 {r.rank},
+                 who(r) + " device memory copy (read + write) " + under(h->gbps, *floor, 0, "GB/s") + ": " +
+                     results::fix_text(check_ids::kHbmSlow)});
 }
 
 void links(const std::vector<LinksRecord>& records, std::map<std::string, std::vector<int>>& unknown,

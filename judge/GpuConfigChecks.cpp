@@ -6,6 +6,7 @@
 
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -27,22 +28,30 @@ std::string watts(double w) { return fixed(w, 0) + " W"; }
 void row_remap(const RankEnv& r, std::vector<Check>& out) {
   const auto& g = *r.gpu;
   if (g.remapped_rows_pending.value_or(0) > 0)
-    out.push_back({ids::kRowRemapPending, Severity::warning, {r.rank},
-                   who(r) + " has a pending row remap: reset the GPU (drain the node first) so the remap takes effect"});
+    out.push_back({ids::kRowRemapPending,
+                   Severity::warning,
+                   {r.rank},
+                   who(r) + " has a pending row remap: " + results::fix_text(ids::kRowRemapPending)});
   if (g.remapped_rows_failure.value_or(0) > 0)
-    out.push_back({ids::kRowRemapFailed, Severity::error, {r.rank}, who(r) + " failed a row remap: replace the GPU"});
+    out.push_back({ids::kRowRemapFailed,
+                   Severity::error,
+                   {r.rank},
+                   who(r) + " failed a row remap: " + results::fix_text(ids::kRowRemapFailed)});
 }
 
 void modes(const RankEnv& r, std::vector<Check>& out) {
   const auto& g = *r.gpu;
   if (g.ecc_enabled == false)
-    out.push_back({ids::kEccDisabled, Severity::warning, {r.rank},
-                   who(r) + " runs with ECC off: memory errors go undetected; enable it (nvidia-smi -i <gpu> -e 1) and "
-                            "reset the GPU"});
+    out.push_back(
+        {ids::kEccDisabled,
+         Severity::warning,
+         {r.rank},
+         who(r) + " runs with ECC off: memory errors go undetected; " + results::fix_text(ids::kEccDisabled)});
   if (g.mig_enabled == true)
-    out.push_back({ids::kMigEnabled, Severity::error, {r.rank},
-                   who(r) + " is in MIG mode: the job runs on a slice of it; disable MIG (nvidia-smi -i <gpu> -mig 0) "
-                            "and reset the GPU, or request whole GPUs"});
+    out.push_back({ids::kMigEnabled,
+                   Severity::error,
+                   {r.rank},
+                   who(r) + " is in MIG mode: the job runs on a slice of it; " + results::fix_text(ids::kMigEnabled)});
   if (g.persistence_enabled == false)
     out.push_back({ids::kPersistenceOff, Severity::info, {r.rank},
                    who(r) + " has persistence mode off: every job waits for the driver to initialise it "
@@ -65,8 +74,10 @@ void power_and_clocks(const RankEnv& r, std::vector<Check>& out) {
   else if (g.clock_event_reasons && (*g.clock_event_reasons & kClockEventApplicationsClocks))
     why = "clocks held by an application-clocks or locked-clocks setting (NVML clock event reason)";
   if (!why.empty())
-    out.push_back({ids::kClocksLowered, Severity::warning, {r.rank},
-                   who(r) + " has its " + why + ": reset them (nvidia-smi -i <gpu> -rac; -rgc for locked clocks)"});
+    out.push_back({ids::kClocksLowered,
+                   Severity::warning,
+                   {r.rank},
+                   who(r) + " has its " + why + ": " + results::fix_text(ids::kClocksLowered)});
 }
 
 // The job's GPUs of one model should all run at one power limit: a lower one is the slow one.
@@ -85,7 +96,7 @@ void power_mismatch(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
     }
     out.push_back({ids::kPowerLimitMismatch, Severity::warning, lower,
                    "the job's " + model + " GPUs run at different power limits (" + text +
-                       "): the lower ones hold every collective back; set one limit (nvidia-smi -pl)"});
+                       "): the lower ones hold every collective back; " + results::fix_text(ids::kPowerLimitMismatch)});
   }
 }
 

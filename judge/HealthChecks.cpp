@@ -10,6 +10,7 @@
 #include "results/models/GpuTenants.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -93,13 +94,13 @@ void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
                           who + ": another process computes on it: " + describe(computing) +
                               ": stop it or give the job other GPUs (nvidia-smi --query-compute-apps=pid,"
                               "process_name,used_memory lists them); every figure would be shared with it",
-                          GpuBlock::shared_gpu});
+                          results::env_gpu_block(check_ids::kGpuInUse, Severity::error)});
     } else if (busy && *busy >= kBusyBeforeStartPct) {
       out.push_back(Check{check_ids::kGpuInUse, Severity::error, ids,
                           who + " was " + fixed(*busy, 0) + "% busy before any rank started work, though NVML " +
                               "lists no other compute process here (a container or MIG hides it): find it with " +
                               "nvidia-smi on the host and stop it, or give the job other GPUs",
-                          GpuBlock::shared_gpu});
+                          results::env_gpu_block(check_ids::kGpuInUse, Severity::error)});
     } else if (!holding.empty()) {
       out.push_back(Check{check_ids::kGpuInUse, Severity::warning, ids,
                           who + ": another process holds memory on it without computing: " + describe(holding) +
@@ -109,8 +110,8 @@ void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
   if (!unchecked.empty()) {
     std::sort(unchecked.begin(), unchecked.end());
     out.push_back(Check{check_ids::kGpuInUseUnchecked, Severity::info, unchecked,
-                        "other processes on the GPUs were not listed (" + unchecked_reason +
-                            "): nothing to judge; run on GPUs with the NVIDIA driver's NVML to check"});
+                        "other processes on the GPUs were not listed (" + unchecked_reason + "): nothing to judge; " +
+                            results::fix_text(check_ids::kGpuInUseUnchecked)});
   }
 }
 

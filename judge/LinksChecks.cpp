@@ -7,6 +7,7 @@
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -71,8 +72,7 @@ void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged&
                      {r->rank},
                      who(*r) + " device memory copy " + fixed(gbps, 0) + " GB/s (read + write), " +
                          percent(1 - gbps / typical, 0) + " below the median GPU (" + fixed(typical, 0) + " GB/s)" +
-                         ": check its memory clock and throttle reasons (nvidia-smi -q -d CLOCK,PERFORMANCE) and other "
-                         "processes on it"});
+                         ": " + results::fix_text(check_ids::kHbmSlow)});
     }
   }
 }
@@ -81,10 +81,12 @@ void pcie_downtrained(const LinksRecord& r, std::vector<Check>& out) {
   const auto& p = r.pcie;
   if (!p.gen || !p.width || !p.gen_max || !p.width_max) return;
   if (*p.gen >= *p.gen_max && *p.width >= *p.width_max) return;
-  out.push_back({check_ids::kPcieDowntrained, Severity::warning, {r.rank},
+  out.push_back({check_ids::kPcieDowntrained,
+                 Severity::warning,
+                 {r.rank},
                  who(r) + " PCIe link ran at gen" + std::to_string(*p.gen) + " x" + std::to_string(*p.width) +
-                     " under load, below its maximum gen" + std::to_string(*p.gen_max) + " x" + std::to_string(*p.width_max) +
-                     ": reseat the GPU or riser, check the slot's BIOS link settings; drain the node if it persists"});
+                     " under load, below its maximum gen" + std::to_string(*p.gen_max) + " x" +
+                     std::to_string(*p.width_max) + ": " + results::fix_text(check_ids::kPcieDowntrained)});
 }
 
 void nvlink_down(const LinksRecord& r, std::vector<Check>& out) {
@@ -120,20 +122,24 @@ void nvlink_errors(const LinksRecord& r, std::vector<Check>& out) {
     if (link_total > 0) links.push_back(static_cast<int>(l.link));
   }
   if (links.empty()) return;
-  out.push_back({check_ids::kNvlinkErrors, recovery > 0 ? Severity::error : Severity::warning, {r.rank},
-                 who(r) + " NVLink error counters grew during the phase on " + (links.size() == 1 ? "link " : "links ") + join_ints(links) + ": " +
-                     std::to_string(crc) + " CRC, " + std::to_string(replay) + " replay, " + std::to_string(recovery) +
-                     " recovery: check the links (nvidia-smi nvlink -e) and drain the node if they keep growing"});
+  out.push_back({check_ids::kNvlinkErrors,
+                 recovery > 0 ? Severity::error : Severity::warning,
+                 {r.rank},
+                 who(r) + " NVLink error counters grew during the phase on " +
+                     (links.size() == 1 ? "link " : "links ") + join_ints(links) + ": " + std::to_string(crc) +
+                     " CRC, " + std::to_string(replay) + " replay, " + std::to_string(recovery) +
+                     " recovery: " + results::fix_text(check_ids::kNvlinkErrors)});
 }
 
 void xids(const LinksRecord& r, std::vector<Check>& out) {
   if (r.xids.empty()) return;
   std::vector<int> numbers;
   for (const auto x : r.xids) numbers.push_back(static_cast<int>(x));
-  out.push_back({check_ids::kGpuXid, Severity::error, {r.rank},
+  out.push_back({check_ids::kGpuXid,
+                 Severity::error,
+                 {r.rank},
                  who(r) + " the driver reported XID " + join_ints(numbers) +
-                     " during the phase: look the number up in NVIDIA's XID catalogue and the kernel log (dmesg | grep "
-                     "-i xid); drain the node"});
+                     " during the phase: " + results::fix_text(check_ids::kGpuXid)});
 }
 
 void unreadable_note(const std::vector<LinksRecord>& records, std::vector<Check>& out) {

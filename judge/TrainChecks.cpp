@@ -7,6 +7,7 @@
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 
@@ -35,11 +36,13 @@ void stragglers(const TrainRecord& r, std::size_t index, double threshold, Judge
     // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
     if (!is_straggler(k.step_s.median, typical, threshold) || k.step_s.median - typical <= 50e-6) continue;
     judged.marks.push_back({Mark::train_straggler, index, i});
-    judged.checks.push_back({check_ids::kTrainStraggler, Severity::warning, {k.rank},
+    judged.checks.push_back({check_ids::kTrainStraggler,
+                             Severity::warning,
+                             {k.rank},
                              label(r) + ": step " + fixed(k.step_s.median * 1e3, 2) + " ms vs median rank " +
                                  fixed(typical * 1e3, 2) + " ms (+" +
                                  percent(excess_over(k.step_s.median, typical), 0) +
-                                 "): check this GPU's clocks, links and neighbours"});
+                                 "): " + results::fix_text(check_ids::kTrainStraggler)});
   }
 }
 

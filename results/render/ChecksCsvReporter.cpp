@@ -5,6 +5,7 @@
 
 #include "results/render/CsvText.hpp"
 #include "results/render/Utf8.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -32,7 +33,7 @@ std::map<int, std::vector<int>> concerned_nodes(const Check& c, const std::vecto
 }  // namespace
 
 void ChecksCsvReporter::write(const RunReport& report, std::ostream& out) const {
-  out << "run_id,output_set,start_time,id,severity,findings,host,node,rank,local_rank,gpu_uuid,message\n";
+  out << "run_id,output_set,start_time,id,severity,category,findings,host,node,rank,local_rank,gpu_uuid,message,fix\n";
   const std::string run = csv_field(run_id(report)), set = csv_field(report.output_set),
                     start = csv_field(report.start_time);
   const CsvPlaces places(report.ranks);
@@ -51,10 +52,14 @@ void ChecksCsvReporter::write(const RunReport& report, std::ostream& out) const 
       for (int n : c.nodes) where.push_back(places.of_node(n));
     if (where.empty()) where.emplace_back();
     const std::string message = csv_field(where.size() > 1 ? repeated_message(c.message) : c.message);
+    // From the check table: an id it does not hold (a run written by a later version) leaves them empty.
+    const auto* info = find_check(c.id);
+    const std::string category(info ? to_string(info->category) : ""),
+        fix = info ? csv_field(std::string(info->fix)) : "";
     for (const auto& p : where)
-      write_csv_line(out,
-                     {run, set, start, csv_field(c.id), std::string(to_string(c.severity)), std::to_string(c.count),
-                      csv_field(p.host), p.node, p.rank, p.local_rank, csv_field(p.gpu_uuid), message});
+      write_csv_line(
+          out, {run, set, start, csv_field(c.id), std::string(to_string(c.severity)), category, std::to_string(c.count),
+                csv_field(p.host), p.node, p.rank, p.local_rank, csv_field(p.gpu_uuid), message, fix});
   }
 }
 

@@ -103,6 +103,10 @@ checks = pd.read_csv(sys.argv[3])
 slow = checks[checks.id == "slow-node"]
 assert list(slow.host) == [host(want)] and slow["rank"].isna().all(), slow  # one row: every rank of the node
 assert (checks.run_id == df.run_id[0]).all() and checks.message.str.len().gt(0).all(), checks
+# Every check's category and fix come from the check table: a slow node is a speed finding.
+assert list(slow.category) == ["speed"] and slow.fix.str.contains("drain").all(), slow
+assert set(checks.category) <= {"speed", "health", "correctness", "config"}, checks.category
+assert checks.fix.str.len().gt(0).all(), checks
 PY
 else
   for i in 1 2; do

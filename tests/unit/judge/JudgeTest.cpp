@@ -10,6 +10,7 @@
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
 #include "results/render/JsonReporter.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 namespace {
@@ -48,6 +49,21 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   apply_marks(run, judged.marks);
   EXPECT_FALSE(run.burn[0].slow);
   EXPECT_TRUE(run.burn[2].slow);
+}
+
+// What the rules raise on judged runs is in the check table, at a severity its entry lists.
+TEST(Judge, EveryCheckRaisedIsInTheCheckTableAtASeverityItLists) {
+  for (auto run : {results::testing::sample_run(), results::testing::sample_fleet_run()}) {
+    run.burn = {burn(0, 674), burn(1, 300), burn(2, 674), burn(3, 674)};  // rank 1 under the floor
+    judge(run, {});
+    ASSERT_FALSE(run.checks.empty());
+    for (const auto& c : run.checks) {
+      const auto* entry = results::find_check(c.id);
+      ASSERT_NE(entry, nullptr) << c.id << " is not in results/schema/CheckTable.def";
+      EXPECT_NE(entry->severities.find(results::to_string(c.severity)), std::string_view::npos)
+          << c.id << " raised at " << results::to_string(c.severity) << ", the table lists " << entry->severities;
+    }
+  }
 }
 
 TEST(Judge, JudgesFromTheRecordsAndKeepsChecksNoRuleRaises) {

@@ -1,6 +1,8 @@
 // The two CSV files against golden strings and the cells a spreadsheet or pandas groups on: where each
 // figure and check belongs (host, node, rank, GPU), the run id that keeps concatenated runs apart, the
 // per-figure judgement, and RFC 4180 quoting of what comes from outside (host names, messages).
+#include "results/render/CsvReporter.hpp"
+
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -10,7 +12,8 @@
 #include "results/models/FleetOutliers.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ChecksCsvReporter.hpp"
-#include "results/render/CsvReporter.hpp"
+#include "results/render/CsvText.hpp"
+#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -59,9 +62,12 @@ constexpr const char* kCsvGolden = R"(run_id,output_set,start_time,host,node,ran
 20261130T000000Z-42,20261130T000000Z-42-1,2026-11-30T00:00:00Z,,,,,,,checks,numa-binding,on_ranks=1;severity=warning,1,count,not_judged
 )";
 
-constexpr const char* kChecksCsvGolden = R"(run_id,output_set,start_time,id,severity,findings,host,node,rank,local_rank,gpu_uuid,message
-20261130T000000Z-42,20261130T000000Z-42-1,2026-11-30T00:00:00Z,numa-binding,warning,1,node1,0,1,1,,"bind rank 1, to NUMA node 0"
-)";
+// The category and fix come from the check table (results/schema/CheckTable.def).
+const std::string kChecksCsvGolden =
+    "run_id,output_set,start_time,id,severity,category,findings,host,node,rank,local_rank,gpu_uuid,message,fix\n"
+    "20261130T000000Z-42,20261130T000000Z-42-1,2026-11-30T00:00:00Z,numa-binding,warning,config,1,node1,0,1,1,,"
+    "\"bind rank 1, to NUMA node 0\"," +
+    csv_field(fix_text("numa-binding")) + "\n";
 
 TEST(CsvReporter, Golden) { EXPECT_EQ(csv_of(csv_sample()), kCsvGolden); }
 
@@ -128,8 +134,9 @@ TEST(CsvReporter, QuotesCellsWithCommasQuotesAndNewlines) {
   EXPECT_NE(csv.find(",checks,\"odd \"\"id\"\"\",\"on_ranks=0,1;severity=error\",1,count,not_judged\n"),
             std::string::npos)
       << csv;
-  EXPECT_NE(checks_csv_of(r).find(",\"odd \"\"id\"\"\",error,1,\"a,\"\"b\"\"\nc\",0,,,,\"first line\r\nsecond, "
-                                  "line\"\n"),
+  // An id the check table does not hold has no category or fix.
+  EXPECT_NE(checks_csv_of(r).find(",\"odd \"\"id\"\"\",error,,1,\"a,\"\"b\"\"\nc\",0,,,,\"first line\r\nsecond, "
+                                  "line\",\n"),
             std::string::npos)
       << checks_csv_of(r);
 }
@@ -146,13 +153,15 @@ TEST(ChecksCsvReporter, OneRowPerRankOrNodeOrTheWholeJob) {
   r.checks.push_back(by_node);
   const auto csv = checks_csv_of(r);
   const std::string head = "20261130T000000Z,,2026-11-30T00:00:00Z,";
+  const auto fix = [](const char* id) { return "," + csv_field(fix_text(id)) + "\n"; };
   EXPECT_EQ(csv,
-            "run_id,output_set,start_time,id,severity,findings,host,node,rank,local_rank,gpu_uuid,message\n" + head +
-                "slow-node,error,1,n2,2,,,,n2 failed 6 of 6 rounds; drain it\n" + head +
-                "gpu-throttling,warning,1,n1,1,2,0,GPU-2,slow clocks\n" + head +
-                "gpu-throttling,warning,1,n3,3,,,,slow clocks\n" + head +
-                "budget-exceeded,warning,1,,,,,,the run took 2 min over its budget\n" + head +
-                "node-outlier,warning,2,n3,3,,,,n3 is slow\n");
+            "run_id,output_set,start_time,id,severity,category,findings,host,node,rank,local_rank,gpu_uuid,message,"
+            "fix\n" +
+                head + "slow-node,error,speed,1,n2,2,,,,n2 failed 6 of 6 rounds; drain it" + fix("slow-node") + head +
+                "gpu-throttling,warning,health,1,n1,1,2,0,GPU-2,slow clocks" + fix("gpu-throttling") + head +
+                "gpu-throttling,warning,health,1,n3,3,,,,slow clocks" + fix("gpu-throttling") + head +
+                "budget-exceeded,warning,speed,1,,,,,,the run took 2 min over its budget" + fix("budget-exceeded") +
+                head + "node-outlier,warning,speed,2,n3,3,,,,n3 is slow" + fix("node-outlier"));
 }
 
 // A message repeated on many rows is cut, on a whole UTF-8 character, so the file stays linear in the
@@ -164,12 +173,13 @@ TEST(ChecksCsvReporter, AMessageRepeatedOnManyRowsIsCut) {
   r.checks = {Check{"no-rdma-adapter", Severity::info, {0, 1, 2, 3, 4, 5, 6, 7}, nodes_listed},
               Check{"budget-exceeded", Severity::warning, {}, nodes_listed}};
   const auto csv = checks_csv_of(r);
-  const std::string cut = nodes_listed.substr(0, 239) + " [cut: the JSON's checks[] has the whole message]\n";
+  const std::string cut = nodes_listed.substr(0, 239) + " [cut: the JSON's checks[] has the whole message]," +
+                          csv_field(fix_text("no-rdma-adapter")) + "\n";
   EXPECT_EQ(nodes_listed.size(), 243u);
   std::size_t rows = 0;
   for (auto at = csv.find(cut); at != std::string::npos; at = csv.find(cut, at + 1)) ++rows;
   EXPECT_EQ(rows, 4u) << csv;  // one per node: the check concerns every rank of each
-  EXPECT_NE(csv.find(",budget-exceeded,warning,1,,,,,," + nodes_listed + "\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",budget-exceeded,warning,speed,1,,,,,," + nodes_listed + ","), std::string::npos) << csv;
 }
 
 }  // namespace
