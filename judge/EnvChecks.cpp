@@ -272,7 +272,9 @@ Judged env_family(const RunReport& report, const RuleContext&) {
   for (auto& c : checks)
     if (c.id == results::check_ids::kGpuInUse && c.severity == Severity::error)
       c.message += burn_consequence(report.burn, c.ranks, report.straggler_threshold);
-  return Judged{std::move(checks), {}, {}};
+  Judged judged;
+  judged.checks = std::move(checks);
+  return judged;
 }
 
 }  // namespace

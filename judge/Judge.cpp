@@ -60,6 +60,10 @@ void set_mark(RunReport& report, const RecordMark& m) {
       if (report.collectives && report.collectives->pairs)
         set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.beside_tenant = true; });
       break;
+    case Mark::pair_slow:
+      if (report.collectives && report.collectives->pairs)
+        set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.slow = true; });
+      break;
   }
 }
 
@@ -72,6 +76,22 @@ std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<
   results::append_figures(findings, figures);
   report.checks.insert(report.checks.end(), findings.begin(), findings.end());
   return std::move(judgement.rules);
+}
+
+// --expect's thresholds of the record rules replace the run's own in the records, so that every reader
+// of the written file (the console's SLOW column, the HTML's rounds) shows the threshold that judged it.
+void apply_rule_inputs(RunReport& report, const results::RuleInputs& inputs) {
+  auto& c = report.collectives;
+  if (!c) return;
+  if (c->pairs && inputs.pair_threshold) c->pairs->threshold = *inputs.pair_threshold;
+  if (c->isolation && inputs.isolate_threshold) c->isolation->threshold = *inputs.isolate_threshold;
+}
+
+// The judge's output that is no mark: the isolation's suspects.
+void apply_suspects(RunReport& report, std::optional<SuspectJudgement>&& judged) {
+  if (!report.collectives || !report.collectives->isolation || !judged) return;
+  report.collectives->isolation->suspects = std::move(judged->suspects);
+  report.collectives->isolation->suspects_not_rejudged = judged->not_rejudged;
 }
 
 }  // namespace
@@ -117,12 +137,13 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
     for (auto& s : c->sweeps) s.beside_tenant = false;
     for (auto& p : c->scaling) p.beside_tenant = false;
     if (c->pairs)
-      for (auto& p : c->pairs->pairs) p.beside_tenant = false;
+      for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
   }
   for (const auto& m : marks) set_mark(report, m);
 }
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
+  apply_rule_inputs(report, expectations.rule_inputs);
   // The speed rules read which records were measured beside another process: those marks go on first
   // (the tenancy family raises them again below, with every other family's).
   apply_marks(report, beside_tenant_marks(report));
@@ -133,6 +154,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   append(checks, std::move(judged.checks));
   report.checks = std::move(checks);
   apply_marks(report, judged.marks);
+  apply_suspects(report, std::move(judged.suspects));
   // The figures include the records' marks and the checks so far (flatten).
   auto figures = results::flatten(report);
   if (adjust) adjust(figures);
