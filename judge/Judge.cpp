@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/MidRunTenants.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -82,9 +83,23 @@ std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<
 // of the written file (the console's SLOW column, the HTML's rounds) shows the threshold that judged it.
 void apply_rule_inputs(RunReport& report, const results::RuleInputs& inputs) {
   auto& c = report.collectives;
+  if (inputs.busy_utilization_pct) report.busy_utilization_pct = *inputs.busy_utilization_pct;
   if (!c) return;
   if (c->pairs && inputs.pair_threshold) c->pairs->threshold = *inputs.pair_threshold;
   if (c->isolation && inputs.isolate_threshold) c->isolation->threshold = *inputs.isolate_threshold;
+}
+
+// The tenants are the judge's output from the looks at the GPUs; a file without looks (written before
+// they were kept) keeps its own, marked so.
+void apply_tenants(RunReport& report) {
+  if (report.tenancy_looks.empty()) {
+    report.tenants_not_rejudged = !report.tenants.empty();
+    return;
+  }
+  auto judged = judge_midrun_tenants(report.ranks, report.tenancy_looks, report.busy_utilization_pct);
+  report.tenants = std::move(judged.tenants);
+  report.shared_phases = std::move(judged.shared_phases);
+  report.tenants_not_rejudged = false;
 }
 
 // The judge's output that is no mark: the isolation's suspects.
@@ -144,6 +159,7 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
   apply_rule_inputs(report, expectations.rule_inputs);
+  apply_tenants(report);
   // The speed rules read which records were measured beside another process: those marks go on first
   // (the tenancy family raises them again below, with every other family's).
   apply_marks(report, beside_tenant_marks(report));

@@ -4,7 +4,7 @@
 // (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
 // checks_must_pass lists check ids that must not appear at warning or error severity;
 // baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineTolerance.hpp);
-// pair_threshold and isolate_threshold set the rule inputs of the same names.
+// pair_threshold, isolate_threshold and busy_utilization_pct set the rule inputs of the same names.
 // The file format is documented in docs/REPORT.md.
 #include <map>
 #include <optional>
@@ -31,8 +31,9 @@ struct Threshold {
 // The thresholds of the rules over records, where the file sets them: each replaces the run's own
 // (its command-line option, kept in the record) when the run is judged, live or by `gpuscale report`.
 struct RuleInputs {
-  std::optional<double> pair_threshold;     // collectives.pairs.threshold (--pair-threshold)
-  std::optional<double> isolate_threshold;  // collectives.isolation.threshold (--isolate-threshold)
+  std::optional<double> pair_threshold;        // collectives.pairs.threshold (--pair-threshold)
+  std::optional<double> isolate_threshold;     // collectives.isolation.threshold (--isolate-threshold)
+  std::optional<double> busy_utilization_pct;  // busy_utilization_pct (gpu-in-use; no option)
 };
 
 struct Expectations {
