@@ -9,7 +9,6 @@
 #include "collectives/Matching.hpp"
 #include "collectives/Measure.hpp"
 #include "results/models/Statistics.hpp"
-#include "results/models/SuspectRanking.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -198,7 +197,6 @@ results::IsolationRecord run_isolation(BenchResources& res, harness::Communicato
     r.matches.insert(r.matches.end(), played.begin(), played.end());
   }
   if (!budgeted) bisect_into(res, world_comm, o, s, r);
-  if (w.rank() == 0) r.suspects = results::rank_suspects(r);
   return r;
 }
 

@@ -40,7 +40,9 @@ inline constexpr int kIsolationMaxPasses = 1000;
 int isolation_passes(double typical_s, double slowest_s);
 
 // Collective over the world and `world_comm` (its communicator). node_hosts[node] is read on world
-// rank 0, which alone gets the whole record with its ranked suspects (results/models/SuspectRanking).
+// rank 0, which alone gets the whole record. The record holds measurements only: the judge ranks the
+// suspects from them (judge/SuspectRanking.hpp), so a saved run is ranked again by today's rules.
+// The bisection alone decides here, as it goes, since its choice steers what it measures next.
 // Buffers of `resources` hold at least options.isolation_bytes. With a bounded `budget` (collective
 // over the world) the bisection runs before the rounds, and the rounds stop once the budget is spent:
 // the bisection names a slow node in log2(nodes) steps, whatever the rounds left out.

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "collectives/Measure.hpp"
-#include "results/models/Statistics.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -98,20 +97,7 @@ results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communic
       m.pairs.push_back(std::move(p));
     }
   std::sort(m.pairs.begin(), m.pairs.end(), [](const auto& l, const auto& r) { return std::pair(l.a, l.b) < std::pair(r.a, r.b); });
-  flag_slow_pairs(m);
   return m;
-}
-
-void flag_slow_pairs(results::PairMatrix& m) {
-  for (const bool same_node : {true, false}) {
-    std::vector<double> bw;
-    for (const auto& p : m.pairs)
-      if (p.same_node == same_node) bw.push_back(p.bandwidth_gbps);
-    if (bw.empty()) continue;
-    const double median = results::median(bw);
-    for (auto& p : m.pairs)
-      if (p.same_node == same_node) p.slow = p.bandwidth_gbps < m.threshold * median;
-  }
 }
 
 }  // namespace gpuscale::collectives

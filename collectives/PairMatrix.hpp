@@ -1,7 +1,8 @@
 #pragma once
 // Send/recv between every pair of ranks: bandwidth per direction (large message, both directions at
 // once) and latency (small message), scheduled as a round-robin tournament so that no rank is in two
-// pairs at once; pairs under a fraction of their class's median (intra- or inter-node) are flagged.
+// pairs at once. The matrix holds the measurements and the run's --pair-threshold; the judge decides
+// which pairs are slow (judge/CollectiveChecks.hpp), so `gpuscale report` decides it again.
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,8 +23,5 @@ std::vector<std::vector<std::pair<int, int>>> round_robin(int ranks);
 results::PairMatrix run_pair_matrix(BenchResources& resources, harness::Communicator& comm,
                                     const SweepOptions& options, const std::vector<std::string>& labels,
                                     const std::vector<int>& node_of);
-
-// Marks pairs under threshold x the median bandwidth of pairs of the same class.
-void flag_slow_pairs(results::PairMatrix& matrix);
 
 }  // namespace gpuscale::collectives

@@ -39,7 +39,9 @@ std::optional<Check> budget_check(const BudgetRecord& budget, const IsolationRec
   const PhaseBudget* worst = over.front();
   for (const auto* p : over)
     if (p->dropped.size() > worst->dropped.size()) worst = p;
-  const Suspect* node = isolation && !isolation->suspects.empty() ? &isolation->suspects.front() : nullptr;
+  // The suspects as the judge ranks them from the measurements, never as the file says.
+  const auto suspects = isolation ? judge_suspects(*isolation).suspects : std::vector<Suspect>{};
+  const Suspect* node = suspects.empty() ? nullptr : &suspects.front();
   double ended_s = 0;
   for (const auto& p : budget.phases) ended_s = std::max(ended_s, p.ended_s);
   // A run that ended within its budget was trimmed to fit it, as planned: a healthy GPU whose compute

@@ -15,7 +15,7 @@ namespace gpuscale::judge {
 // Dropped lines quoted in the message; every one stays in the JSON's budget record.
 inline constexpr std::size_t kDroppedNamed = 3;
 
-// `isolation`: the collectives phase's, when it ran (its first suspect is the node named).
+// `isolation`: the collectives phase's, when it ran (its first suspect, judge_suspects, is the node named).
 std::optional<results::Check> budget_check(const results::BudgetRecord& budget, const results::IsolationRecord* isolation);
 
 }  // namespace gpuscale::judge

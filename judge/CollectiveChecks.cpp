@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
+#include "judge/SuspectRanking.hpp"
+#include "results/models/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -58,12 +60,13 @@ void check_links(const results::CollectivesRecord& record, std::vector<Check>& o
   }
 }
 
-// One finding for every slow pair: the count, and the slowest few by name.
-void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& out) {
-  if (!record.pairs) return;
+// One finding for every slow pair (slow_pairs, those measured beside no tenant): the count, and the
+// slowest few by name.
+void check_pairs(const results::PairMatrix& matrix, const std::vector<std::size_t>& slow_indexes,
+                 std::vector<Check>& out) {
   std::vector<const results::PairResult*> slow;
-  for (const auto& p : record.pairs->pairs)
-    if (p.slow && !p.beside_tenant) slow.push_back(&p);
+  for (const auto i : slow_indexes)
+    if (!matrix.pairs[i].beside_tenant) slow.push_back(&matrix.pairs[i]);
   if (slow.empty()) return;
   std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
   std::vector<int> ranks;
@@ -83,39 +86,30 @@ void check_pairs(const results::CollectivesRecord& record, std::vector<Check>& o
   ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
   std::sort(pairs.begin(), pairs.end());
   Check check{ids::kSlowPair, Severity::warning, ranks,
-              std::to_string(slow.size()) + " of " + std::to_string(record.pairs->pairs.size()) + " pairs under " +
-                  results::fixed(record.pairs->threshold * 100, 0) + "% of their class's median send bandwidth: " +
-                  listed + "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"};
+              std::to_string(slow.size()) + " of " + std::to_string(matrix.pairs.size()) + " pairs under " +
+                  results::fixed(matrix.threshold * 100, 0) + "% of their class's median send bandwidth: " + listed +
+                  "; check these links (nvidia-smi topo -m, nvidia-smi nvlink -s)"};
   check.count = static_cast<int>(slow.size());
   check.pairs = std::move(pairs);
   out.push_back(std::move(check));
 }
 
-bool measured_anything(const results::IsolationRecord& r) {
-  const bool node_local =
-      std::any_of(r.node_local.begin(), r.node_local.end(), [](const auto& n) { return n.busbw_gbps > 0; });
-  const bool rounds = std::any_of(r.matches.begin(), r.matches.end(),
-                                  [](const auto& m) { return m.sendrecv_gbps > 0 || m.allreduce_busbw_gbps > 0; });
-  return node_local || rounds || !r.bisection.empty();
-}
-
 // One finding naming the suspects, most suspect first, with their nodes and the ranks on them; an
 // isolation that measured nothing fails with its reason, since it cleared no node.
-void check_isolation(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank,
-                     std::vector<Check>& out) {
-  if (!record.isolation) return;
-  const auto& iso = *record.isolation;
-  if (!measured_anything(iso)) {
+void check_isolation(const results::IsolationRecord& iso, const SuspectJudgement& judged,
+                     const std::vector<int>& node_of_rank, std::vector<Check>& out) {
+  if (!measured_anything(iso) && !judged.not_rejudged) {
     out.push_back({ids::kIsolationMeasuredNothing, Severity::error, {},
                    "slow-node isolation measured nothing: " +
                        (iso.skipped_reason.empty() ? std::string("no figure was taken") : iso.skipped_reason) +
                        "; no node was cleared: lower --isolate-bytes or free the devices' memory"});
     return;
   }
-  if (iso.suspects.empty()) return;
+  const auto& suspects = judged.suspects;
+  if (suspects.empty()) return;
   std::string named;
   Check check{ids::kSlowNode, Severity::error, {}, ""};
-  for (const auto& s : iso.suspects) {
+  for (const auto& s : suspects) {
     named += (named.empty() ? "" : "; ") + std::string("node ") + std::to_string(s.node) +
              (s.host.empty() ? "" : " (" + s.host + ")") + ": " + s.evidence;
     check.nodes.push_back(s.node);
@@ -124,23 +118,48 @@ void check_isolation(const results::CollectivesRecord& record, const std::vector
     if (std::count(check.nodes.begin(), check.nodes.end(), node_of_rank[rank]))
       check.ranks.push_back(static_cast<int>(rank));
   std::sort(check.nodes.begin(), check.nodes.end());
-  check.message = "slow traffic localised to " + results::plural(static_cast<long long>(iso.suspects.size()), "node") + ": " + named +
+  check.message = "slow traffic localised to " + results::plural(static_cast<long long>(suspects.size()), "node") +
+                  ": " + named +
+                  (judged.not_rejudged ? " (as the run ranked them: the file holds no rounds to judge again)" : "") +
                   "; drain and test the node's NICs and cables (ibstat, ibdiagnet)";
   out.push_back(std::move(check));
 }
 
 }  // namespace
 
-std::vector<Check> collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank) {
-  std::vector<Check> out;
+std::vector<std::size_t> slow_pairs(const results::PairMatrix& m) {
+  std::vector<std::size_t> slow;
+  for (const bool same_node : {true, false}) {
+    std::vector<double> bw;
+    for (const auto& p : m.pairs)
+      if (p.same_node == same_node) bw.push_back(p.bandwidth_gbps);
+    if (bw.empty()) continue;
+    const double median = results::median(bw);
+    for (std::size_t i = 0; i < m.pairs.size(); ++i)
+      if (m.pairs[i].same_node == same_node && m.pairs[i].bandwidth_gbps < m.threshold * median) slow.push_back(i);
+  }
+  std::sort(slow.begin(), slow.end());
+  return slow;
+}
+
+Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank) {
+  Judged judged;
+  auto& out = judged.checks;
   check_wrong(record, out);
   check_links(record, out);
-  check_pairs(record, out);
-  check_isolation(record, node_of_rank, out);
+  if (record.pairs) {
+    const auto slow = slow_pairs(*record.pairs);
+    for (const auto i : slow) judged.marks.push_back({Mark::pair_slow, i});
+    check_pairs(*record.pairs, slow, out);
+  }
+  if (record.isolation) {
+    judged.suspects = judge_suspects(*record.isolation);
+    check_isolation(*record.isolation, *judged.suspects, node_of_rank, out);
+  }
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())
       out.push_back({ids::kCollectiveSkipped, Severity::warning, {}, s.op + " was skipped: " + s.skipped_reason});
-  return out;
+  return judged;
 }
 
 extern const RuleFamily kCollectiveChecks{
@@ -148,12 +167,10 @@ extern const RuleFamily kCollectiveChecks{
     "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, slow-pair, "
     "collective-skipped warning",
     GpuBlock::none, [](const RunReport& report, const RuleContext&) {
-      Judged judged;
-      if (!report.collectives) return judged;
+      if (!report.collectives) return Judged{};
       std::vector<int> node_of_rank;
       for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-      judged.checks = collective_checks(*report.collectives, node_of_rank);
-      return judged;
+      return collective_checks(*report.collectives, node_of_rank);
     }};
 
 }  // namespace gpuscale::judge

@@ -1,16 +1,24 @@
 #pragma once
 // Findings from the collectives record: wrong data, slow nodes and an isolation that measured nothing
-// fail the run (error); busbw under the link threshold, slow pairs and skipped sweeps warn.
+// fail the run (error); busbw under the link threshold, slow pairs and skipped sweeps warn. The record
+// holds measurements; which pairs are slow and which nodes are suspects is decided here, from the
+// bandwidths and rounds with the record's thresholds, so a saved run is judged by today's rules.
+#include <cstddef>
 #include <vector>
 
-#include "results/schema/Check.hpp"
+#include "judge/Rule.hpp"
 #include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::judge {
 
+// The pairs (indexes into matrix.pairs, ascending) under matrix.threshold x the median bandwidth of
+// the pairs of their class (intra- or inter-node): a pair slow next to NVLink may be normal for the
+// network.
+std::vector<std::size_t> slow_pairs(const results::PairMatrix& matrix);
+
+// The checks; the marks pair_slow; the isolation's suspects (judged.suspects, judge/SuspectRanking.hpp).
 // node_of_rank[world rank] = its node (RankEnv::node): a slow-node finding names its nodes' ranks;
 // empty: the ranks are unknown and the finding names the nodes only.
-std::vector<results::Check> collective_checks(const results::CollectivesRecord& record,
-                                              const std::vector<int>& node_of_rank = {});
+Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {});
 
 }  // namespace gpuscale::judge

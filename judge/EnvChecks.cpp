@@ -240,7 +240,7 @@ void backend_and_smoke(const std::vector<RankEnv>& ranks, Checks& out) {
 
 }  // namespace
 
-std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks) {
+std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks, double busy_utilization_pct) {
   Checks out;
   if (ranks.empty()) return out;
   duplicate_gpus(ranks, out);
@@ -254,7 +254,7 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   p2p(ranks, out);
   health(ranks, out);
   gpu_config_checks(ranks, out);
-  tenancy_checks(ranks, out);
+  tenancy_checks(ranks, out, busy_utilization_pct);
   nccl_plugin_checks(ranks, out);
   adapter_checks(ranks, out);
   backend_and_smoke(ranks, out);
@@ -266,13 +266,15 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
 namespace {
 
 Judged env_family(const RunReport& report, const RuleContext&) {
-  auto checks = run_env_checks(report.ranks);
+  auto checks = run_env_checks(report.ranks, report.busy_utilization_pct);
   // A process computing on a GPU from the start: the burn still ran beside it (it runs on a shared
   // GPU), and what that cost it is said here, not as a slow-burn finding of its own.
   for (auto& c : checks)
     if (c.id == results::check_ids::kGpuInUse && c.severity == Severity::error)
       c.message += burn_consequence(report.burn, c.ranks, report.straggler_threshold);
-  return Judged{std::move(checks), {}, {}};
+  Judged judged;
+  judged.checks = std::move(checks);
+  return judged;
 }
 
 }  // namespace

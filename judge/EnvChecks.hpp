@@ -3,6 +3,7 @@
 // runs them on the gathered records, and unit tests feed them synthetic ones.
 #include <vector>
 
+#include "results/models/GpuTenants.hpp"
 #include "results/schema/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
@@ -11,6 +12,8 @@ namespace gpuscale::judge {
 // Free device memory under this fraction of the total raises low-free-memory.
 inline constexpr double kLowFreeMemoryFraction = 0.9;
 
-std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks);
+// `busy_utilization_pct`: the report's (RunReport::busy_utilization_pct), for gpu-in-use.
+std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& ranks,
+                                           double busy_utilization_pct = results::kDefaultBusyUtilizationPct);
 
 }  // namespace gpuscale::judge

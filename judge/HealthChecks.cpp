@@ -67,7 +67,7 @@ std::map<std::string, std::vector<std::size_t>> ranks_by_gpu(const std::vector<R
 
 }  // namespace
 
-void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) {
+void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out, double busy_utilization_pct) {
   std::vector<int> unchecked;
   std::string unchecked_reason;
   for (const auto& [gpu, members] : ranks_by_gpu(ranks)) {
@@ -95,7 +95,7 @@ void tenancy_checks(const std::vector<RankEnv>& ranks, std::vector<Check>& out) 
                               ": stop it or give the job other GPUs (nvidia-smi --query-compute-apps=pid,"
                               "process_name,used_memory lists them); every figure would be shared with it",
                           results::env_gpu_block(check_ids::kGpuInUse, Severity::error)});
-    } else if (busy && *busy >= kBusyBeforeStartPct) {
+    } else if (busy && *busy >= busy_utilization_pct) {
       out.push_back(Check{check_ids::kGpuInUse, Severity::error, ids,
                           who + " was " + fixed(*busy, 0) + "% busy before any rank started work, though NVML " +
                               "lists no other compute process here (a container or MIG hides it): find it with " +

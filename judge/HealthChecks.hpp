@@ -4,13 +4,16 @@
 // 0 runs them beside the other env checks, and unit tests feed them synthetic records.
 #include <vector>
 
+#include "results/models/GpuTenants.hpp"
 #include "results/schema/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {
 
-// gpu-in-use from results/models/GpuTenants.hpp's foreign processes and utilization.
-void tenancy_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);
+// gpu-in-use from results/models/GpuTenants.hpp's foreign processes and utilization (busy from
+// `busy_utilization_pct`, the report's).
+void tenancy_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out,
+                    double busy_utilization_pct = results::kDefaultBusyUtilizationPct);
 void nccl_plugin_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);
 void adapter_checks(const std::vector<results::RankEnv>& ranks, std::vector<results::Check>& out);
 

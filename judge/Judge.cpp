@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/MidRunTenants.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -61,6 +62,10 @@ void set_mark(RunReport& report, const RecordMark& m) {
       if (report.collectives && report.collectives->pairs)
         set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.beside_tenant = true; });
       break;
+    case Mark::pair_slow:
+      if (report.collectives && report.collectives->pairs)
+        set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.slow = true; });
+      break;
   }
 }
 
@@ -73,6 +78,36 @@ std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<
   results::append_figures(findings, figures);
   report.checks.insert(report.checks.end(), findings.begin(), findings.end());
   return std::move(judgement.rules);
+}
+
+// --expect's thresholds of the record rules replace the run's own in the records, so that every reader
+// of the written file (the console's SLOW column, the HTML's rounds) shows the threshold that judged it.
+void apply_rule_inputs(RunReport& report, const results::RuleInputs& inputs) {
+  auto& c = report.collectives;
+  if (inputs.busy_utilization_pct) report.busy_utilization_pct = *inputs.busy_utilization_pct;
+  if (!c) return;
+  if (c->pairs && inputs.pair_threshold) c->pairs->threshold = *inputs.pair_threshold;
+  if (c->isolation && inputs.isolate_threshold) c->isolation->threshold = *inputs.isolate_threshold;
+}
+
+// The tenants are the judge's output from the looks at the GPUs; a file without looks (written before
+// they were kept) keeps its own, marked so.
+void apply_tenants(RunReport& report) {
+  if (report.tenancy_looks.empty()) {
+    report.tenants_not_rejudged = !report.tenants.empty();
+    return;
+  }
+  auto judged = judge_midrun_tenants(report.ranks, report.tenancy_looks, report.busy_utilization_pct);
+  report.tenants = std::move(judged.tenants);
+  report.shared_phases = std::move(judged.shared_phases);
+  report.tenants_not_rejudged = false;
+}
+
+// The judge's output that is no mark: the isolation's suspects.
+void apply_suspects(RunReport& report, std::optional<SuspectJudgement>&& judged) {
+  if (!report.collectives || !report.collectives->isolation || !judged) return;
+  report.collectives->isolation->suspects = std::move(judged->suspects);
+  report.collectives->isolation->suspects_not_rejudged = judged->not_rejudged;
 }
 
 }  // namespace
@@ -118,12 +153,14 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
     for (auto& s : c->sweeps) s.beside_tenant = false;
     for (auto& p : c->scaling) p.beside_tenant = false;
     if (c->pairs)
-      for (auto& p : c->pairs->pairs) p.beside_tenant = false;
+      for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
   }
   for (const auto& m : marks) set_mark(report, m);
 }
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
+  apply_rule_inputs(report, expectations.rule_inputs);
+  apply_tenants(report);
   // The speed rules read which records were measured beside another process: those marks go on first
   // (the tenancy family raises them again below, with every other family's).
   apply_marks(report, beside_tenant_marks(report));
@@ -134,6 +171,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   append(checks, std::move(judged.checks));
   report.checks = std::move(checks);
   apply_marks(report, judged.marks);
+  apply_suspects(report, std::move(judged.suspects));
   // The figures include the records' marks and the checks so far (flatten).
   auto figures = results::flatten(report);
   if (adjust) adjust(figures);

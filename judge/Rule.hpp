@@ -4,10 +4,12 @@
 // figures: a compute straggler, a slow burn, a GPU under its model's floor). No rule writes into a
 // record; the judge (Judge.hpp) applies every family's marks in one place.
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "judge/SuspectRanking.hpp"
 #include "results/models/Figure.hpp"
 #include "results/models/FleetOutliers.hpp"
 #include "results/schema/Check.hpp"
@@ -40,6 +42,7 @@ enum class Mark {
   sweep_beside_tenant,     // collectives.sweeps[index].beside_tenant
   scaling_beside_tenant,   // collectives.scaling[index].beside_tenant
   pair_beside_tenant,      // collectives.pairs.pairs[index].beside_tenant
+  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectiveChecks.hpp)
 };
 
 // One mark on one record, keyed by the record's place in its RunReport list.
@@ -55,6 +58,8 @@ struct Judged {
   std::vector<Check> checks;
   std::vector<RecordMark> marks;
   std::vector<results::Outlier> outliers;  // the fleet outliers (the figure stage only)
+  std::optional<SuspectJudgement> suspects;  // the collectives family, where the run has an isolation
+                                             // (the judge writes them into collectives.isolation)
 };
 
 struct RuleContext {

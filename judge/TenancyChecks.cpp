@@ -48,7 +48,7 @@ SharedGpus shared_gpus(const RunReport& report) {
     const auto foreign = foreign_processes(ranks, i);
     const auto busy = mean_utilization_pct(ranks[i].tenancy);
     if (std::any_of(foreign.begin(), foreign.end(), [](const GpuProcess& p) { return p.compute; }) ||
-        (busy && *busy >= kBusyBeforeStartPct))
+        (busy && *busy >= report.busy_utilization_pct))
       out.always.insert(ranks[i].rank);
   }
   for (const auto& t : report.tenants)
@@ -196,6 +196,7 @@ void midrun_tenancy_checks(const RunReport& report, const std::vector<MidRunTena
       if (measured_shared(phases, "burn"))
         message += burn_consequence(report.burn, {t.rank}, report.straggler_threshold);
     }
+    if (report.tenants_not_rejudged) message += " (as the run found it: the file holds no looks to judge again)";
     out.push_back(Check{check_ids::kGpuInUse, computes ? Severity::error : Severity::warning, {t.rank},
                         message + ": stop it and run again"});
   }

@@ -153,6 +153,17 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
         check_tolerance_override(figure, x);
         e.baseline_tolerance[figure] = x;
       }
+    } else if (key == "pair_threshold" || key == "isolate_threshold") {
+      // The ranges the options accept (collectives/SweepOptions.cpp): a fraction of a median.
+      const double x = number(value, key);
+      const bool pair = key == "pair_threshold";
+      if (pair ? !(x >= 0 && x <= 1) : !(x > 0 && x < 1))
+        refuse_input(key + (pair ? " must lie in [0, 1]" : " must lie in (0, 1)") + ", a fraction of the median");
+      (pair ? e.rule_inputs.pair_threshold : e.rule_inputs.isolate_threshold) = x;
+    } else if (key == "busy_utilization_pct") {
+      const double x = number(value, key);
+      if (!(x > 0 && x <= 100)) refuse_input(key + " must lie in (0, 100], a percentage");
+      e.rule_inputs.busy_utilization_pct = x;
     } else if (key == "thresholds") {
       if (!value.is_array()) refuse_input("thresholds must be an array");
       for (std::size_t i = 0; i < value.size(); ++i)
@@ -160,7 +171,8 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
     } else {
       refuse_input("unknown key '" + key +
                    "' (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency, "
-                   "checks_must_pass, baseline_tolerance, thresholds)");
+                   "checks_must_pass, baseline_tolerance, pair_threshold, isolate_threshold, busy_utilization_pct, "
+                   "thresholds)");
     }
   }
   return e;

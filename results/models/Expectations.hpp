@@ -3,7 +3,8 @@
 // metric and label filters and demands min and/or max of every figure it selects. The named forms
 // (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
 // checks_must_pass lists check ids that must not appear at warning or error severity;
-// baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineTolerance.hpp).
+// baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineTolerance.hpp);
+// pair_threshold, isolate_threshold and busy_utilization_pct set the rule inputs of the same names.
 // The file format is documented in docs/REPORT.md.
 #include <map>
 #include <optional>
@@ -27,8 +28,17 @@ struct Threshold {
   std::optional<double> min, max;  // in the figures' unit
 };
 
+// The thresholds of the rules over records, where the file sets them: each replaces the run's own
+// (its command-line option, kept in the record) when the run is judged, live or by `gpuscale report`.
+struct RuleInputs {
+  std::optional<double> pair_threshold;        // collectives.pairs.threshold (--pair-threshold)
+  std::optional<double> isolate_threshold;     // collectives.isolation.threshold (--isolate-threshold)
+  std::optional<double> busy_utilization_pct;  // busy_utilization_pct (gpu-in-use; no option)
+};
+
 struct Expectations {
   std::vector<Threshold> thresholds;
+  RuleInputs rule_inputs;
   std::vector<std::string> checks_must_pass;
   std::optional<Baseline> baseline;         // --baseline FILE
   ToleranceOverrides baseline_tolerance;    // the file's, then --baseline-tolerance KEY=FRAC (which wins)

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "results/models/FigureNames.hpp"
+#include "results/models/RoundRatios.hpp"
 #include "results/models/Statistics.hpp"
-#include "results/models/SuspectRanking.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/PhaseSections.hpp"

@@ -91,7 +91,7 @@ struct PairResult {
   bool same_node = true;
   double bandwidth_gbps = 0;       // per direction, both directions at once, large message
   double latency_s = 0;            // median exchange time of the small message
-  bool slow = false;               // under the threshold fraction of its class's median
+  bool slow = false;               // judge output: under threshold x its class's median (CollectiveChecks)
   std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
   bool beside_tenant = false;      // a or b had another process computing on its GPU
 };
@@ -99,7 +99,7 @@ struct PairResult {
 struct PairMatrix {
   std::uint64_t large_bytes = 0, small_bytes = 0;
   int rounds = 0;
-  double threshold = 0;            // fraction of the class median below which a pair is slow
+  double threshold = 0;            // fraction of the class median below which the judge calls a pair slow
   std::vector<PairResult> pairs;   // a < b, every pair once
 };
 

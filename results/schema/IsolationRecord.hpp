@@ -1,7 +1,8 @@
 #pragma once
 // Localisation of a slow node: node-local allreduce per node, seeded rounds of node pairs
-// (sendrecv and allreduce between partner nodes, every rail at once), the bisection steps, and the
-// ranked suspects with their evidence. Plain data; node = index in World's node order.
+// (sendrecv and allreduce between partner nodes, every rail at once), the bisection steps (measured
+// as the bisection chose them), and the suspects the judge ranked from them. Plain data; node =
+// index in World's node order.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -57,7 +58,11 @@ struct IsolationRecord {
   int bisection_node = -1;      // the node the bisection ended on; -1: none
   std::string bisection_note;   // why it named none
   std::string skipped_reason;   // why nothing was measured (out of memory); empty: it ran
-  std::vector<Suspect> suspects;  // most suspect first
+  // Judge output, written at each judgement from the measurements above (judge/SuspectRanking.hpp):
+  // most suspect first. Read back, it is not trusted: the judge ranks them again.
+  std::vector<Suspect> suspects;
+  // The file saved no measurement, only its run's suspects: those were kept, not judged again.
+  bool suspects_not_rejudged = false;
 };
 
 constexpr auto json_fields(const NodeLocalResult*) {
@@ -93,7 +98,8 @@ constexpr auto json_fields(const IsolationRecord*) {
                          field("node_hosts", &T::node_hosts), field("node_local", &T::node_local),
                          field("matches", &T::matches), field("bisection", &T::bisection),
                          field("bisection_node", &T::bisection_node), field("bisection_note", &T::bisection_note),
-                         field("skipped_reason", &T::skipped_reason), field("suspects", &T::suspects));
+                         field("skipped_reason", &T::skipped_reason), field("suspects", &T::suspects),
+                         field("suspects_not_rejudged", &T::suspects_not_rejudged).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const NodeLocalResult& v);

@@ -11,6 +11,7 @@ bool measured_shared(const std::vector<std::string>& shared_phases, const std::s
   return std::find(shared_phases.begin(), shared_phases.end(), phase) != shared_phases.end();
 }
 
+GPUSCALE_JSON_FROM_FIELDS(TenancyLook)
 GPUSCALE_JSON_FROM_FIELDS(MidRunTenant)
 
 }  // namespace gpuscale::results

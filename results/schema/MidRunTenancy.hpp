@@ -1,9 +1,10 @@
 #pragma once
-// Processes that appear on a job's GPU after env listed them: found at a phase boundary (every rank
-// idle after a barrier) or by the burn's load sampler. Each is named with the phase in which it
-// appeared and the phases its GPU was measured beside it; the phases measured beside any are listed
-// as shared, so that the judge marks the figures that were not the GPU's alone. Pure data
-// (judge/TenancyChecks.cpp judges them); rank 0 holds them in the RunReport.
+// What each rank saw on its GPU at the end of every phase (TenancyLook: every rank idle after a
+// barrier, plus what the burn's load sampler listed during the phase), and what the judge found in
+// those looks (judge/MidRunTenants.hpp): the processes that appeared after env listed them
+// (MidRunTenant), each named with the phase in which it appeared and the phases its GPU was measured
+// beside it; the phases measured beside any are listed as shared, so that the judge marks the figures
+// that were not the GPU's alone. Pure data; rank 0 holds them in the RunReport.
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +16,18 @@
 #include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
+
+// One rank's look at its GPU at the end of a phase: measurements only.
+struct TenancyLook {
+  std::string phase;  // the phase that had just ended
+  int rank = -1;
+  // NVML's processes then, with those the phase's sampler listed that had left, and the idle samples
+  // of utilization and memory (Tenancy's fields; unavailable_reason is not kept).
+  Tenancy seen;
+  // A second look's utilization samples, a whole NVML sample period after the first (whose samples
+  // may still hold the job's own last kernels); taken only where the first read busy.
+  std::vector<unsigned> utilization_again_pct;
+};
 
 struct MidRunTenant {
   std::string phase;  // the phase in which it appeared: the one that ended where it was first seen
@@ -44,6 +57,19 @@ constexpr auto json_fields(const MidRunTenant*) {
                 field("utilization_pct", &T::utilization_pct), field("phases", &T::phases).omitted_when_default());
 }
 
+constexpr auto json_fields(const TenancyLook*) {
+  using T = TenancyLook;
+  return fields(field("phase", &T::phase), field("rank", &T::rank),
+                field("processes", [](auto& t) -> auto& { return t.seen.processes; }).omitted_when_default(),
+                field("utilization_pct", [](auto& t) -> auto& { return t.seen.utilization_pct; })
+                    .omitted_when_default(),
+                field("memory_used_bytes", [](auto& t) -> auto& { return t.seen.memory_used_bytes; })
+                    .omitted_when_default(),
+                field("utilization_again_pct", &T::utilization_again_pct).omitted_when_default());
+}
+
+void to_json(nlohmann::json& j, const TenancyLook& t);
+void from_json(const nlohmann::json& j, TenancyLook& t);
 void to_json(nlohmann::json& j, const MidRunTenant& t);
 void from_json(const nlohmann::json& j, MidRunTenant& t);
 

@@ -60,6 +60,8 @@ void check_world(const RunReport& r) {
   if (!(std::isfinite(r.straggler_threshold) && r.straggler_threshold > 0 && r.straggler_threshold <= 100))
     throw Found{"straggler_threshold " + std::to_string(r.straggler_threshold) +
                 " is not a fraction in (0, 100], which --straggler-threshold takes"};
+  if (!(std::isfinite(r.busy_utilization_pct) && r.busy_utilization_pct > 0 && r.busy_utilization_pct <= 100))
+    throw Found{"busy_utilization_pct " + std::to_string(r.busy_utilization_pct) + " is not a percent in (0, 100]"};
 }
 
 void check_collectives(const CollectivesRecord& c, const Ranges& in) {
@@ -111,6 +113,8 @@ void check_named_ranks(const RunReport& r) {
     for (const auto& k : t.ranks) in.rank(k.rank, element_name("train.records", i) + " (" + t.strategy + ")");
   }
   if (r.collectives) check_collectives(*r.collectives, in);
+  for (std::size_t i = 0; i < r.tenancy_looks.size(); ++i)
+    in.rank(r.tenancy_looks[i].rank, element_name("tenancy_looks", i), true);
   for (std::size_t i = 0; i < r.tenants.size(); ++i) in.rank(r.tenants[i].rank, element_name("tenants", i), true);
   for (std::size_t i = 0; i < r.outliers.size(); ++i) {
     in.rank(r.outliers[i].rank, element_name("outliers", i), true);

@@ -11,6 +11,7 @@
 //     slowest and wrong ranks, tenants, outliers, failure) outside 0..world.size-1 (-1 where the field
 //     allows "unknown"), or a node outside 0..world.nodes-1;
 //   - straggler_threshold not a finite fraction in (0, 100], which --straggler-threshold refuses;
+//     busy_utilization_pct not a percent in (0, 100], which --expect refuses;
 //   - phases_completed naming a phase that does not exist, twice, or also in phases_skipped, or naming
 //     a phase whose records are absent (env without one environment per rank, compute, burn, links,
 //     train without records, collectives without its object).

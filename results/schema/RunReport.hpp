@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "results/models/FleetOutliers.hpp"
+#include "results/models/GpuTenants.hpp"
 #include "results/models/Projection.hpp"
 #include "results/schema/BudgetRecord.hpp"
 #include "results/schema/BurnRecord.hpp"
@@ -72,6 +73,10 @@ struct RunReport {
   // The user's --straggler-threshold (fraction over the median): the one threshold of the straggler
   // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
   double straggler_threshold = kDefaultStragglerThreshold;
+  // The mean utilization (percent) at which a GPU the job left idle reads busy with someone else's
+  // work (gpu-in-use; results/models/GpuTenants.hpp): the default, or --expect's, kept so that
+  // `report` judges tenancy as the run did.
+  double busy_utilization_pct = kDefaultBusyUtilizationPct;
   bool interrupted = false;
   // False in every write before the job's last one, so a file left behind by a job that died (even
   // kill -9) reads as not finished, and its verdict never passes.
@@ -90,10 +95,16 @@ struct RunReport {
   // What the command planned to measure (PlanRecord.hpp): the judge's coverage list reads it. Absent in
   // runs written before it was recorded, which then have no coverage.
   std::optional<RunPlanRecord> plan;
-  // Processes that appeared on a job's GPU after env (MidRunTenancy.hpp), and the phases whose
-  // figures were measured beside one: a phase named here was not measured on GPUs of its own.
+  // Each rank's look at its GPU after every phase (MidRunTenancy.hpp): the measurements. Only looks
+  // that listed a process or sampled utilization are kept.
+  std::vector<TenancyLook> tenancy_looks;
+  // The judge's output from those looks, written at each judgement: processes that appeared on a
+  // job's GPU after env, and the phases whose figures were measured beside one (a phase named here
+  // was not measured on GPUs of its own). Read back, they are judged again from tenancy_looks; a file
+  // without looks (an older one) keeps its own, marked tenants_not_rejudged.
   std::vector<MidRunTenant> tenants;
-  std::vector<std::string> shared_phases;    // the whole-job run: each phase's share of the budget, what it dropped
+  std::vector<std::string> shared_phases;
+  bool tenants_not_rejudged = false;
   // Figures of GPUs and nodes that lie out from the job's centre (FleetOutliers.hpp), furthest out
   // first; recomputed with the verdict from the figures above.
   std::vector<Outlier> outliers;
@@ -153,12 +164,15 @@ constexpr auto json_fields(const RunReport*) {
       field("phases_skipped", &T::phases_skipped).optional(), field("checks", &T::checks).optional(),
       field("verdict", &T::verdict).optional(), field("interrupted", &T::interrupted),
       field("straggler_threshold", &T::straggler_threshold).optional(),
+      field("busy_utilization_pct", &T::busy_utilization_pct).optional(),
       field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
       field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),
       field("train", &T::train).optional(), field("projection", &T::projection).omitted_when_default(),
       field("budget", &T::budget).omitted_when_default(), field("plan", &T::plan).omitted_when_default(),
+      field("tenancy_looks", &T::tenancy_looks).omitted_when_default(),
       field("tenants", &T::tenants).omitted_when_default(),
       field("shared_phases", &T::shared_phases).omitted_when_default(),
+      field("tenants_not_rejudged", &T::tenants_not_rejudged).omitted_when_default(),
       field("outliers", &T::outliers).omitted_when_default(), field("failure", &T::failure).omitted_when_default());
 }
 

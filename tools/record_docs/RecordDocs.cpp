@@ -69,6 +69,7 @@ std::vector<RowSpec> row_specs() {
           {top, "outliers", keys_of<Outlier>()},
           {top, "world.emulated", keys_of<Emulation>()},
           {top, "trace_spans", keys_of<TraceSpan>()},
+          {top, "tenancy_looks", keys_of<TenancyLook>()},
           {top, "tenants", keys_of<MidRunTenant>()},
           {top, "budget", keys_of<BudgetRecord>()},
           {top, "budget", keys_of<PhaseBudget>()},

@@ -1,5 +1,5 @@
-// The plain parts of slow-node isolation: seeded matchings, bisection's decisions, the slow-node and
-// aggregated slow-pair findings.
+// The plain parts of slow-node isolation: seeded matchings, bisection's decisions, the isolation that
+// measured nothing (the slow-pair and slow-node findings: judge/CollectiveChecksTest).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -113,65 +113,24 @@ TEST(Bisection, NamesNoneWhenHalvesAreAlike) {
   EXPECT_EQ(bisect(3, 0.5, fabric(1, 10, &calls)).node, -1);  // too few nodes for a reference
 }
 
-TEST(CollectiveChecks, SlowPairsAreOneFinding) {
-  results::CollectivesRecord record;
-  record.pairs.emplace();
-  record.pairs->threshold = 0.8;
-  for (int i = 0; i < 8; ++i) {
-    results::PairResult p;
-    p.a = i, p.b = i + 8, p.a_label = "h:" + std::to_string(i), p.b_label = "h:" + std::to_string(i + 8);
-    p.bandwidth_gbps = 10 + i, p.slow = true;
-    record.pairs->pairs.push_back(p);
-  }
-  const auto checks = collective_checks(record);
-  ASSERT_EQ(checks.size(), 1u);
-  EXPECT_EQ(checks[0].id, "slow-pair");
-  EXPECT_EQ(checks[0].ranks.size(), 16u);
-  EXPECT_NE(checks[0].message.find("8 of 8 pairs"), std::string::npos) << checks[0].message;
-  EXPECT_NE(checks[0].message.find("h:0 <-> h:8"), std::string::npos);
-  EXPECT_NE(checks[0].message.find("and 3 more"), std::string::npos);
-  EXPECT_EQ(checks[0].message.find("h:7 <-> h:15"), std::string::npos);  // the fastest of them is not listed
-}
-
-TEST(CollectiveChecks, SuspectsAreOneSlowNodeFinding) {
-  results::CollectivesRecord record;
-  EXPECT_TRUE(collective_checks(record).empty());
-  record.isolation.emplace();
-  record.isolation->node_local = {{0, 10.0}};  // it measured something, and named no one
-  EXPECT_TRUE(collective_checks(record).empty());
-  results::Suspect s;
-  s.node = 2, s.host = "n17", s.evidence = "6 of 6 rounds";
-  results::Suspect t = s;
-  t.node = 0, t.host = "n3";
-  record.isolation->suspects = {s, t};
-  const auto checks = collective_checks(record, {0, 0, 1, 1, 2, 2, 3, 3});
-  ASSERT_EQ(checks.size(), 1u);
-  EXPECT_EQ(checks[0].id, "slow-node");
-  EXPECT_EQ(checks[0].severity, results::Severity::error);
-  EXPECT_NE(checks[0].message.find("node 2 (n17): 6 of 6 rounds"), std::string::npos) << checks[0].message;
-  // It names its nodes and the ranks on them, so that every output can say where (Prometheus' host).
-  EXPECT_EQ(checks[0].nodes, (std::vector<int>{0, 2}));
-  EXPECT_EQ(checks[0].ranks, (std::vector<int>{0, 1, 4, 5}));
-}
-
 // An isolation that ran but measured nothing (its buffers did not fit) cleared no node: it fails,
 // with its reason, and names no slow node.
 TEST(CollectiveChecks, AnIsolationThatMeasuredNothingFails) {
   results::CollectivesRecord record;
   record.isolation.emplace();
   record.isolation->skipped_reason = "out of memory on rank 3: 1 TiB";
-  auto checks = collective_checks(record);
+  auto checks = collective_checks(record).checks;
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "isolation-measured-nothing");
   EXPECT_EQ(checks[0].severity, results::Severity::error);
   EXPECT_NE(checks[0].message.find("out of memory on rank 3: 1 TiB"), std::string::npos) << checks[0].message;
   record.isolation->skipped_reason.clear();
   record.isolation->node_local = {{0, 0.0}, {1, 0.0}};  // one-rank nodes, and no round
-  checks = collective_checks(record);
+  checks = collective_checks(record).checks;
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "isolation-measured-nothing");
   record.isolation->matches = {{0, 0, 1, 2.0, 0.0}, {0, 1, 0, 2.0, 0.0}};
-  EXPECT_TRUE(collective_checks(record).empty());
+  EXPECT_TRUE(collective_checks(record).checks.empty());
 }
 
 }  // namespace

@@ -42,6 +42,21 @@ TEST(ExpectationsValidation, UnknownCheckIdIsRefused) {
   EXPECT_TRUE(refused_with({{"checks_must_pass", {"train-no-such"}}}, "unknown check id 'train-no-such'"));
 }
 
+// The thresholds of the record rules (slow pairs, suspects, busy GPUs): in the ranges their options take.
+TEST(ExpectationsValidation, RuleInputsTakeTheirRanges) {
+  const auto e =
+      parse_expectations(json{{"pair_threshold", 0.9}, {"isolate_threshold", 0.3}, {"busy_utilization_pct", 40}});
+  EXPECT_EQ(e.rule_inputs.pair_threshold, 0.9);
+  EXPECT_EQ(e.rule_inputs.isolate_threshold, 0.3);
+  EXPECT_EQ(e.rule_inputs.busy_utilization_pct, 40);
+  EXPECT_FALSE(parse_expectations(json::object()).rule_inputs.pair_threshold);
+  EXPECT_EQ(message({{"pair_threshold", 0}}), "accepted");  // names no pair, as --pair-threshold 0
+  EXPECT_TRUE(refused_with({{"pair_threshold", 1.5}}, "pair_threshold must lie in [0, 1]"));
+  EXPECT_TRUE(refused_with({{"isolate_threshold", 0}}, "isolate_threshold must lie in (0, 1)"));
+  EXPECT_TRUE(refused_with({{"busy_utilization_pct", 0}}, "busy_utilization_pct must lie in (0, 100]"));
+  EXPECT_TRUE(refused_with({{"busy_utilization_pct", "high"}}, "busy_utilization_pct must be a number"));
+}
+
 TEST(ExpectationsValidation, MinAboveMaxIsRefused) {
   EXPECT_TRUE(refused_with({{"thresholds", {{{"metric", "busbw"}, {"min", 10}, {"max", 5}}}}},
                            "thresholds[0]: min 10 is above max 5"));

@@ -82,6 +82,11 @@ TEST(RunConsistency, ThresholdsNoRunTakesAreRefused) {
     EXPECT_NE(read_edited([&](json& j) { j["straggler_threshold"] = value; }).find("straggler_threshold"),
               std::string::npos)
         << value;
+  for (const auto& value : {json(-1), json(0), json(101)})
+    EXPECT_NE(read_edited([&](json& j) { j["busy_utilization_pct"] = value; }).find("busy_utilization_pct"),
+              std::string::npos)
+        << value;
+  EXPECT_EQ(read_edited([&](json& j) { j["busy_utilization_pct"] = 35; }), "read");
 }
 
 TEST(RunConsistency, CompletedPhasesNeedTheirRecords) {

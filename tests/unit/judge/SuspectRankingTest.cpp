@@ -1,6 +1,6 @@
 // Suspect ranking on synthetic rounds: a slow node fails with every partner and is named first; its
 // partners' failures with it are explained by it; noise and a bad pair name no one.
-#include "results/models/SuspectRanking.hpp"
+#include "judge/SuspectRanking.hpp"
 
 #include <algorithm>
 #include <random>
@@ -10,8 +10,10 @@
 
 #include "results/schema/CollectiveRecords.hpp"
 
-namespace gpuscale::results {
+namespace gpuscale::judge {
 namespace {
+
+using namespace results;
 
 // Rounds of 8 nodes in fixed pairs per round (i with i ^ (round + 1) % 8 ... any perfect matching):
 // a pair's figure is `slow` when it holds a slow node or is the bad pair, else 100 with `noise`.
@@ -200,4 +202,4 @@ TEST(SuspectRanking, RecordsRoundTripThroughJson) {
 }
 
 }  // namespace
-}  // namespace gpuscale::results
+}  // namespace gpuscale::judge

@@ -1,4 +1,4 @@
-#include "results/models/SuspectRanking.hpp"
+#include "judge/SuspectRanking.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,10 +8,22 @@
 #include <set>
 
 #include "results/models/FleetOutliers.hpp"
+#include "results/models/RoundRatios.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
 
-namespace gpuscale::results {
+namespace gpuscale::judge {
+
+using results::fixed;
+using results::IsolationRecord;
+using results::kOutlierMinGroup;
+using results::kOutlierSigmas;
+using results::median;
+using results::percent;
+using results::robust_sigma;
+using results::round_ratios;
+using results::Suspect;
+
 namespace {
 
 std::string host_of(const IsolationRecord& r, int node) {
@@ -144,33 +156,6 @@ void add_bisection(const IsolationRecord& r, std::vector<Suspect>& out) {
 
 }  // namespace
 
-std::vector<double> round_ratios(const IsolationRecord& r) {
-  // Each pair is judged against the other pairs of its round: with few nodes a slow node's own pair
-  // would pull a median over every pair halfway towards it.
-  std::map<int, std::vector<std::size_t>> per_round;
-  for (std::size_t i = 0; i < r.matches.size(); ++i)
-    if (r.matches[i].partner >= 0) per_round[r.matches[i].round].push_back(i);
-  std::vector<double> ratios(r.matches.size(), 1.0);
-  for (const auto& [round, members] : per_round)
-    for (const std::size_t i : members) {
-      const auto& m = r.matches[i];
-      std::vector<double> sr, ar;
-      for (const std::size_t j : members) {
-        const auto& o = r.matches[j];
-        if (o.node == m.node || o.node == m.partner) continue;
-        if (o.sendrecv_gbps > 0) sr.push_back(o.sendrecv_gbps);
-        if (o.allreduce_busbw_gbps > 0) ar.push_back(o.allreduce_busbw_gbps);
-      }
-      // With two nodes there is nothing to compare with; a figure measured on neither side says nothing.
-      auto judge = [&ratios, i](double value, const std::vector<double>& others) {
-        if (value > 0 && !others.empty()) ratios[i] = std::min(ratios[i], value / median(others));
-      };
-      judge(m.sendrecv_gbps, sr);
-      judge(m.allreduce_busbw_gbps, ar);
-    }
-  return ratios;
-}
-
 std::vector<NodeLocalOutlier> node_local_outliers(const IsolationRecord& r) {
   std::vector<double> values;
   for (const auto& n : r.node_local)
@@ -195,4 +180,17 @@ std::vector<Suspect> rank_suspects(const IsolationRecord& r) {
   return out;
 }
 
-}  // namespace gpuscale::results
+bool measured_anything(const IsolationRecord& r) {
+  const bool node_local =
+      std::any_of(r.node_local.begin(), r.node_local.end(), [](const auto& n) { return n.busbw_gbps > 0; });
+  const bool rounds = std::any_of(r.matches.begin(), r.matches.end(),
+                                  [](const auto& m) { return m.sendrecv_gbps > 0 || m.allreduce_busbw_gbps > 0; });
+  return node_local || rounds || !r.bisection.empty();
+}
+
+SuspectJudgement judge_suspects(const IsolationRecord& iso) {
+  if (!measured_anything(iso)) return {iso.suspects, !iso.suspects.empty()};
+  return {rank_suspects(iso), false};
+}
+
+}  // namespace gpuscale::judge
