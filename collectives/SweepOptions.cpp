@@ -3,6 +3,7 @@
 #include <string>
 
 #include "harness/Error.hpp"
+#include "results/schema/RuleInputRanges.hpp"
 
 namespace gpuscale::collectives {
 namespace {
@@ -24,8 +25,8 @@ void validate(const SweepOptions& o) {
   if (o.graph_launches < 0) fail("-G (graph launches) must not be negative");
   if (o.aggregated < 1) fail("-m (ops per iteration) must be at least 1");
   if (o.root < 0) fail("-r (root) must not be negative");
-  if (!(o.pair_threshold >= 0 && o.pair_threshold <= 1)) fail("--pair-threshold must lie in [0, 1]");
-  if (!(o.isolation_threshold > 0 && o.isolation_threshold < 1)) fail("--isolate-threshold must lie in (0, 1)");
+  if (!results::is_pair_threshold(o.pair_threshold)) fail("--pair-threshold must lie in [0, 1]");
+  if (!results::is_isolate_threshold(o.isolation_threshold)) fail("--isolate-threshold must lie in (0, 1)");
   if (o.isolation_rounds < 1) fail("--isolate-rounds must be at least 1");
   if (o.isolation_bytes < 8) fail("--isolate-bytes must be at least 8");
   if (!(o.link_threshold >= 0 && o.link_threshold <= 1)) fail("--link-threshold must lie in [0, 1]");

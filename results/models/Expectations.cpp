@@ -10,6 +10,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/models/FigureVocabulary.hpp"
 #include "results/models/Spelling.hpp"
+#include "results/schema/RuleInputRanges.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
@@ -154,15 +155,14 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
         e.baseline_tolerance[figure] = x;
       }
     } else if (key == "pair_threshold" || key == "isolate_threshold") {
-      // The ranges the options accept (collectives/SweepOptions.cpp): a fraction of a median.
       const double x = number(value, key);
       const bool pair = key == "pair_threshold";
-      if (pair ? !(x >= 0 && x <= 1) : !(x > 0 && x < 1))
+      if (!(pair ? is_pair_threshold(x) : is_isolate_threshold(x)))
         refuse_input(key + (pair ? " must lie in [0, 1]" : " must lie in (0, 1)") + ", a fraction of the median");
       (pair ? e.rule_inputs.pair_threshold : e.rule_inputs.isolate_threshold) = x;
     } else if (key == "busy_utilization_pct") {
       const double x = number(value, key);
-      if (!(x > 0 && x <= 100)) refuse_input(key + " must lie in (0, 100], a percentage");
+      if (!is_busy_utilization_pct(x)) refuse_input(key + " must lie in (0, 100], a percentage");
       e.rule_inputs.busy_utilization_pct = x;
     } else if (key == "thresholds") {
       if (!value.is_array()) refuse_input("thresholds must be an array");

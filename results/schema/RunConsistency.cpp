@@ -1,4 +1,5 @@
 #include "results/schema/RunConsistency.hpp"
+#include "results/schema/RuleInputRanges.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -60,7 +61,7 @@ void check_world(const RunReport& r) {
   if (!(std::isfinite(r.straggler_threshold) && r.straggler_threshold > 0 && r.straggler_threshold <= 100))
     throw Found{"straggler_threshold " + std::to_string(r.straggler_threshold) +
                 " is not a fraction in (0, 100], which --straggler-threshold takes"};
-  if (!(std::isfinite(r.busy_utilization_pct) && r.busy_utilization_pct > 0 && r.busy_utilization_pct <= 100))
+  if (!is_busy_utilization_pct(r.busy_utilization_pct))
     throw Found{"busy_utilization_pct " + std::to_string(r.busy_utilization_pct) + " is not a percent in (0, 100]"};
 }
 
