@@ -15,6 +15,7 @@ struct NvmlApi {
   Return (*shutdown)() = nullptr;
   Return (*driver_version)(char*, unsigned) = nullptr;
   Return (*handle_by_pci_bus_id)(const char*, Device*) = nullptr;
+  Return (*index)(Device, unsigned*) = nullptr;
   Return (*clock)(Device, int, unsigned*) = nullptr;
   Return (*max_clock)(Device, int, unsigned*) = nullptr;
   Return (*applications_clock)(Device, int, unsigned*) = nullptr;
@@ -247,6 +248,7 @@ Nvml::Answer<Nvml::RemappedRows> Nvml::remapped_rows(Device d) const {
   return {r, kSuccess};
 }
 
+Nvml::Answer<unsigned> Nvml::index(Device d) const { return ask<unsigned>(api_->index, d); }
 Nvml::Answer<unsigned> Nvml::pcie_gen(Device d) const { return ask<unsigned>(api_->pcie_gen, d); }
 Nvml::Answer<unsigned> Nvml::pcie_width(Device d) const { return ask<unsigned>(api_->pcie_width, d); }
 Nvml::Answer<unsigned> Nvml::pcie_gen_max(Device d) const { return ask<unsigned>(api_->pcie_gen_max, d); }
@@ -338,6 +340,7 @@ void bind_all(const Nvml::Lookup& l, NvmlApi& a) {
   bind(l, a.shutdown, {"nvmlShutdown"});
   bind(l, a.driver_version, {"nvmlSystemGetDriverVersion"});
   bind(l, a.handle_by_pci_bus_id, {"nvmlDeviceGetHandleByPciBusId_v2"});
+  bind(l, a.index, {"nvmlDeviceGetIndex"});
   bind(l, a.clock, {"nvmlDeviceGetClockInfo"});
   bind(l, a.max_clock, {"nvmlDeviceGetMaxClockInfo"});
   bind(l, a.applications_clock, {"nvmlDeviceGetApplicationsClock"});

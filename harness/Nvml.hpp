@@ -66,6 +66,8 @@ class Nvml {
 
   // The device questions. A device comes from device(); nullptr where NVML does not know the GPU.
   Device device(const std::string& pci_bus_id) const;
+  // NVML's index of the GPU: nvidia-smi's and dcgm-exporter's `gpu` (CUDA_VISIBLE_DEVICES does not change it).
+  Answer<unsigned> index(Device d) const;
   enum class Clock { sm, memory };
   Answer<unsigned> clock_mhz(Device d, Clock c) const;
   Answer<unsigned> max_clock_mhz(Device d, Clock c) const;

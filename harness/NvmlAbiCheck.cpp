@@ -68,6 +68,7 @@ static_assert(std::is_same_v<decltype(&nvmlDeviceGetGraphicsRunningProcesses_v3)
                              nvmlReturn_t (*)(nvmlDevice_t, unsigned int*, nvmlProcessInfo_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetUtilizationRates), nvmlReturn_t (*)(nvmlDevice_t, nvmlUtilization_t*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetMemoryInfo), nvmlReturn_t (*)(nvmlDevice_t, nvmlMemory_t*)>);
+static_assert(std::is_same_v<decltype(&nvmlDeviceGetIndex), nvmlReturn_t (*)(nvmlDevice_t, unsigned int*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceGetNvLinkErrorCounter),
                              nvmlReturn_t (*)(nvmlDevice_t, unsigned int, nvmlNvLinkErrorCounter_t, unsigned long long*)>);
 static_assert(std::is_same_v<decltype(&nvmlDeviceRegisterEvents),

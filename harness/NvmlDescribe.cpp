@@ -76,6 +76,7 @@ void Nvml::describe_configuration(Device device, results::GpuInfo& gpu) const {
 bool Nvml::describe(results::GpuInfo& gpu) const {
   const Device d = device(gpu.pci_bus_id);
   if (!d) return false;
+  gpu.nvml_index = index(d).value;
   gpu.sm_clock_mhz = clock_mhz(d, Clock::sm).value;
   gpu.sm_clock_max_mhz = max_clock_mhz(d, Clock::sm).value;
   gpu.memory_clock_mhz = clock_mhz(d, Clock::memory).value;

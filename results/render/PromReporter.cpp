@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "results/models/ChecksRan.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/Format.hpp"
@@ -87,7 +88,9 @@ std::string base_name(const std::string& metric, const BaseUnit& u) {
 
 // The device index on the host of a rank's GPU (PromReporter.hpp: `gpu`).
 std::string device_index(const RankEnv& e) {
-  if (!e.gpu || e.gpu->cuda_index < 0) return "";
+  if (!e.gpu) return "";
+  if (e.gpu->nvml_index) return std::to_string(*e.gpu->nvml_index);
+  if (e.gpu->cuda_index < 0) return "";
   const auto it = e.variables.find("CUDA_VISIBLE_DEVICES");
   if (it == e.variables.end()) return std::to_string(e.gpu->cuda_index);
   std::vector<std::string> entries;
@@ -348,6 +351,32 @@ void write_checks(const RunReport& r, const PromScope& scope, std::ostream& out)
         << " 1\n";
 }
 
+// Whether check c (warning or error) concerns the file's scope: every check for the whole job's file; in
+// a node's file, one of its ranks or itself, or the whole job (a check naming no rank or node).
+bool concerns(const Check& c, const PromScope& scope) {
+  if (c.ranks.empty() && c.nodes.empty()) return true;
+  return std::any_of(c.ranks.begin(), c.ranks.end(), [&](int rank) { return scope.holds_rank(rank); }) ||
+         std::any_of(c.nodes.begin(), c.nodes.end(), [&](int node) { return scope.holds_node(node); });
+}
+
+// One sample per check that ran (ChecksRan.hpp): 0 where it was raised at warning or error for the
+// file's scope, else 1. A check absent did not run.
+void write_check_results(const RunReport& r, const PromScope& scope, std::ostream& out) {
+  const auto ran = checks_that_ran(r);
+  if (ran.empty()) return;
+  family("gpuscale_check_passed",
+         "each check that ran: 0 when raised at warning or error for this file's node (the whole job's file: "
+         "anywhere), else 1; a check absent did not run",
+         out);
+  for (const auto id : ran) {
+    const bool failed = std::any_of(r.checks.begin(), r.checks.end(), [&](const Check& c) {
+      return c.id == id && c.severity != Severity::info && concerns(c, scope);
+    });
+    out << "gpuscale_check_passed" << label_set({{"Hostname", scope.file_host()}, {"id", std::string(id)}}) << ' '
+        << (failed ? 0 : 1) << '\n';
+  }
+}
+
 std::string file_safe(const std::string& name) {
   std::string out;
   for (unsigned char c : name) out += std::isalnum(c) || c == '.' || c == '_' || c == '-' ? static_cast<char>(c) : '_';
@@ -387,6 +416,7 @@ void PromReporter::write(const RunReport& r, std::ostream& out) const {
   write_node_figures(figures, scope, out);
   if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, scope, out);
   write_checks(r, scope, out);
+  write_check_results(r, scope, out);
 }
 
 }  // namespace gpuscale::results

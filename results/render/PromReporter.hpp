@@ -7,11 +7,11 @@
 // Labels. A GPU's series carry the labels dcgm-exporter gives the same GPU, so that PromQL joins them
 // `on (Hostname, gpu, UUID)`:
 //   Hostname    the node's host name ("HOST/nNODE" where nodes share a host name: emulated nodes)
-//   gpu         the GPU's device index on its host: CUDA_VISIBLE_DEVICES' entry for the rank's CUDA
-//               device, or that device's index where the variable is unset; "" where the variable
-//               names GPUs by UUID (join on UUID then). dcgm-exporter's `gpu` is NVML's index, which
-//               is the same where CUDA orders devices by PCI bus id (CUDA_DEVICE_ORDER=PCI_BUS_ID, or
-//               identical GPUs); UUID is exact everywhere.
+//   gpu         the GPU's device index on its host as NVML numbers it (nvidia-smi's and dcgm-exporter's
+//               `gpu`, whatever CUDA_VISIBLE_DEVICES or CUDA_DEVICE_ORDER say). Without NVML (files of
+//               older runs): CUDA_VISIBLE_DEVICES' entry for the rank's CUDA device, or that device's
+//               index where the variable is unset, "" where it names GPUs by UUID; that guess is
+//               NVML's index only where CUDA orders devices by PCI bus id. UUID is exact everywhere.
 //   UUID        "GPU-..." ("" on the CPU backend)
 //   gpu_model   the GPU's name ("NVIDIA H200"); dcgm-exporter's `modelName` is camelCase, which
 //               promtool's lint refuses in our own files: take it with group_left(modelName)
@@ -42,6 +42,11 @@
 //   gpuscale_check{Hostname,id,severity,scope}                    1 per check raised at warning or error:
 //                                                                 scope "node" per node it concerns, "job"
 //                                                                 for the whole job (the file's Hostname)
+//   gpuscale_check_passed{Hostname,id}                            each check that ran (results/models/ChecksRan.hpp):
+//                                                                 0 when raised at warning or error for the
+//                                                                 file's node (a node's file: on it or for
+//                                                                 the whole job; the whole job's: anywhere),
+//                                                                 else 1; a check absent did not run
 // Label values escape \, " and newline as \\, \" and \n.
 #include <optional>
 #include <string>

@@ -42,6 +42,8 @@ struct GpuInfo {
   std::uint64_t memory_free_bytes = 0;
   int sm_count = 0;
   int numa_node = -1;  // from sysfs; -1 when the platform reports none
+  // NVML's index of the GPU on its host (nvidia-smi's and dcgm-exporter's `gpu`); nullopt without NVML.
+  std::optional<unsigned> nvml_index;
   // NVML figures: nullopt where NVML is absent or the GPU does not support the query.
   std::optional<unsigned> sm_clock_mhz, sm_clock_max_mhz, memory_clock_mhz;
   std::optional<std::uint64_t> clock_event_reasons;  // NVML bit mask
@@ -142,6 +144,7 @@ constexpr auto json_fields(const GpuInfo*) {
       field("cc_major", &T::cc_major), field("cc_minor", &T::cc_minor),
       field("memory_total_bytes", &T::memory_total_bytes), field("memory_free_bytes", &T::memory_free_bytes),
       field("sm_count", &T::sm_count), field("numa_node", &T::numa_node).optional(),
+      field("nvml_index", &T::nvml_index),
       field("nvlinks", &T::nvlinks).optional(), field("peers", &T::peers).optional(),
       field("sm_clock_mhz", &T::sm_clock_mhz), field("sm_clock_max_mhz", &T::sm_clock_max_mhz),
       field("memory_clock_mhz", &T::memory_clock_mhz), field("clock_event_reasons", &T::clock_event_reasons),

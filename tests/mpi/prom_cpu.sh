@@ -71,6 +71,14 @@ assert whole["gpuscale_build_info"] == [({"Hostname": host0, "version": run["too
                                           "schema_version": str(run["schema_version"])}, 1.0)], whole
 assert whole["gpuscale_run_start_timestamp_seconds"][0][1] > 1.7e9, whole
 check_burn(whole, run["ranks"])
+# A 0/1 series per check that ran: 0 for each check the run raised at warning or error, 1 for the rest;
+# env's and burn's checks ran, train's did not.
+raised = {c["id"] for c in run["checks"] if c["severity"] in ("warning", "error")}
+passed = {l["id"]: v for l, v in whole["gpuscale_check_passed"]}
+assert len(passed) == len(whole["gpuscale_check_passed"]), "a check twice"
+assert {"ecc-uncorrected", "gpu-wrong-result"} <= set(passed) and raised <= set(passed), (raised, passed)
+assert not any(i.startswith("train-") for i in passed), passed
+assert all(v == (0.0 if i in raised else 1.0) for i, v in passed.items()), (raised, passed)
 # One file per node: its own GPUs, and the job's series under its own Hostname.
 files = sorted(os.listdir(sys.argv[3]))
 assert len(files) == 2 and all(re.fullmatch(r"gpuscale-[\w.-]+\.prom", f) for f in files), files

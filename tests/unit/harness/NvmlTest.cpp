@@ -7,6 +7,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "results/schema/RankEnv.hpp"
 
@@ -36,6 +37,11 @@ abi::Return clock(abi::Device, int type, unsigned* mhz) {
   return abi::kSuccess;
 }
 abi::Return temperature(abi::Device, int, unsigned*) { return abi::kErrorNotSupported; }
+// NVML's index, which CUDA_VISIBLE_DEVICES does not renumber: the fake GPU is NVML's fifth.
+abi::Return index(abi::Device, unsigned* i) {
+  *i = 4;
+  return abi::kSuccess;
+}
 abi::Return throttle_reasons(abi::Device, unsigned long long* bits) {
   *bits = 0x4;
   return abi::kSuccess;
@@ -103,6 +109,23 @@ TEST(Nvml, MissingFunctionLeavesItsFigureUnknown) {
   EXPECT_FALSE(gpu.clock_event_reasons);
   EXPECT_TRUE(gpu.nvlinks.empty());
   EXPECT_TRUE(gpu.peers.empty());
+  EXPECT_FALSE(gpu.nvml_index) << "no nvmlDeviceGetIndex: no index, not 0";
+}
+
+TEST(Nvml, DescribeRecordsNvmlsIndexOfTheGpu) {
+  std::string why;
+  auto symbols = base_symbols();
+  symbols["nvmlDeviceGetIndex"] = reinterpret_cast<void*>(&index);
+  const auto nvml = open_fake(symbols, why);
+  ASSERT_TRUE(nvml) << why;
+  results::GpuInfo gpu;
+  gpu.cuda_index = 0;
+  gpu.pci_bus_id = kBus;
+  ASSERT_TRUE(nvml->describe(gpu));
+  EXPECT_EQ(gpu.nvml_index, 4u);
+  const nlohmann::json j = gpu;
+  EXPECT_EQ(j.at("nvml_index"), 4);
+  EXPECT_EQ(j.get<results::GpuInfo>().nvml_index, 4u);
 }
 
 TEST(Nvml, UnknownGpuIsNotDescribed) {

@@ -98,8 +98,25 @@ TEST(PromReporter, FiguresMeasuredBesideAnotherProcessAreLeftOutAndNamed) {
   EXPECT_EQ(none.find("gpuscale_burn_sustained_flops"), std::string::npos) << none;
 }
 
-// The gpu label is the device index on the host: CUDA_VISIBLE_DEVICES' entry, none for a UUID entry.
-TEST(PromReporter, GpuIsTheDeviceIndexOnTheHost) {
+// The gpu label is NVML's index of the GPU, as dcgm-exporter's: where CUDA orders devices fastest first
+// (its default), rank 1's CUDA device 1 can be the GPU NVML calls 3, and its series must join
+// dcgm-exporter's gpu="3".
+TEST(PromReporter, GpuIsNvmlsIndexWhateverCudaNumbers) {
+  auto r = fleet();
+  r.ranks[1].gpu->cuda_index = 1;
+  r.ranks[1].gpu->nvml_index = 3;
+  r.ranks[5].gpu->cuda_index = 0;
+  r.ranks[5].gpu->nvml_index = 2;
+  r.ranks[5].variables["CUDA_VISIBLE_DEVICES"] = "GPU-5";  // by UUID: NVML still knows the index
+  const auto text = exposition(r);
+  EXPECT_NE(text.find("gpuscale_burn_sustained_flops{Hostname=\"n0\",gpu=\"3\",UUID=\"GPU-1\""), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("gpuscale_burn_sustained_flops{Hostname=\"n2\",gpu=\"2\",UUID=\"GPU-5\""), std::string::npos);
+}
+
+// Without NVML's index (no NVML, or a file of an older run) the label is CUDA_VISIBLE_DEVICES' entry,
+// none for a UUID entry.
+TEST(PromReporter, WithoutNvmlGpuIsTheVisibleDevicesEntry) {
   auto r = fleet();
   r.ranks[5].gpu->cuda_index = 0;
   r.ranks[5].variables["CUDA_VISIBLE_DEVICES"] = "6";
@@ -165,7 +182,16 @@ TEST(PromReporter, PassedRunAndNoChecksWritesNoCheckFamily) {
   r.checks.clear();
   const auto text = exposition(r);
   EXPECT_TRUE(has_line(text, "gpuscale_verdict_passed{Hostname=\"n0\"} 1")) << text;
-  EXPECT_EQ(text.find("gpuscale_check"), std::string::npos);
+  EXPECT_EQ(text.find("gpuscale_check{"), std::string::npos);
+  EXPECT_EQ(text.find("# TYPE gpuscale_check gauge"), std::string::npos);
+  // Each check that ran passed.
+  int passed = 0;
+  for (const auto& line : lines_of(text))
+    if (line.rfind("gpuscale_check_passed{", 0) == 0) {
+      EXPECT_EQ(line.substr(line.size() - 2), " 1") << line;
+      ++passed;
+    }
+  EXPECT_GT(passed, 0) << text;
 }
 
 TEST(PromReporter, OneHelpAndTypePerMetricBeforeItsSamplesWhichStayTogether) {
@@ -212,6 +238,37 @@ TEST(PromReporter, AFindingOfNodesCarriesTheirHosts) {
       << text;
   EXPECT_TRUE(
       has_line(text, "gpuscale_check{Hostname=\"n0\",id=\"nccl-mismatch\",severity=\"warning\",scope=\"job\"} 1"));
+}
+
+// Every check that ran is a 0/1 series, so a dashboard tells passed from not run. The fleet ran env,
+// burn and collectives: slow-node (raised on n2) and numa-binding (a warning on rank 1, of n0) fail in
+// the whole job's file and in their node's, and pass in the other nodes'; ecc-uncorrected ran and
+// passed everywhere; compute's and train's checks did not run.
+TEST(PromReporter, EachCheckThatRanPassedOrFailedPerFile) {
+  auto run = fleet();
+  run.checks.push_back(Check{"numa-binding", Severity::warning, {1}, "bind rank 1 to NUMA node 0"});
+  const auto whole = exposition(run);
+  EXPECT_TRUE(has_line(whole, "# TYPE gpuscale_check_passed gauge")) << whole;
+  EXPECT_TRUE(has_line(whole, "gpuscale_check_passed{Hostname=\"n0\",id=\"slow-node\"} 0"));
+  EXPECT_TRUE(has_line(whole, "gpuscale_check_passed{Hostname=\"n0\",id=\"numa-binding\"} 0"));
+  EXPECT_TRUE(has_line(whole, "gpuscale_check_passed{Hostname=\"n0\",id=\"ecc-uncorrected\"} 1"));
+  EXPECT_EQ(whole.find("id=\"compute-straggler\""), std::string::npos) << "compute did not run";
+  EXPECT_EQ(whole.find("id=\"train-ddp-matches-single\""), std::string::npos) << "train did not run";
+  const auto n2 = exposition(run, 2);
+  EXPECT_TRUE(has_line(n2, "gpuscale_check_passed{Hostname=\"n2\",id=\"slow-node\"} 0")) << n2;
+  EXPECT_TRUE(has_line(n2, "gpuscale_check_passed{Hostname=\"n2\",id=\"numa-binding\"} 1"));
+  const auto n0 = exposition(run, 0);
+  EXPECT_TRUE(has_line(n0, "gpuscale_check_passed{Hostname=\"n0\",id=\"slow-node\"} 1")) << n0;
+  EXPECT_TRUE(has_line(n0, "gpuscale_check_passed{Hostname=\"n0\",id=\"numa-binding\"} 0"));
+  // A check of the whole job (no rank, no node) fails in every node's file.
+  auto r = run;
+  r.checks.push_back(Check{"nccl-mismatch", Severity::error, {}, "two NCCL versions"});
+  EXPECT_TRUE(has_line(exposition(r, 3), "gpuscale_check_passed{Hostname=\"n3\",id=\"nccl-mismatch\"} 0"));
+  // Ranks sharing GPUs in a test layout: the checks of speed say nothing there, so they did not run.
+  r.emulation = Emulation{2, true};
+  const auto shared = exposition(r);
+  EXPECT_EQ(shared.find("gpuscale_check_passed{Hostname=\"n0\",id=\"slow-node\"}"), std::string::npos) << shared;
+  EXPECT_TRUE(has_line(shared, "gpuscale_check_passed{Hostname=\"n0\",id=\"ecc-uncorrected\"} 1"));
 }
 
 // One node's file: its GPUs, its node's series, and the job's series under its Hostname.
