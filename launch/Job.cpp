@@ -137,6 +137,8 @@ Job::~Job() { harness::set_last_words(nullptr); }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
   phase_ = phase;
+  if (auto* p = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase) : nullptr)
+    p->started_s = run_elapsed_s();
   progress_->phase(phase, index, count);
 }
 

@@ -18,6 +18,7 @@ struct PhaseBudget {
   std::string longest;    // the item (op, shape, model) that took longest, as the phase names it
   double longest_s = 0;
   std::vector<std::string> dropped;  // what the phase left out once its deadline had passed, one line each
+  double started_s = 0;  // from the run's start; 0 before it starts (and in files written before it was kept)
 };
 
 struct BudgetRecord {
@@ -27,7 +28,8 @@ struct BudgetRecord {
 
 constexpr auto json_fields(const PhaseBudget*) {
   using T = PhaseBudget;
-  return fields(field("phase", &T::phase), field("deadline_s", &T::deadline_s), field("ended_s", &T::ended_s),
+  return fields(field("phase", &T::phase), field("deadline_s", &T::deadline_s),
+                field("started_s", &T::started_s).optional(), field("ended_s", &T::ended_s),
                 field("longest", &T::longest).optional(), field("longest_s", &T::longest_s).optional(),
                 field("dropped", &T::dropped).optional());
 }

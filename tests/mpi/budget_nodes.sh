@@ -4,7 +4,8 @@
 # without the budget made each collective op take tens of seconds). The run ends within 1.5x its stated
 # budget (the JSON's elapsed_s; the wall time is printed), its collectives phase drops what its share
 # did not cover with notes in budget.phases[].dropped, the localisation (run first under a budget)
-# names the node, and budget-exceeded (error) names the op, its seconds and the node.
+# names the node, and budget-exceeded (error) names the op, its seconds and the node. Every phase keeps
+# its start, between the end of the one before and its own.
 #   budget_nodes.sh NODE
 set -euo pipefail
 node=${1:?slowed node}
@@ -25,6 +26,11 @@ print(f"  budget {b['budget_s']} s: the run took {d['elapsed_s']:.1f} s ({wall} 
 for p in b["phases"]:
     print(f"    {p['phase']}: share ends {p['deadline_s']:.1f} s, ended {p['ended_s']:.1f} s, longest "
           f"{p['longest'] or '-'} {p['longest_s']:.1f} s, dropped {p['dropped']}")
+# Each phase's start is kept, after the one before ended and before its own end (bench/timeline.py).
+previous = 0.0
+for p in b["phases"]:
+    assert previous <= p["started_s"] <= p["ended_s"], (previous, p)
+    previous = p["ended_s"]
 assert d["elapsed_s"] <= 1.5 * b["budget_s"], "the run took %.1f s of a %g s budget" % (d["elapsed_s"], b["budget_s"])
 assert d["phases_completed"] == ["env", "links", "compute", "burn", "collectives", "train"], d["phases_completed"]
 coll = next(p for p in b["phases"] if p["phase"] == "collectives")
