@@ -13,6 +13,7 @@
 #include "launch/ReportFiles.hpp"
 #include "results/models/Spelling.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -42,6 +43,7 @@ std::string refusal(const CommandSpec& spec, std::string_view name) {
   if (in(report_file_options())) return std::string(spec.offline_work);
   if (name == "baseline" || name == "baseline-tolerance")
     return "it judges one run (gpuscale report RUN.json --baseline BASE.json)";
+  if (name == "straggler-threshold") return "it judges one run (gpuscale report RUN.json --straggler-threshold F)";
   return "";
 }
 
@@ -76,6 +78,13 @@ void add_common_options(const CommandSpec& spec, cxxopts::Options& o) {
                           "fail the verdict when work the job needed was not measured (collectives or DDP over more "
                           "than one GPU dropped for the budget, a phase not run) instead of warning");
   add("seed")("seed", "seed of the random inputs", cxxopts::value<unsigned long long>()->default_value("1"));
+  add("straggler-threshold")(
+      "straggler-threshold",
+      "flag a GPU, rank or node slower than the job's median by more than this fraction (default " +
+          results::shortest(results::kDefaultStragglerThreshold) +
+          "): stragglers in compute and training, slow burn, links and memory, fleet outliers; report re-judges "
+          "a saved run with it",
+      cxxopts::value<double>(), "F");
 }
 
 // The long names of `options`; with `listed_only`, only those its --help lists.
@@ -254,6 +263,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.quiet = r.count("quiet") > 0;
     c.require_complete = r.count("require-complete") > 0;
     c.seed = r["seed"].as<unsigned long long>();
+    if (r.count("straggler-threshold")) c.straggler_threshold = straggler_threshold_option(r, 0);
     if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
     throw UsageError("gpuscale " + inv.command + ": " + usage_text(e));

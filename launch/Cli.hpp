@@ -1,6 +1,7 @@
 #pragma once
 // The command line: one executable, subcommands, cxxopts. Parsing is pure (no MPI, no files
 // touched), so tests call it directly. Bad input throws harness::UsageError with one line.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct CommonOptions {
   // verdict instead of warning.
   bool require_complete = false;
   unsigned long long seed = 1;
+  // --straggler-threshold: the one straggler threshold, a judge input (RunReport::straggler_threshold):
+  // a live run records it, `report` re-judges a saved run with it; absent: the report's own.
+  std::optional<double> straggler_threshold;
 };
 
 struct Invocation {

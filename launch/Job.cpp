@@ -105,6 +105,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
   report_.world_size = world_.size();
   report_.node_count = world_.node_count();
   report_.emulation = world_.emulation();
+  if (invocation.common.straggler_threshold) report_.straggler_threshold = *invocation.common.straggler_threshold;
   report_.complete = false;
   const bool cpu = selection_.backend->kind() == harness::BackendKind::cpu;
   report_.plan = plan_record(plan_, invocation_.command,

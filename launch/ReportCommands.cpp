@@ -44,6 +44,7 @@ int report(const Invocation& inv) {
   const auto expectations = load_expectations(inv.common);
   check_report_paths(inv.common, inv.positional);
   auto run = read_saved_run(inv.positional.front());
+  if (inv.common.straggler_threshold) run.straggler_threshold = *inv.common.straggler_threshold;
   apply_verdict(run, expectations);
   write_report_files(run, inv.common, expectations, 1);
   const auto view = inv.options.count("full") ? results::ConsoleView::full : view_the_run_printed(run);

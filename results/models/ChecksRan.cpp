@@ -24,8 +24,8 @@ bool baseline_judged(const RunReport& r, std::string_view id) {
 bool section_ran(const RunReport& r, const CheckInfo& c) {
   switch (c.section) {
     case CheckSection::environment:
-    case CheckSection::budget:
     case CheckSection::outliers: return completed(r, names::kEnv);
+    case CheckSection::budget: return completed(r, names::kEnv) && r.budget.has_value();
     case CheckSection::collectives: return completed(r, names::kCollectives);
     case CheckSection::compute: return completed(r, names::kCompute);
     case CheckSection::burn: return completed(r, names::kBurn);

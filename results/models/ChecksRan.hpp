@@ -4,7 +4,7 @@
 // both (the Prometheus series gpuscale_check_passed).
 //
 // A check ran where it was raised, or else where the phase its docs section belongs to completed:
-// environment, budget and outliers with env; compute, burn, links and collectives with their phase;
+// environment and outliers with env, budget with env in a run that kept a budget (the whole-job run); compute, burn, links and collectives with their phase;
 // floors with burn or links; training and the training proofs with train; a baseline check where the
 // verdict judged a --baseline and names it. Retired checks never run, and where the ranks share GPUs
 // in a test layout (Emulation), neither do the checks that judge speed: they say nothing there.

@@ -26,7 +26,6 @@ struct ComputePlan {
   std::vector<ComputeItem> items;  // shape-major: every precision of a shape, then the next shape
   TuningOptions tuning;
   BenchOptions bench;  // rank, gpu, barrier and the ranks' agreement are filled in by run_compute
-  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // What the run needs from the job around it.

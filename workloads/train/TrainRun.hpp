@@ -44,7 +44,6 @@ struct TrainPlan {
   TimingOptions timing;
   bool check = true;
   std::int64_t check_batch = 2;  // samples per rank in the correctness checks
-  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // What the run needs from the job around it.

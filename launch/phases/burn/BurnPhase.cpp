@@ -70,7 +70,6 @@ void run_burn_phase(Job& job) {
     auto& report = job.report();
     for (auto& r : all)
       if (static_cast<std::size_t>(r.rank) < report.ranks.size()) r.host = report.ranks[r.rank].host;
-    report.straggler_threshold = plan.straggler_threshold;
     report.burn = std::move(all);
   }
   job.phase_done("burn");

@@ -21,10 +21,6 @@ void add_burn_options(cxxopts::Options& o) {
       "the GEMM's precision: fp32, tf32, fp16 or bf16 (default " + std::string(workloads::to_string(d.burn.precision)) +
           ")",
       cxxopts::value<std::string>(), "P");
-  add("straggler-threshold",
-      "flag a GPU whose sustained TFLOP/s is below the median GPU's by more than this fraction (default " +
-          results::shortest(d.straggler_threshold) + ")",
-      cxxopts::value<double>(), "F");
 }
 
 BurnPlan parse_burn_plan(const cxxopts::ParseResult& r, const Profile& profile, bool own_command) {
@@ -32,7 +28,6 @@ BurnPlan parse_burn_plan(const cxxopts::ParseResult& r, const Profile& profile, 
   plan.burn.burn_s = option_within(r, "burn-s", own_command ? kBurnCommandSeconds : profile.burn.seconds, kMinBurnS,
                                    kMaxBurnS);
   if (r.count("precision")) plan.burn.precision = workloads::parse_precision(option<std::string>(r, "precision", ""));
-  plan.straggler_threshold = straggler_threshold_option(r, plan.straggler_threshold);
   plan.burn.dim = profile.burn.dim;
   return plan;
 }

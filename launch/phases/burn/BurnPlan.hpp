@@ -4,14 +4,12 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
-#include "results/schema/RunReport.hpp"
 #include "workloads/burn/Burn.hpp"
 
 namespace gpuscale::launch {
 
 struct BurnPlan {
   workloads::BurnOptions burn;
-  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // The options of `gpuscale burn`.

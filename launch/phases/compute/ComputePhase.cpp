@@ -67,8 +67,6 @@ void add_compute_options(cxxopts::Options& o) {
       "this long; 0: short rounds alone" + fixed(ms(d.tuning.settled_window_s)),
       cxxopts::value<double>(), "MS");
   add("no-check", "skip the comparison with the cpu reference");
-  add("straggler-threshold", "flag a GPU slower than the median GPU by more than this fraction" +
-      fixed(results::shortest(d.straggler_threshold)), cxxopts::value<double>(), "F");
 }
 
 void run_compute_phase(Job& job) {
@@ -83,7 +81,6 @@ void run_compute_phase(Job& job) {
   auto all = workloads::run_compute(plan, setup, job.timeout_s());
   if (world.rank() == 0) {
     auto& report = job.report();
-    report.straggler_threshold = plan.straggler_threshold;
     report.compute = std::move(all);
   }
   job.phase_done("compute");

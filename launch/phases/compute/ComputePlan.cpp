@@ -93,7 +93,6 @@ ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool c
   tuning.settled_window_s = option_within(r, "tune-window-ms", tuning.settled_window_s * 1e3, 0.0, 10'000.0) * 1e-3;
   if (r.count("passes")) bench.passes = parse_passes(option<std::string>(r, "passes", ""));
   bench.check = !r.count("no-check");
-  plan.straggler_threshold = straggler_threshold_option(r, plan.straggler_threshold);
   return plan;
 }
 

@@ -41,7 +41,6 @@ void run_links_phase(Job& job) {
       r.host = report.ranks[r.rank].host;
       r.cpu_affinity = report.ranks[r.rank].cpu_affinity;
     }
-    report.straggler_threshold = plan.straggler_threshold;
     report.links = std::move(all);
   }
   job.phase_done("links");

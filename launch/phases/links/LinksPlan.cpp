@@ -34,10 +34,6 @@ void add_links_options(cxxopts::Options& o) {
       cxxopts::value<std::string>(), "S");
   add("repeats", "timed copies per configuration, after one warm-up (default " + std::to_string(d.links.repeats) + ")",
       cxxopts::value<int>(), "N");
-  add("straggler-threshold",
-      "flag a GPU whose copies are below its peers' median by more than this fraction (default " +
-          results::fixed(results::kDefaultStragglerThreshold, 2) + ")",
-      cxxopts::value<double>(), "F");
 }
 
 LinksPlan parse_links_plan(const cxxopts::ParseResult& r, const Profile& profile) {
@@ -51,7 +47,6 @@ LinksPlan parse_links_plan(const cxxopts::ParseResult& r, const Profile& profile
   l.hbm_bytes = size_option(r, "hbm-size", profile.links.hbm_bytes, true);
   check_size(l.hbm_bytes, "hbm-size");
   l.repeats = option_within(r, "repeats", profile.links.repeats, 1, kMaxRepeats);
-  plan.straggler_threshold = straggler_threshold_option(r, plan.straggler_threshold);
   return plan;
 }
 

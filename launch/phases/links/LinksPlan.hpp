@@ -4,14 +4,12 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
-#include "results/schema/RunReport.hpp"
 #include "workloads/links/HostLinks.hpp"
 
 namespace gpuscale::launch {
 
 struct LinksPlan {
   workloads::LinkOptions links;
-  double straggler_threshold = results::kDefaultStragglerThreshold;
 };
 
 // The options of `gpuscale links`.

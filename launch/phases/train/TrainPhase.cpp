@@ -28,7 +28,6 @@ void run_train_phase(Job& job) {
   auto results = workloads::run_training(plan, setup, job.timeout_s());
   if (job.world().rank() == 0) {
     auto& report = job.report();
-    report.straggler_threshold = plan.straggler_threshold;
     results::finish_train_results(results);
     report.train = std::move(results);
   }

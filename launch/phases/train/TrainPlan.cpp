@@ -192,9 +192,7 @@ void add_train_options(cxxopts::Options& o) {
        "job" + fixed(number(d.timing.warmup_s * 1e3)), cxxopts::value<double>(), "MS")
       ("no-check", "skip the gradient correctness checks")
       ("check-batch", "samples per rank in the correctness checks" + fixed(std::to_string(d.check_batch)),
-       cxxopts::value<int>(), "N")
-      ("straggler-threshold", "flag a rank slower than the median rank by this fraction" +
-       fixed(number(d.straggler_threshold)), cxxopts::value<double>(), "F");
+       cxxopts::value<int>(), "N");
 }
 
 std::vector<int> default_ddp_sizes(int world_size) {
@@ -231,7 +229,6 @@ TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, 
   plan.timing.warmup_s = option_within(r, "warmup-ms", plan.timing.warmup_s * 1e3, 0.0, kMaxWarmupMs) * 1e-3;
   plan.check = !r.count("no-check");
   plan.check_batch = option_within(r, "check-batch", static_cast<int>(plan.check_batch), 1, 1 << 16);
-  plan.straggler_threshold = straggler_threshold_option(r, plan.straggler_threshold);
   validate(plan);
   return plan;
 }

@@ -37,6 +37,27 @@ TEST(Cli, EnvWithCommonOptions) {
   EXPECT_DOUBLE_EQ(inv.common.timeouts.for_phase("train"), 30);
 }
 
+// One straggler threshold for the whole job, a judge input: every command that judges one run takes it
+// (collectives and report too, which had none), compare and baseline refuse it, bad values are one line.
+TEST(Cli, OneStragglerThresholdForEveryCommandThatJudgesARun) {
+  EXPECT_FALSE(parse({"compute"}).common.straggler_threshold);
+  for (const char* command : {"run", "env", "links", "compute", "burn", "collectives", "train"})
+    EXPECT_DOUBLE_EQ(parse({command, "--straggler-threshold", "0.25"}).common.straggler_threshold.value_or(0), 0.25)
+        << command;
+  EXPECT_DOUBLE_EQ(parse({"report", "run.json", "--straggler-threshold", "0.3"}).common.straggler_threshold.value_or(0),
+                   0.3);
+  for (const char* command : {"compare", "baseline"}) {
+    try {
+      parse({command, "a.json", "b.json", "--straggler-threshold", "0.2"});
+      ADD_FAILURE() << command << " took --straggler-threshold";
+    } catch (const harness::UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("--straggler-threshold does not apply here"), std::string::npos) << e.what();
+    }
+  }
+  for (const char* bad : {"0", "-1", "nan", "inf", "101", "x"})
+    EXPECT_THROW(parse({"burn", "--straggler-threshold", bad}), harness::UsageError) << bad;
+}
+
 TEST(Cli, AnOptionOfOneValueGivenTwiceIsRefusedNotTheLastKept) {
   for (const auto& args : std::vector<std::vector<const char*>>{
            {"env", "--json", "a.json", "--json", "b.json"},

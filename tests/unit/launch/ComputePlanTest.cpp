@@ -23,7 +23,6 @@ TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
   EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[4].shape.shape).layout, workloads::Layout::nchw);
   EXPECT_EQ(std::get<workloads::Conv2dShape>(plan.items[7].shape.shape).layout, workloads::Layout::nhwc);
   EXPECT_EQ(plan.bench.iterations, 20);
-  EXPECT_DOUBLE_EQ(plan.straggler_threshold, 0.10);
   EXPECT_EQ(plan.tuning.conv_search, workloads::AlgoSearch::heuristic);
   EXPECT_EQ(plan.tuning.matmul_path, workloads::MatmulPath::lt);
   EXPECT_EQ(plan.tuning.conv_plans, 8);

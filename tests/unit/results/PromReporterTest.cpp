@@ -254,6 +254,10 @@ TEST(PromReporter, EachCheckThatRanPassedOrFailedPerFile) {
   EXPECT_TRUE(has_line(whole, "gpuscale_check_passed{Hostname=\"n0\",id=\"ecc-uncorrected\"} 1"));
   EXPECT_EQ(whole.find("id=\"compute-straggler\""), std::string::npos) << "compute did not run";
   EXPECT_EQ(whole.find("id=\"train-ddp-matches-single\""), std::string::npos) << "train did not run";
+  EXPECT_EQ(whole.find("id=\"budget-exceeded\""), std::string::npos) << "a phase command keeps no budget";
+  auto budgeted = run;
+  budgeted.budget = BudgetRecord{60, {}};
+  EXPECT_TRUE(has_line(exposition(budgeted), "gpuscale_check_passed{Hostname=\"n0\",id=\"budget-exceeded\"} 1"));
   const auto n2 = exposition(run, 2);
   EXPECT_TRUE(has_line(n2, "gpuscale_check_passed{Hostname=\"n2\",id=\"slow-node\"} 0")) << n2;
   EXPECT_TRUE(has_line(n2, "gpuscale_check_passed{Hostname=\"n2\",id=\"numa-binding\"} 1"));
