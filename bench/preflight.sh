@@ -24,13 +24,15 @@ timed() {  # NAME CMD...: runs CMD writing $out/NAME.json, records its wall seco
   rc=$?
   wall=$(awk -v s="$start" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.2f", e - s }')
   names+=("$name") walls+=("$wall")
-  rows+=("$(python3 - "$out/$name.json" "$name" "$wall" "$rc" <<'PY'
+  rows+=("$(python3 - "$here" "$out/$name.json" "$name" "$wall" "$rc" <<'PY'
 import json, sys
-path, name, wall, rc = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
+sys.path.insert(0, sys.argv[1])
+import timeline
+path, name, wall, rc = sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5]
 try:
     run = json.load(open(path))
     budget = run["budget"]["budget_s"]
-    dropped = sum(len(p.get("dropped") or []) for p in run["budget"]["phases"])
+    dropped = sum(r["dropped"] for r in timeline.rows(run))
     verdict = "PASS" if run["verdict"]["passed"] else "FAIL"
     suspects = [s["node"] for s in ((run.get("collectives") or {}).get("isolation") or {}).get("suspects", [])][:1]
     named = " named node %d" % suspects[0] if suspects else ""

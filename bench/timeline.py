@@ -67,7 +67,6 @@ def show(path, run, wall, out):
     if world.get("size"):
         line += "; ranks %d, nodes %d" % (world["size"], world.get("nodes", 1))
     out.write(line + "\n")
-    return sum(r["dropped"] for r in table)
 
 
 def main(argv):

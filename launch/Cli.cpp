@@ -263,7 +263,7 @@ Invocation parse_command_line(int argc, const char* const* argv) {
     c.quiet = r.count("quiet") > 0;
     c.require_complete = r.count("require-complete") > 0;
     c.seed = r["seed"].as<unsigned long long>();
-    if (r.count("straggler-threshold")) c.straggler_threshold = straggler_threshold_option(r, 0);
+    c.straggler_threshold = straggler_threshold_option(r);
     if (r.count("inputs")) inv.positional = r["inputs"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
     throw UsageError("gpuscale " + inv.command + ": " + usage_text(e));

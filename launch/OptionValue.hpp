@@ -69,11 +69,11 @@ inline std::uint64_t size_option(const cxxopts::ParseResult& r, const char* name
   return harness::parse_size_bytes(option<std::string>(r, name, ""), "--" + std::string(name), allow_zero);
 }
 
-// --straggler-threshold (a common option, launch/Cli.cpp): a positive fraction up to 100, or `fallback`
-// when absent.
-inline double straggler_threshold_option(const cxxopts::ParseResult& r, double fallback) {
-  const double t = option_within(r, "straggler-threshold", fallback, 0.0, 100.0);
-  if (!(t > 0)) throw harness::UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
+// --straggler-threshold (a common option, launch/Cli.cpp): a positive fraction up to 100, nullopt when
+// absent.
+inline std::optional<double> straggler_threshold_option(const cxxopts::ParseResult& r) {
+  const auto t = option_within<double>(r, "straggler-threshold", 0.0, 100.0);
+  if (t && !(*t > 0)) throw harness::UsageError("--straggler-threshold must be a positive fraction (0.10 = 10%)");
   return t;
 }
 
