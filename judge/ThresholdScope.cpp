@@ -122,7 +122,7 @@ bool one_gpu_figure_unnamed(const Threshold& t, const Figure& f) {
     const auto it = f.labels.find(key);
     return it != f.labels.end() && it->second == "1";
   };
-  if (f.phase == names::kCollectives && f.metric != names::kWrongElements && is_one(names::kRanks))
+  if (f.phase == results::phase::collectives && f.metric != names::kWrongElements && is_one(names::kRanks))
     return !t.labels.count(names::kRanks);
   if (f.metric == names::kScalingEfficiency && is_one(names::kGpus)) return !t.labels.count(names::kGpus);
   return false;

@@ -1,10 +1,16 @@
 #include "launch/Commands.hpp"
 
+#include <array>
+#include <deque>
+#include <string>
+#include <vector>
+
 #include "harness/Error.hpp"
 #include "launch/BaselineCommand.hpp"
 #include "launch/Phases.hpp"
 #include "launch/ReportCommands.hpp"
 #include "results/models/Spelling.hpp"
+#include "results/schema/PhaseNames.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 
 namespace gpuscale::launch {
@@ -36,63 +42,22 @@ void baseline_options(cxxopts::Options& o) {
   o.positional_help("RUN.json... -o BASE.json");
 }
 
-// Each command's phases, in the order they run. The whole-job run: every registered phase, in the
-// registry's order (PhaseRegistry.def says why that order).
+// The whole-job run: every registered phase, in the registry's order (PhaseRegistry.def says why).
 constexpr std::string_view kRunPhases[] = {
 #define GPUSCALE_PHASE(name) #name,
-#include "launch/PhaseRegistry.def"
+#include "results/schema/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };
-constexpr std::string_view kEnvPhases[] = {"env"};
-constexpr std::string_view kComputePhases[] = {"env", "compute"};
-constexpr std::string_view kCollectivesPhases[] = {"env", "collectives"};
-constexpr std::string_view kTrainPhases[] = {"env", "train"};
-constexpr std::string_view kBurnPhases[] = {"env", "burn"};
-constexpr std::string_view kLinksPhases[] = {"env", "links"};
 
-constexpr CommandSpec kCommands[] = {
-    {"run", "the default job: environment and checks, then every phase, then the report",
+const CommandSpec kRunCommand{"run", "the default job: environment and checks, then every phase, then the report",
      "[run] [options]",
      "mpirun -np 8 gpuscale\n"
      "srun -N 4 --ntasks-per-node=8 --mpi=pmix gpuscale --json run.json\n"
      "gpuscale --device cpu --quick",
-     kRunPhases, add_projection_options, nullptr, /*whole_job=*/true},
-    {"env", "environment of every rank, cross-rank checks and a verified smoke allreduce",
-     "env [options]",
-     "mpirun -np 8 gpuscale env\n"
-     "mpirun -np 2 gpuscale env --json env.json\n"
-     "srun --mpi=pmix -n 4 gpuscale env --device cpu",
-     kEnvPhases, nullptr},
-    {"compute", "cuBLAS matmul and cuDNN convolution, forward and backward", "compute [options]",
-     "mpirun -np 8 gpuscale compute\n"
-     "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
-     "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
-     "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
-     kComputePhases, nullptr},
-    {"collectives", "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix", "collectives [options]",
-     "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
-     "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
-     "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
-     kCollectivesPhases, nullptr},
-    {"train", "data-parallel training steps: single, DP-style, DDP-style; scaling report", "train [options]",
-     "mpirun -np 8 gpuscale train\n"
-     "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
-     "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
-     "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
-     kTrainPhases, nullptr},
-    {"burn", "sustained GEMM load on every GPU at once: throughput over wall time, clocks, power, temperature, "
-     "throttle reasons, ECC errors, and the outputs compared across GPUs", "burn [options]",
-     "mpirun -np 8 gpuscale burn\n"
-     "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
-     "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
-     kBurnPhases, nullptr},
-    {"links", "host links and device memory: H2D and D2H copies pinned and pageable, one GPU at a time and every GPU "
-     "of a node at once, the PCIe link under load, NVLink state and errors, XID events, HBM copy and triad",
-     "links [options]",
-     "mpirun -np 8 gpuscale links\n"
-     "mpirun -np 8 gpuscale links --sizes 64M,1G,4G --repeats 10 --json links.json\n"
-     "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
-     kLinksPhases, nullptr},
+     kRunPhases, add_projection_options, nullptr, /*whole_job=*/true};
+
+// The commands that read saved runs, listed after the phases' own.
+const CommandSpec kSavedRunCommands[] = {
     {"report", "rebuild the table / CSV / HTML from a saved run (no GPU needed)", "report [options]",
      "gpuscale report run.json --html run.html\n"
      "gpuscale report run.json --full\n"
@@ -109,12 +74,37 @@ constexpr CommandSpec kCommands[] = {
      "the baseline is made from saved runs and goes to -o FILE"},
 };
 
+// Each phase's own command, from its PhaseSpec: env, then the phase (env alone for env), since every
+// phase reads what env found. Built once; the spans point into storage that lives as long.
+struct PhaseCommands {
+  std::deque<std::string> usages;
+  std::deque<std::array<std::string_view, 2>> phase_lists;
+  std::vector<CommandSpec> table;
+};
+
+const PhaseCommands& command_table() {
+  static const PhaseCommands built = [] {
+    PhaseCommands c;
+    c.table.push_back(kRunCommand);
+    for (const auto& phase : phase_table()) {
+      const auto& usage = c.usages.emplace_back(std::string(phase.name) + " [options]");
+      const auto& list = c.phase_lists.emplace_back(std::array{std::string_view(results::phase::env), phase.name});
+      const bool env_itself = phase.name == results::phase::env;
+      c.table.push_back({phase.name, phase.summary, usage, phase.examples,
+                         std::span(list.data(), env_itself ? 1 : 2), nullptr});
+    }
+    c.table.insert(c.table.end(), std::begin(kSavedRunCommands), std::end(kSavedRunCommands));
+    return c;
+  }();
+  return built;
+}
+
 }  // namespace
 
-std::span<const CommandSpec> commands() { return kCommands; }
+std::span<const CommandSpec> commands() { return command_table().table; }
 
 const CommandSpec* find_command(std::string_view name) {
-  for (const auto& c : kCommands)
+  for (const auto& c : commands())
     if (c.name == name) return &c;
   return nullptr;
 }
@@ -122,7 +112,7 @@ const CommandSpec* find_command(std::string_view name) {
 const CommandSpec& command_named(std::string_view name) {
   if (const auto* spec = find_command(name)) return *spec;
   std::vector<std::string> names;
-  for (const auto& c : kCommands) names.emplace_back(c.name);
+  for (const auto& c : commands()) names.emplace_back(c.name);
   const auto guess = results::did_you_mean(name, names);
   if (!guess.empty()) throw harness::UsageError("unknown command '" + std::string(name) + "'" + guess);
   std::string listed;
@@ -130,7 +120,7 @@ const CommandSpec& command_named(std::string_view name) {
   throw harness::UsageError("unknown command '" + std::string(name) + "'; commands: " + listed + " (gpuscale --help)");
 }
 
-const CommandSpec& default_command() { return kCommands[0]; }
+const CommandSpec& default_command() { return commands().front(); }
 
 void add_command_options(const CommandSpec& command, cxxopts::Options& options) {
   if (command.add_options) return command.add_options(options);

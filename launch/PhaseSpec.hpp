@@ -1,6 +1,6 @@
 #pragma once
 // What a phase is, in one place: a PhaseSpec, which each phase's folder launch/phases/NAME/ defines
-// as `phases::NAME::kPhase` and launch/PhaseRegistry.def lists (the table: Phases.hpp). Everything the
+// as `phases::NAME::kPhase` and results/schema/PhaseRegistry.def lists (the table: Phases.hpp). Everything the
 // launcher knows of a phase (its options, plan, start-up line, fit to the job, checks before MPI, run
 // function, GPU policy, budget weight, timeout) is read from here.
 #include <string>
@@ -28,6 +28,9 @@ struct PlanInputs {
 
 struct PhaseSpec {
   std::string_view name;
+  // Its own command, `gpuscale NAME` (env's, then it): the help's line and examples (CommandSpec).
+  std::string_view summary;
+  std::string_view examples;
   // The options of the phase's own command, `gpuscale NAME` (nullptr: none).
   void (*add_options)(cxxopts::Options& options);
   // Its part of the RunPlan (nullptr: it plans nothing): `plan.set(name, Plan{...})`, read back with

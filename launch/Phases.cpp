@@ -24,7 +24,7 @@ namespace gpuscale::launch {
   namespace phases::name {   \
   extern const PhaseSpec kPhase; \
   }
-#include "launch/PhaseRegistry.def"
+#include "results/schema/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 
 namespace {
@@ -42,7 +42,7 @@ void validate_phase_options(const Invocation& invocation) {
 std::span<const PhaseSpec> phase_table() {
   static const PhaseSpec kPhases[] = {
 #define GPUSCALE_PHASE(name) phases::name::kPhase,
-#include "launch/PhaseRegistry.def"
+#include "results/schema/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };
   return kPhases;

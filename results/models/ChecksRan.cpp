@@ -24,15 +24,15 @@ bool baseline_judged(const RunReport& r, std::string_view id) {
 bool section_ran(const RunReport& r, const CheckInfo& c) {
   switch (c.section) {
     case CheckSection::environment:
-    case CheckSection::outliers: return completed(r, names::kEnv);
-    case CheckSection::budget: return completed(r, names::kEnv) && r.budget.has_value();
-    case CheckSection::collectives: return completed(r, names::kCollectives);
-    case CheckSection::compute: return completed(r, names::kCompute);
-    case CheckSection::burn: return completed(r, names::kBurn);
-    case CheckSection::links: return completed(r, names::kLinks);
-    case CheckSection::floors: return completed(r, names::kBurn) || completed(r, names::kLinks);
+    case CheckSection::outliers: return completed(r, phase::env);
+    case CheckSection::budget: return completed(r, phase::env) && r.budget.has_value();
+    case CheckSection::collectives: return completed(r, phase::collectives);
+    case CheckSection::compute: return completed(r, phase::compute);
+    case CheckSection::burn: return completed(r, phase::burn);
+    case CheckSection::links: return completed(r, phase::links);
+    case CheckSection::floors: return completed(r, phase::burn) || completed(r, phase::links);
     case CheckSection::training_proofs:
-    case CheckSection::training: return completed(r, names::kTrain);
+    case CheckSection::training: return completed(r, phase::train);
     case CheckSection::baseline: return baseline_judged(r, c.id);
   }
   return false;

@@ -12,7 +12,7 @@ namespace gpuscale::results {
 namespace {
 
 Figure figure(const char* metric, Labels labels, double value, const char* unit, Better better) {
-  return Figure{names::kCollectives, metric, std::move(labels), value, unit, better};
+  return Figure{phase::collectives, metric, std::move(labels), value, unit, better};
 }
 
 void append_timing(const CollectiveSweep& s, const CollectiveRow& row, const CollectiveTiming& t,

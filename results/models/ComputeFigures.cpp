@@ -35,15 +35,15 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
     }
     labels[names::kRank] = std::to_string(r.rank);
     const auto first = out.size();
-    for (auto f : {Figure{names::kCompute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher},
-                   Figure{names::kCompute, names::kTime, labels, r.time_s.median, "s", Better::lower}}) {
+    for (auto f : {Figure{phase::compute, names::kTflops, labels, r.tflops, "TFLOP/s", Better::higher},
+                   Figure{phase::compute, names::kTime, labels, r.time_s.median, "s", Better::lower}}) {
       f.spread = band_of(r.time_s, f.value);
       f.op_time_s = r.time_s.median;
       out.push_back(std::move(f));
     }
     if (r.verification.ran) {
-      out.push_back(Figure{names::kCompute, names::kRelativeError, labels, r.verification.relative_error, "ratio", Better::lower});
-      out.push_back(Figure{names::kCompute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
+      out.push_back(Figure{phase::compute, names::kRelativeError, labels, r.verification.relative_error, "ratio", Better::lower});
+      out.push_back(Figure{phase::compute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
     mark_beside_tenant(out, first, r.beside_tenant);
@@ -51,7 +51,7 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
   // The spread is a ratio of the ranks' times: its noise is as wide as the widest rank's band.
   for (const auto& [labels, medians] : times)
     if (const auto spread = straggler_spread(medians)) {
-      Figure f{names::kCompute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower};
+      Figure f{phase::compute, names::kStragglerSpread, labels, *spread, "ratio", Better::lower};
       f.spread = widest[labels];
       out.push_back(std::move(f));
     }

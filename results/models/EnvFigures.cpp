@@ -14,7 +14,7 @@ namespace {
 
 void add(std::vector<Figure>& out, const RankEnv& e, const char* metric, double value, const char* unit,
          Better better) {
-  out.push_back(Figure{names::kEnv, metric, {{names::kRank, std::to_string(e.rank)}}, value, unit, better});
+  out.push_back(Figure{phase::env, metric, {{names::kRank, std::to_string(e.rank)}}, value, unit, better});
 }
 
 template <class T>
@@ -51,7 +51,7 @@ void append_health(const std::vector<RankEnv>& ranks, std::size_t index, std::ve
   for (const auto& a : e.network.adapters)
     for (const auto& p : a.ports)
       if (p.state == "ACTIVE" && p.rate_gbps > 0)  // an unknown rate is no figure
-        out.push_back(Figure{names::kEnv, "rdma_port_rate",
+        out.push_back(Figure{phase::env, "rdma_port_rate",
                              {{names::kRank, std::to_string(e.rank)}, {"adapter", a.name}, {"port", std::to_string(p.port)}},
                              p.rate_gbps, "Gb/s", Better::higher});
 }
@@ -66,7 +66,7 @@ void append_figures(const std::vector<RankEnv>& ranks, std::vector<Figure>& out)
       out.back().local_copy = e.world_size == 1;  // an allreduce over one rank copies its own memory
       add(out, e, names::kSmokeInitTime, e.smoke.init_s, "s", Better::lower);
       out.back().local_copy = e.world_size == 1;  // a communicator of one rank: no link to set up
-      Figure wrong{names::kEnv, names::kWrongElements,
+      Figure wrong{phase::env, names::kWrongElements,
                    {{names::kRank, std::to_string(e.rank)}, {"test", "smoke_allreduce"}},
                    static_cast<double>(e.smoke.wrong), "count", Better::lower};
       out.push_back(wrong);

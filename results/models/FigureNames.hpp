@@ -3,16 +3,12 @@
 // that emits figures under these names gets its charts and rules for free; see docs/REPORT.md.
 #include <string_view>
 
+#include "results/schema/PhaseNames.hpp"
+
 namespace gpuscale::results::names {
 
-// Phases.
-inline constexpr char kEnv[] = "env";
+// What a figure's phase can be besides a registered phase's name (phase::NAME, PhaseNames.hpp).
 inline constexpr char kChecks[] = "checks";
-inline constexpr char kCollectives[] = "collectives";
-inline constexpr char kCompute[] = "compute";
-inline constexpr char kTrain[] = "train";
-inline constexpr char kBurn[] = "burn";
-inline constexpr char kLinks[] = "links";
 inline constexpr char kProjection[] = "projection";
 
 // Metrics: X(constant, name, what) lists every metric a phase emits; --expect accepts these (and, in

@@ -37,7 +37,7 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
     const double step_band = band_of(r.step_s, r.step_s.median);
     const auto add = [&](const char* metric, const Labels& labels, double value, const char* unit, Better better,
                          double spread = 0) {
-      Figure f{names::kTrain, metric, labels, value, unit, better};
+      Figure f{phase::train, metric, labels, value, unit, better};
       f.spread = spread;
       f.op_time_s = r.step_s.median;
       out.push_back(std::move(f));
@@ -62,7 +62,7 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
           band_of(k.step_s, k.step_s.median));
     if (r.dp)
       for (const auto& [phase, field] : kDpPhaseFields)  // each phase timed on its own: its own time
-        out.push_back(Figure{names::kTrain, names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s",
+        out.push_back(Figure{phase::train, names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s",
                              Better::lower});
     mark_beside_tenant(out, first, r.beside_tenant);
   }

@@ -69,13 +69,13 @@ void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>&
     std::vector<double> sustained_windows;
     for (const auto& w : r.windows)
       if (w.start_s >= r.settle_s) sustained_windows.push_back(w.tflops);
-    Figure sustained{names::kBurn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher};
+    Figure sustained{phase::burn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher};
     sustained.spread = band_of_samples(sustained_windows, r.sustained_tflops);
     out.push_back(std::move(sustained));
-    out.push_back({names::kBurn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
-    if (r.clock_p50_mhz) out.push_back({names::kBurn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
+    out.push_back({phase::burn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
+    if (r.clock_p50_mhz) out.push_back({phase::burn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
     if (r.peak_temperature_c)
-      out.push_back({names::kBurn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
+      out.push_back({phase::burn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
     mark_beside_tenant(out, first, r.beside_tenant);
   }
 }

@@ -171,7 +171,7 @@ void allreduce_busbw(Context& c, std::vector<Headline>& out) {
                            label_or_empty(f, "placement") == "out");
   };
   for (const auto& f : c.figures)
-    if (f.phase == names::kCollectives && f.metric == names::kBusBw && label_or_empty(f, names::kOp) == "allreduce" &&
+    if (f.phase == phase::collectives && f.metric == names::kBusBw && label_or_empty(f, names::kOp) == "allreduce" &&
         !label_or_empty(f, "placement").empty() && (!pick || key(f) > key(*pick)))
       pick = &f;
   if (!pick) return;
@@ -194,7 +194,7 @@ void ddp_step_time(Context& c, std::vector<Headline>& out) {
   std::map<std::string, const Figure*> by_model;
   const auto gpus = [](const Figure& f) { return std::stoi(label_or_empty(f, names::kGpus)); };
   for (const auto& f : c.figures) {
-    if (f.phase != names::kTrain || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp")
+    if (f.phase != phase::train || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp")
       continue;
     auto& pick = by_model[label_or_empty(f, names::kModel)];
     if (!pick || (pick->beside_tenant && !f.beside_tenant) ||
@@ -218,18 +218,18 @@ std::vector<Headline> headlines(const RunReport& run, const std::vector<Figure>&
   std::vector<Headline> out;
   const auto any = [](const Figure&) { return true; };
   per_gpu(
-      c, names::kCompute, names::kTflops, names::kPrecision, any,
+      c, phase::compute, names::kTflops, names::kPrecision, any,
       named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"),
       tflops_peak(c, false), out);
-  per_gpu(c, names::kBurn, names::kSustainedTflops, names::kPrecision, any,
+  per_gpu(c, phase::burn, names::kSustainedTflops, names::kPrecision, any,
           named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"),
           tflops_peak(c, true), out);
-  per_gpu(c, names::kLinks, names::kHostCopyBw, names::kDirection, largest_pinned_solo(c),
+  per_gpu(c, phase::links, names::kHostCopyBw, names::kDirection, largest_pinned_solo(c),
           named("host_link_gbps", "Host link: pinned copy bandwidth",
                 "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"),
           pcie_peak(c), out);
   per_gpu(
-      c, names::kLinks, names::kHbmBw, "", [](const Figure& f) { return label_or_empty(f, names::kKernel) == "copy"; },
+      c, phase::links, names::kHbmBw, "", [](const Figure& f) { return label_or_empty(f, names::kKernel) == "copy"; },
       named("hbm_gbps", "Memory: device copy bandwidth (read + written)",
             "device memory copy bandwidth, bytes read plus written (GB/s)"),
       hbm_peak(c), out);

@@ -91,7 +91,7 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
       out.push_back(std::move(f));
     };
     for (const auto& c : r.copies) {
-      timed({names::kLinks, names::kHostCopyBw,
+      timed({phase::links, names::kHostCopyBw,
              {{names::kRank, rank}, {names::kDirection, c.direction}, {names::kMemory, c.memory},
               {names::kMode, c.mode}, {names::kBytes, std::to_string(c.bytes)}},
              c.gbps, "GB/s", Better::higher},
@@ -102,18 +102,18 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
     }
     for (const auto& h : r.hbm) {
       const Labels labels{{names::kRank, rank}, {names::kKernel, h.kernel}};
-      timed({names::kLinks, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher}, h.samples_s);
+      timed({phase::links, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher}, h.samples_s);
       if (r.hbm_peak_gbps)
-        out.push_back({names::kLinks, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
+        out.push_back({phase::links, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
     }
     std::uint64_t errors = 0;
     for (const auto& l : r.nvlinks)
       errors += l.errors.replay.value_or(0) + l.errors.recovery.value_or(0) + l.errors.crc_flit.value_or(0) +
                 l.errors.crc_data.value_or(0);
     if (!r.nvlinks.empty())
-      out.push_back({names::kLinks, names::kNvlinkErrors, {{names::kRank, rank}}, static_cast<double>(errors), "count",
+      out.push_back({phase::links, names::kNvlinkErrors, {{names::kRank, rank}}, static_cast<double>(errors), "count",
                      Better::lower});
-    out.push_back({names::kLinks, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
+    out.push_back({phase::links, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
                    Better::lower});
     mark_beside_tenant(out, first, r.beside_tenant);
   }

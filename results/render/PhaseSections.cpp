@@ -22,12 +22,12 @@ struct PhaseTitle {
 };
 
 constexpr PhaseTitle kPhases[] = {
-    {names::kEnv, "Environment: clocks, memory, power and the smoke allreduce"},
-    {names::kLinks, "Host links and device memory"},
-    {names::kCompute, "Compute: matrix multiplies and convolutions"},
-    {names::kBurn, "Burn: sustained load on every GPU"},
-    {names::kCollectives, "Collectives: bus bandwidth and latency"},
-    {names::kTrain, "Training: data-parallel steps"},
+    {phase::env, "Environment: clocks, memory, power and the smoke allreduce"},
+    {phase::links, "Host links and device memory"},
+    {phase::compute, "Compute: matrix multiplies and convolutions"},
+    {phase::burn, "Burn: sustained load on every GPU"},
+    {phase::collectives, "Collectives: bus bandwidth and latency"},
+    {phase::train, "Training: data-parallel steps"},
     {names::kProjection, "Projection to the job's size"},
 };
 

@@ -181,7 +181,7 @@ void write_run(const RunReport& r, const PromScope& scope, std::ostream& out) {
 int allreduce_ranks(const std::vector<Figure>& figures) {
   int most = 0;
   for (const auto& f : figures)
-    if (f.phase == names::kCollectives && f.metric == names::kBusBw && label_or_empty(f, names::kOp) == "allreduce" &&
+    if (f.phase == phase::collectives && f.metric == names::kBusBw && label_or_empty(f, names::kOp) == "allreduce" &&
         !label_or_empty(f, names::kRanks).empty())
       most = std::max(most, std::stoi(label_or_empty(f, names::kRanks)));
   return most;

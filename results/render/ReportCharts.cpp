@@ -316,11 +316,11 @@ std::vector<ChartSection> report_charts(const std::vector<Figure>& all, const Ra
     charts(figures, out);
     for (auto i = first; i < out.size(); ++i) out[i].phase = phase;
   };
-  add(busbw_charts, names::kCollectives);
+  add(busbw_charts, phase::collectives);
   add([&rank_nodes](const std::vector<Figure>& fs, std::vector<ChartSection>& o) { tflops_charts(fs, rank_nodes, o); },
-      names::kCompute);
-  add(training_charts, names::kTrain);
-  add(pairwise_charts, names::kCollectives);
+      phase::compute);
+  add(training_charts, phase::train);
+  add(pairwise_charts, phase::collectives);
   return out;
 }
 

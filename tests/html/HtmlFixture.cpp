@@ -28,10 +28,10 @@ int main(int argc, char** argv) {
   };
   auto phases = testing::synthetic_phase_figures();
   for (int rank = 0; rank < 4; ++rank)
-    phases.push_back({names::kCompute, names::kTflops,
+    phases.push_back({phase::compute, names::kTflops,
                       {{names::kRank, std::to_string(rank)}, {names::kLayer, "matmul-4096"}, {names::kPrecision, "bf16"}},
                       rank == 0 ? 800.0 : 700.0, "TFLOP/s", Better::higher});
   auto one_count = testing::synthetic_phase_figures();
-  std::erase_if(one_count, [](const Figure& f) { return f.phase == names::kTrain && label_or_empty(f, names::kGpus) != "4"; });
+  std::erase_if(one_count, [](const Figure& f) { return f.phase == phase::train && label_or_empty(f, names::kGpus) != "4"; });
   return write(argv[1], phases) && write(argv[2], one_count) ? 0 : 1;
 }

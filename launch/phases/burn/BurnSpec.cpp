@@ -30,6 +30,11 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
 
 extern constinit const PhaseSpec kPhase{
     .name = "burn",
+    .summary = "sustained GEMM load on every GPU at once: throughput over wall time, clocks, power, temperature, "
+               "throttle reasons, ECC errors, and the outputs compared across GPUs",
+    .examples = "mpirun -np 8 gpuscale burn\n"
+                "mpirun -np 8 gpuscale burn --burn-s 300 --precision fp16 --json burn.json\n"
+                "mpirun -np 2 gpuscale burn --device cpu --burn-s 1",
     .add_options = add_burn_options,
     .plan = make_plan,
     .describe = describe_plan,

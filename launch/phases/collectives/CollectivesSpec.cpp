@@ -87,6 +87,10 @@ void before_mpi(const Invocation& invocation) {
 
 extern constinit const PhaseSpec kPhase{
     .name = "collectives",
+    .summary = "NCCL collective sweeps (nccl-tests flags), scaling table, pairwise matrix",
+    .examples = "mpirun -np 8 gpuscale collectives -b 8 -e 1G -f 4\n"
+                "mpirun -np 2 gpuscale collectives --ops allreduce -G 10 -d bfloat16 --json coll.json\n"
+                "mpirun -np 4 gpuscale collectives --device cpu -b 1 -e 64K --scaling-sizes 8,4K",
     .add_options = add_collectives_options,
     .plan = make_plan,
     .describe = describe_plan,

@@ -58,6 +58,11 @@ void planned(const RunPlan& run_plan, const JobShape&, results::RunPlanRecord& o
 
 extern constinit const PhaseSpec kPhase{
     .name = "compute",
+    .summary = "cuBLAS matmul and cuDNN convolution, forward and backward",
+    .examples = "mpirun -np 8 gpuscale compute\n"
+                "mpirun -np 2 gpuscale compute --mnk 8192,8192,8192 --precision bf16 --cudnn-algo exhaustive\n"
+                "gpuscale compute --shapes resnet50 --precision fp16,bf16 --json compute.json\n"
+                "gpuscale compute --conv 32,256,56,56,256,3,3,1,1,1 --layout nhwc",
     .add_options = add_compute_options,
     .plan = make_plan,
     .describe = describe_plan,

@@ -20,6 +20,10 @@ void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out)
 
 extern constinit const PhaseSpec kPhase{
     .name = "env",
+    .summary = "environment of every rank, cross-rank checks and a verified smoke allreduce",
+    .examples = "mpirun -np 8 gpuscale env\n"
+                "mpirun -np 2 gpuscale env --json env.json\n"
+                "srun --mpi=pmix -n 4 gpuscale env --device cpu",
     .add_options = nullptr,
     .plan = nullptr,
     .describe = nullptr,

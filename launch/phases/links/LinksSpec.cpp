@@ -35,6 +35,12 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
 
 extern constinit const PhaseSpec kPhase{
     .name = "links",
+    .summary = "host links and device memory: H2D and D2H copies pinned and pageable, one GPU at a time and every "
+               "GPU of a node at once, the PCIe link under load, NVLink state and errors, XID events, HBM copy "
+               "and triad",
+    .examples = "mpirun -np 8 gpuscale links\n"
+                "mpirun -np 8 gpuscale links --sizes 64M,1G,4G --repeats 10 --json links.json\n"
+                "mpirun -np 2 gpuscale links --device cpu --sizes 1M --hbm-size 16M",
     .add_options = add_links_options,
     .plan = make_plan,
     .describe = describe_plan,

@@ -102,6 +102,11 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
 
 extern constinit const PhaseSpec kPhase{
     .name = "train",
+    .summary = "data-parallel training steps: single, DP-style, DDP-style; scaling report",
+    .examples = "mpirun -np 8 gpuscale train\n"
+                "mpirun -np 2 gpuscale train --model mlp --precision bf16 --scaling both\n"
+                "mpirun -np 8 gpuscale train --model resnet50,transformer --grad-dtype bf16 --comm-priority both\n"
+                "mpirun -np 4 gpuscale train --device cpu --strategy ddp --accum 4",
     .add_options = add_train_options,
     .plan = make_plan,
     .describe = describe_plan,

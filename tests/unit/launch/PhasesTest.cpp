@@ -104,11 +104,12 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 const std::filesystem::path kLaunch = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "launch";
+const std::filesystem::path kRegistry = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "results/schema/PhaseRegistry.def";
 
-// The names of launch/PhaseRegistry.def's lines, in order.
+// The names of results/schema/PhaseRegistry.def's lines, in order.
 Names registry_names() {
   Names out;
-  std::istringstream lines(read_file(kLaunch / "PhaseRegistry.def"));
+  std::istringstream lines(read_file(kRegistry));
   const std::regex line(R"(^GPUSCALE_PHASE\(([a-z0-9_]+)\)\s*$)");
   std::smatch m;
   for (std::string text; std::getline(lines, text);)
@@ -119,7 +120,7 @@ Names registry_names() {
 // The table is the registry: one spec per line, named as its folder, and a folder per line only.
 TEST(Phases, TheTableIsTheRegistryAndEachPhaseItsFolder) {
   const auto registered = registry_names();
-  ASSERT_FALSE(registered.empty()) << "no GPUSCALE_PHASE line in " << kLaunch / "PhaseRegistry.def";
+  ASSERT_FALSE(registered.empty()) << "no GPUSCALE_PHASE line in " << kRegistry;
   Names table;
   for (const auto& p : phase_table()) table.emplace_back(p.name);
   EXPECT_EQ(table, registered);

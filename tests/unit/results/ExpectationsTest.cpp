@@ -138,7 +138,7 @@ TEST(ExpectationsValidation, LinksAndBurnFiguresTakeThresholds) {
   std::vector<Figure> figures;
   append_figures(std::vector<LinksRecord>{r}, figures);
   ASSERT_EQ(figures.size(), 5u);
-  for (const auto& f : figures) EXPECT_TRUE(f.phase == names::kLinks && names::is_known_metric(f.metric)) << f.metric;
+  for (const auto& f : figures) EXPECT_TRUE(f.phase == phase::links && names::is_known_metric(f.metric)) << f.metric;
 }
 
 // The list --expect checks against is the list the producers use: every figure of a sample run,

@@ -47,12 +47,12 @@ std::vector<Figure> figures(double noise, unsigned seed) {
   std::vector<Figure> out;
   for (int r = 0; r < 32; ++r) {
     const Labels rank{{names::kRank, std::to_string(r)}, {names::kPrecision, "bf16"}};
-    out.push_back({names::kCompute, names::kTflops, rank, 100 * jitter(engine), "TFLOP/s", Better::higher});
-    out.push_back({names::kEnv, names::kSmokeAllreduceTime, {{names::kRank, std::to_string(r)}}, 1e-3 * jitter(engine),
+    out.push_back({phase::compute, names::kTflops, rank, 100 * jitter(engine), "TFLOP/s", Better::higher});
+    out.push_back({phase::env, names::kSmokeAllreduceTime, {{names::kRank, std::to_string(r)}}, 1e-3 * jitter(engine),
                    "s", Better::lower});
   }
   for (int n = 0; n < 8; ++n)
-    out.push_back({names::kCollectives, names::kInterNodeBusBw, {{names::kNode, std::to_string(n)}},
+    out.push_back({phase::collectives, names::kInterNodeBusBw, {{names::kNode, std::to_string(n)}},
                    50 * jitter(engine), "GB/s", Better::higher});
   return out;
 }

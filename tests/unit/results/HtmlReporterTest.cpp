@@ -55,7 +55,7 @@ TEST(HtmlReporter, FiguresBesideAnotherProcessAreMarkedAndLeftOutOfTheCharts) {
 Figure step_time(const Labels& labels, double gpus, double seconds) {
   Labels l = labels;
   l[names::kGpus] = shortest(gpus);
-  return {names::kTrain, names::kStepTime, l, seconds, "s", Better::lower};
+  return {phase::train, names::kStepTime, l, seconds, "s", Better::lower};
 }
 
 TEST(HtmlReporter, LegendNamesWhatSetsSeriesApartAndTheChartWidensToFitThem) {
@@ -78,7 +78,7 @@ TEST(HtmlReporter, SizeChartShowsTheSweepsNotTheScalingRuns) {
   const auto add = [&busbw](Labels l) {
     l[names::kOp] = "allreduce";
     l[names::kRanks] = "2";
-    busbw.push_back({names::kCollectives, names::kBusBw, l, 100, "GB/s", Better::higher});
+    busbw.push_back({phase::collectives, names::kBusBw, l, 100, "GB/s", Better::higher});
   };
   for (const char* bytes : {"1024", "1048576"}) {
     add({{names::kBytes, bytes}, {"placement", "in"}, {"dtype", "float"}});
@@ -94,7 +94,7 @@ TEST(HtmlReporter, SizeChartShowsTheSweepsNotTheScalingRuns) {
 TEST(HtmlReporter, OneRankGetsNoBusBwChart) {
   std::vector<Figure> one_rank;
   for (double bytes : {1024.0, 1048576.0})
-    one_rank.push_back({names::kCollectives, names::kBusBw,
+    one_rank.push_back({phase::collectives, names::kBusBw,
                         {{names::kOp, "broadcast"}, {names::kBytes, shortest(bytes)}, {names::kRanks, "1"}}, 1e6,
                         "GB/s", Better::higher});
   EXPECT_EQ(page(one_rank).find("chart-busbw-size"), std::string::npos);
@@ -106,7 +106,7 @@ std::vector<Figure> tflops_of_layers(int ranks) {  // 2 layers x 3 passes x 4 pr
     for (const char* layer : {"conv", "matmul"})
       for (const char* pass : {"bwd_data", "bwd_weight", "fwd"})
         for (const char* precision : {"bf16", "fp16", "fp32", "tf32"})
-          tflops.push_back({names::kCompute, names::kTflops,
+          tflops.push_back({phase::compute, names::kTflops,
                             {{names::kRank, std::to_string(rank)}, {names::kLayer, layer}, {"pass", pass},
                              {names::kPrecision, precision}},
                             100, "TFLOP/s", Better::higher});
@@ -226,7 +226,7 @@ TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
   Baseline b;
   BaselineGroup g;
   g.shape = machine_shape(run);
-  g.figures.push_back({names::kBurn,
+  g.figures.push_back({phase::burn,
                        names::kSustainedTflops,
                        {{names::kPrecision, "bf16"}},
                        "TFLOP/s",
@@ -340,7 +340,7 @@ TEST(HtmlReporter, AChartWithOneXValueDrawsBars) {
 TEST(HtmlReporter, OnlyBarsSlowerThanTheMedianAreOutlinedRed) {
   std::vector<Figure> tflops;
   for (int rank = 0; rank < 5; ++rank)
-    tflops.push_back({names::kCompute, names::kTflops, {{names::kRank, std::to_string(rank)}, {names::kLayer, "mm"}},
+    tflops.push_back({phase::compute, names::kTflops, {{names::kRank, std::to_string(rank)}, {names::kLayer, "mm"}},
                       rank == 1 ? 900.0 : rank == 3 ? 600.0 : 720.0, "TFLOP/s", Better::higher});
   auto r = testing::sample_run();
   r.compute.clear();
@@ -385,9 +385,9 @@ TEST(HtmlReporter, SuspectsSayHowTheyWereNamed) {
 }
 
 TEST(HtmlReporter, OneRankCollectiveShowsNoBusBandwidth) {
-  Figure peak{names::kCollectives, names::kPeakBusBw, {{names::kOp, "broadcast"}}, 1741, "GB/s", Better::higher};
+  Figure peak{phase::collectives, names::kPeakBusBw, {{names::kOp, "broadcast"}}, 1741, "GB/s", Better::higher};
   peak.local_copy = true;
-  Figure allreduce{names::kCollectives, names::kBusBw,
+  Figure allreduce{phase::collectives, names::kBusBw,
                    {{names::kOp, "allreduce"}, {names::kBytes, "1024"}, {names::kRanks, "1"}, {"placement", "out"}},
                    0, "GB/s", Better::higher};
   allreduce.local_copy = true;

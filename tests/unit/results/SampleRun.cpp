@@ -68,31 +68,31 @@ std::vector<Figure> synthetic_phase_figures() {
   for (const char* op : {"allreduce", "allgather"}) {
     for (double bytes = 1024; bytes <= 64.0 * 1024 * 1024; bytes *= 8) {
       const double peak = std::string(op) == "allreduce" ? 360 : 300;
-      f.push_back({kCollectives, kBusBw, {{kOp, op}, {kBytes, std::to_string(static_cast<long long>(bytes))}, {kRanks, "4"}},
+      f.push_back({phase::collectives, kBusBw, {{kOp, op}, {kBytes, std::to_string(static_cast<long long>(bytes))}, {kRanks, "4"}},
                    peak * bytes / (bytes + 2e6), "GB/s", Better::higher});
     }
     for (int ranks : {2, 4}) {
-      f.push_back({kCollectives, kBusBw, {{kOp, op}, {kBytes, "67108864"}, {kRanks, std::to_string(ranks)}},
+      f.push_back({phase::collectives, kBusBw, {{kOp, op}, {kBytes, "67108864"}, {kRanks, std::to_string(ranks)}},
                    ranks == 2 ? 340.0 : 320.0, "GB/s", Better::higher});
     }
   }
   for (int rank = 0; rank < 4; ++rank)
-    f.push_back({kCompute, kTflops, {{kRank, std::to_string(rank)}, {kLayer, "matmul-8192"}, {kPrecision, "bf16"}},
+    f.push_back({phase::compute, kTflops, {{kRank, std::to_string(rank)}, {kLayer, "matmul-8192"}, {kPrecision, "bf16"}},
                  rank == 3 ? 610.0 : 720.0, "TFLOP/s", Better::higher});
   for (const char* strategy : {"dp", "ddp"}) {
     for (int gpus : {1, 2, 4}) {
       const Labels l{{kStrategy, strategy}, {kGpus, std::to_string(gpus)}};
       const double comm = std::string(strategy) == "dp" ? 0.02 * gpus : 0.004 * gpus;
-      f.push_back({kTrain, kStepTime, l, 0.1 + comm, "s", Better::lower});
-      f.push_back({kTrain, kScalingEfficiency, l, 0.1 / (0.1 + comm), "ratio", Better::higher});
-      f.push_back({kTrain, kComputeTime, l, 0.1, "s", Better::lower});
-      f.push_back({kTrain, kExposedCommTime, l, comm, "s", Better::lower});
+      f.push_back({phase::train, kStepTime, l, 0.1 + comm, "s", Better::lower});
+      f.push_back({phase::train, kScalingEfficiency, l, 0.1 / (0.1 + comm), "ratio", Better::higher});
+      f.push_back({phase::train, kComputeTime, l, 0.1, "s", Better::lower});
+      f.push_back({phase::train, kExposedCommTime, l, comm, "s", Better::lower});
     }
   }
   for (int src = 0; src < 4; ++src)
     for (int dst = 0; dst < 4; ++dst)
       if (src != dst)
-        f.push_back({kCollectives, kPairBusBw, {{kSrc, std::to_string(src)}, {kDst, std::to_string(dst)}},
+        f.push_back({phase::collectives, kPairBusBw, {{kSrc, std::to_string(src)}, {kDst, std::to_string(dst)}},
                      (src / 2 == dst / 2) ? 390.0 : 45.0, "GB/s", Better::higher});
   return f;
 }
@@ -150,29 +150,29 @@ std::vector<Figure> fleet_phase_figures() {
   for (int rank = 0; rank < 8; ++rank) {
     const auto k = std::to_string(rank);
     for (const char* pass : {"fwd", "bwd_data"})
-      f.push_back({kCompute,
+      f.push_back({phase::compute,
                    kTflops,
                    {{kRank, k}, {kLayer, "matmul"}, {"pass", pass}, {kPrecision, "bf16"}, {"set", "default"}},
                    (rank == 5 ? 500.0 : 700.0) - (std::string(pass) == "fwd" ? 0 : 50),
                    "TFLOP/s",
                    Better::higher});
     for (const char* mode : {"solo", "concurrent"})
-      f.push_back({kLinks,
+      f.push_back({phase::links,
                    kHostCopyBw,
                    {{kRank, k}, {kDirection, "h2d"}, {kMemory, "pinned"}, {kMode, mode}, {kBytes, "1073741824"}},
                    std::string(mode) == "solo" ? 55.0 : 30.0,
                    "GB/s",
                    Better::higher});
-    f.push_back({kLinks, kHbmBw, {{kRank, k}, {kKernel, "copy"}}, 4200, "GB/s", Better::higher});
+    f.push_back({phase::links, kHbmBw, {{kRank, k}, {kKernel, "copy"}}, 4200, "GB/s", Better::higher});
   }
   for (const char* bytes : {"1048576", "67108864"})
-    f.push_back({kCollectives,
+    f.push_back({phase::collectives,
                  kBusBw,
                  {{kOp, "allreduce"}, {kBytes, bytes}, {kRanks, "8"}, {"placement", "out"}},
                  std::string(bytes) == "1048576" ? 20.0 : 180.0,
                  "GB/s",
                  Better::higher});
-  f.push_back({kTrain, kStepTime, {{kStrategy, "ddp"}, {kModel, "mlp"}, {kGpus, "8"}}, 0.25, "s", Better::lower});
+  f.push_back({phase::train, kStepTime, {{kStrategy, "ddp"}, {kModel, "mlp"}, {kGpus, "8"}}, 0.25, "s", Better::lower});
   return f;
 }
 

@@ -55,7 +55,7 @@ TEST(TrainFigures, EveryMeasuredFigureOfAConfigurationUnderItsLabels) {
   const auto* step = find(figures, names::kStepTime);
   ASSERT_NE(step, nullptr);
   EXPECT_EQ(step->labels, config);
-  EXPECT_EQ(step->phase, names::kTrain);
+  EXPECT_EQ(step->phase, phase::train);
   EXPECT_DOUBLE_EQ(step->value, 1.4e-3);
   EXPECT_EQ(step->better, Better::lower);
   const auto* efficiency = find(figures, names::kScalingEfficiency);
