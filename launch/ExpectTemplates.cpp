@@ -7,6 +7,7 @@
 
 #include "launch/Profile.hpp"
 #include "results/models/FigureNames.hpp"
+#include "results/models/FigureVocabulary.hpp"
 #include "results/models/GpuFloors.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -83,23 +84,23 @@ json expect_template(const TemplateModel& model, bool quick) {
     const std::string p(workloads::to_string(precision));
     if (const auto floor = results::compute_floor(name, p))
       thresholds.push_back(
-          threshold(results::phase::compute, names::kTflops,
+          threshold(results::phase_of_metric(names::kTflops), names::kTflops,
                     {{names::kLayer, gemm}, {"set", "default"}, {"pass", kGemmPass}, {names::kPrecision, p}}, *floor,
                     "compute " + gemm + " " + p + " " + kGemmPass, "TFLOP/s"));
   }
   const std::string burn_precision(workloads::to_string(workloads::BurnOptions{}.precision));
   if (const auto floor = results::burn_floor(name, burn_precision))
-    thresholds.push_back(threshold(results::phase::burn, names::kSustainedTflops, {{names::kPrecision, burn_precision}}, *floor,
+    thresholds.push_back(threshold(results::phase_of_metric(names::kSustainedTflops), names::kSustainedTflops, {{names::kPrecision, burn_precision}}, *floor,
                                    "burn " + burn_precision + " sustained", "TFLOP/s"));
   const auto largest = *std::max_element(profile.links.pinned_bytes.begin(), profile.links.pinned_bytes.end());
   if (const auto floor = results::host_link_floor(name, std::nullopt, std::nullopt))
     for (const char* direction : {"h2d", "d2h"})
       thresholds.push_back(threshold(
-          results::phase::links, names::kHostCopyBw,
+          results::phase_of_metric(names::kHostCopyBw), names::kHostCopyBw,
           {{"direction", direction}, {"memory", "pinned"}, {"mode", "solo"}, {names::kBytes, std::to_string(largest)}},
           *floor, "host copy " + std::string(direction) + " pinned " + results::binary_bytes(largest), "GB/s"));
   if (const auto floor = results::hbm_floor(name))
-    thresholds.push_back(threshold(results::phase::links, names::kHbmBw, {{"kernel", "copy"}}, *floor, "device copy", "GB/s"));
+    thresholds.push_back(threshold(results::phase_of_metric(names::kHbmBw), names::kHbmBw, {{"kernel", "copy"}}, *floor, "device copy", "GB/s"));
   json must_pass = json::array();
   for (const char* id : kMustPass) must_pass.push_back(id);
   return json{{"checks_must_pass", must_pass}, {"thresholds", thresholds}};

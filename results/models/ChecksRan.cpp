@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "results/models/FigureNames.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -21,21 +21,15 @@ bool baseline_judged(const RunReport& r, std::string_view id) {
   });
 }
 
+// A phase's sections ran once it completed (PhaseView::check_sections); budget only in a run that kept
+// one, a baseline check only where the verdict judged it.
 bool section_ran(const RunReport& r, const CheckInfo& c) {
-  switch (c.section) {
-    case CheckSection::environment:
-    case CheckSection::outliers: return completed(r, phase::env);
-    case CheckSection::budget: return completed(r, phase::env) && r.budget.has_value();
-    case CheckSection::collectives: return completed(r, phase::collectives);
-    case CheckSection::compute: return completed(r, phase::compute);
-    case CheckSection::burn: return completed(r, phase::burn);
-    case CheckSection::links: return completed(r, phase::links);
-    case CheckSection::floors: return completed(r, phase::burn) || completed(r, phase::links);
-    case CheckSection::training_proofs:
-    case CheckSection::training: return completed(r, phase::train);
-    case CheckSection::baseline: return baseline_judged(r, c.id);
-  }
-  return false;
+  if (c.section == CheckSection::baseline) return baseline_judged(r, c.id);
+  if (c.section == CheckSection::budget && !r.budget) return false;
+  return std::any_of(phase_views().begin(), phase_views().end(), [&](const PhaseView& view) {
+    const auto& sections = view.check_sections;
+    return completed(r, view.name) && std::find(sections.begin(), sections.end(), c.section) != sections.end();
+  });
 }
 
 bool raised(const RunReport& r, std::string_view id) {

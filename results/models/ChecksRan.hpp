@@ -3,10 +3,11 @@
 // check the run did not raise can be told from one it never looked for: a dashboard's "passed" needs
 // both (the Prometheus series gpuscale_check_passed).
 //
-// A check ran where it was raised, or else where the phase its docs section belongs to completed:
-// environment and outliers with env, budget with env in a run that kept a budget (the whole-job run); compute, burn, links and collectives with their phase;
-// floors with burn or links; training and the training proofs with train; a baseline check where the
-// verdict judged a --baseline and names it. Retired checks never run, and where the ranks share GPUs
+// A check ran where it was raised, or else where a phase that lists its docs section completed
+// (results/views/PhaseView.hpp: check_sections): environment, outliers and budget with env (budget
+// only in a run that kept a budget: the whole-job run); each phase's own with it; floors with burn or
+// links; training and the training proofs with train; a baseline check where the verdict judged a
+// --baseline and names it. Retired checks never run, and where the ranks share GPUs
 // in a test layout (Emulation), neither do the checks that judge speed: they say nothing there.
 #include <string_view>
 #include <vector>

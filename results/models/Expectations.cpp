@@ -96,7 +96,7 @@ void min_busbw(const json& j, Expectations& e, const LabelValues& values) {
   for (std::size_t i = 0; i < j.size(); ++i) {
     const std::string where = "min_busbw[" + std::to_string(i) + "]";
     if (!j[i].is_object() || !j[i].contains("gbps")) refuse_input(where + ": \"gbps\" is required");
-    Threshold t{"", phase::collectives, names::kBusBw, {}, number(j[i]["gbps"], where + ".gbps"), std::nullopt};
+    Threshold t{"", phase_of_metric(names::kBusBw), names::kBusBw, {}, number(j[i]["gbps"], where + ".gbps"), std::nullopt};
     for (const auto& [key, value] : j[i].items()) {
       if (key == "gbps") continue;
       if (key != names::kOp && key != names::kBytes && key != names::kScope && key != names::kRanks)
@@ -113,7 +113,7 @@ void min_busbw(const json& j, Expectations& e, const LabelValues& values) {
 void min_tflops(const json& j, Expectations& e, const LabelValues& values) {
   if (!j.is_object()) refuse_input("min_tflops must be an object {precision: TFLOP/s}");
   for (const auto& [precision, value] : j.items()) {
-    Threshold t{"", phase::compute, names::kTflops, {{names::kPrecision, precision}},
+    Threshold t{"", phase_of_metric(names::kTflops), names::kTflops, {{names::kPrecision, precision}},
                 number(value, "min_tflops." + precision), std::nullopt};
     check_possible(t, "min_tflops." + precision, values);
     t.name = "min TFLOP/s " + precision + " >= " + shortest(*t.min);
@@ -136,7 +136,7 @@ Expectations parse_expectations(const json& j, const LabelValues& values) {
       check_possible(e.thresholds.back(), key, values);
       e.thresholds.back().name = "max straggler spread <= " + shortest(*e.thresholds.back().max);
     } else if (key == "min_scaling_efficiency") {
-      e.thresholds.push_back({"", phase::train, names::kScalingEfficiency, {}, number(value, key), std::nullopt});
+      e.thresholds.push_back({"", phase_of_metric(names::kScalingEfficiency), names::kScalingEfficiency, {}, number(value, key), std::nullopt});
       check_possible(e.thresholds.back(), key, values);
       e.thresholds.back().name = "min scaling efficiency >= " + shortest(*e.thresholds.back().min);
     } else if (key == "checks_must_pass") {

@@ -2,78 +2,20 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include "results/models/FigureNames.hpp"
 #include "results/models/Spelling.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 using namespace names;
 
-// Label sets shared by several metrics.
-constexpr std::string_view kSweepLabels = "op,bytes,ranks,scope,placement,dtype";
-constexpr std::string_view kScalingLabels = "op,bytes,ranks,scope";
-constexpr std::string_view kHeadlineLabels = "op,scope,dtype";
-constexpr std::string_view kComputeLabels = "layer,precision,pass,set,rank";
-constexpr std::string_view kTrainLabels = "strategy,model,precision,scaling,gpus,options?";
-constexpr std::string_view kBurnLabels = "rank,precision";
-
-// The check figures (phase "checks", metric = check id) are not listed: any known check id is one.
-constexpr FigureSpec kVocabulary[] = {
-    {phase::env, kSmokeAllreduceTime, "rank", "s"},
-    {phase::env, kSmokeInitTime, "rank", "s"},
-    {phase::env, kWrongElements, "rank,test", "count"},
-    {phase::env, kGpuMemoryTotal, "rank", "B"},
-    {phase::env, kGpuMemoryFree, "rank", "B"},
-    {phase::env, kSmClock, "rank", "MHz"},
-    {phase::env, kSmClockMax, "rank", "MHz"},
-    {phase::env, kMemoryClock, "rank", "MHz"},
-    {phase::env, kTemperature, "rank", "C"},
-    {phase::env, kPowerDraw, "rank", "W"},
-    {phase::env, kPowerLimit, "rank", "W"},
-    {phase::env, "foreign_gpu_processes", "rank", "count"},
-    {phase::env, "gpu_utilization_before_start", "rank", "%"},
-    {phase::env, "rdma_port_rate", "rank,adapter,port", "Gb/s"},
-    {phase::links, kHostCopyBw, "rank,direction,memory,mode,bytes", "GB/s"},
-    {phase::links, kHbmBw, "rank,kernel", "GB/s"},
-    {phase::links, kHbmPeakFraction, "rank,kernel", "ratio"},
-    {phase::links, kNvlinkErrors, "rank", "count"},
-    {phase::links, kXidEvents, "rank", "count"},
-    {phase::compute, kTflops, kComputeLabels, "TFLOP/s"},
-    {phase::compute, kTime, kComputeLabels, "s"},
-    {phase::compute, kRelativeError, kComputeLabels, "ratio"},
-    {phase::compute, kWrongElements, kComputeLabels, "count"},
-    {phase::compute, kStragglerSpread, "layer,precision,pass,set", "ratio"},
-    {phase::burn, kSustainedTflops, kBurnLabels, "TFLOP/s"},
-    {phase::burn, "first_to_sustained", kBurnLabels, "ratio"},
-    {phase::burn, "clock_p50", kBurnLabels, "MHz"},
-    {phase::burn, "peak_temperature", kBurnLabels, "C"},
-    {phase::collectives, kBusBw, kSweepLabels, "GB/s"},
-    {phase::collectives, kBusBw, kScalingLabels, "GB/s"},
-    {phase::collectives, kAlgBw, kSweepLabels, "GB/s"},
-    {phase::collectives, kTime, kSweepLabels, "s"},
-    {phase::collectives, kWrongElements, kSweepLabels, "count"},
-    {phase::collectives, kWrongElements, kScalingLabels, "count"},
-    {phase::collectives, kPeakBusBw, kHeadlineLabels, "GB/s"},
-    {phase::collectives, kLatency, kHeadlineLabels, "s"},
-    {phase::collectives, kLatencyGraph, kHeadlineLabels, "s"},
-    {phase::collectives, kLinkUse, kHeadlineLabels, "ratio"},
-    {phase::collectives, kPairBusBw, "src,dst", "GB/s"},
-    {phase::collectives, kPairLatency, "src,dst", "s"},
-    {phase::collectives, kNodeLocalBusBw, "node", "GB/s"},
-    {phase::collectives, kInterNodeBusBw, "node", "GB/s"},
-    {phase::train, kStepTime, kTrainLabels, "s"},
-    {phase::train, kSamplesPerS, kTrainLabels, "samples/s"},
-    {phase::train, kScalingEfficiency, kTrainLabels, "ratio"},
-    {phase::train, kComputeTime, kTrainLabels, "s"},
-    {phase::train, kCommTime, kTrainLabels, "s"},
-    {phase::train, kExposedCommTime, kTrainLabels, "s"},
-    {phase::train, kOverlap, kTrainLabels, "%"},
-    {phase::train, kPeakMemory, kTrainLabels, "B"},
-    {phase::train, kRankStepTime, "strategy,model,precision,scaling,gpus,options?,rank", "s"},
-    {phase::train, kDpPhaseTime, "strategy,model,precision,scaling,gpus,options?,dp_phase", "s"},
+// The projection's figures, fitted from the phases' (ProjectionBuild.hpp); not a phase of its own.
+constexpr FigureSpec kProjectionFigures[] = {
     {kProjection, kFitAlpha, "op,tier,ranks", "s"},
     {kProjection, kFitBeta, "op,tier,ranks", "s/B"},
     {kProjection, kFitHeldOutError, "op,tier,ranks", "ratio"},
@@ -83,6 +25,17 @@ constexpr FigureSpec kVocabulary[] = {
     {kProjection, kProjectedStepTime, "model,config,ranks", "s"},
     {kProjection, kProjectedSamplesPerS, "model,config,ranks", "samples/s"},
 };
+
+// Every phase's figures, then the projection's: built once, on first use.
+const std::vector<FigureSpec>& vocabulary() {
+  static const std::vector<FigureSpec> all = [] {
+    std::vector<FigureSpec> specs;
+    for (const auto& view : phase_views()) specs.insert(specs.end(), view.vocabulary.begin(), view.vocabulary.end());
+    specs.insert(specs.end(), std::begin(kProjectionFigures), std::end(kProjectionFigures));
+    return specs;
+  }();
+  return all;
+}
 
 constexpr std::string_view kCheckLabels = "severity,on_ranks?";
 
@@ -106,14 +59,26 @@ std::string comma_list(const std::vector<std::string>& items) {
 
 }  // namespace
 
-std::span<const FigureSpec> figure_vocabulary() { return kVocabulary; }
+std::span<const FigureSpec> figure_vocabulary() { return vocabulary(); }
 
 std::vector<std::string> figure_phases() {
   std::vector<std::string> phases;
-  for (const auto& f : kVocabulary)
+  for (const auto& f : vocabulary())
     if (std::find(phases.begin(), phases.end(), f.phase) == phases.end()) phases.emplace_back(f.phase);
   phases.emplace_back(kChecks);
   return phases;
+}
+
+std::string phase_of_metric(std::string_view metric) {
+  std::string found;
+  for (const auto& f : vocabulary()) {
+    if (f.metric != metric || f.phase == found) continue;
+    if (!found.empty())
+      throw std::logic_error(std::string(metric) + " is a figure of " + found + " and of " + std::string(f.phase));
+    found = f.phase;
+  }
+  if (found.empty()) throw std::logic_error(std::string(metric) + " is no phase's figure");
+  return found;
 }
 
 std::string names_nothing(std::string_view phase, std::string_view metric, const std::vector<std::string>& label_keys,
@@ -130,14 +95,14 @@ std::string names_nothing(std::string_view phase, std::string_view metric, const
       return "unknown check id '" + std::string(metric) + "' (phase checks holds one figure per check id)";
     entries.push_back({kChecks, metric, kCheckLabels, "count"});
   }
-  for (const auto& f : kVocabulary) {
+  for (const auto& f : vocabulary()) {
     if (f.metric != metric) continue;
     metric_phases.emplace(f.phase);
     if (phase.empty() || f.phase == phase) entries.push_back(f);
   }
   if (entries.empty() && metric_phases.empty()) {
     std::vector<std::string> metrics;  // of the phase named, or of every phase
-    for (const auto& f : kVocabulary)
+    for (const auto& f : vocabulary())
       if (phase.empty() || f.phase == phase) metrics.emplace_back(f.metric);
     const auto guess = did_you_mean(metric, metrics);
     return "unknown metric '" + std::string(metric) + "'" +

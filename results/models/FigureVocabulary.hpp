@@ -10,18 +10,21 @@
 #include <string_view>
 #include <vector>
 
+#include "results/models/FigureSpec.hpp"
+
 namespace gpuscale::results {
 
-struct FigureSpec {
-  std::string_view phase, metric;
-  std::string_view labels;  // its label keys, comma-separated; a key ending in '?' is optional
-  std::string_view unit;
-};
-
+// Each phase's figures (results/views/PhaseView.hpp: PhaseView::vocabulary), in the registry's order,
+// then the projection's.
 std::span<const FigureSpec> figure_vocabulary();
 
 // The phases figures belong to, "checks" (a check's own figure: metric = check id) included.
 std::vector<std::string> figure_phases();
+
+// The one phase that emits `metric` ("busbw": collectives), for the shorthands that name a metric
+// alone (--expect's min_busbw, the expect templates). Throws std::logic_error for a metric no phase
+// or several phases emit.
+std::string phase_of_metric(std::string_view metric);
 
 // Whether a figure of `phase` ("" = any phase), `metric`, these label keys (any subset of the
 // metric's) and `unit` ("" = unstated) could exist: "" when it could, else the one reason why not

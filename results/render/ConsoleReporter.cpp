@@ -7,18 +7,15 @@
 
 #include "results/models/Findings.hpp"
 #include "results/models/GpuPeak.hpp"
-#include "results/render/BurnTable.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/ComputeTable.hpp"
 #include "results/render/ConsoleLaunch.hpp"
 #include "results/render/ConsoleSummary.hpp"
 #include "results/render/CoverageTable.hpp"
 #include "results/render/Format.hpp"
-#include "results/render/LinksTable.hpp"
 #include "results/render/NodeTables.hpp"
 #include "results/render/ProjectionReporter.hpp"
 #include "results/render/Table.hpp"
-#include "results/render/TrainTable.hpp"
+#include "results/views/PhaseView.hpp"
 #include "results/render/Utf8.hpp"
 
 namespace gpuscale::results {
@@ -198,16 +195,10 @@ void write_tables(const RunReport& r, bool per_rank, std::ostream& out) {
   if (per_rank) write_ranks(r, out);
   write_launch(r, out);
   write_versions(r, out);
-  if (per_rank) {
-    write_topology(r, out);
-    write_links_table(r.links, out);
-    write_compute_table(r.compute, out);
-    write_burn_table(r.burn, out);
-  } else {
-    write_node_table(r, out);
-  }
-  if (r.collectives) write_collectives(*r.collectives, per_rank, out);
-  write_train_tables(r.train, per_rank, out);
+  if (per_rank) write_topology(r, out);
+  else write_node_table(r, out);
+  for (const auto& view : phase_views())
+    if (view.console) view.console(r, per_rank, out);
   if (r.projection) write_projection(*r.projection, out);
 }
 

@@ -10,26 +10,20 @@
 #include "results/render/ReadableNumber.hpp"
 #include "results/render/SvgCanvas.hpp"
 #include "results/render/Table.hpp"
+#include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 using svg::escape;
 
-struct PhaseTitle {
-  const char* phase;
-  const char* title;
-};
-
-constexpr PhaseTitle kPhases[] = {
-    {phase::env, "Environment: clocks, memory, power and the smoke allreduce"},
-    {phase::links, "Host links and device memory"},
-    {phase::compute, "Compute: matrix multiplies and convolutions"},
-    {phase::burn, "Burn: sustained load on every GPU"},
-    {phase::collectives, "Collectives: bus bandwidth and latency"},
-    {phase::train, "Training: data-parallel steps"},
-    {names::kProjection, "Projection to the job's size"},
-};
+// Each phase's section (its view's title), in the registry's order, then the projection's.
+std::vector<std::pair<std::string_view, std::string_view>> section_titles() {
+  std::vector<std::pair<std::string_view, std::string_view>> titles;
+  for (const auto& view : phase_views()) titles.emplace_back(view.name, view.title);
+  titles.emplace_back(names::kProjection, "Projection to the job's size");
+  return titles;
+}
 
 std::string words(std::string name) {
   for (auto& c : name)
@@ -135,7 +129,7 @@ std::string beside_tenant_note(const std::vector<const Figure*>& figures) {
 
 void write_phase_sections(const std::vector<Figure>& figures, const std::vector<ChartSection>& charts,
                           const std::vector<PhaseNote>& notes, std::ostream& out) {
-  for (const auto& [phase, title] : kPhases) {
+  for (const auto& [phase, title] : section_titles()) {
     std::vector<const Figure*> own;
     for (const auto& f : figures)
       if (f.phase == phase) own.push_back(&f);
@@ -143,7 +137,7 @@ void write_phase_sections(const std::vector<Figure>& figures, const std::vector<
     for (const auto& c : charts)
       if (c.phase == phase) drawn.push_back(&c);
     if (own.empty() && drawn.empty()) continue;
-    out << "<section id=\"phase-" << phase << "\" class=\"phase\"><h2>" << escape(title) << "</h2>\n";
+    out << "<section id=\"phase-" << phase << "\" class=\"phase\"><h2>" << escape(std::string(title)) << "</h2>\n";
     for (const auto& n : notes)
       if (n.phase == phase) out << "<p class=\"meta\">" << escape(n.text) << "</p>\n";
     for (const auto* c : drawn)

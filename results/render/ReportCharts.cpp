@@ -119,7 +119,7 @@ std::vector<Series> series_over(const std::vector<const Figure*>& figures, const
 
 std::string unit_of(const std::vector<const Figure*>& figures) { return figures.empty() ? "" : figures.front()->unit; }
 
-void busbw_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+void busbw_charts_of(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   auto sized = select(figures, names::kBusBw, names::kBytes);
   // Where the sweeps say in or out of place, their figures alone: the scaling runs' few sizes (no
   // placement) have the chart against ranks, and would be a series named like a sweep's here.
@@ -174,7 +174,7 @@ BarValues slowest_per_node(const std::vector<const Figure*>& ranked, const RankN
   return out;
 }
 
-void tflops_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out) {
+void tflops_charts_of(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out) {
   const auto selected = select(figures, names::kTflops, names::kRank);
   std::set<std::string> ranks;
   for (const auto* f : selected) ranks.insert(label_or_empty(*f, names::kRank));
@@ -254,7 +254,7 @@ void overlap_charts(const std::vector<Figure>& figures, std::vector<ChartSection
   }
 }
 
-void training_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+void training_charts_of(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   const auto steps = select(figures, names::kStepTime, names::kGpus);
   if (!steps.empty())
     out.push_back({"Step time against GPUs",
@@ -269,7 +269,7 @@ void training_charts(const std::vector<Figure>& figures, std::vector<ChartSectio
   overlap_charts(figures, out);
 }
 
-void pairwise_charts(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
+void pairwise_charts_of(const std::vector<Figure>& figures, std::vector<ChartSection>& out) {
   std::map<Labels, std::vector<const Figure*>> groups;
   for (const auto* f : select(figures, names::kPairBusBw, names::kSrc))
     if (numeric_label(*f, names::kDst)) groups[rest_of(*f, {names::kSrc, names::kDst})].push_back(f);
@@ -304,6 +304,19 @@ bool measures_no_bus(const Figure& f) {
   return f.local_copy && (f.metric == names::kBusBw || f.metric == names::kPeakBusBw || f.metric == names::kLinkUse);
 }
 
+void collective_charts(const std::vector<Figure>& figures, const RankNodes&, std::vector<ChartSection>& out) {
+  busbw_charts_of(figures, out);
+  pairwise_charts_of(figures, out);
+}
+
+void tflops_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out) {
+  tflops_charts_of(figures, rank_nodes, out);
+}
+
+void training_charts(const std::vector<Figure>& figures, const RankNodes&, std::vector<ChartSection>& out) {
+  training_charts_of(figures, out);
+}
+
 std::vector<ChartSection> report_charts(const std::vector<Figure>& all, const RankNodes& rank_nodes) {
   // A figure measured beside another process on its GPU would draw that process's load as the GPU's
   // (a scaling efficiency of 2.2 on one GPU): the tables mark it, the charts leave it out.
@@ -311,16 +324,12 @@ std::vector<ChartSection> report_charts(const std::vector<Figure>& all, const Ra
   for (const auto& f : all)
     if (!f.beside_tenant) figures.push_back(f);
   std::vector<ChartSection> out;
-  const auto add = [&](const auto& charts, const char* phase) {
+  for (const auto& view : phase_views()) {
+    if (!view.charts) continue;
     const auto first = out.size();
-    charts(figures, out);
-    for (auto i = first; i < out.size(); ++i) out[i].phase = phase;
-  };
-  add(busbw_charts, phase::collectives);
-  add([&rank_nodes](const std::vector<Figure>& fs, std::vector<ChartSection>& o) { tflops_charts(fs, rank_nodes, o); },
-      phase::compute);
-  add(training_charts, phase::train);
-  add(pairwise_charts, phase::collectives);
+    view.charts(figures, rank_nodes, out);
+    for (auto i = first; i < out.size(); ++i) out[i].phase = view.name;
+  }
   return out;
 }
 

@@ -47,6 +47,13 @@ struct ChartSection {
 // Index = rank: the name of its node. Empty: the charts draw a mark per rank.
 using RankNodes = std::vector<std::string>;
 
+// Every phase's charts (results/views/PhaseView.hpp: PhaseView::charts), in the registry's order.
 std::vector<ChartSection> report_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes = {});
+
+// The charts of the figures each phase emits, for its view: busbw against size and ranks and the
+// pairwise matrix (collectives), TFLOP/s per rank (compute), step time, efficiency and overlap (train).
+void collective_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out);
+void tflops_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out);
+void training_charts(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out);
 
 }  // namespace gpuscale::results

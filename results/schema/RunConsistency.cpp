@@ -1,5 +1,7 @@
 #include "results/schema/RunConsistency.hpp"
+#include "results/schema/PhaseNames.hpp"
 #include "results/schema/RuleInputRanges.hpp"
+#include "results/views/PhaseView.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,32 +16,22 @@ struct Found {
   std::string what;
 };
 
-class Ranges {
+class Ranges : public RankRefs {
  public:
   explicit Ranges(const RunReport& r) : ranks_(r.world_size), nodes_(r.node_count) {}
 
-  // A world rank, or -1 where the field allows "unknown".
-  void rank(int value, const std::string& where, bool unknown_allowed = false) const {
+  void rank(int value, const std::string& where, bool unknown_allowed = false) const override {
     if (unknown_allowed && value == -1) return;
     if (value < 0 || value >= ranks_)
       throw Found{where + " names rank " + std::to_string(value) + "; world.size is " + std::to_string(ranks_)};
   }
-  void ranks(const std::vector<int>& values, const std::string& where) const {
-    for (const int v : values) rank(v, where);
-  }
-  void node(int value, const std::string& where) const {
+  void node(int value, const std::string& where) const override {
     if (value < 0 || value >= nodes_)
       throw Found{where + " names node " + std::to_string(value) + "; world.nodes is " + std::to_string(nodes_)};
   }
-  void nodes(const std::vector<int>& values, const std::string& where) const {
-    for (const int v : values) node(v, where);
-  }
-
  private:
   int ranks_, nodes_;
 };
-
-std::string element_name(const char* array, std::size_t i) { return std::string(array) + "[" + std::to_string(i) + "]"; }
 
 void check_world(const RunReport& r) {
   if (r.world_size < 1) throw Found{"world.size is " + std::to_string(r.world_size) + "; a run has at least 1 rank"};
@@ -65,30 +57,6 @@ void check_world(const RunReport& r) {
     throw Found{"busy_utilization_pct " + std::to_string(r.busy_utilization_pct) + " is not a percent in (0, 100]"};
 }
 
-void check_collectives(const CollectivesRecord& c, const Ranges& in) {
-  for (std::size_t s = 0; s < c.sweeps.size(); ++s)
-    for (const auto& row : c.sweeps[s].rows)
-      for (const auto* t : {&row.out_of_place, &row.in_place}) {
-        const std::string where = "collectives.sweeps[" + std::to_string(s) + "] (" + c.sweeps[s].op + ")";
-        in.rank(t->slowest_rank, where, true);
-        in.ranks(t->wrong_ranks, where);
-      }
-  for (std::size_t i = 0; i < c.scaling.size(); ++i) in.ranks(c.scaling[i].wrong_ranks, element_name("collectives.scaling", i));
-  if (c.pairs)
-    for (std::size_t i = 0; i < c.pairs->pairs.size(); ++i) {
-      in.rank(c.pairs->pairs[i].a, element_name("collectives.pairs.pairs", i));
-      in.rank(c.pairs->pairs[i].b, element_name("collectives.pairs.pairs", i));
-    }
-  if (!c.isolation) return;
-  const auto& iso = *c.isolation;
-  for (const auto& n : iso.node_local) in.node(n.node, "collectives.isolation.node_local");
-  for (const auto& m : iso.matches) in.node(m.node, "collectives.isolation.matches");
-  for (const auto& s : iso.suspects) in.node(s.node, "collectives.isolation.suspects");
-  for (const auto& b : iso.bisection) {
-    in.nodes(b.a, "collectives.isolation.bisection");
-    in.nodes(b.b, "collectives.isolation.bisection");
-  }
-}
 
 void check_named_ranks(const RunReport& r) {
   const Ranges in(r);
@@ -101,19 +69,9 @@ void check_named_ranks(const RunReport& r) {
       in.rank(b, where);
     }
   }
-  for (std::size_t i = 0; i < r.compute.size(); ++i) in.rank(r.compute[i].rank, element_name("compute", i));
-  for (std::size_t i = 0; i < r.burn.size(); ++i) in.rank(r.burn[i].rank, element_name("burn", i));
-  for (std::size_t i = 0; i < r.links.size(); ++i) {
-    in.rank(r.links[i].rank, element_name("links", i));
-    in.node(r.links[i].node, element_name("links", i));
-  }
   for (std::size_t i = 0; i < r.trace_spans.size(); ++i) in.rank(r.trace_spans[i].rank, element_name("trace_spans", i));
-  for (std::size_t i = 0; i < r.train.records.size(); ++i) {
-    const auto& t = r.train.records[i];
-    if (t.strategy == "dp") continue;  // its ranks are rank 0's devices, not world ranks
-    for (const auto& k : t.ranks) in.rank(k.rank, element_name("train.records", i) + " (" + t.strategy + ")");
-  }
-  if (r.collectives) check_collectives(*r.collectives, in);
+  for (const auto& view : phase_views())
+    if (view.name_ranks) view.name_ranks(r, in);
   for (std::size_t i = 0; i < r.tenancy_looks.size(); ++i)
     in.rank(r.tenancy_looks[i].rank, element_name("tenancy_looks", i), true);
   for (std::size_t i = 0; i < r.tenants.size(); ++i) in.rank(r.tenants[i].rank, element_name("tenants", i), true);
@@ -127,30 +85,19 @@ void check_named_ranks(const RunReport& r) {
   }
 }
 
-// Each phase's records, by the name phases_completed lists it under.
-struct PhaseRecords {
-  const char* phase;
-  std::function<bool(const RunReport&)> present;
-};
-
-const PhaseRecords kPhaseRecords[] = {
-    {"env", [](const RunReport& r) { return r.ranks.size() == static_cast<std::size_t>(r.world_size); }},
-    {"links", [](const RunReport& r) { return !r.links.empty(); }},
-    {"compute", [](const RunReport& r) { return !r.compute.empty(); }},
-    {"burn", [](const RunReport& r) { return !r.burn.empty(); }},
-    {"collectives", [](const RunReport& r) { return r.collectives.has_value(); }},
-    {"train", [](const RunReport& r) { return !r.train.records.empty(); }},
-};
+std::string phase_list() {
+  std::string text;
+  for (const auto name : kPhaseNames) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
 
 void check_phases(const RunReport& r) {
   std::set<std::string> completed;
   for (const auto& name : r.phases_completed) {
-    const auto* known = std::find_if(std::begin(kPhaseRecords), std::end(kPhaseRecords),
-                                     [&](const PhaseRecords& p) { return name == p.phase; });
-    if (known == std::end(kPhaseRecords))
-      throw Found{"phases_completed names '" + name + "', which is no phase (env, links, compute, burn, collectives, train)"};
+    const auto* known = find_phase_view(name);
+    if (!known) throw Found{"phases_completed names '" + name + "', which is no phase (" + phase_list() + ")"};
     if (!completed.insert(name).second) throw Found{"phases_completed names " + name + " twice"};
-    if (!known->present(r))
+    if (!known->has_records(r))
       throw Found{"phases_completed lists " + name + ", but its records are not in the file"};
   }
   for (const auto& s : r.phases_skipped)

@@ -250,13 +250,18 @@ TEST(HtmlReporter, SummaryComparesWithTheBaselineThatJudgedTheRun) {
 TEST(HtmlReporter, NodeHeatMapMarksTheNodeWhoseWorstGpuLiesOut) {
   const auto heat = section(fleet_page(nullptr), "node-heat");
   ASSERT_FALSE(heat.empty());
-  // n2's rank 5 computes 500 of the median node's 700: 28.6% worse, nearly full red.
+  // n2's rank 5 computes 500 of the median node's 700: 28.6% worse, nearly full red. The columns go in
+  // the phases' order: host link and device memory (links) before compute.
   EXPECT_NE(
-      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (+28.6%)</td>"),
+      heat.find("<td>2</td><td>n2</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">55 (+0.0%)</td>"
+                "<td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">4200 (+0.0%)</td>"
+                "<td style=\"background:hsl(0,75%,57%)\" data-worse=\"0.286\">500 (+28.6%)</td>"),
       std::string::npos)
       << heat;
   EXPECT_NE(
-      heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
+      heat.find("<td>0</td><td>n0</td><td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">55 (+0.0%)</td>"
+                "<td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">4200 (+0.0%)</td>"
+                "<td style=\"background:hsl(0,75%,100%)\" data-worse=\"0.000\">700 (+0.0%)</td>"),
       std::string::npos)
       << heat;
   EXPECT_EQ(section(page({}), "node-heat"), "") << "one node: no heat map";

@@ -1,0 +1,50 @@
+#include "results/views/PhaseView.hpp"
+
+#include "results/models/FigureNames.hpp"
+#include "results/render/BurnTable.hpp"
+#include "results/render/HeadlineParts.hpp"
+
+namespace gpuscale::results::views::burn {
+namespace {
+
+using namespace names;
+
+constexpr std::string_view kBurnLabels = "rank,precision";
+
+constexpr FigureSpec kFigures[] = {
+    {phase::burn, kSustainedTflops, kBurnLabels, "TFLOP/s"},
+    {phase::burn, "first_to_sustained", kBurnLabels, "ratio"},
+    {phase::burn, "clock_p50", kBurnLabels, "MHz"},
+    {phase::burn, "peak_temperature", kBurnLabels, "C"},
+};
+
+void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+  per_gpu(c, phase::burn, kSustainedTflops, kPrecision, [](const Figure&) { return true; },
+          named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"),
+          tflops_peak(c, true), out);
+}
+
+void name_ranks(const RunReport& r, const RankRefs& refs) {
+  for (std::size_t i = 0; i < r.burn.size(); ++i) refs.rank(r.burn[i].rank, element_name("burn", i));
+}
+
+constexpr CheckSection kCheckSections[] = {CheckSection::burn, CheckSection::floors};
+
+}  // namespace
+
+extern constinit const PhaseView kView{
+    .name = phase::burn,
+    .title = "Burn: sustained load on every GPU",
+    .has_records = [](const RunReport& r) { return !r.burn.empty(); },
+    .name_ranks = name_ranks,
+    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.burn, out); },
+    .vocabulary = kFigures,
+    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
+      if (per_rank) write_burn_table(r.burn, out);
+    },
+    .headlines = headlines,
+    .check_sections = kCheckSections,
+    .charts = nullptr,
+};
+
+}  // namespace gpuscale::results::views::burn

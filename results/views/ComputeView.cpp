@@ -1,0 +1,54 @@
+#include "results/views/PhaseView.hpp"
+
+#include "results/models/ComputeFigures.hpp"
+#include "results/models/FigureNames.hpp"
+#include "results/render/ComputeTable.hpp"
+#include "results/render/HeadlineParts.hpp"
+#include "results/render/ReportCharts.hpp"
+
+namespace gpuscale::results::views::compute {
+namespace {
+
+using namespace names;
+
+constexpr std::string_view kComputeLabels = "layer,precision,pass,set,rank";
+
+constexpr FigureSpec kFigures[] = {
+    {phase::compute, kTflops, kComputeLabels, "TFLOP/s"},
+    {phase::compute, kTime, kComputeLabels, "s"},
+    {phase::compute, kRelativeError, kComputeLabels, "ratio"},
+    {phase::compute, kWrongElements, kComputeLabels, "count"},
+    {phase::compute, kStragglerSpread, "layer,precision,pass,set", "ratio"},
+};
+
+void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+  per_gpu(
+      c, phase::compute, kTflops, kPrecision, [](const Figure&) { return true; },
+      named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"),
+      tflops_peak(c, false), out);
+}
+
+void name_ranks(const RunReport& r, const RankRefs& refs) {
+  for (std::size_t i = 0; i < r.compute.size(); ++i) refs.rank(r.compute[i].rank, element_name("compute", i));
+}
+
+constexpr CheckSection kCheckSections[] = {CheckSection::compute};
+
+}  // namespace
+
+extern constinit const PhaseView kView{
+    .name = phase::compute,
+    .title = "Compute: matrix multiplies and convolutions",
+    .has_records = [](const RunReport& r) { return !r.compute.empty(); },
+    .name_ranks = name_ranks,
+    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.compute, out); },
+    .vocabulary = kFigures,
+    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
+      if (per_rank) write_compute_table(r.compute, out);
+    },
+    .headlines = headlines,
+    .check_sections = kCheckSections,
+    .charts = tflops_charts,
+};
+
+}  // namespace gpuscale::results::views::compute

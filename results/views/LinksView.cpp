@@ -1,0 +1,74 @@
+#include "results/views/PhaseView.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "results/models/FigureNames.hpp"
+#include "results/render/HeadlineParts.hpp"
+#include "results/render/LinksTable.hpp"
+
+namespace gpuscale::results::views::links {
+namespace {
+
+using namespace names;
+
+constexpr FigureSpec kFigures[] = {
+    {phase::links, kHostCopyBw, "rank,direction,memory,mode,bytes", "GB/s"},
+    {phase::links, kHbmBw, "rank,kernel", "GB/s"},
+    {phase::links, kHbmPeakFraction, "rank,kernel", "ratio"},
+    {phase::links, kNvlinkErrors, "rank", "count"},
+    {phase::links, kXidEvents, "rank", "count"},
+};
+
+// Pinned copies alone on the node, at the largest size each direction measured.
+Keep largest_pinned_solo(const HeadlineContext& c) {
+  std::map<std::string, std::uint64_t> largest;  // direction -> bytes
+  for (const auto& f : c.figures)
+    if (f.metric == names::kHostCopyBw && label_or_empty(f, names::kMemory) == "pinned")
+      largest[label_or_empty(f, names::kDirection)] =
+          std::max(largest[label_or_empty(f, names::kDirection)], bytes_of(f));
+  return [largest](const Figure& f) {
+    return label_or_empty(f, names::kMemory) == "pinned" && label_or_empty(f, names::kMode) == "solo" &&
+           bytes_of(f) == largest.at(label_or_empty(f, names::kDirection));
+  };
+}
+
+void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+  per_gpu(c, phase::links, kHostCopyBw, kDirection, largest_pinned_solo(c),
+          named("host_link_gbps", "Host link: pinned copy bandwidth",
+                "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"),
+          pcie_peak(c), out);
+  per_gpu(
+      c, phase::links, kHbmBw, "", [](const Figure& f) { return label_or_empty(f, kKernel) == "copy"; },
+      named("hbm_gbps", "Memory: device copy bandwidth (read + written)",
+            "device memory copy bandwidth, bytes read plus written (GB/s)"),
+      hbm_peak(c), out);
+}
+
+void name_ranks(const RunReport& r, const RankRefs& refs) {
+  for (std::size_t i = 0; i < r.links.size(); ++i) {
+    refs.rank(r.links[i].rank, element_name("links", i));
+    refs.node(r.links[i].node, element_name("links", i));
+  }
+}
+
+constexpr CheckSection kCheckSections[] = {CheckSection::links, CheckSection::floors};
+
+}  // namespace
+
+extern constinit const PhaseView kView{
+    .name = phase::links,
+    .title = "Host links and device memory",
+    .has_records = [](const RunReport& r) { return !r.links.empty(); },
+    .name_ranks = name_ranks,
+    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.links, out); },
+    .vocabulary = kFigures,
+    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
+      if (per_rank) write_links_table(r.links, out);
+    },
+    .headlines = headlines,
+    .check_sections = kCheckSections,
+    .charts = nullptr,
+};
+
+}  // namespace gpuscale::results::views::links

@@ -1,0 +1,79 @@
+#include "results/views/PhaseView.hpp"
+
+#include <map>
+
+#include "results/models/FigureNames.hpp"
+#include "results/models/TrainFigures.hpp"
+#include "results/render/Format.hpp"
+#include "results/render/HeadlineParts.hpp"
+#include "results/render/ReportCharts.hpp"
+#include "results/render/TrainTable.hpp"
+
+namespace gpuscale::results::views::train {
+namespace {
+
+using namespace names;
+
+constexpr std::string_view kTrainLabels = "strategy,model,precision,scaling,gpus,options?";
+
+constexpr FigureSpec kFigures[] = {
+    {phase::train, kStepTime, kTrainLabels, "s"},
+    {phase::train, kSamplesPerS, kTrainLabels, "samples/s"},
+    {phase::train, kScalingEfficiency, kTrainLabels, "ratio"},
+    {phase::train, kComputeTime, kTrainLabels, "s"},
+    {phase::train, kCommTime, kTrainLabels, "s"},
+    {phase::train, kExposedCommTime, kTrainLabels, "s"},
+    {phase::train, kOverlap, kTrainLabels, "%"},
+    {phase::train, kPeakMemory, kTrainLabels, "B"},
+    {phase::train, kRankStepTime, "strategy,model,precision,scaling,gpus,options?,rank", "s"},
+    {phase::train, kDpPhaseTime, "strategy,model,precision,scaling,gpus,options?,dp_phase", "s"},
+};
+
+// DDP's step time per model, at the most GPUs it ran on (the first configuration listed there).
+void ddp_step_time(HeadlineContext& c, std::vector<Headline>& out) {
+  std::map<std::string, const Figure*> by_model;
+  const auto gpus = [](const Figure& f) { return std::stoi(label_or_empty(f, names::kGpus)); };
+  for (const auto& f : c.figures) {
+    if (f.phase != phase::train || f.metric != names::kStepTime || label_or_empty(f, names::kStrategy) != "ddp")
+      continue;
+    auto& pick = by_model[label_or_empty(f, names::kModel)];
+    if (!pick || (pick->beside_tenant && !f.beside_tenant) ||
+        (pick->beside_tenant == f.beside_tenant && gpus(f) > gpus(*pick)))
+      pick = &f;
+  }
+  for (const auto& [model, f] : by_model) {
+    auto h = of_job("ddp_step_time_s",
+                    "Training: DDP step time, " + model + " on " + count_of(*f, names::kGpus, "GPU"),
+                    "DDP training step time at the most GPUs (s)", {{names::kModel, model}}, *f);
+    h.beside_tenant = f->beside_tenant;
+    set_baseline(c, *f, h);
+    out.push_back(std::move(h));
+  }
+}
+
+void name_ranks(const RunReport& r, const RankRefs& refs) {
+  for (std::size_t i = 0; i < r.train.records.size(); ++i) {
+    const auto& t = r.train.records[i];
+    if (t.strategy == "dp") continue;  // its ranks are rank 0's devices, not world ranks
+    for (const auto& k : t.ranks) refs.rank(k.rank, element_name("train.records", i) + " (" + t.strategy + ")");
+  }
+}
+
+constexpr CheckSection kCheckSections[] = {CheckSection::training_proofs, CheckSection::training};
+
+}  // namespace
+
+extern constinit const PhaseView kView{
+    .name = phase::train,
+    .title = "Training: data-parallel steps",
+    .has_records = [](const RunReport& r) { return !r.train.records.empty(); },
+    .name_ranks = name_ranks,
+    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.train, out); },
+    .vocabulary = kFigures,
+    .console = [](const RunReport& r, bool per_rank, std::ostream& out) { write_train_tables(r.train, per_rank, out); },
+    .headlines = ddp_step_time,
+    .check_sections = kCheckSections,
+    .charts = training_charts,
+};
+
+}  // namespace gpuscale::results::views::train
