@@ -11,6 +11,7 @@
 #include "launch/Outputs.hpp"
 #include "launch/Profile.hpp"
 #include "launch/ReportFiles.hpp"
+#include "launch/Timeouts.hpp"
 #include "results/models/Spelling.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/RunReport.hpp"

@@ -7,7 +7,7 @@
 
 #include "harness/Deadline.hpp"
 #include "harness/World.hpp"
-#include "launch/Cli.hpp"
+#include "launch/Invocation.hpp"
 
 namespace gpuscale::launch {
 

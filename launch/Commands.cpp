@@ -2,12 +2,15 @@
 
 #include <array>
 #include <deque>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "harness/Error.hpp"
+#include "launch/Invocation.hpp"
+#include "launch/ReportFiles.hpp"
 #include "launch/BaselineCommand.hpp"
-#include "launch/Phases.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/ReportCommands.hpp"
 #include "results/models/Spelling.hpp"
 #include "results/schema/PhaseNames.hpp"
@@ -122,10 +125,34 @@ const CommandSpec& command_named(std::string_view name) {
 
 const CommandSpec& default_command() { return commands().front(); }
 
+std::vector<PhaseSpec> phases_for(std::string_view command) {
+  std::vector<PhaseSpec> out;
+  for (const auto name : command_named(command).phases) {
+    const auto* phase = find_phase_spec(name);
+    if (!phase)
+      throw std::logic_error("command '" + std::string(command) + "' lists no phase '" + std::string(name) + "'");
+    out.push_back(*phase);
+  }
+  return out;
+}
+
 void add_command_options(const CommandSpec& command, cxxopts::Options& options) {
   if (command.add_options) return command.add_options(options);
   for (const auto name : command.phases)
     if (const auto* phase = find_phase_spec(name); phase && phase->add_options) phase->add_options(options);
+}
+
+int run_offline_command(const Invocation& invocation) {
+  try {
+    const int code = find_command(invocation.command)->run_offline(invocation);
+    return console_written() ? code : static_cast<int>(harness::ExitCode::runtime);
+  } catch (const UsageError& e) {
+    std::cerr << "gpuscale: error: " << e.what() << '\n';
+    return static_cast<int>(harness::ExitCode::usage);
+  } catch (const std::exception& e) {
+    std::cerr << "gpuscale: error: " << e.what() << '\n';
+    return static_cast<int>(harness::ExitCode::runtime);
+  }
 }
 
 }  // namespace gpuscale::launch

@@ -11,7 +11,6 @@
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
 #include "launch/Commands.hpp"
-#include "launch/Phases.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/ReportFiles.hpp"
 #include "launch/RunBudget.hpp"
@@ -176,7 +175,8 @@ void Job::budget_dropped(const std::string& what) {
 void Job::watch_tenancy(const results::RankEnv& own) { tenancy_ = std::make_unique<TenancyWatch>(own); }
 
 void Job::check_tenancy(const std::string& phase) {
-  if (tenancy_) tenancy_->at_boundary(*this, phase);
+  if (tenancy_)
+    tenancy_->at_boundary(phase, {world(), timeout_s(), report_, [this](const std::string& line) { progress(line); }});
 }
 
 void Job::tenancy_seen(const std::vector<results::GpuProcess>& processes) {
@@ -308,6 +308,13 @@ int Job::finish() {
   }
   world_.broadcast_bytes(&code, sizeof code, 0, deadline());
   return code;
+}
+
+harness::RunHooks run_hooks(Job& job) {
+  return {job.budget_gate(), [&job](const std::string& step) { job.progress(step); },
+          [&job] { return job.run_elapsed_s(); },
+          [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
+          [&job](const std::string& what) { job.budget_dropped(what); }};
 }
 
 }  // namespace gpuscale::launch

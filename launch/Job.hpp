@@ -7,8 +7,9 @@
 
 #include "harness/BackendSelect.hpp"
 #include "harness/BudgetGate.hpp"
+#include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "launch/Cli.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/Progress.hpp"
 #include "launch/RunPlan.hpp"
 #include "results/models/Expectations.hpp"
@@ -120,5 +121,8 @@ class Job {
   std::string gpu_work_blocked_, gpu_work_impossible_;
   std::unique_ptr<TenancyWatch> tenancy_;
 };
+
+// The job's progress line, clock and budget for the current phase, as a workload's run reports to them.
+harness::RunHooks run_hooks(Job& job);
 
 }  // namespace gpuscale::launch

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "launch/Cli.hpp"
+#include "launch/Invocation.hpp"
 #include "results/models/Expectations.hpp"
 #include "results/render/Reporter.hpp"
 

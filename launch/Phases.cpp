@@ -13,19 +13,12 @@
 #include "launch/Commands.hpp"
 #include "launch/FailurePath.hpp"
 #include "launch/Job.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/SeamPlaces.hpp"
 #include "probes/SlurmProbe.hpp"
 
 namespace gpuscale::launch {
-
-// Each registered phase's spec, defined in its folder (launch/phases/NAME/).
-#define GPUSCALE_PHASE(name) \
-  namespace phases::name {   \
-  extern const PhaseSpec kPhase; \
-  }
-#include "results/schema/PhaseRegistry.def"
-#undef GPUSCALE_PHASE
 
 namespace {
 
@@ -38,39 +31,6 @@ void validate_phase_options(const Invocation& invocation) {
 }
 
 }  // namespace
-
-std::span<const PhaseSpec> phase_table() {
-  static const PhaseSpec kPhases[] = {
-#define GPUSCALE_PHASE(name) phases::name::kPhase,
-#include "results/schema/PhaseRegistry.def"
-#undef GPUSCALE_PHASE
-  };
-  return kPhases;
-}
-
-const PhaseSpec* find_phase_spec(std::string_view name) {
-  for (const auto& p : phase_table())
-    if (p.name == name) return &p;
-  return nullptr;
-}
-
-std::vector<PhaseSpec> phases_for(std::string_view command) {
-  std::vector<PhaseSpec> out;
-  for (const auto name : command_named(command).phases) {
-    const auto* phase = find_phase_spec(name);
-    if (!phase)
-      throw std::logic_error("command '" + std::string(command) + "' lists no phase '" + std::string(name) + "'");
-    out.push_back(*phase);
-  }
-  return out;
-}
-
-harness::RunHooks run_hooks(Job& job) {
-  return {job.budget_gate(), [&job](const std::string& step) { job.progress(step); },
-          [&job] { return job.run_elapsed_s(); },
-          [&job](const std::string& what, double seconds) { job.budget_item(what, seconds); },
-          [&job](const std::string& what) { job.budget_dropped(what); }};
-}
 
 int run_command(const Invocation& invocation, int argc, char** argv, std::string usage_error) {
   harness::install_signal_handlers();

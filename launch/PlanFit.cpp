@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "harness/CudaBackend.hpp"
-#include "launch/Phases.hpp"
+#include "launch/PhaseTable.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,15 +5,10 @@
 // rank alike before any work or output (exit 2).
 #include <string>
 
+#include "launch/JobShape.hpp"
 #include "launch/RunPlan.hpp"
 
 namespace gpuscale::launch {
-
-struct JobShape {
-  int ranks = 1;
-  int nodes = 1;
-  int dp_devices = 0;  // the devices DP could drive from rank 0 (dp_device_limit)
-};
 
 // The devices DP drives from rank 0 at most: the GPUs it sees; on the cpu backend its node's ranks,
 // at least 2. Local: call it on rank 0.

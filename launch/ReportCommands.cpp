@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "harness/Error.hpp"
-#include "launch/Commands.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/models/Compare.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleReporter.hpp"
+#include "results/schema/PhaseNames.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -24,8 +24,8 @@ void require_inputs(const Invocation& inv, std::size_t count, const char* what) 
     throw UsageError("gpuscale " + inv.command + " takes " + what + " (gpuscale " + inv.command + " --help)");
 }
 
-// The screen the run printed: the whole-job run's one-screen summary, a phase command's tables (the
-// command is the first word after the program in the run's command line; none: the whole-job run).
+// The screen the run printed: a phase's own command's tables (the command is the first word after the
+// program in the run's command line, named as its phase), else the whole-job run's one-screen summary.
 results::ConsoleView view_the_run_printed(const results::RunReport& run) {
   const auto program_end = run.command_line.find(' ');
   std::string command;
@@ -33,8 +33,7 @@ results::ConsoleView view_the_run_printed(const results::RunReport& run) {
     const auto start = program_end + 1;
     command = run.command_line.substr(start, run.command_line.find(' ', start) - start);
   }
-  const auto* spec = command.empty() || command.front() == '-' ? &default_command() : find_command(command);
-  return spec && !spec->whole_job ? results::ConsoleView::full : results::ConsoleView::summary;
+  return results::is_phase(command) ? results::ConsoleView::full : results::ConsoleView::summary;
 }
 
 // Rebuilds the console (the screen the run printed, or every table with --full), the verdict (with
@@ -113,18 +112,5 @@ int compare(const Invocation& inv) {
 
 int report_command(const Invocation& invocation) { return report(invocation); }
 int compare_command(const Invocation& invocation) { return compare(invocation); }
-
-int run_offline_command(const Invocation& invocation) {
-  try {
-    const int code = find_command(invocation.command)->run_offline(invocation);
-    return console_written() ? code : static_cast<int>(harness::ExitCode::runtime);
-  } catch (const UsageError& e) {
-    std::cerr << "gpuscale: error: " << e.what() << '\n';
-    return static_cast<int>(harness::ExitCode::usage);
-  } catch (const std::exception& e) {
-    std::cerr << "gpuscale: error: " << e.what() << '\n';
-    return static_cast<int>(harness::ExitCode::runtime);
-  }
-}
 
 }  // namespace gpuscale::launch

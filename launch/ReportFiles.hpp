@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "launch/Cli.hpp"
+#include "launch/Invocation.hpp"
 #include "results/models/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 

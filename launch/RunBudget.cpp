@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "launch/Phases.hpp"
+#include "launch/PhaseTable.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "launch/Commands.hpp"
-#include "launch/Phases.hpp"
-#include "launch/PlanFit.hpp"
+#include "launch/JobShape.hpp"
+#include "launch/PhaseTable.hpp"
 #include "results/render/Format.hpp"
 
 namespace gpuscale::launch {

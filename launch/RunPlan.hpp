@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "launch/Cli.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/Profile.hpp"
 #include "results/schema/PlanRecord.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/Op.hpp"
-#include "launch/Phases.hpp"
+#include "launch/PhaseTable.hpp"
 #include "workloads/layers/Shapes.hpp"
 
 namespace gpuscale::launch {

@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/MidRunTenants.hpp"
-#include "launch/Job.hpp"
 #include "probes/TenancyProbe.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/schema/MidRunTenancy.hpp"
@@ -17,9 +16,9 @@ namespace gpuscale::launch {
 TenancyWatch::TenancyWatch(const results::RankEnv& own)
     : pci_bus_id_(own.gpu ? own.gpu->pci_bus_id : ""), backend_(own.backend), rank_(own.rank) {}
 
-void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
-  auto& world = job.world();
-  world.barrier(job.deadline());  // every rank idle from here
+void TenancyWatch::at_boundary(const std::string& phase, const BoundaryInputs& job) {
+  auto& world = job.world;
+  world.barrier(harness::Deadline::after(job.timeout_s));  // every rank idle from here
   results::TenancyLook look{phase, rank_, probes::look_at_gpu(pci_bus_id_, backend_, kBoundarySamples), {}};
   auto& listed = look.seen.processes;
   for (auto& p : seen_)
@@ -36,9 +35,9 @@ void TenancyWatch::at_boundary(Job& job, const std::string& phase) {
     look.utilization_again_pct = probes::look_at_gpu(pci_bus_id_, backend_, kBoundarySamples).utilization_pct;
   }
   const bool anything = !listed.empty() || !look.seen.utilization_pct.empty();
-  const auto all = world.gather_to_root(anything ? nlohmann::json(look).dump() : std::string(), job.deadline());
+  const auto all = world.gather_to_root(anything ? nlohmann::json(look).dump() : std::string(), harness::Deadline::after(job.timeout_s));
   if (world.rank() != 0) return;
-  auto& report = job.report();
+  auto& report = job.report;
   for (const auto& text : all)
     if (!text.empty()) report.tenancy_looks.push_back(nlohmann::json::parse(text).get<results::TenancyLook>());
   const auto judged = judge::judge_midrun_tenants(report.ranks, report.tenancy_looks, report.busy_utilization_pct);

@@ -8,14 +8,23 @@
 // (judge/MidRunTenants.hpp), here for the progress line and at every judgement of the report. About
 // 0.3 s per boundary on a GPU (the idle samples; 1.3 s more where they read busy); on the CPU backend
 // only the test seam's processes are listed, at no wait.
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "harness/World.hpp"
 #include "results/schema/RankEnv.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {
 
-class Job;
+// What a boundary's look needs of the job (the Job hands its own).
+struct BoundaryInputs {
+  harness::World& world;
+  double timeout_s;             // any single wait's (Job::timeout_s)
+  results::RunReport& report;   // rank 0 adds the looks to it
+  std::function<void(const std::string&)> progress;  // the progress line
+};
 
 // Utilization samples at a boundary, kTenancySampleGapS apart after one gap of idleness.
 inline constexpr int kBoundarySamples = 3;
@@ -30,7 +39,7 @@ class TenancyWatch {
 
   // Collective: every rank at the end of `phase`. Rank 0 adds the looks to the report, and says on
   // the progress line when the judge finds a process that appeared during the phase.
-  void at_boundary(Job& job, const std::string& phase);
+  void at_boundary(const std::string& phase, const BoundaryInputs& job);
   // Local: processes a sampler listed on this rank's GPU during the phase (burn's LoadSampler); the
   // phase's boundary adds them to its look, so one that left before it counts too.
   void seen_during_phase(const std::vector<results::GpuProcess>& processes);

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "harness/Error.hpp"
+#include "launch/Commands.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/Phases.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,4 +1,5 @@
 // The burn phase in the phase table: its plan, its part of the start-up line, its policy.
+#include "launch/Invocation.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"

@@ -6,6 +6,7 @@
 #include "collectives/NcclTuningLog.hpp"
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"

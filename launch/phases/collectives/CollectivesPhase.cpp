@@ -2,8 +2,8 @@
 
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
-#include "launch/Phases.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/Job.hpp"
+#include "launch/phases/collectives/ProjectionUpdate.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,6 +5,7 @@
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/Job.hpp"
 
 namespace gpuscale::launch {

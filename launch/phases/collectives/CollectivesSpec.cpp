@@ -4,6 +4,7 @@
 
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/SweepOptions.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"

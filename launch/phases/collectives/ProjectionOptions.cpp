@@ -5,7 +5,6 @@
 
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
-#include "results/models/ProjectionBuild.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -49,12 +48,6 @@ std::vector<int> parse_project_ranks(std::string_view text) {
 std::vector<int> project_ranks(const cxxopts::ParseResult& r) {
   if (!r.count("project-ranks")) return {std::begin(kDefaultProjectRanks), std::end(kDefaultProjectRanks)};
   return parse_project_ranks(option<std::string>(r, "project-ranks", ""));
-}
-
-void update_projection(Job& job) {
-  if (job.world().rank() != 0) return;
-  auto& report = job.report();
-  report.projection = results::build_projection(report, project_ranks(job.invocation().options));
 }
 
 }  // namespace gpuscale::launch

@@ -6,8 +6,6 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/Job.hpp"
-
 namespace gpuscale::launch {
 
 inline constexpr int kDefaultProjectRanks[] = {512, 1024, 4096};
@@ -21,9 +19,5 @@ std::vector<int> parse_project_ranks(std::string_view text);
 
 // The option's targets, or the defaults when absent (also for commands without the option).
 std::vector<int> project_ranks(const cxxopts::ParseResult& result);
-
-// Rank 0: (re)builds the report's projection from what the report holds now (collectives, and train
-// once it ran), so each phase's write carries it. Local; other ranks return at once.
-void update_projection(Job& job);
 
 }  // namespace gpuscale::launch

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "launch/OptionValue.hpp"
-#include "launch/Phases.hpp"
+#include "launch/Job.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
 #include "results/render/Format.hpp"

@@ -1,6 +1,7 @@
 // The compute phase in the phase table: its plan, its part of the start-up line, its policy.
 #include <algorithm>
 
+#include "launch/Invocation.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"

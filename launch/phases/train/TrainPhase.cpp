@@ -2,9 +2,9 @@
 
 #include <limits>
 
-#include "launch/Phases.hpp"
+#include "launch/Job.hpp"
 #include "launch/PlanFit.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/phases/collectives/ProjectionUpdate.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 

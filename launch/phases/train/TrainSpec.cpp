@@ -1,5 +1,6 @@
 // The training phase in the phase table: its plan, its part of the start-up line, its fit to the
 // job, its policy.
+#include "launch/Invocation.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"

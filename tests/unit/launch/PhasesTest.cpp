@@ -1,5 +1,7 @@
 // The command table's phase lists and the phase table: what each command runs, in order, the GPU
 // policy and plan of each phase, and that a phase's knowledge stays in its folder and registry line.
+#include "launch/Commands.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/Phases.hpp"
 
 #include <algorithm>
