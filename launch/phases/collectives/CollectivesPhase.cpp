@@ -9,13 +9,14 @@ namespace gpuscale::launch {
 
 void run_collectives_phase(Job& job) {
   auto& world = job.world();
-  auto o = job.plan().get<collectives::SweepOptions>("collectives");
+  const auto& plan = job.plan().get<CollectivesPlan>("collectives");
+  auto o = plan.sweep;
   o.isolation_seed = static_cast<std::uint64_t>(job.options().seed);
   collectives::CollectivesRunSetup setup{
       .world = world,
       .backend = job.backend(),
       .ranks = job.report().ranks,
-      .nccl_algorithm = job.invocation().options.count("nccl-algo") > 0,
+      .nccl_algorithm = plan.nccl_algorithm,
       .hooks = run_hooks(job),
   };
   auto record = collectives::run_collectives(o, setup, job.timeout_s());

@@ -2,6 +2,8 @@
 // The collectives phase: nccl-tests-style sweeps of every op, the scaling table over
 // sub-communicators, the pairwise send/recv matrix, link expectations; the record goes into the report.
 // The run itself is the collectives workload's (collectives/CollectivesRun.hpp).
+#include <vector>
+
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
@@ -9,6 +11,14 @@
 #include "launch/Job.hpp"
 
 namespace gpuscale::launch {
+
+// The phase's plan: the sweeps' options and what the phase reads around them, all from the command
+// line once (nothing reads the options after planning).
+struct CollectivesPlan {
+  collectives::SweepOptions sweep;
+  bool nccl_algorithm = false;    // --nccl-algo: NCCL's algorithm and protocol per size, from its log
+  std::vector<int> project_ranks;  // --project-ranks' targets (ProjectionOptions.hpp), the defaults if absent
+};
 
 // The options of `gpuscale collectives` (nccl-tests' letters where meanings match).
 void add_collectives_options(cxxopts::Options& options);

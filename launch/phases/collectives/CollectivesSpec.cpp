@@ -18,14 +18,14 @@ namespace {
 
 using results::plural;
 
-using gpuscale::collectives::SweepOptions;
-
 void make_plan(RunPlan& plan, const PlanInputs& in) {
-  plan.set("collectives", collectives_options(in.invocation.options, in.cpu_backend, in.invocation.common.quick));
+  const auto& options = in.invocation.options;
+  plan.set("collectives", CollectivesPlan{collectives_options(options, in.cpu_backend, in.invocation.common.quick),
+                                          options.count("nccl-algo") > 0, project_ranks(options)});
 }
 
 std::string describe_plan(const RunPlan& plan) {
-  const auto& o = plan.get<SweepOptions>("collectives");
+  const auto& o = plan.get<CollectivesPlan>("collectives").sweep;
   const auto sizes = gpuscale::collectives::size_list(o);
   std::string text = "collectives " + std::to_string(o.ops.size()) + (o.ops.size() == 1 ? " op, " : " ops, ") +
                      std::to_string(sizes.size()) + " sizes " + size_text(sizes.front()) + ".." +
@@ -36,7 +36,7 @@ std::string describe_plan(const RunPlan& plan) {
 
 // -r and --isolate name ranks and nodes the job must have.
 std::string misfit(const RunPlan& plan, const JobShape& shape) {
-  const auto& c = plan.get<SweepOptions>("collectives");
+  const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
   const std::string ranks = "the job has " + plural(shape.ranks, "rank");
   if (c.root >= shape.ranks)
     return "-r " + std::to_string(c.root) + ": the root must be a rank, and " + ranks + " (0.." +
@@ -53,7 +53,7 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
 void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord& out) {
   using gpuscale::collectives::IsolationMode;
   using results::PlannedKind;
-  const auto& o = plan.get<SweepOptions>("collectives");
+  const auto& o = plan.get<CollectivesPlan>("collectives").sweep;
   const auto sizes = gpuscale::collectives::size_list(o);
   std::vector<std::string> ops, bytes;
   if (o.isolation != IsolationMode::only) {
@@ -78,11 +78,8 @@ void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord&
   add_planned_labels(out, "collectives", "bytes", bytes);
 }
 
-// --project-ranks is read after the phase (update_projection); --nccl-algo routes NCCL's log first.
-void before_mpi(const Invocation& invocation) {
-  prepare_collectives(invocation);
-  project_ranks(invocation.options);
-}
+// --nccl-algo routes NCCL's log before NCCL starts.
+void before_mpi(const Invocation& invocation) { prepare_collectives(invocation); }
 
 }  // namespace
 

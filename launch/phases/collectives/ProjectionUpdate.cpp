@@ -1,6 +1,10 @@
 #include "launch/phases/collectives/ProjectionUpdate.hpp"
 
+#include <iterator>
+#include <vector>
+
 #include "launch/Job.hpp"
+#include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "results/models/ProjectionBuild.hpp"
 
@@ -9,7 +13,12 @@ namespace gpuscale::launch {
 void update_projection(Job& job) {
   if (job.world().rank() != 0) return;
   auto& report = job.report();
-  report.projection = results::build_projection(report, project_ranks(job.invocation().options));
+  // The collectives plan holds --project-ranks' targets; a command without collectives has nothing to
+  // fit, and projects to the defaults.
+  const auto* collectives = job.plan().find<CollectivesPlan>("collectives");
+  const auto targets = collectives ? collectives->project_ranks
+                                   : std::vector<int>(std::begin(kDefaultProjectRanks), std::end(kDefaultProjectRanks));
+  report.projection = results::build_projection(report, targets);
 }
 
 }  // namespace gpuscale::launch

@@ -9,6 +9,7 @@
 
 #include "collectives/Sweep.hpp"
 #include "launch/PlanFit.hpp"
+#include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "results/render/Format.hpp"
@@ -19,6 +20,20 @@ namespace {
 Invocation parse_run(std::vector<const char*> args) {
   args.insert(args.begin(), "gpuscale");
   return parse_command_line(static_cast<int>(args.size()), args.data());
+}
+
+// What the collectives phase and the projection after it read is planned: nothing reads --nccl-algo or
+// --project-ranks from the command line once the plan is resolved.
+TEST(RunPlan, CollectivesPlanHoldsTheOptionsReadAroundTheSweeps) {
+  const auto plain = resolve_run_plan(parse_run({"collectives"}), true).get<CollectivesPlan>("collectives");
+  EXPECT_FALSE(plain.nccl_algorithm);
+  EXPECT_EQ(plain.project_ranks, (std::vector<int>{512, 1024, 4096}));
+  const auto asked = resolve_run_plan(parse_run({"collectives", "--nccl-algo", "--project-ranks", "64,16"}), true)
+                         .get<CollectivesPlan>("collectives");
+  EXPECT_TRUE(asked.nccl_algorithm);
+  EXPECT_EQ(asked.project_ranks, (std::vector<int>{16, 64}));
+  const auto run = resolve_run_plan(parse_run({"--project-ranks", "none"}), true).get<CollectivesPlan>("collectives");
+  EXPECT_TRUE(run.project_ranks.empty());
 }
 
 // The start-up line is what runs: the resolved plans after the profile and the command line.
@@ -56,7 +71,7 @@ TEST(RunPlan, EveryProfileFeedsThePlans) {
       SCOPED_TRACE(p.name);
       EXPECT_EQ(p.name, make_profile(quick, cpu).name);
       ASSERT_TRUE(plan.has("collectives") && plan.has("compute") && plan.has("train"));
-      const auto& c = plan.get<collectives::SweepOptions>("collectives");
+      const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
       const auto& compute = plan.get<ComputePlan>("compute");
       const auto& train = plan.get<TrainPlan>("train");
       EXPECT_EQ(c.max_bytes, p.collectives.max_bytes);
@@ -105,7 +120,7 @@ std::string sizes_text(const collectives::SweepOptions& c) {
 
 // docs/REPORT.md's profile table: one row per profile, each cell from the plan that runs.
 std::string report_row(const RunPlan& plan) {
-  const auto& c = plan.get<collectives::SweepOptions>("collectives");
+  const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
   const auto& m = plan.get<ComputePlan>("compute");
   const auto& t = plan.get<TrainPlan>("train");
   std::string precisions, models, train_precisions;
