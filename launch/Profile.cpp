@@ -45,6 +45,8 @@ Profile make_profile(bool quick, bool cpu_backend) {
   }
   // A second communicator per DDP size and the timed trials do not fit the preflight's budget.
   t.comm_ctas = quick ? "0" : "auto";
+  // A preflight checks the gradients that matter most, not every one.
+  t.essential_checks_only = quick;
 
   p.burn.seconds = cpu_backend ? (quick ? 0.5 : 2) : (quick ? 2 : 4);
   p.burn.dim = cpu_backend ? (quick ? 64 : 128) : 8192;

@@ -36,6 +36,7 @@ struct TrainProfile {
   // Unset: the model preset's. Set on the CPU backend, where the presets would take minutes per step.
   std::optional<int> depth, width, batch;
   std::string comm_ctas;  // --comm-ctas of `gpuscale train` ("auto" or a count)
+  bool essential_checks_only = false;  // TrainPlan::essential_checks_only
 };
 
 // The whole-job run's short burn (`gpuscale burn` runs kBurnCommandSeconds unless --burn-s says).

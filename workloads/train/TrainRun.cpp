@@ -174,7 +174,7 @@ void run_checks(TrainEnv& env, harness::Communicator& world_comm, results::Train
   setup.accum = env.plan.ddp_options.accum;
   if (env.plan.ddp_options.grad_type) setup.compressed = *env.plan.ddp_options.grad_type;
   setup.seed = env.setup.seed;
-  setup.essential_only = env.setup.essential_checks_only;
+  setup.essential_only = env.plan.essential_checks_only;
   setup.config = env.model.name + " " + std::string(to_string(env.precision));
   setup.max_over_ranks = [&env](double v) { return env.world().max_over_ranks(v, env.deadline()); };
   if (env.plan.dp && world.rank() == 0) setup.dp_devices = env.dp_devices;

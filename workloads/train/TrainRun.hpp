@@ -44,6 +44,7 @@ struct TrainPlan {
   TimingOptions timing;
   bool check = true;
   std::int64_t check_batch = 2;  // samples per rank in the correctness checks
+  bool essential_checks_only = false;  // only the gradient checks that matter most (a short preflight)
 };
 
 // What the run needs from the job around it.
@@ -51,7 +52,6 @@ struct TrainRunSetup {
   harness::World& world;
   harness::Backend& backend;  // this rank's device; made current again after DP's devices
   unsigned long long seed = 1;
-  bool essential_checks_only = false;  // only the gradient checks that matter most (a short preflight)
   int dp_visible = 0;                  // rank 0: the devices DP may drive (plan.dp_devices is at most this)
   std::vector<results::TraceSpan>* trace = nullptr;  // rank 0 collects spans here; null: no trace
   harness::RunHooks hooks;                           // progress and budget

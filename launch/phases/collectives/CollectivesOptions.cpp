@@ -88,9 +88,8 @@ void add_collectives_options(cxxopts::Options& o) {
   add_projection_options(o);
 }
 
-collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, bool cpu, bool quick) {
+collectives::SweepOptions collectives_options(const cxxopts::ParseResult& r, const CollectivesProfile& profile) {
   collectives::SweepOptions o;
-  const auto profile = make_profile(quick, cpu).collectives;
   o.max_bytes = profile.max_bytes;
   o.step_factor = profile.step_factor;
   o.iterations = profile.iterations;

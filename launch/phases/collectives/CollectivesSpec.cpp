@@ -20,7 +20,7 @@ using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   const auto& options = in.invocation.options;
-  plan.set("collectives", CollectivesPlan{collectives_options(options, in.cpu_backend, in.invocation.common.quick),
+  plan.set("collectives", CollectivesPlan{collectives_options(options, in.profile.collectives),
                                           options.count("nccl-algo") > 0, project_ranks(options)});
 }
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "launch/Job.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
+#include "launch/phases/collectives/CollectivesPlan.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "results/models/ProjectionBuild.hpp"
 

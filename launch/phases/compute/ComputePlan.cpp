@@ -62,9 +62,8 @@ std::string passes_text(PassSet passes) {
   return text;
 }
 
-ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, bool quick, bool cpu_backend) {
+ComputePlan parse_compute_plan(const cxxopts::ParseResult& r, const ComputeProfile& profile) {
   ComputePlan plan;  // its initialisers: the defaults that no profile changes
-  const auto profile = make_profile(quick, cpu_backend).compute;
   plan.bench.iterations = profile.iterations;
   plan.bench.warmup = profile.warmup;
   const auto precisions = parse_precision_list(option<std::string>(r, "precision", profile.precisions));

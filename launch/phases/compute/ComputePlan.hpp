@@ -6,6 +6,7 @@
 
 #include <cxxopts.hpp>
 
+#include "launch/Profile.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {
@@ -21,6 +22,6 @@ std::string passes_text(workloads::PassSet passes);
 
 // `options` may lack the compute options (the `run` command): defaults apply, from the plan's
 // initialisers and, where --quick or the backend changes them, from the profile (Profile.hpp).
-ComputePlan parse_compute_plan(const cxxopts::ParseResult& options, bool quick, bool cpu_backend = false);
+ComputePlan parse_compute_plan(const cxxopts::ParseResult& options, const ComputeProfile& profile);
 
 }  // namespace gpuscale::launch

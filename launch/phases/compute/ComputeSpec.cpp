@@ -13,7 +13,7 @@ namespace gpuscale::launch::phases::compute {
 namespace {
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
-  plan.set("compute", parse_compute_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend));
+  plan.set("compute", parse_compute_plan(in.invocation.options, in.profile.compute));
 }
 
 std::string describe_plan(const RunPlan& run_plan) {

@@ -20,7 +20,6 @@ void run_train_phase(Job& job) {
       .backend = backend,
       .seed = job.options().seed,
       // The preflight's 15 s leave room for the two checks that matter most.
-      .essential_checks_only = job.options().quick,
       .dp_visible = plan.dp && job.world().rank() == 0 ? dp_device_limit(cpu, job.world().local_size()) : 0,
       .trace = job.options().trace_path.empty() ? nullptr : &job.report().trace_spans,
       .hooks = run_hooks(job),

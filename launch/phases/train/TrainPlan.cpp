@@ -202,9 +202,9 @@ std::vector<int> default_ddp_sizes(int world_size) {
   return out;
 }
 
-TrainPlan parse_train_plan(const cxxopts::ParseResult& r, bool quick, bool cpu, bool whole_job) {
+TrainPlan parse_train_plan(const cxxopts::ParseResult& r, const TrainProfile& profile, bool whole_job) {
   TrainPlan plan;  // its initialisers: the defaults that no profile changes
-  const auto profile = make_profile(quick, cpu).train;
+  plan.essential_checks_only = profile.essential_checks_only;
   plan.models = workloads::parse_model_list(option<std::string>(r, "model", profile.models));
   plan.precisions = workloads::parse_precision_list(option<std::string>(r, "precision", profile.precisions));
   if (r.count("strategy")) parse_strategies(plan, option<std::string>(r, "strategy", ""));

@@ -8,6 +8,7 @@
 
 #include <cxxopts.hpp>
 
+#include "launch/Profile.hpp"
 #include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
@@ -28,7 +29,7 @@ void add_train_options(cxxopts::Options& options);
 // Defaults: the plan's initialisers, and where --quick or the backend (cpu) changes them the profile
 // (Profile.hpp: models, precisions, steps, the cpu backend's small depth, width and batch, CTAs).
 // whole_job (the training phase of the whole-job run, not `gpuscale train`): kWholeJob* above.
-TrainPlan parse_train_plan(const cxxopts::ParseResult& options, bool quick, bool cpu, bool whole_job = false);
+TrainPlan parse_train_plan(const cxxopts::ParseResult& options, const TrainProfile& profile, bool whole_job = false);
 
 // 1, 2, 4, ... below world_size, then world_size.
 std::vector<int> default_ddp_sizes(int world_size);

@@ -18,7 +18,7 @@ using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   plan.set("train",
-           parse_train_plan(in.invocation.options, in.invocation.common.quick, in.cpu_backend, in.whole_job));
+           parse_train_plan(in.invocation.options, in.profile.train, in.whole_job));
 }
 
 std::string describe_plan(const RunPlan& run_plan) {

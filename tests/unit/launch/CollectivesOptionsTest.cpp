@@ -15,7 +15,7 @@ namespace {
 collectives::SweepOptions options(std::vector<const char*> args, bool cpu = false) {
   args.insert(args.begin(), {"gpuscale", "collectives"});
   const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
-  return collectives_options(inv.options, cpu, inv.common.quick);
+  return collectives_options(inv.options, make_profile(inv.common.quick, cpu).collectives);
 }
 
 TEST(CollectivesOptions, NcclTestsLetters) {

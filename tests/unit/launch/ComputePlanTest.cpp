@@ -11,7 +11,7 @@ namespace {
 ComputePlan plan_for(std::vector<const char*> args, bool quick = false) {
   args.insert(args.begin(), {"gpuscale", "compute"});
   const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
-  return parse_compute_plan(inv.options, quick || inv.common.quick);
+  return parse_compute_plan(inv.options, make_profile(quick || inv.common.quick, false).compute);
 }
 
 TEST(ComputePlan, DefaultsAreTheSeedShapesInEveryPrecision) {
@@ -112,12 +112,12 @@ TEST(ComputePlan, BadInputIsAUsageError) {
 TEST(ComputePlan, RunCommandWithoutComputeOptionsGetsDefaults) {
   const char* argv[] = {"gpuscale", "--quick"};
   const auto inv = parse_command_line(2, argv);
-  const auto plan = parse_compute_plan(inv.options, true);
+  const auto plan = parse_compute_plan(inv.options, make_profile(true, false).compute);
   EXPECT_EQ(plan.items.size(), 4u);  // --quick: the default matmul and conv in tf32 and bf16
   EXPECT_EQ(plan.items.front().precision, workloads::Precision::tf32);
   EXPECT_EQ(plan.bench.warmup, 2);
   // The cpu backend's defaults are small; explicit shapes stay as given.
-  const auto cpu = parse_compute_plan(inv.options, true, true);
+  const auto cpu = parse_compute_plan(inv.options, make_profile(true, true).compute);
   EXPECT_EQ(cpu.items.front().shape.set, "cpu");
   EXPECT_EQ(cpu.items.front().shape.shape, workloads::LayerShape{(workloads::LinearShape{256, 256, 256})});
   EXPECT_EQ(plan_for({"--shapes", "mlp"}).items.front().shape.set, "mlp");

@@ -11,7 +11,16 @@ namespace {
 TrainPlan train_plan_for(std::vector<const char*> args, bool cpu = false, bool quick = false, bool whole_job = false) {
   args.insert(args.begin(), {"gpuscale", "train"});
   const auto inv = parse_command_line(static_cast<int>(args.size()), args.data());
-  return parse_train_plan(inv.options, quick, cpu, whole_job);
+  return parse_train_plan(inv.options, make_profile(quick, cpu).train, whole_job);
+}
+
+// --quick reaches the plan through the profile alone: the preflight's gradient checks are the essential
+// ones, the default run's every one (the phase reads the plan, not the command line).
+TEST(TrainPlan, QuickChecksTheEssentialGradientsOnly) {
+  EXPECT_TRUE(train_plan_for({}, false, true).essential_checks_only);
+  EXPECT_TRUE(train_plan_for({}, true, true).essential_checks_only);
+  EXPECT_FALSE(train_plan_for({}).essential_checks_only);
+  EXPECT_FALSE(train_plan_for({}, true).essential_checks_only);
 }
 
 TEST(TrainPlan, DefaultsFollowTheDesign) {
