@@ -113,7 +113,7 @@ Job::Job(const Invocation& invocation, harness::World& world)
   if (command_named(invocation_.command).whole_job) {
     std::vector<std::string> names;
     for (const auto& p : phases_for(invocation_.command)) names.emplace_back(p.name);
-    report_.budget = plan_budget(plan_.profile.budget_s, names);
+    budget_.emplace(plan_.profile.budget_s, names);
   }
   // A file from an earlier run at the same path must not stand for this one: it is replaced now by
   // one that reads "not finished" until this job's last write.
@@ -137,8 +137,7 @@ Job::~Job() { harness::set_last_words(nullptr); }
 
 void Job::begin_phase(const std::string& phase, std::size_t index, std::size_t count) {
   phase_ = phase;
-  if (auto* p = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase) : nullptr)
-    p->started_s = run_elapsed_s();
+  if (world_.rank() == 0 && budget_) budget_->started(phase, run_elapsed_s());
   progress_->phase(phase, index, count);
 }
 
@@ -147,28 +146,19 @@ void Job::progress(const std::string& step, std::size_t done, std::size_t total)
 }
 
 harness::BudgetGate Job::budget_gate() const {
-  if (!plan_.profile.budget_s || !command_named(invocation_.command).whole_job) return {};
-  // Rank 0 decides for every rank (BudgetGate); its record holds the deadlines.
-  double left_s = 0;
-  if (world_.rank() == 0) {
-    const auto* phase = report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
-    left_s = phase ? phase->deadline_s - run_elapsed_s() : harness::Deadline::never().remaining_s();
-  }
+  if (!plan_.profile.budget_s || !budget_) return {};
+  // Rank 0 decides for every rank (BudgetGate), on its clock.
+  const double left_s = world_.rank() == 0 ? budget_->left_s(phase_, run_elapsed_s()) : 0;
   return harness::BudgetGate(world_, harness::Deadline::after(left_s), timeout_s());
 }
 
 void Job::budget_item(const std::string& what, double seconds) {
-  auto* phase = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
-  if (phase && seconds > phase->longest_s) {
-    phase->longest = what;
-    phase->longest_s = seconds;
-  }
+  if (world_.rank() == 0 && budget_) budget_->item(phase_, what, seconds);
 }
 
 void Job::budget_dropped(const std::string& what) {
-  auto* phase = world_.rank() == 0 && report_.budget ? find_phase(*report_.budget, phase_) : nullptr;
-  if (!phase) return;
-  phase->dropped.push_back(what);
+  if (world_.rank() != 0 || !budget_) return;
+  budget_->dropped(phase_, what);
   progress("dropped (budget spent): " + what);
 }
 
@@ -188,6 +178,7 @@ double Job::run_elapsed_s() const { return now_s() - started_s_; }
 void Job::write_outputs() {
   const std::lock_guard lock(write_mutex_);
   report_.elapsed_s = now_s() - started_s_;
+  if (budget_) report_.budget = budget_->record();
   apply_verdict(report_, expectations_);
   write_report_files(report_, options(), expectations_, ++writes_);
   written_ = std::make_shared<const results::RunReport>(report_);
@@ -215,14 +206,14 @@ void Job::record_last_words(int exit_code, const std::string& line, const std::v
 void Job::phase_done(const std::string& phase) {
   if (world_.rank() != 0) return;
   report_.phases_completed.push_back(phase);
-  if (auto* p = report_.budget ? find_phase(*report_.budget, phase) : nullptr) p->ended_s = run_elapsed_s();
+  if (budget_) budget_->ended(phase, run_elapsed_s());
   write_outputs();
 }
 
 void Job::phase_skipped(const std::string& phase, const std::string& reason) {
   if (world_.rank() != 0) return;
   report_.phases_skipped.push_back({phase, reason});
-  if (auto* p = report_.budget ? find_phase(*report_.budget, phase) : nullptr) p->ended_s = run_elapsed_s();
+  if (budget_) budget_->ended(phase, run_elapsed_s());
   write_outputs();
 }
 

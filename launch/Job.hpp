@@ -2,6 +2,7 @@
 // One run under MPI: the world, this rank's backend, and rank 0's report, written after every phase.
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -11,6 +12,7 @@
 #include "harness/World.hpp"
 #include "launch/Invocation.hpp"
 #include "launch/Progress.hpp"
+#include "launch/RunBudget.hpp"
 #include "launch/RunPlan.hpp"
 #include "results/models/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
@@ -108,6 +110,9 @@ class Job {
   harness::World& world_;
   harness::BackendSelection selection_;
   results::RunReport report_;
+  // The whole-job run's budget (RunBudget.hpp), rank 0's record of it copied into the report at each
+  // write; absent for a single phase's command.
+  std::optional<RunBudget> budget_;
   results::Expectations expectations_;  // rank 0
   RunPlan plan_;
   std::unique_ptr<Progress> progress_;

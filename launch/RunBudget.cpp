@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "harness/Deadline.hpp"
 #include "launch/PhaseTable.hpp"
 
 namespace gpuscale::launch {
@@ -36,6 +37,34 @@ const results::PhaseBudget* find_phase(const results::BudgetRecord& budget, cons
 
 results::PhaseBudget* find_phase(results::BudgetRecord& budget, const std::string& phase) {
   return const_cast<results::PhaseBudget*>(find_phase(std::as_const(budget), phase));
+}
+
+RunBudget::RunBudget(double budget_s, const std::vector<std::string>& phases)
+    : record_(plan_budget(budget_s, phases)) {}
+
+double RunBudget::left_s(const std::string& phase, double now_s) const {
+  const auto* p = find_phase(record_, phase);
+  return p ? p->deadline_s - now_s : harness::Deadline::never().remaining_s();
+}
+
+void RunBudget::started(const std::string& phase, double now_s) {
+  if (auto* p = find_phase(record_, phase)) p->started_s = now_s;
+}
+
+void RunBudget::ended(const std::string& phase, double now_s) {
+  if (auto* p = find_phase(record_, phase)) p->ended_s = now_s;
+}
+
+void RunBudget::item(const std::string& phase, const std::string& what, double seconds) {
+  auto* p = find_phase(record_, phase);
+  if (p && seconds > p->longest_s) {
+    p->longest = what;
+    p->longest_s = seconds;
+  }
+}
+
+void RunBudget::dropped(const std::string& phase, const std::string& what) {
+  if (auto* p = find_phase(record_, phase)) p->dropped.push_back(what);
 }
 
 }  // namespace gpuscale::launch

@@ -12,6 +12,28 @@
 
 namespace gpuscale::launch {
 
+// The budget of one whole-job run, owned by the Job that drives it: each phase's deadline, and what
+// rank 0 learns as the phases run (starts and ends, the longest item, the items dropped). The report
+// carries a copy of its record (RunReport::budget), taken at each write.
+class RunBudget {
+ public:
+  RunBudget(double budget_s, const std::vector<std::string>& phases);
+
+  // Seconds left of `phase`'s share at `now_s` (the run's clock); a phase it keeps no share for has
+  // no end (harness::Deadline::never's).
+  double left_s(const std::string& phase, double now_s) const;
+  void started(const std::string& phase, double now_s);
+  void ended(const std::string& phase, double now_s);
+  // An item of `phase` took `seconds`; the longest is named when the phase's share runs out.
+  void item(const std::string& phase, const std::string& what, double seconds);
+  void dropped(const std::string& phase, const std::string& what);
+
+  const results::BudgetRecord& record() const { return record_; }
+
+ private:
+  results::BudgetRecord record_;
+};
+
 // The phases of `phases` with their deadlines (seconds from the run's start) out of `budget_s`.
 results::BudgetRecord plan_budget(double budget_s, const std::vector<std::string>& phases);
 
