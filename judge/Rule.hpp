@@ -42,7 +42,7 @@ enum class Mark {
   sweep_beside_tenant,     // collectives.sweeps[index].beside_tenant
   scaling_beside_tenant,   // collectives.scaling[index].beside_tenant
   pair_beside_tenant,      // collectives.pairs.pairs[index].beside_tenant
-  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectiveChecks.hpp)
+  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectivesChecks.hpp)
 };
 
 // One mark on one record, keyed by the record's place in its RunReport list.

@@ -1,4 +1,4 @@
-#include "judge/CollectiveChecks.hpp"
+#include "judge/CollectivesChecks.hpp"
 
 #include <algorithm>
 
@@ -162,7 +162,7 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
   return judged;
 }
 
-extern const RuleFamily kCollectiveChecks{
+extern const RuleFamily kCollectivesChecks{
     "collectives", "collectives", "collectives, ranks[].node",
     "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, slow-pair, "
     "collective-skipped warning",
