@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -164,13 +165,23 @@ Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_thre
   return judged;
 }
 
-extern const RuleFamily kBurnChecks{
-    "burn", "burn", "burn[]",
-    "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; gpu-errors-under-load "
-    "error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
-    GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return burn_checks(report.burn, context.straggler_threshold);
-    }};
+namespace {
+
+Judged burn_family(const RunReport& report, const RuleContext& context) {
+  return burn_checks(report.burn, context.straggler_threshold);
+}
+
+}  // namespace
+
+namespace phases::burn {
+
+extern constinit const PhaseRules kRules{
+    .family = {"burn", "burn", "burn[]",
+               "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
+               "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
+               GpuBlock::none, burn_family},
+};
+
+}  // namespace phases::burn
 
 }  // namespace gpuscale::judge

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/SuspectRanking.hpp"
 #include "results/models/Statistics.hpp"
@@ -162,15 +163,26 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
   return judged;
 }
 
-extern const RuleFamily kCollectivesChecks{
-    "collectives", "collectives", "collectives, ranks[].node",
-    "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, slow-pair, "
-    "collective-skipped warning",
-    GpuBlock::none, [](const RunReport& report, const RuleContext&) {
-      if (!report.collectives) return Judged{};
-      std::vector<int> node_of_rank;
-      for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-      return collective_checks(*report.collectives, node_of_rank);
-    }};
+namespace {
+
+Judged collectives_family(const RunReport& report, const RuleContext&) {
+  if (!report.collectives) return Judged{};
+  std::vector<int> node_of_rank;
+  for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
+  return collective_checks(*report.collectives, node_of_rank);
+}
+
+}  // namespace
+
+namespace phases::collectives {
+
+extern constinit const PhaseRules kRules{
+    .family = {"collectives", "collectives", "collectives, ranks[].node",
+               "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
+               "slow-pair, collective-skipped warning",
+               GpuBlock::none, collectives_family},
+};
+
+}  // namespace phases::collectives
 
 }  // namespace gpuscale::judge

@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -67,10 +68,21 @@ Judged compute_checks(const std::vector<ComputeRecord>& records, double threshol
   return judged;
 }
 
-extern const RuleFamily kComputeChecks{
-    "compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error", GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return compute_checks(report.compute, context.straggler_threshold);
-    }};
+namespace {
+
+Judged compute_family(const RunReport& report, const RuleContext& context) {
+  return compute_checks(report.compute, context.straggler_threshold);
+}
+
+}  // namespace
+
+namespace phases::compute {
+
+extern constinit const PhaseRules kRules{
+    .family = {"compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error",
+               GpuBlock::none, compute_family},
+};
+
+}  // namespace phases::compute
 
 }  // namespace gpuscale::judge

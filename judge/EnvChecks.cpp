@@ -10,6 +10,7 @@
 #include "judge/HealthChecks.hpp"
 #include "judge/LaunchChecks.hpp"
 #include "judge/NcclPathChecks.hpp"
+#include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/render/Format.hpp"
@@ -279,13 +280,17 @@ Judged env_family(const RunReport& report, const RuleContext&) {
 
 }  // namespace
 
+namespace phases::env {
+
 // Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
-extern const RuleFamily kEnvChecks{
-    "env", "env", "ranks[]",
-    "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and NCCL-path "
-    "checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or info as "
-    "docs/CHECKS.md lists",
-    GpuBlock::all_gpu_work,
-    env_family};
+extern constinit const PhaseRules kRules{
+    .family = {"env", "env", "ranks[]",
+               "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and "
+               "NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or "
+               "info as docs/CHECKS.md lists",
+               GpuBlock::all_gpu_work, env_family},
+};
+
+}  // namespace phases::env
 
 }  // namespace gpuscale::judge

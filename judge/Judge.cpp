@@ -5,6 +5,7 @@
 
 #include "judge/BaselineRules.hpp"
 #include "judge/MidRunTenants.hpp"
+#include "judge/PhaseRules.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -19,16 +20,6 @@ namespace {
 constexpr std::string_view kEachPhase = "*";
 constexpr std::string_view kWholeRun = "";
 constexpr std::string_view kFigures = "figures";
-
-bool of_phase(const RuleFamily& f) { return f.phase != kEachPhase && f.phase != kWholeRun && f.phase != kFigures; }
-
-// The phases in the order their first family is registered.
-std::vector<std::string_view> phases() {
-  std::vector<std::string_view> out;
-  for (const auto* f : all_rule_families())
-    if (of_phase(*f) && std::find(out.begin(), out.end(), f->phase) == out.end()) out.push_back(f->phase);
-  return out;
-}
 
 template <class T>
 void set(std::vector<T>& records, std::size_t index, auto&& apply) {
@@ -116,10 +107,10 @@ Judged judge_records(const RunReport& report) {
   Judged out;
   RuleContext context{report.straggler_threshold, {}, nullptr};
   const auto families = all_rule_families();
-  for (const auto phase : phases()) {
-    context.phase = phase;
+  for (const auto* phase : all_phase_rules()) {
+    context.phase = phase->family.phase;
     for (const auto* f : families)
-      if (f->phase == phase) append(out, f->judge(report, context));
+      if (f->phase == context.phase) append(out, f->judge(report, context));
     for (const auto* f : families)
       if (f->phase == kEachPhase) append(out, f->judge(report, context));
   }

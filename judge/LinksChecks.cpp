@@ -3,6 +3,7 @@
 #include <map>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -167,13 +168,23 @@ Judged links_checks(const std::vector<LinksRecord>& records, double straggler_th
   return judged;
 }
 
-extern const RuleFamily kLinksChecks{
-    "links", "links", "links[]",
-    "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or error; "
-    "gpu-xid error; links-unreadable info",
-    GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return links_checks(report.links, context.straggler_threshold);
-    }};
+namespace {
+
+Judged links_family(const RunReport& report, const RuleContext& context) {
+  return links_checks(report.links, context.straggler_threshold);
+}
+
+}  // namespace
+
+namespace phases::links {
+
+extern constinit const PhaseRules kRules{
+    .family = {"links", "links", "links[]",
+               "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or "
+               "error; gpu-xid error; links-unreadable info",
+               GpuBlock::none, links_family},
+};
+
+}  // namespace phases::links
 
 }  // namespace gpuscale::judge

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/GpuFloors.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Statistics.hpp"
@@ -204,10 +205,7 @@ void midrun_tenancy_checks(const RunReport& report, const std::vector<MidRunTena
 
 namespace {
 
-bool of_a_phase(const results::MidRunTenant& t) {
-  const auto families = all_rule_families();
-  return std::any_of(families.begin(), families.end(), [&](const auto* f) { return f->phase == t.phase; });
-}
+bool of_a_phase(const results::MidRunTenant& t) { return find_phase_rules(t.phase) != nullptr; }
 
 Judged tenancy(const RunReport& report, const RuleContext& context) {
   std::vector<results::MidRunTenant> during;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -63,13 +64,24 @@ Judged train_checks(const TrainResults& results, double straggler_threshold) {
   return judged;
 }
 
+namespace {
+
 // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU.
-extern const RuleFamily kTrainChecks{
-    "train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
-    GpuBlock::none, [](const RunReport& report, const RuleContext& context) {
-      const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
-                                   [](const auto& e) { return !judged_for_stragglers(e.backend); });
-      return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
-    }};
+Judged train_family(const RunReport& report, const RuleContext& context) {
+  const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
+                               [](const auto& e) { return !judged_for_stragglers(e.backend); });
+  return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
+}
+
+}  // namespace
+
+namespace phases::train {
+
+extern constinit const PhaseRules kRules{
+    .family = {"train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
+               GpuBlock::none, train_family},
+};
+
+}  // namespace phases::train
 
 }  // namespace gpuscale::judge

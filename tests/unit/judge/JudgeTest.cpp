@@ -2,6 +2,7 @@
 // run judged again unchanged.
 #include "judge/Judge.hpp"
 
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -9,8 +10,10 @@
 
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
+#include "judge/PhaseRules.hpp"
 #include "results/render/JsonReporter.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/PhaseNames.hpp"
 
 namespace gpuscale::judge {
 namespace {
@@ -35,6 +38,24 @@ TEST(Judge, RegistryNamesEachFamilyOnceAndEveryFamilyRuns) {
   EXPECT_EQ(&find_rule_family("env"), all_rule_families().front());
   EXPECT_EQ(find_rule_family("env").stops_gpu_work, GpuBlock::all_gpu_work);
   EXPECT_THROW(find_rule_family("no-such-family"), std::out_of_range);
+}
+
+// The phases' rules are the registry's phases, in its order, and their families lead the judge's order.
+TEST(Judge, EachRegisteredPhaseHasItsRulesInTheRegistrysOrder) {
+  const auto phases = all_phase_rules();
+  const auto families = all_rule_families();
+  ASSERT_EQ(phases.size(), std::size(results::kPhaseNames));
+  ASSERT_GT(families.size(), phases.size());
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    EXPECT_EQ(phases[i]->family.name, results::kPhaseNames[i]);
+    EXPECT_EQ(phases[i]->family.phase, results::kPhaseNames[i]);
+    EXPECT_EQ(families[i], &phases[i]->family);
+    EXPECT_EQ(find_phase_rules(results::kPhaseNames[i]), phases[i]);
+  }
+  for (std::size_t i = phases.size(); i < families.size(); ++i)
+    EXPECT_FALSE(results::is_phase(families[i]->phase)) << families[i]->name << " runs as a phase's own family";
+  EXPECT_EQ(find_phase_rules("no-such-phase"), nullptr);
+  EXPECT_EQ(find_phase_rules("*"), nullptr);
 }
 
 TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
