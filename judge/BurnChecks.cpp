@@ -171,6 +171,29 @@ Judged burn_family(const RunReport& report, const RuleContext& context) {
   return burn_checks(report.burn, context.straggler_threshold);
 }
 
+void clear_burn_marks(RunReport& report) {
+  for (auto& r : report.burn) {
+    r.slow = r.wrong_result = r.beside_tenant = false;
+    r.floor_tflops.reset();
+  }
+}
+
+bool set_burn_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.burn;
+  switch (m.mark) {
+    case Mark::burn_slow:
+      return set_at(records, m.index, [](BurnRecord& r) { r.slow = true; });
+    case Mark::burn_wrong_result:
+      return set_at(records, m.index, [](BurnRecord& r) { r.wrong_result = true; });
+    case Mark::burn_floor:
+      return set_at(records, m.index, [&](BurnRecord& r) { r.floor_tflops = m.value; });
+    case Mark::burn_beside_tenant:
+      return set_at(records, m.index, [](BurnRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 namespace phases::burn {
@@ -180,6 +203,8 @@ extern constinit const PhaseRules kRules{
                "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
                "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
                GpuBlock::none, burn_family},
+    .clear_marks = clear_burn_marks,
+    .set_mark = set_burn_mark,
 };
 
 }  // namespace phases::burn

@@ -172,6 +172,38 @@ Judged collectives_family(const RunReport& report, const RuleContext&) {
   return collective_checks(*report.collectives, node_of_rank);
 }
 
+void clear_collectives_marks(RunReport& report) {
+  auto& c = report.collectives;
+  if (!c) return;
+  for (auto& s : c->sweeps) s.beside_tenant = false;
+  for (auto& p : c->scaling) p.beside_tenant = false;
+  if (c->pairs)
+    for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
+}
+
+bool set_collectives_mark(RunReport& report, const RecordMark& m) {
+  auto& c = report.collectives;
+  const auto pairs = [&](auto&& apply) {
+    if (c && c->pairs) set_at(c->pairs->pairs, m.index, apply);
+  };
+  switch (m.mark) {
+    case Mark::sweep_beside_tenant:
+      if (c) set_at(c->sweeps, m.index, [](results::CollectiveSweep& s) { s.beside_tenant = true; });
+      return true;
+    case Mark::scaling_beside_tenant:
+      if (c) set_at(c->scaling, m.index, [](results::ScalingPoint& p) { p.beside_tenant = true; });
+      return true;
+    case Mark::pair_beside_tenant:
+      pairs([](results::PairResult& p) { p.beside_tenant = true; });
+      return true;
+    case Mark::pair_slow:
+      pairs([](results::PairResult& p) { p.slow = true; });
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 namespace phases::collectives {
@@ -181,6 +213,8 @@ extern constinit const PhaseRules kRules{
                "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
                "slow-pair, collective-skipped warning",
                GpuBlock::none, collectives_family},
+    .clear_marks = clear_collectives_marks,
+    .set_mark = set_collectives_mark,
 };
 
 }  // namespace phases::collectives

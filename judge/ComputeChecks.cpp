@@ -74,6 +74,21 @@ Judged compute_family(const RunReport& report, const RuleContext& context) {
   return compute_checks(report.compute, context.straggler_threshold);
 }
 
+void clear_compute_marks(RunReport& report) {
+  for (auto& r : report.compute) r.straggler = r.beside_tenant = false;
+}
+
+bool set_compute_mark(RunReport& report, const RecordMark& m) {
+  switch (m.mark) {
+    case Mark::compute_straggler:
+      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.straggler = true; });
+    case Mark::compute_beside_tenant:
+      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 namespace phases::compute {
@@ -81,6 +96,8 @@ namespace phases::compute {
 extern constinit const PhaseRules kRules{
     .family = {"compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error",
                GpuBlock::none, compute_family},
+    .clear_marks = clear_compute_marks,
+    .set_mark = set_compute_mark,
 };
 
 }  // namespace phases::compute

@@ -289,6 +289,8 @@ extern constinit const PhaseRules kRules{
                "NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or "
                "info as docs/CHECKS.md lists",
                GpuBlock::all_gpu_work, env_family},
+    .clear_marks = nullptr,
+    .set_mark = nullptr,
 };
 
 }  // namespace phases::env

@@ -25,7 +25,8 @@ Judged judge_records(const RunReport& report);
 Judged judge_family(std::string_view name, const RunReport& report);
 
 // The one place where marks reach the records: clears every mark the rules set (stragglers, slow,
-// wrong results, floors), then sets `marks`.
+// wrong results, floors), then sets `marks`, each through the rules of the phase whose records it marks
+// (PhaseRules.hpp). Throws std::logic_error for a mark no phase's rules set.
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
 
 // A change to the figures before the figure families and the verdict see them (a test seam's).

@@ -174,6 +174,32 @@ Judged links_family(const RunReport& report, const RuleContext& context) {
   return links_checks(report.links, context.straggler_threshold);
 }
 
+void clear_links_marks(RunReport& report) {
+  for (auto& r : report.links) {
+    r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
+    r.h2d_floor_gbps.reset();
+    r.hbm_floor_gbps.reset();
+  }
+}
+
+bool set_links_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.links;
+  switch (m.mark) {
+    case Mark::links_h2d_slow:
+      return set_at(records, m.index, [](LinksRecord& r) { r.h2d_slow = true; });
+    case Mark::links_hbm_slow:
+      return set_at(records, m.index, [](LinksRecord& r) { r.hbm_slow = true; });
+    case Mark::links_h2d_floor:
+      return set_at(records, m.index, [&](LinksRecord& r) { r.h2d_floor_gbps = m.value; });
+    case Mark::links_hbm_floor:
+      return set_at(records, m.index, [&](LinksRecord& r) { r.hbm_floor_gbps = m.value; });
+    case Mark::links_beside_tenant:
+      return set_at(records, m.index, [](LinksRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 namespace phases::links {
@@ -183,6 +209,8 @@ extern constinit const PhaseRules kRules{
                "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or "
                "error; gpu-xid error; links-unreadable info",
                GpuBlock::none, links_family},
+    .clear_marks = clear_links_marks,
+    .set_mark = set_links_mark,
 };
 
 }  // namespace phases::links

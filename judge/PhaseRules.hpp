@@ -2,9 +2,13 @@
 // What the judge knows of a phase, in one place: a PhaseRules, which the phase's family file
 // judge/<Name>Checks.cpp (NAME with its first letter capitalised) defines as `phases::NAME::kRules` for
 // each line GPUSCALE_PHASE(NAME) of results/schema/PhaseRegistry.def, as launch/phases/NAME/ defines
-// launch's `phases::NAME::kPhase`. The judge (Judge.hpp) reads it here and names no phase.
+// launch's `phases::NAME::kPhase`. Its rule family and the marks on its records: the judge (Judge.hpp)
+// reads them here and names no phase. Every pointer but the family's judge may be null: the phase has
+// no such part.
+#include <cstddef>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "judge/Rule.hpp"
 
@@ -13,11 +17,24 @@ namespace gpuscale::judge {
 struct PhaseRules {
   // The rules over the phase's records; its name and phase are the phase's name.
   RuleFamily family;
+  // Clears every mark any rule sets on the phase's records, before the judge sets a judgement's marks.
+  void (*clear_marks)(RunReport& report);
+  // Sets `mark` on its record when it is a mark of the phase's records (a key past the end of the list
+  // sets nothing); false for another phase's mark.
+  bool (*set_mark)(RunReport& report, const RecordMark& mark);
 };
 
 // Every phase's, in the registry's order (results/schema/PhaseRegistry.def): the order a run's phases go.
 std::span<const PhaseRules* const> all_phase_rules();
 // The phase named `phase`'s; nullptr for a name the registry does not hold.
 const PhaseRules* find_phase_rules(std::string_view phase);
+
+// Applies a mark to records[index], the record it is keyed by, where there is one; true, for a set_mark
+// to return: the mark was the phase's.
+template <class T, class Apply>
+bool set_at(std::vector<T>& records, std::size_t index, Apply&& apply) {
+  if (index < records.size()) apply(records[index]);
+  return true;
+}
 
 }  // namespace gpuscale::judge

@@ -2,7 +2,9 @@
 // A rule family (docs/ARCHITECTURE.md, "How to add a rule"): a pure function from the records of a
 // RunReport to findings (checks) and marks on records (the flags the JSON keeps beside a record's
 // figures: a compute straggler, a slow burn, a GPU under its model's floor). No rule writes into a
-// record; the judge (Judge.hpp) applies every family's marks in one place.
+// record; the judge (Judge.hpp) applies every family's marks in one place. A phase's own family is
+// part of its PhaseRules (PhaseRules.hpp), from the phase registry; the cross-phase families are listed in
+// RuleRegistry.def.
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -22,7 +24,8 @@ using results::GpuBlock;
 using results::RunReport;
 using results::Severity;
 
-// What a mark sets on its record.
+// What a mark sets on its record. Each is a mark of one phase's records, which that phase's rules set
+// and clear (PhaseRules::set_mark, clear_marks, in judge/<Name>Checks.cpp), whichever family raises it.
 enum class Mark {
   compute_straggler,  // compute[index].straggler
   train_straggler,    // train.records[index].ranks[rank_index].straggler

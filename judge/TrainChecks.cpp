@@ -73,6 +73,26 @@ Judged train_family(const RunReport& report, const RuleContext& context) {
   return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
 }
 
+void clear_train_marks(RunReport& report) {
+  for (auto& r : report.train.records) {
+    r.beside_tenant = false;
+    for (auto& k : r.ranks) k.straggler = false;
+  }
+}
+
+bool set_train_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.train.records;
+  switch (m.mark) {
+    case Mark::train_straggler:
+      return set_at(records, m.index,
+                    [&](TrainRecord& r) { set_at(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
+    case Mark::train_beside_tenant:
+      return set_at(records, m.index, [](TrainRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 namespace phases::train {
@@ -80,6 +100,8 @@ namespace phases::train {
 extern constinit const PhaseRules kRules{
     .family = {"train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
                GpuBlock::none, train_family},
+    .clear_marks = clear_train_marks,
+    .set_mark = set_train_mark,
 };
 
 }  // namespace phases::train

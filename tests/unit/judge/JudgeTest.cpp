@@ -4,6 +4,7 @@
 
 #include <iterator>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -70,6 +71,17 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   apply_marks(run, judged.marks);
   EXPECT_FALSE(run.burn[0].slow);
   EXPECT_TRUE(run.burn[2].slow);
+}
+
+// Each mark is set by its phase's rules: one that no phase sets is a kind left out of its phase's
+// set_mark, which fails loudly rather than leaving the record unmarked.
+TEST(Judge, AMarkNoPhaseSetsIsAnError) {
+  RunReport run;
+  run.burn = {burn(0, 674)};
+  EXPECT_THROW(apply_marks(run, {RecordMark{static_cast<Mark>(-1), 0, 0, 0}}), std::logic_error);
+  apply_marks(run, {RecordMark{Mark::burn_floor, 0, 0, 500}, RecordMark{Mark::burn_slow, 7, 0, 0}});
+  EXPECT_EQ(run.burn[0].floor_tflops, 500) << "a floor is a cross-phase family's mark on burn's records";
+  EXPECT_FALSE(run.burn[0].slow) << "a key past the end of the list sets nothing";
 }
 
 // What the rules raise on judged runs is in the check table, at a severity its entry lists.
