@@ -194,6 +194,13 @@ bool set_burn_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
+  const auto precision = item_label(item, "precision");
+  return measured_if(
+      item.kind == PlannedKind::burn &&
+      std::any_of(r.burn.begin(), r.burn.end(), [&](const BurnRecord& b) { return b.precision == precision; }));
+}
+
 }  // namespace
 
 namespace phases::burn {
@@ -205,6 +212,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, burn_family},
     .clear_marks = clear_burn_marks,
     .set_mark = set_burn_mark,
+    .measured = burn_measured,
 };
 
 }  // namespace phases::burn

@@ -204,6 +204,38 @@ bool set_collectives_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+// An op's item: its sizes measured on every rank.
+void count_sweep(const results::CollectivesRecord& c, const results::PlannedItem& item, ItemMeasured& m) {
+  for (const auto& s : c.sweeps) {
+    if (s.op != item_label(item, "op") || s.group != "world") continue;
+    note_item_skip(m, s.skipped_reason);
+    for (const auto& row : s.rows) m.done += row.out_of_place.measured || row.in_place.measured ? 1 : 0;
+  }
+}
+
+ItemMeasured collectives_measured(const RunReport& r, const results::PlannedItem& item) {
+  using results::PlannedKind;
+  const auto& c = r.collectives;
+  ItemMeasured m{0, item.count, ""};
+  switch (item.kind) {
+    case PlannedKind::sweep:
+      if (c) count_sweep(*c, item, m);
+      return m;
+    case PlannedKind::scaling:
+      return measured_if(c && !c->scaling.empty());
+    case PlannedKind::pairs:
+      return measured_if(c && c->pairs && !c->pairs->pairs.empty());
+    case PlannedKind::isolation:
+      // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
+      if (!c || !c->isolation) return m;
+      for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
+      note_item_skip(m, c->isolation->skipped_reason);
+      return m;
+    default:
+      return measured_if(false);
+  }
+}
+
 }  // namespace
 
 namespace phases::collectives {
@@ -215,6 +247,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, collectives_family},
     .clear_marks = clear_collectives_marks,
     .set_mark = set_collectives_mark,
+    .measured = collectives_measured,
 };
 
 }  // namespace phases::collectives

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <map>
+#include <set>
+#include <string>
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
@@ -89,6 +91,20 @@ bool set_compute_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+// A precision's item: its distinct shapes and passes measured.
+ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
+  if (item.kind != PlannedKind::compute) return measured_if(false);
+  ItemMeasured m{0, item.count, ""};
+  std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
+  for (const auto& c : r.compute) {
+    if (c.precision != item_label(item, "precision")) continue;
+    if (c.skipped_reason.empty()) done.insert({c.set, c.name, c.shape, c.pass});
+    note_item_skip(m, c.skipped_reason);
+  }
+  m.done = static_cast<int>(done.size());
+  return m;
+}
+
 }  // namespace
 
 namespace phases::compute {
@@ -98,6 +114,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, compute_family},
     .clear_marks = clear_compute_marks,
     .set_mark = set_compute_mark,
+    .measured = compute_measured,
 };
 
 }  // namespace phases::compute

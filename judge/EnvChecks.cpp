@@ -278,6 +278,22 @@ Judged env_family(const RunReport& report, const RuleContext&) {
   return judged;
 }
 
+// The probes and checks ran where the phase completed; the smoke allreduce where any rank ran it.
+ItemMeasured env_measured(const RunReport& r, const results::PlannedItem& item) {
+  switch (item.kind) {
+    case results::PlannedKind::env_checks:
+      return measured_if(std::find(r.phases_completed.begin(), r.phases_completed.end(), item.phase) !=
+                         r.phases_completed.end());
+    case results::PlannedKind::smoke_allreduce: {
+      auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
+      for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
+      return m;
+    }
+    default:
+      return measured_if(false);
+  }
+}
+
 }  // namespace
 
 namespace phases::env {
@@ -291,6 +307,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::all_gpu_work, env_family},
     .clear_marks = nullptr,
     .set_mark = nullptr,
+    .measured = env_measured,
 };
 
 }  // namespace phases::env

@@ -200,6 +200,18 @@ bool set_links_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
+  const auto any = [&r](auto&& has) { return measured_if(std::any_of(r.links.begin(), r.links.end(), has)); };
+  switch (item.kind) {
+    case PlannedKind::host_copies:
+      return any([](const LinksRecord& l) { return !l.copies.empty(); });
+    case PlannedKind::device_memory:
+      return any([](const LinksRecord& l) { return !l.hbm.empty(); });
+    default:
+      return measured_if(false);
+  }
+}
+
 }  // namespace
 
 namespace phases::links {
@@ -211,6 +223,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, links_family},
     .clear_marks = clear_links_marks,
     .set_mark = set_links_mark,
+    .measured = links_measured,
 };
 
 }  // namespace phases::links

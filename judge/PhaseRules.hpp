@@ -2,15 +2,17 @@
 // What the judge knows of a phase, in one place: a PhaseRules, which the phase's family file
 // judge/<Name>Checks.cpp (NAME with its first letter capitalised) defines as `phases::NAME::kRules` for
 // each line GPUSCALE_PHASE(NAME) of results/schema/PhaseRegistry.def, as launch/phases/NAME/ defines
-// launch's `phases::NAME::kPhase`. Its rule family and the marks on its records: the judge (Judge.hpp)
-// reads them here and names no phase. Every pointer but the family's judge may be null: the phase has
-// no such part.
+// launch's `phases::NAME::kPhase`. Its rule family, the marks on its records and what it measured of
+// its planned items: the judge (Judge.hpp) and the coverage (Coverage.hpp) read them here and name no
+// phase. Every pointer but the family's judge may be null: the phase has no such part.
 #include <cstddef>
 #include <span>
 #include <string_view>
 #include <vector>
 
+#include "judge/ItemMeasured.hpp"
 #include "judge/Rule.hpp"
+#include "results/schema/PlanRecord.hpp"
 
 namespace gpuscale::judge {
 
@@ -22,6 +24,8 @@ struct PhaseRules {
   // Sets `mark` on its record when it is a mark of the phase's records (a key past the end of the list
   // sets nothing); false for another phase's mark.
   bool (*set_mark)(RunReport& report, const RecordMark& mark);
+  // How much of `item`, one of the phase's planned items (item.phase is its name), its records hold.
+  ItemMeasured (*measured)(const RunReport& report, const results::PlannedItem& item);
 };
 
 // Every phase's, in the registry's order (results/schema/PhaseRegistry.def): the order a run's phases go.

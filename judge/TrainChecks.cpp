@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <string>
 
 #include "judge/PhaseRules.hpp"
 #include "results/models/Stragglers.hpp"
@@ -93,6 +94,55 @@ bool set_train_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+bool same_config(const TrainRecord& t, const PlannedItem& item) {
+  return t.strategy == item_label(item, "strategy") && t.model == item_label(item, "model") &&
+         t.precision == item_label(item, "precision") && t.scaling == item_label(item, "scaling") &&
+         std::to_string(t.gpus) == item_label(item, "gpus");
+}
+
+ItemMeasured config_measured(const TrainResults& train, const PlannedItem& item) {
+  ItemMeasured m;
+  for (const auto& t : train.records) {
+    if (!same_config(t, item)) continue;
+    if (t.skipped_reason.empty()) m.done = 1;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+// DP on 1..gpus of rank 0's devices: one record per device count.
+ItemMeasured dp_measured(const TrainResults& train, const PlannedItem& item) {
+  ItemMeasured m{0, item.count, ""};
+  for (const auto& t : train.records) {
+    if (t.strategy != "dp" || t.model != item_label(item, "model") || t.precision != item_label(item, "precision"))
+      continue;
+    m.done += t.skipped_reason.empty() ? 1 : 0;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+// The gradient checks of one model and precision.
+ItemMeasured checks_measured(const TrainResults& train, const PlannedItem& item) {
+  const std::string config = item_label(item, "model") + " " + item_label(item, "precision");
+  const auto& checks = train.verifications;
+  return measured_if(std::any_of(checks.begin(), checks.end(),
+                                 [&](const TrainVerification& v) { return v.config.rfind(config, 0) == 0; }));
+}
+
+ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
+  switch (item.kind) {
+    case PlannedKind::train:
+      return config_measured(r.train, item);
+    case PlannedKind::dp:
+      return dp_measured(r.train, item);
+    case PlannedKind::train_checks:
+      return checks_measured(r.train, item);
+    default:
+      return measured_if(false);
+  }
+}
+
 }  // namespace
 
 namespace phases::train {
@@ -102,6 +152,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, train_family},
     .clear_marks = clear_train_marks,
     .set_mark = set_train_mark,
+    .measured = train_measured,
 };
 
 }  // namespace phases::train
