@@ -213,6 +213,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = clear_burn_marks,
     .set_mark = set_burn_mark,
     .measured = burn_measured,
+    .count_skips = nullptr,
 };
 
 }  // namespace phases::burn

@@ -236,6 +236,19 @@ ItemMeasured collectives_measured(const RunReport& r, const results::PlannedItem
   }
 }
 
+bool any_size_measured(const results::CollectiveSweep& s) {
+  return std::any_of(s.rows.begin(), s.rows.end(),
+                     [](const results::CollectiveRow& r) { return r.out_of_place.measured || r.in_place.measured; });
+}
+
+// A sweep with no reason of its own but no size measured counts as skipped too.
+void count_collectives_skips(const RunReport& report, RecordSkips& out) {
+  if (!report.collectives) return;
+  for (const auto& s : report.collectives->sweeps)
+    out.add(s.op,
+            !s.skipped_reason.empty() || any_size_measured(s) ? s.skipped_reason : std::string("no size measured"));
+}
+
 }  // namespace
 
 namespace phases::collectives {
@@ -248,6 +261,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = clear_collectives_marks,
     .set_mark = set_collectives_mark,
     .measured = collectives_measured,
+    .count_skips = count_collectives_skips,
 };
 
 }  // namespace phases::collectives

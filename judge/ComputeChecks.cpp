@@ -105,6 +105,10 @@ ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
   return m;
 }
 
+void count_compute_skips(const RunReport& report, RecordSkips& out) {
+  for (const auto& r : report.compute) out.add(r.layer + " " + r.shape + " " + r.precision, r.skipped_reason);
+}
+
 }  // namespace
 
 namespace phases::compute {
@@ -115,6 +119,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = clear_compute_marks,
     .set_mark = set_compute_mark,
     .measured = compute_measured,
+    .count_skips = count_compute_skips,
 };
 
 }  // namespace phases::compute

@@ -308,6 +308,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = nullptr,
     .set_mark = nullptr,
     .measured = env_measured,
+    .count_skips = nullptr,
 };
 
 }  // namespace phases::env

@@ -224,6 +224,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = clear_links_marks,
     .set_mark = set_links_mark,
     .measured = links_measured,
+    .count_skips = nullptr,
 };
 
 }  // namespace phases::links

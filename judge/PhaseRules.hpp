@@ -2,15 +2,17 @@
 // What the judge knows of a phase, in one place: a PhaseRules, which the phase's family file
 // judge/<Name>Checks.cpp (NAME with its first letter capitalised) defines as `phases::NAME::kRules` for
 // each line GPUSCALE_PHASE(NAME) of results/schema/PhaseRegistry.def, as launch/phases/NAME/ defines
-// launch's `phases::NAME::kPhase`. Its rule family, the marks on its records and what it measured of
-// its planned items: the judge (Judge.hpp) and the coverage (Coverage.hpp) read them here and name no
-// phase. Every pointer but the family's judge may be null: the phase has no such part.
+// launch's `phases::NAME::kPhase`. Its rule family, the marks on its records, what it measured of its
+// planned items and of its records: the judge (Judge.hpp), the coverage (Coverage.hpp) and the verdict
+// (VerdictRules.hpp) read them here and name no phase. Every pointer but the family's judge may be
+// null: the phase has no such part.
 #include <cstddef>
 #include <span>
 #include <string_view>
 #include <vector>
 
 #include "judge/ItemMeasured.hpp"
+#include "judge/RecordSkips.hpp"
 #include "judge/Rule.hpp"
 #include "results/schema/PlanRecord.hpp"
 
@@ -26,6 +28,9 @@ struct PhaseRules {
   bool (*set_mark)(RunReport& report, const RecordMark& mark);
   // How much of `item`, one of the phase's planned items (item.phase is its name), its records hold.
   ItemMeasured (*measured)(const RunReport& report, const results::PlannedItem& item);
+  // Each of its records, measured or skipped with the reason: a phase that ran and skipped every one
+  // measured nothing, which fails the verdict (null: the phase is not judged so).
+  void (*count_skips)(const RunReport& report, RecordSkips& out);
 };
 
 // Every phase's, in the registry's order (results/schema/PhaseRegistry.def): the order a run's phases go.

@@ -143,6 +143,10 @@ ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
   }
 }
 
+void count_train_skips(const RunReport& report, RecordSkips& out) {
+  for (const auto& r : report.train.records) out.add(r.strategy + " " + r.model, r.skipped_reason);
+}
+
 }  // namespace
 
 namespace phases::train {
@@ -153,6 +157,7 @@ extern constinit const PhaseRules kRules{
     .clear_marks = clear_train_marks,
     .set_mark = set_train_mark,
     .measured = train_measured,
+    .count_skips = count_train_skips,
 };
 
 }  // namespace phases::train
