@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -194,6 +195,10 @@ bool set_burn_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+void burn_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.burn, "burn", shared, Mark::burn_beside_tenant, out);
+}
+
 ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
   const auto precision = item_label(item, "precision");
   return measured_if(
@@ -212,6 +217,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, burn_family},
     .clear_marks = clear_burn_marks,
     .set_mark = set_burn_mark,
+    .beside_tenant_marks = burn_beside_tenant,
     .measured = burn_measured,
     .count_skips = nullptr,
 };

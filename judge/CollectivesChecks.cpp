@@ -1,10 +1,14 @@
 #include "judge/CollectivesChecks.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <string>
+#include <string_view>
 
 #include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/SuspectRanking.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
@@ -204,6 +208,36 @@ bool set_collectives_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+// Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
+bool in_group(const std::string& group, int rank, const std::vector<results::RankEnv>& ranks) {
+  constexpr std::string_view kFirst = "first ";
+  if (group.rfind(kFirst, 0) == 0) {
+    try {
+      return rank < std::stoi(group.substr(kFirst.size()));
+    } catch (const std::exception&) {
+      return true;
+    }
+  }
+  if (group == "inter-node" && rank >= 0 && rank < static_cast<int>(ranks.size()))
+    return ranks[static_cast<std::size_t>(rank)].local_rank == 0;
+  return true;  // world, intra-node (every node's communicator at once)
+}
+
+void collectives_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  if (!report.collectives) return;
+  const auto ranks = shared.ranks_in("collectives");
+  if (ranks.empty()) return;
+  const auto& c = *report.collectives;
+  const auto group_shared = [&](const std::string& group) {
+    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, report.ranks); });
+  };
+  mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
+  mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
+  if (c.pairs)
+    mark_each(c.pairs->pairs, Mark::pair_beside_tenant, out,
+              [&](const auto& p) { return ranks.count(p.a) > 0 || ranks.count(p.b) > 0; });
+}
+
 // An op's item: its sizes measured on every rank.
 void count_sweep(const results::CollectivesRecord& c, const results::PlannedItem& item, ItemMeasured& m) {
   for (const auto& s : c.sweeps) {
@@ -260,6 +294,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, collectives_family},
     .clear_marks = clear_collectives_marks,
     .set_mark = set_collectives_mark,
+    .beside_tenant_marks = collectives_beside_tenant,
     .measured = collectives_measured,
     .count_skips = count_collectives_skips,
 };

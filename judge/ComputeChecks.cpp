@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -92,6 +93,10 @@ bool set_compute_mark(RunReport& report, const RecordMark& m) {
 }
 
 // A precision's item: its distinct shapes and passes measured.
+void compute_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.compute, "compute", shared, Mark::compute_beside_tenant, out);
+}
+
 ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
   if (item.kind != PlannedKind::compute) return measured_if(false);
   ItemMeasured m{0, item.count, ""};
@@ -118,6 +123,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, compute_family},
     .clear_marks = clear_compute_marks,
     .set_mark = set_compute_mark,
+    .beside_tenant_marks = compute_beside_tenant,
     .measured = compute_measured,
     .count_skips = count_compute_skips,
 };

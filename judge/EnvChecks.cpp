@@ -307,6 +307,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::all_gpu_work, env_family},
     .clear_marks = nullptr,
     .set_mark = nullptr,
+    .beside_tenant_marks = nullptr,
     .measured = env_measured,
     .count_skips = nullptr,
 };

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -200,6 +201,10 @@ bool set_links_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+void links_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.links, "links", shared, Mark::links_beside_tenant, out);
+}
+
 ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
   const auto any = [&r](auto&& has) { return measured_if(std::any_of(r.links.begin(), r.links.end(), has)); };
   switch (item.kind) {
@@ -223,6 +228,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, links_family},
     .clear_marks = clear_links_marks,
     .set_mark = set_links_mark,
+    .beside_tenant_marks = links_beside_tenant,
     .measured = links_measured,
     .count_skips = nullptr,
 };

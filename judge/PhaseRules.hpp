@@ -3,9 +3,9 @@
 // judge/<Name>Checks.cpp (NAME with its first letter capitalised) defines as `phases::NAME::kRules` for
 // each line GPUSCALE_PHASE(NAME) of results/schema/PhaseRegistry.def, as launch/phases/NAME/ defines
 // launch's `phases::NAME::kPhase`. Its rule family, the marks on its records, what it measured of its
-// planned items and of its records: the judge (Judge.hpp), the coverage (Coverage.hpp) and the verdict
-// (VerdictRules.hpp) read them here and name no phase. Every pointer but the family's judge may be
-// null: the phase has no such part.
+// planned items and of its records: the judge (Judge.hpp), the coverage (Coverage.hpp), the verdict
+// (VerdictRules.hpp) and the tenancy family (TenancyChecks.hpp) read them here and name no phase.
+// Every pointer but the family's judge may be null: the phase has no such part.
 #include <cstddef>
 #include <span>
 #include <string_view>
@@ -18,6 +18,8 @@
 
 namespace gpuscale::judge {
 
+struct SharedGpus;  // TenancyChecks.hpp
+
 struct PhaseRules {
   // The rules over the phase's records; its name and phase are the phase's name.
   RuleFamily family;
@@ -26,6 +28,9 @@ struct PhaseRules {
   // Sets `mark` on its record when it is a mark of the phase's records (a key past the end of the list
   // sets nothing); false for another phase's mark.
   bool (*set_mark)(RunReport& report, const RecordMark& mark);
+  // The beside_tenant mark of each of the phase's records measured on a GPU that `shared` lists for the
+  // phase (the tenancy family's whole-run pass).
+  void (*beside_tenant_marks)(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out);
   // How much of `item`, one of the phase's planned items (item.phase is its name), its records hold.
   ItemMeasured (*measured)(const RunReport& report, const results::PlannedItem& item);
   // Each of its records, measured or skipped with the reason: a phase that ran and skipped every one

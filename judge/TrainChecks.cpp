@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -94,6 +96,28 @@ bool set_train_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
+// The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
+std::vector<int> train_ranks(const TrainRecord& r) {
+  if (r.strategy == "dp" || r.ranks.empty()) return {0};
+  std::vector<int> out;
+  for (const auto& k : r.ranks) out.push_back(k.rank);
+  return out;
+}
+
+bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
+  const auto ranks = train_ranks(r);
+  return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return shared.shared("train", k); });
+}
+
+void train_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  const auto& train = report.train.records;
+  mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
+    // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
+    const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
+    return train_shared(shared, r) || (base && train_shared(shared, *base));
+  });
+}
+
 bool same_config(const TrainRecord& t, const PlannedItem& item) {
   return t.strategy == item_label(item, "strategy") && t.model == item_label(item, "model") &&
          t.precision == item_label(item, "precision") && t.scaling == item_label(item, "scaling") &&
@@ -156,6 +180,7 @@ extern constinit const PhaseRules kRules{
                GpuBlock::none, train_family},
     .clear_marks = clear_train_marks,
     .set_mark = set_train_mark,
+    .beside_tenant_marks = train_beside_tenant,
     .measured = train_measured,
     .count_skips = count_train_skips,
 };
