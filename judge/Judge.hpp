@@ -1,9 +1,9 @@
 #pragma once
-// The judge: records in, judgement out. It runs every rule family of the registry (Rule.hpp,
-// RuleRegistry.def) over a RunReport's records, then the families over its figures, aggregates the
-// findings, adds the --baseline's and folds the verdict (VerdictRules.hpp). Pure (no MPI, no CUDA, no
-// files); rank 0 calls it before each write of the report, and `gpuscale report` on a saved run, so a
-// saved run is judged by today's rules.
+// The judge: records in, judgement out. It runs every rule family (Rule.hpp: each phase's own,
+// PhaseRules.hpp, then those of RuleRegistry.def) over a RunReport's records, then the families over
+// its figures, aggregates the findings, adds the --baseline's and folds the verdict (VerdictRules.hpp).
+// Pure (no MPI, no CUDA, no files); rank 0 calls it before each write of the report, and `gpuscale
+// report` on a saved run, so a saved run is judged by today's rules.
 #include <functional>
 #include <string_view>
 #include <vector>

@@ -83,7 +83,8 @@ struct RuleFamily {
   Judged (*judge)(const RunReport& report, const RuleContext& context);
 };
 
-// Every family, in the registry's order (judge/RuleRegistry.def).
+// Every family, in the judge's order: each phase's own (PhaseRules.hpp) in the phase registry's order,
+// then those of judge/RuleRegistry.def in its order.
 std::span<const RuleFamily* const> all_rule_families();
 // The family named `name`; throws std::out_of_range for an unknown one.
 const RuleFamily& find_rule_family(std::string_view name);
