@@ -2,7 +2,7 @@
 // Send/recv between every pair of ranks: bandwidth per direction (large message, both directions at
 // once) and latency (small message), scheduled as a round-robin tournament so that no rank is in two
 // pairs at once. The matrix holds the measurements and the run's --pair-threshold; the judge decides
-// which pairs are slow (judge/CollectiveChecks.hpp), so `gpuscale report` decides it again.
+// which pairs are slow (judge/CollectivesChecks.hpp), so `gpuscale report` decides it again.
 #include <string>
 #include <utility>
 #include <vector>

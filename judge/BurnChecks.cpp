@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -164,13 +166,62 @@ Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_thre
   return judged;
 }
 
-extern const RuleFamily kBurnChecks{
-    "burn", "burn", "burn[]",
-    "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; gpu-errors-under-load "
-    "error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
-    GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return burn_checks(report.burn, context.straggler_threshold);
-    }};
+namespace {
+
+Judged burn_family(const RunReport& report, const RuleContext& context) {
+  return burn_checks(report.burn, context.straggler_threshold);
+}
+
+void clear_burn_marks(RunReport& report) {
+  for (auto& r : report.burn) {
+    r.slow = r.wrong_result = r.beside_tenant = false;
+    r.floor_tflops.reset();
+  }
+}
+
+bool set_burn_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.burn;
+  switch (m.mark) {
+    case Mark::burn_slow:
+      return set_at(records, m.index, [](BurnRecord& r) { r.slow = true; });
+    case Mark::burn_wrong_result:
+      return set_at(records, m.index, [](BurnRecord& r) { r.wrong_result = true; });
+    case Mark::burn_floor:
+      return set_at(records, m.index, [&](BurnRecord& r) { r.floor_tflops = m.value; });
+    case Mark::burn_beside_tenant:
+      return set_at(records, m.index, [](BurnRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
+void burn_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.burn, "burn", shared, Mark::burn_beside_tenant, out);
+}
+
+ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
+  const auto precision = item_label(item, "precision");
+  return measured_if(
+      item.kind == PlannedKind::burn &&
+      std::any_of(r.burn.begin(), r.burn.end(), [&](const BurnRecord& b) { return b.precision == precision; }));
+}
+
+}  // namespace
+
+namespace phases::burn {
+
+extern constinit const PhaseRules kRules{
+    .family = {"burn", "burn", "burn[]",
+               "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
+               "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
+               GpuBlock::none, burn_family},
+    .clear_marks = clear_burn_marks,
+    .set_mark = set_burn_mark,
+    .beside_tenant_marks = burn_beside_tenant,
+    .measured = burn_measured,
+    .count_skips = nullptr,
+};
+
+}  // namespace phases::burn
 
 }  // namespace gpuscale::judge

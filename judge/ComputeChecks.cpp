@@ -2,8 +2,12 @@
 
 #include <cmath>
 #include <map>
+#include <set>
+#include <string>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -67,10 +71,63 @@ Judged compute_checks(const std::vector<ComputeRecord>& records, double threshol
   return judged;
 }
 
-extern const RuleFamily kComputeChecks{
-    "compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error", GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return compute_checks(report.compute, context.straggler_threshold);
-    }};
+namespace {
+
+Judged compute_family(const RunReport& report, const RuleContext& context) {
+  return compute_checks(report.compute, context.straggler_threshold);
+}
+
+void clear_compute_marks(RunReport& report) {
+  for (auto& r : report.compute) r.straggler = r.beside_tenant = false;
+}
+
+bool set_compute_mark(RunReport& report, const RecordMark& m) {
+  switch (m.mark) {
+    case Mark::compute_straggler:
+      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.straggler = true; });
+    case Mark::compute_beside_tenant:
+      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
+// A precision's item: its distinct shapes and passes measured.
+void compute_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.compute, "compute", shared, Mark::compute_beside_tenant, out);
+}
+
+ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
+  if (item.kind != PlannedKind::compute) return measured_if(false);
+  ItemMeasured m{0, item.count, ""};
+  std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
+  for (const auto& c : r.compute) {
+    if (c.precision != item_label(item, "precision")) continue;
+    if (c.skipped_reason.empty()) done.insert({c.set, c.name, c.shape, c.pass});
+    note_item_skip(m, c.skipped_reason);
+  }
+  m.done = static_cast<int>(done.size());
+  return m;
+}
+
+void count_compute_skips(const RunReport& report, RecordSkips& out) {
+  for (const auto& r : report.compute) out.add(r.layer + " " + r.shape + " " + r.precision, r.skipped_reason);
+}
+
+}  // namespace
+
+namespace phases::compute {
+
+extern constinit const PhaseRules kRules{
+    .family = {"compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error",
+               GpuBlock::none, compute_family},
+    .clear_marks = clear_compute_marks,
+    .set_mark = set_compute_mark,
+    .beside_tenant_marks = compute_beside_tenant,
+    .measured = compute_measured,
+    .count_skips = count_compute_skips,
+};
+
+}  // namespace phases::compute
 
 }  // namespace gpuscale::judge

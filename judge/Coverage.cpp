@@ -1,10 +1,10 @@
 #include "judge/Coverage.hpp"
 
 #include <algorithm>
-#include <set>
 #include <string>
-#include <tuple>
 
+#include "judge/ItemMeasured.hpp"
+#include "judge/PhaseRules.hpp"
 #include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
@@ -18,119 +18,10 @@ namespace {
 constexpr std::string_view kNeededNote = " (needed: multi-GPU)";
 constexpr std::string_view kTheRest = "; the rest ";
 
-// How many of an item's `total` measurements have a record, and a record's own reason for those that
-// do not (out of memory, a strategy that cannot run here).
-struct ItemMeasured {
-  int done = 0;
-  int total = 1;
-  std::string skipped;
-};
-
-std::string item_label(const PlannedItem& item, const char* key) {
-  const auto it = item.labels.find(key);
-  return it == item.labels.end() ? std::string() : it->second;
-}
-
-void note_item_skip(ItemMeasured& m, const std::string& reason) {
-  if (!reason.empty() && m.skipped.empty()) m.skipped = reason;
-}
-
-ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
-  ItemMeasured m{0, item.count, ""};
-  std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
-  for (const auto& c : r.compute) {
-    if (c.precision != item_label(item, "precision")) continue;
-    if (c.skipped_reason.empty()) done.insert({c.set, c.name, c.shape, c.pass});
-    note_item_skip(m, c.skipped_reason);
-  }
-  m.done = static_cast<int>(done.size());
-  return m;
-}
-
-ItemMeasured sweep_measured(const RunReport& r, const PlannedItem& item) {
-  ItemMeasured m{0, item.count, ""};
-  if (!r.collectives) return m;
-  for (const auto& s : r.collectives->sweeps) {
-    if (s.op != item_label(item, "op") || s.group != "world") continue;
-    note_item_skip(m, s.skipped_reason);
-    for (const auto& row : s.rows) m.done += row.out_of_place.measured || row.in_place.measured ? 1 : 0;
-  }
-  return m;
-}
-
-bool same_config(const TrainRecord& t, const PlannedItem& item) {
-  return t.strategy == item_label(item, "strategy") && t.model == item_label(item, "model") &&
-         t.precision == item_label(item, "precision") && t.scaling == item_label(item, "scaling") &&
-         std::to_string(t.gpus) == item_label(item, "gpus");
-}
-
-ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
-  ItemMeasured m;
-  for (const auto& t : r.train.records) {
-    if (!same_config(t, item)) continue;
-    if (t.skipped_reason.empty()) m.done = 1;
-    note_item_skip(m, t.skipped_reason);
-  }
-  return m;
-}
-
-ItemMeasured dp_measured(const RunReport& r, const PlannedItem& item) {
-  ItemMeasured m{0, item.count, ""};
-  for (const auto& t : r.train.records) {
-    if (t.strategy != "dp" || t.model != item_label(item, "model") || t.precision != item_label(item, "precision"))
-      continue;
-    m.done += t.skipped_reason.empty() ? 1 : 0;
-    note_item_skip(m, t.skipped_reason);
-  }
-  return m;
-}
-
+// What the phase's rules count of it; nothing for a phase the registry does not hold.
 ItemMeasured item_measured(const RunReport& r, const PlannedItem& item) {
-  const auto any = [](bool yes) { return ItemMeasured{yes ? 1 : 0, 1, ""}; };
-  const auto& c = r.collectives;
-  switch (item.kind) {
-    case PlannedKind::env_checks:
-      return any(std::find(r.phases_completed.begin(), r.phases_completed.end(), item.phase) !=
-                 r.phases_completed.end());
-    case PlannedKind::smoke_allreduce: {
-      ItemMeasured m = any(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
-      for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
-      return m;
-    }
-    case PlannedKind::host_copies:
-      return any(std::any_of(r.links.begin(), r.links.end(), [](const LinksRecord& l) { return !l.copies.empty(); }));
-    case PlannedKind::device_memory:
-      return any(std::any_of(r.links.begin(), r.links.end(), [](const LinksRecord& l) { return !l.hbm.empty(); }));
-    case PlannedKind::compute:
-      return compute_measured(r, item);
-    case PlannedKind::burn:
-      return any(std::any_of(r.burn.begin(), r.burn.end(),
-                             [&](const BurnRecord& b) { return b.precision == item_label(item, "precision"); }));
-    case PlannedKind::sweep:
-      return sweep_measured(r, item);
-    case PlannedKind::scaling:
-      return any(c && !c->scaling.empty());
-    case PlannedKind::pairs:
-      return any(c && c->pairs && !c->pairs->pairs.empty());
-    case PlannedKind::isolation: {
-      // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
-      ItemMeasured m{0, item.count, ""};
-      if (!c || !c->isolation) return m;
-      for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
-      note_item_skip(m, c->isolation->skipped_reason);
-      return m;
-    }
-    case PlannedKind::train:
-      return train_measured(r, item);
-    case PlannedKind::dp:
-      return dp_measured(r, item);
-    case PlannedKind::train_checks: {
-      const std::string config = item_label(item, "model") + " " + item_label(item, "precision");
-      return any(std::any_of(r.train.verifications.begin(), r.train.verifications.end(),
-                             [&](const TrainVerification& v) { return v.config.rfind(config, 0) == 0; }));
-    }
-  }
-  return any(false);
+  const auto* phase = find_phase_rules(item.phase);
+  return phase && phase->measured ? phase->measured(r, item) : measured_if(false);
 }
 
 bool measures_links(PlannedKind kind) {

@@ -10,6 +10,7 @@
 #include "judge/HealthChecks.hpp"
 #include "judge/LaunchChecks.hpp"
 #include "judge/NcclPathChecks.hpp"
+#include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/render/Format.hpp"
@@ -277,15 +278,40 @@ Judged env_family(const RunReport& report, const RuleContext&) {
   return judged;
 }
 
+// The probes and checks ran where the phase completed; the smoke allreduce where any rank ran it.
+ItemMeasured env_measured(const RunReport& r, const results::PlannedItem& item) {
+  switch (item.kind) {
+    case results::PlannedKind::env_checks:
+      return measured_if(std::find(r.phases_completed.begin(), r.phases_completed.end(), item.phase) !=
+                         r.phases_completed.end());
+    case results::PlannedKind::smoke_allreduce: {
+      auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
+      for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
+      return m;
+    }
+    default:
+      return measured_if(false);
+  }
+}
+
 }  // namespace
 
+namespace phases::env {
+
 // Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
-extern const RuleFamily kEnvChecks{
-    "env", "env", "ranks[]",
-    "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and NCCL-path "
-    "checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or info as "
-    "docs/CHECKS.md lists",
-    GpuBlock::all_gpu_work,
-    env_family};
+extern constinit const PhaseRules kRules{
+    .family = {"env", "env", "ranks[]",
+               "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and "
+               "NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or "
+               "info as docs/CHECKS.md lists",
+               GpuBlock::all_gpu_work, env_family},
+    .clear_marks = nullptr,
+    .set_mark = nullptr,
+    .beside_tenant_marks = nullptr,
+    .measured = env_measured,
+    .count_skips = nullptr,
+};
+
+}  // namespace phases::env
 
 }  // namespace gpuscale::judge

@@ -1,10 +1,13 @@
 #include "judge/Judge.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "judge/BaselineRules.hpp"
 #include "judge/MidRunTenants.hpp"
+#include "judge/PhaseRules.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -19,55 +22,6 @@ namespace {
 constexpr std::string_view kEachPhase = "*";
 constexpr std::string_view kWholeRun = "";
 constexpr std::string_view kFigures = "figures";
-
-bool of_phase(const RuleFamily& f) { return f.phase != kEachPhase && f.phase != kWholeRun && f.phase != kFigures; }
-
-// The phases in the order their first family is registered.
-std::vector<std::string_view> phases() {
-  std::vector<std::string_view> out;
-  for (const auto* f : all_rule_families())
-    if (of_phase(*f) && std::find(out.begin(), out.end(), f->phase) == out.end()) out.push_back(f->phase);
-  return out;
-}
-
-template <class T>
-void set(std::vector<T>& records, std::size_t index, auto&& apply) {
-  if (index < records.size()) apply(records[index]);
-}
-
-void set_mark(RunReport& report, const RecordMark& m) {
-  switch (m.mark) {
-    case Mark::compute_straggler: set(report.compute, m.index, [](auto& r) { r.straggler = true; }); break;
-    case Mark::train_straggler:
-      set(report.train.records, m.index, [&](auto& r) { set(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
-      break;
-    case Mark::burn_slow: set(report.burn, m.index, [](auto& r) { r.slow = true; }); break;
-    case Mark::burn_wrong_result: set(report.burn, m.index, [](auto& r) { r.wrong_result = true; }); break;
-    case Mark::burn_floor: set(report.burn, m.index, [&](auto& r) { r.floor_tflops = m.value; }); break;
-    case Mark::links_h2d_slow: set(report.links, m.index, [](auto& r) { r.h2d_slow = true; }); break;
-    case Mark::links_hbm_slow: set(report.links, m.index, [](auto& r) { r.hbm_slow = true; }); break;
-    case Mark::links_h2d_floor: set(report.links, m.index, [&](auto& r) { r.h2d_floor_gbps = m.value; }); break;
-    case Mark::links_hbm_floor: set(report.links, m.index, [&](auto& r) { r.hbm_floor_gbps = m.value; }); break;
-    case Mark::compute_beside_tenant: set(report.compute, m.index, [](auto& r) { r.beside_tenant = true; }); break;
-    case Mark::burn_beside_tenant: set(report.burn, m.index, [](auto& r) { r.beside_tenant = true; }); break;
-    case Mark::links_beside_tenant: set(report.links, m.index, [](auto& r) { r.beside_tenant = true; }); break;
-    case Mark::train_beside_tenant: set(report.train.records, m.index, [](auto& r) { r.beside_tenant = true; }); break;
-    case Mark::sweep_beside_tenant:
-      if (report.collectives) set(report.collectives->sweeps, m.index, [](auto& r) { r.beside_tenant = true; });
-      break;
-    case Mark::scaling_beside_tenant:
-      if (report.collectives) set(report.collectives->scaling, m.index, [](auto& r) { r.beside_tenant = true; });
-      break;
-    case Mark::pair_beside_tenant:
-      if (report.collectives && report.collectives->pairs)
-        set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.beside_tenant = true; });
-      break;
-    case Mark::pair_slow:
-      if (report.collectives && report.collectives->pairs)
-        set(report.collectives->pairs->pairs, m.index, [](auto& r) { r.slow = true; });
-      break;
-  }
-}
 
 std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<results::Figure>& figures,
                                                  const results::Expectations& expectations) {
@@ -116,10 +70,10 @@ Judged judge_records(const RunReport& report) {
   Judged out;
   RuleContext context{report.straggler_threshold, {}, nullptr};
   const auto families = all_rule_families();
-  for (const auto phase : phases()) {
-    context.phase = phase;
+  for (const auto* phase : all_phase_rules()) {
+    context.phase = phase->family.phase;
     for (const auto* f : families)
-      if (f->phase == phase) append(out, f->judge(report, context));
+      if (f->phase == context.phase) append(out, f->judge(report, context));
     for (const auto* f : families)
       if (f->phase == kEachPhase) append(out, f->judge(report, context));
   }
@@ -135,27 +89,16 @@ Judged judge_family(std::string_view name, const RunReport& report) {
 }
 
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
-  for (auto& r : report.compute) r.straggler = r.beside_tenant = false;
-  for (auto& r : report.train.records) {
-    r.beside_tenant = false;
-    for (auto& k : r.ranks) k.straggler = false;
+  const auto phases = all_phase_rules();
+  for (const auto* p : phases)
+    if (p->clear_marks) p->clear_marks(report);
+  for (const auto& m : marks) {
+    const auto sets = [&](const PhaseRules* p) { return p->set_mark && p->set_mark(report, m); };
+    // A kind of mark without its phase's case would be dropped without a word.
+    if (std::none_of(phases.begin(), phases.end(), sets))
+      throw std::logic_error("mark " + std::to_string(static_cast<int>(m.mark)) +
+                             " is no phase's (PhaseRules::set_mark)");
   }
-  for (auto& r : report.burn) {
-    r.slow = r.wrong_result = r.beside_tenant = false;
-    r.floor_tflops.reset();
-  }
-  for (auto& r : report.links) {
-    r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
-    r.h2d_floor_gbps.reset();
-    r.hbm_floor_gbps.reset();
-  }
-  if (auto& c = report.collectives) {
-    for (auto& s : c->sweeps) s.beside_tenant = false;
-    for (auto& p : c->scaling) p.beside_tenant = false;
-    if (c->pairs)
-      for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
-  }
-  for (const auto& m : marks) set_mark(report, m);
 }
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {

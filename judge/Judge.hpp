@@ -1,9 +1,9 @@
 #pragma once
-// The judge: records in, judgement out. It runs every rule family of the registry (Rule.hpp,
-// RuleRegistry.def) over a RunReport's records, then the families over its figures, aggregates the
-// findings, adds the --baseline's and folds the verdict (VerdictRules.hpp). Pure (no MPI, no CUDA, no
-// files); rank 0 calls it before each write of the report, and `gpuscale report` on a saved run, so a
-// saved run is judged by today's rules.
+// The judge: records in, judgement out. It runs every rule family (Rule.hpp: each phase's own,
+// PhaseRules.hpp, then those of RuleRegistry.def) over a RunReport's records, then the families over
+// its figures, aggregates the findings, adds the --baseline's and folds the verdict (VerdictRules.hpp).
+// Pure (no MPI, no CUDA, no files); rank 0 calls it before each write of the report, and `gpuscale
+// report` on a saved run, so a saved run is judged by today's rules.
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -25,7 +25,8 @@ Judged judge_records(const RunReport& report);
 Judged judge_family(std::string_view name, const RunReport& report);
 
 // The one place where marks reach the records: clears every mark the rules set (stragglers, slow,
-// wrong results, floors), then sets `marks`.
+// wrong results, floors), then sets `marks`, each through the rules of the phase whose records it marks
+// (PhaseRules.hpp). Throws std::logic_error for a mark no phase's rules set.
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
 
 // A change to the figures before the figure families and the verdict see them (a test seam's).

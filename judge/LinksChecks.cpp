@@ -3,6 +3,8 @@
 #include <map>
 #include <tuple>
 
+#include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
@@ -167,13 +169,70 @@ Judged links_checks(const std::vector<LinksRecord>& records, double straggler_th
   return judged;
 }
 
-extern const RuleFamily kLinksChecks{
-    "links", "links", "links[]",
-    "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or error; "
-    "gpu-xid error; links-unreadable info",
-    GpuBlock::none,
-    [](const RunReport& report, const RuleContext& context) {
-      return links_checks(report.links, context.straggler_threshold);
-    }};
+namespace {
+
+Judged links_family(const RunReport& report, const RuleContext& context) {
+  return links_checks(report.links, context.straggler_threshold);
+}
+
+void clear_links_marks(RunReport& report) {
+  for (auto& r : report.links) {
+    r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
+    r.h2d_floor_gbps.reset();
+    r.hbm_floor_gbps.reset();
+  }
+}
+
+bool set_links_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.links;
+  switch (m.mark) {
+    case Mark::links_h2d_slow:
+      return set_at(records, m.index, [](LinksRecord& r) { r.h2d_slow = true; });
+    case Mark::links_hbm_slow:
+      return set_at(records, m.index, [](LinksRecord& r) { r.hbm_slow = true; });
+    case Mark::links_h2d_floor:
+      return set_at(records, m.index, [&](LinksRecord& r) { r.h2d_floor_gbps = m.value; });
+    case Mark::links_hbm_floor:
+      return set_at(records, m.index, [&](LinksRecord& r) { r.hbm_floor_gbps = m.value; });
+    case Mark::links_beside_tenant:
+      return set_at(records, m.index, [](LinksRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
+void links_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  mark_per_gpu(report.links, "links", shared, Mark::links_beside_tenant, out);
+}
+
+ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
+  const auto any = [&r](auto&& has) { return measured_if(std::any_of(r.links.begin(), r.links.end(), has)); };
+  switch (item.kind) {
+    case PlannedKind::host_copies:
+      return any([](const LinksRecord& l) { return !l.copies.empty(); });
+    case PlannedKind::device_memory:
+      return any([](const LinksRecord& l) { return !l.hbm.empty(); });
+    default:
+      return measured_if(false);
+  }
+}
+
+}  // namespace
+
+namespace phases::links {
+
+extern constinit const PhaseRules kRules{
+    .family = {"links", "links", "links[]",
+               "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or "
+               "error; gpu-xid error; links-unreadable info",
+               GpuBlock::none, links_family},
+    .clear_marks = clear_links_marks,
+    .set_mark = set_links_mark,
+    .beside_tenant_marks = links_beside_tenant,
+    .measured = links_measured,
+    .count_skips = nullptr,
+};
+
+}  // namespace phases::links
 
 }  // namespace gpuscale::judge

@@ -2,7 +2,9 @@
 // A rule family (docs/ARCHITECTURE.md, "How to add a rule"): a pure function from the records of a
 // RunReport to findings (checks) and marks on records (the flags the JSON keeps beside a record's
 // figures: a compute straggler, a slow burn, a GPU under its model's floor). No rule writes into a
-// record; the judge (Judge.hpp) applies every family's marks in one place.
+// record; the judge (Judge.hpp) applies every family's marks in one place. A phase's own family is
+// part of its PhaseRules (PhaseRules.hpp), from the phase registry; the cross-phase families are listed in
+// RuleRegistry.def.
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -22,7 +24,8 @@ using results::GpuBlock;
 using results::RunReport;
 using results::Severity;
 
-// What a mark sets on its record.
+// What a mark sets on its record. Each is a mark of one phase's records, which that phase's rules set
+// and clear (PhaseRules::set_mark, clear_marks, in judge/<Name>Checks.cpp), whichever family raises it.
 enum class Mark {
   compute_straggler,  // compute[index].straggler
   train_straggler,    // train.records[index].ranks[rank_index].straggler
@@ -42,7 +45,7 @@ enum class Mark {
   sweep_beside_tenant,     // collectives.sweeps[index].beside_tenant
   scaling_beside_tenant,   // collectives.scaling[index].beside_tenant
   pair_beside_tenant,      // collectives.pairs.pairs[index].beside_tenant
-  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectiveChecks.hpp)
+  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectivesChecks.hpp)
 };
 
 // One mark on one record, keyed by the record's place in its RunReport list.
@@ -80,7 +83,8 @@ struct RuleFamily {
   Judged (*judge)(const RunReport& report, const RuleContext& context);
 };
 
-// Every family, in the registry's order (judge/RuleRegistry.def).
+// Every family, in the judge's order: each phase's own (PhaseRules.hpp) in the phase registry's order,
+// then those of judge/RuleRegistry.def in its order.
 std::span<const RuleFamily* const> all_rule_families();
 // The family named `name`; throws std::out_of_range for an unknown one.
 const RuleFamily& find_rule_family(std::string_view name);

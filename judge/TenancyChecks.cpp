@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "judge/PhaseRules.hpp"
 #include "results/models/GpuFloors.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Statistics.hpp"
@@ -57,76 +58,12 @@ SharedGpus shared_gpus(const RunReport& report) {
   return out;
 }
 
-namespace {
-
-// Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
-bool in_group(const std::string& group, int rank, const std::vector<RankEnv>& ranks) {
-  constexpr std::string_view kFirst = "first ";
-  if (group.rfind(kFirst, 0) == 0) {
-    try {
-      return rank < std::stoi(group.substr(kFirst.size()));
-    } catch (const std::exception&) {
-      return true;
-    }
-  }
-  if (group == "inter-node" && rank >= 0 && rank < static_cast<int>(ranks.size()))
-    return ranks[static_cast<std::size_t>(rank)].local_rank == 0;
-  return true;  // world, intra-node (every node's communicator at once)
-}
-
-// The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
-std::vector<int> train_ranks(const TrainRecord& r) {
-  if (r.strategy == "dp" || r.ranks.empty()) return {0};
-  std::vector<int> out;
-  for (const auto& k : r.ranks) out.push_back(k.rank);
-  return out;
-}
-
-bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
-  const auto ranks = train_ranks(r);
-  return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return shared.shared("train", k); });
-}
-
-template <class T, class Beside>
-void mark_each(const std::vector<T>& records, Mark mark, std::vector<RecordMark>& out, Beside&& beside) {
-  for (std::size_t i = 0; i < records.size(); ++i)
-    if (beside(records[i])) out.push_back({mark, i});
-}
-
-void collectives_marks(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  if (!report.collectives) return;
-  const auto ranks = shared.ranks_in("collectives");
-  if (ranks.empty()) return;
-  const auto& c = *report.collectives;
-  const auto group_shared = [&](const std::string& group) {
-    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, report.ranks); });
-  };
-  mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
-  mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
-  if (c.pairs)
-    mark_each(c.pairs->pairs, Mark::pair_beside_tenant, out,
-              [&](const auto& p) { return ranks.count(p.a) > 0 || ranks.count(p.b) > 0; });
-}
-
-}  // namespace
-
 std::vector<RecordMark> beside_tenant_marks(const RunReport& report) {
   std::vector<RecordMark> out;
   const auto shared = shared_gpus(report);
   if (shared.empty()) return out;
-  const auto per_gpu = [&shared](const char* phase) {
-    return [&shared, phase](const auto& r) { return shared.shared(phase, r.rank); };
-  };
-  mark_each(report.compute, Mark::compute_beside_tenant, out, per_gpu("compute"));
-  mark_each(report.burn, Mark::burn_beside_tenant, out, per_gpu("burn"));
-  mark_each(report.links, Mark::links_beside_tenant, out, per_gpu("links"));
-  const auto& train = report.train.records;
-  mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
-    // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
-    const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
-    return train_shared(shared, r) || (base && train_shared(shared, *base));
-  });
-  collectives_marks(report, shared, out);
+  for (const auto* phase : all_phase_rules())
+    if (phase->beside_tenant_marks) phase->beside_tenant_marks(report, shared, out);
   return out;
 }
 
@@ -204,10 +141,7 @@ void midrun_tenancy_checks(const RunReport& report, const std::vector<MidRunTena
 
 namespace {
 
-bool of_a_phase(const results::MidRunTenant& t) {
-  const auto families = all_rule_families();
-  return std::any_of(families.begin(), families.end(), [&](const auto* f) { return f->phase == t.phase; });
-}
+bool of_a_phase(const results::MidRunTenant& t) { return find_phase_rules(t.phase) != nullptr; }
 
 Judged tenancy(const RunReport& report, const RuleContext& context) {
   std::vector<results::MidRunTenant> during;

@@ -6,6 +6,7 @@
 // nothing. The speed rules (stragglers, slow GPUs, floors, outliers) leave marked records out: one
 // cause, one finding. The tenancy finding names what it cost the burn instead of a separate
 // slow-burn finding that would send the engineer to power, clocks and cooling.
+#include <cstddef>
 #include <map>
 #include <set>
 #include <string>
@@ -33,10 +34,25 @@ SharedGpus shared_gpus(const RunReport& report);
 // existed, its phase and each later one of the run's shared_phases.
 std::vector<std::string> tenant_phases(const RunReport& report, const results::MidRunTenant& t);
 
-// The *_beside_tenant mark of every record measured on a shared GPU: a per-GPU record of that rank
-// in that phase; a training configuration whose GPUs (or whose 1-GPU baseline's) include one; a
-// collective whose group, or a pair that, includes one.
+// The *_beside_tenant mark of every record measured on a shared GPU, each phase's as its rules find them
+// (PhaseRules::beside_tenant_marks): a per-GPU record of that rank in that phase; a training
+// configuration whose GPUs (or whose 1-GPU baseline's) include one; a collective whose group, or a pair
+// that, includes one.
 std::vector<RecordMark> beside_tenant_marks(const RunReport& report);
+
+// `mark` on each of `records` that `beside(record)` says was measured beside another process.
+template <class T, class Beside>
+void mark_each(const std::vector<T>& records, Mark mark, std::vector<RecordMark>& out, Beside&& beside) {
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (beside(records[i])) out.push_back({mark, i});
+}
+
+// `mark` on each per-GPU record (its `rank`'s GPU) of `phase` measured on a GPU shared during it.
+template <class T>
+void mark_per_gpu(const std::vector<T>& records, std::string_view phase, const SharedGpus& shared, Mark mark,
+                  std::vector<RecordMark>& out) {
+  mark_each(records, mark, out, [&](const T& r) { return shared.shared(phase, r.rank); });
+}
 
 // What the process cost the burn of `ranks` (their records measured beside it): "; beside it the burn
 // sustained ... under the model's floor ...: that shortfall is this process's, not the GPU's", or ""

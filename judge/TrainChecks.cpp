@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <string>
+#include <vector>
 
+#include "judge/PhaseRules.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
@@ -63,13 +67,124 @@ Judged train_checks(const TrainResults& results, double straggler_threshold) {
   return judged;
 }
 
+namespace {
+
 // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU.
-extern const RuleFamily kTrainChecks{
-    "train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
-    GpuBlock::none, [](const RunReport& report, const RuleContext& context) {
-      const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
-                                   [](const auto& e) { return !judged_for_stragglers(e.backend); });
-      return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
-    }};
+Judged train_family(const RunReport& report, const RuleContext& context) {
+  const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
+                               [](const auto& e) { return !judged_for_stragglers(e.backend); });
+  return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
+}
+
+void clear_train_marks(RunReport& report) {
+  for (auto& r : report.train.records) {
+    r.beside_tenant = false;
+    for (auto& k : r.ranks) k.straggler = false;
+  }
+}
+
+bool set_train_mark(RunReport& report, const RecordMark& m) {
+  auto& records = report.train.records;
+  switch (m.mark) {
+    case Mark::train_straggler:
+      return set_at(records, m.index,
+                    [&](TrainRecord& r) { set_at(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
+    case Mark::train_beside_tenant:
+      return set_at(records, m.index, [](TrainRecord& r) { r.beside_tenant = true; });
+    default:
+      return false;
+  }
+}
+
+// The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
+std::vector<int> train_ranks(const TrainRecord& r) {
+  if (r.strategy == "dp" || r.ranks.empty()) return {0};
+  std::vector<int> out;
+  for (const auto& k : r.ranks) out.push_back(k.rank);
+  return out;
+}
+
+bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
+  const auto ranks = train_ranks(r);
+  return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return shared.shared("train", k); });
+}
+
+void train_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  const auto& train = report.train.records;
+  mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
+    // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
+    const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
+    return train_shared(shared, r) || (base && train_shared(shared, *base));
+  });
+}
+
+bool same_config(const TrainRecord& t, const PlannedItem& item) {
+  return t.strategy == item_label(item, "strategy") && t.model == item_label(item, "model") &&
+         t.precision == item_label(item, "precision") && t.scaling == item_label(item, "scaling") &&
+         std::to_string(t.gpus) == item_label(item, "gpus");
+}
+
+ItemMeasured config_measured(const TrainResults& train, const PlannedItem& item) {
+  ItemMeasured m;
+  for (const auto& t : train.records) {
+    if (!same_config(t, item)) continue;
+    if (t.skipped_reason.empty()) m.done = 1;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+// DP on 1..gpus of rank 0's devices: one record per device count.
+ItemMeasured dp_measured(const TrainResults& train, const PlannedItem& item) {
+  ItemMeasured m{0, item.count, ""};
+  for (const auto& t : train.records) {
+    if (t.strategy != "dp" || t.model != item_label(item, "model") || t.precision != item_label(item, "precision"))
+      continue;
+    m.done += t.skipped_reason.empty() ? 1 : 0;
+    note_item_skip(m, t.skipped_reason);
+  }
+  return m;
+}
+
+// The gradient checks of one model and precision.
+ItemMeasured checks_measured(const TrainResults& train, const PlannedItem& item) {
+  const std::string config = item_label(item, "model") + " " + item_label(item, "precision");
+  const auto& checks = train.verifications;
+  return measured_if(std::any_of(checks.begin(), checks.end(),
+                                 [&](const TrainVerification& v) { return v.config.rfind(config, 0) == 0; }));
+}
+
+ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
+  switch (item.kind) {
+    case PlannedKind::train:
+      return config_measured(r.train, item);
+    case PlannedKind::dp:
+      return dp_measured(r.train, item);
+    case PlannedKind::train_checks:
+      return checks_measured(r.train, item);
+    default:
+      return measured_if(false);
+  }
+}
+
+void count_train_skips(const RunReport& report, RecordSkips& out) {
+  for (const auto& r : report.train.records) out.add(r.strategy + " " + r.model, r.skipped_reason);
+}
+
+}  // namespace
+
+namespace phases::train {
+
+extern constinit const PhaseRules kRules{
+    .family = {"train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
+               GpuBlock::none, train_family},
+    .clear_marks = clear_train_marks,
+    .set_mark = set_train_mark,
+    .beside_tenant_marks = train_beside_tenant,
+    .measured = train_measured,
+    .count_skips = count_train_skips,
+};
+
+}  // namespace phases::train
 
 }  // namespace gpuscale::judge

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "judge/Coverage.hpp"
+#include "judge/PhaseRules.hpp"
+#include "judge/RecordSkips.hpp"
 #include "judge/ThresholdScope.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/Findings.hpp"
@@ -123,43 +125,19 @@ std::string phases_text(const std::vector<std::string>& phases) {
   return text;
 }
 
-// What one phase measured: how many records, how many skipped, and the distinct reasons.
-struct Skips {
-  std::size_t records = 0, skipped = 0;
-  std::vector<std::string> reasons;
-  void add(const std::string& what, const std::string& skipped_reason) {
-    ++records;
-    if (skipped_reason.empty()) return;
-    ++skipped;
-    const std::string reason = what + ": " + skipped_reason;
-    if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(reason);
-  }
-};
-
-bool any_size_measured(const CollectiveSweep& s) {
-  return std::any_of(s.rows.begin(), s.rows.end(),
-                     [](const CollectiveRow& r) { return r.out_of_place.measured || r.in_place.measured; });
-}
-
 // A phase that ran and skipped every one of its measurements (-e past the memory, a strategy that
 // cannot run here) fails: a run that measured nothing did not pass. A phase where some records were
 // skipped and others measured (DP skipped where each rank sees one GPU) is judged by its figures.
 void nothing_measured_rules(const RunReport& report, std::vector<RuleOutcome>& out) {
-  Skips collectives, compute, train;
-  if (report.collectives)
-    for (const auto& s : report.collectives->sweeps)
-      collectives.add(s.op, !s.skipped_reason.empty() || any_size_measured(s)
-                                ? s.skipped_reason
-                                : std::string("no size measured"));
-  for (const auto& r : report.compute) compute.add(r.layer + " " + r.shape + " " + r.precision, r.skipped_reason);
-  for (const auto& r : report.train.records) train.add(r.strategy + " " + r.model, r.skipped_reason);
-  for (const auto& [phase, skips] : {std::pair<const char*, const Skips&>{"collectives", collectives},
-                                     {"compute", compute}, {"train", train}}) {
+  for (const auto* phase : all_phase_rules()) {
+    if (!phase->count_skips) continue;
+    RecordSkips skips;
+    phase->count_skips(report, skips);
     if (skips.records == 0 || skips.skipped < skips.records) continue;
     std::string reasons;
     for (std::size_t i = 0; i < skips.reasons.size() && i < 3; ++i) reasons += (i ? "; " : "") + skips.reasons[i];
     if (skips.reasons.size() > 3) reasons += "; and " + std::to_string(skips.reasons.size() - 3) + " more";
-    out.push_back({std::string(phase) + " measured something", RuleResult::fail,
+    out.push_back({std::string(phase->family.phase) + " measured something", RuleResult::fail,
                    "all " + std::to_string(skips.records) + " skipped: " + reasons});
   }
 }

@@ -91,7 +91,7 @@ struct PairResult {
   bool same_node = true;
   double bandwidth_gbps = 0;       // per direction, both directions at once, large message
   double latency_s = 0;            // median exchange time of the small message
-  bool slow = false;               // judge output: under threshold x its class's median (CollectiveChecks)
+  bool slow = false;               // judge output: under threshold x its class's median (CollectivesChecks)
   std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
   bool beside_tenant = false;      // a or b had another process computing on its GPU
 };

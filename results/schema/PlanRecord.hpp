@@ -15,7 +15,8 @@
 
 namespace gpuscale::results {
 
-// What kind of measurement an item is: how the judge finds its records (judge/Coverage.cpp).
+// What kind of measurement an item is: how its phase's rules find its records (judge/PhaseRules.hpp,
+// `measured`).
 enum class PlannedKind {
   env_checks,       // env: the probes on every rank and the checks across them
   smoke_allreduce,  // env: the verified allreduce over every rank

@@ -14,7 +14,7 @@
 #include "collectives/PairMatrix.hpp"
 #include "collectives/Scaling.hpp"
 #include "harness/Error.hpp"
-#include "judge/CollectiveChecks.hpp"
+#include "judge/CollectivesChecks.hpp"
 
 namespace gpuscale::collectives {
 namespace {

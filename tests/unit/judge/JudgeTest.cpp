@@ -2,15 +2,19 @@
 // run judged again unchanged.
 #include "judge/Judge.hpp"
 
+#include <iterator>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
+#include "judge/PhaseRules.hpp"
 #include "results/render/JsonReporter.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/PhaseNames.hpp"
 
 namespace gpuscale::judge {
 namespace {
@@ -37,6 +41,24 @@ TEST(Judge, RegistryNamesEachFamilyOnceAndEveryFamilyRuns) {
   EXPECT_THROW(find_rule_family("no-such-family"), std::out_of_range);
 }
 
+// The phases' rules are the registry's phases, in its order, and their families lead the judge's order.
+TEST(Judge, EachRegisteredPhaseHasItsRulesInTheRegistrysOrder) {
+  const auto phases = all_phase_rules();
+  const auto families = all_rule_families();
+  ASSERT_EQ(phases.size(), std::size(results::kPhaseNames));
+  ASSERT_GT(families.size(), phases.size());
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    EXPECT_EQ(phases[i]->family.name, results::kPhaseNames[i]);
+    EXPECT_EQ(phases[i]->family.phase, results::kPhaseNames[i]);
+    EXPECT_EQ(families[i], &phases[i]->family);
+    EXPECT_EQ(find_phase_rules(results::kPhaseNames[i]), phases[i]);
+  }
+  for (std::size_t i = phases.size(); i < families.size(); ++i)
+    EXPECT_FALSE(results::is_phase(families[i]->phase)) << families[i]->name << " runs as a phase's own family";
+  EXPECT_EQ(find_phase_rules("no-such-phase"), nullptr);
+  EXPECT_EQ(find_phase_rules("*"), nullptr);
+}
+
 TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   RunReport run;
   run.burn = {burn(0, 674), burn(1, 674), burn(2, 400)};
@@ -49,6 +71,17 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   apply_marks(run, judged.marks);
   EXPECT_FALSE(run.burn[0].slow);
   EXPECT_TRUE(run.burn[2].slow);
+}
+
+// Each mark is set by its phase's rules: one that no phase sets is a kind left out of its phase's
+// set_mark, which fails loudly rather than leaving the record unmarked.
+TEST(Judge, AMarkNoPhaseSetsIsAnError) {
+  RunReport run;
+  run.burn = {burn(0, 674)};
+  EXPECT_THROW(apply_marks(run, {RecordMark{static_cast<Mark>(-1), 0, 0, 0}}), std::logic_error);
+  apply_marks(run, {RecordMark{Mark::burn_floor, 0, 0, 500}, RecordMark{Mark::burn_slow, 7, 0, 0}});
+  EXPECT_EQ(run.burn[0].floor_tflops, 500) << "a floor is a cross-phase family's mark on burn's records";
+  EXPECT_FALSE(run.burn[0].slow) << "a key past the end of the list sets nothing";
 }
 
 // What the rules raise on judged runs is in the check table, at a severity its entry lists.

@@ -1,5 +1,8 @@
 #include "judge/VerdictRules.hpp"
 
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -143,6 +146,22 @@ TEST(VerdictRules, OneStrategyNotApplicableStillPasses) {
   v = verdict_for(r, flatten(r));
   ASSERT_NE(rule(v, "compute measured something"), nullptr);
   EXPECT_EQ(rule(v, "compute measured something")->detail, "all 2 skipped: linear M8 N8 K8 fp32: out of memory");
+}
+
+// One line per phase that measured nothing, in the order the phases run (results/schema/PhaseRegistry.def).
+TEST(VerdictRules, PhasesThatMeasuredNothingFailInTheOrderTheyRun) {
+  auto r = testing::sample_run();
+  r.collectives = CollectivesRecord{};
+  r.collectives->sweeps = {sweep("allreduce", "out of memory")};
+  r.train.records = {train_record("dp", "one GPU")};
+  ComputeRecord c;
+  c.skipped_reason = "out of memory";
+  r.compute = {c};
+  std::vector<std::string> lines;
+  for (const auto& rule : verdict_for(r, flatten(r)).rules)
+    if (rule.name.ends_with(" measured something")) lines.push_back(rule.name);
+  EXPECT_EQ(lines, (std::vector<std::string>{"compute measured something", "collectives measured something",
+                                             "train measured something"}));
 }
 
 TEST(VerdictRules, WrongElementsFailTheRun) {

@@ -1,7 +1,7 @@
 // Slow pairs and slow nodes are judged from the collectives record's measurements: the stored `slow`
 // and `suspects` of a saved run are the judge's output, written again at each judgement, and a changed
 // threshold (the record's, or --expect's) changes them.
-#include "judge/CollectiveChecks.hpp"
+#include "judge/CollectivesChecks.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,14 @@
-#include "judge/CollectiveChecks.hpp"
+#include "judge/CollectivesChecks.hpp"
 
 #include <algorithm>
+#include <exception>
+#include <string>
+#include <string_view>
 
+#include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/SuspectRanking.hpp"
+#include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/Format.hpp"
@@ -162,15 +167,138 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
   return judged;
 }
 
-extern const RuleFamily kCollectiveChecks{
-    "collectives", "collectives", "collectives, ranks[].node",
-    "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, slow-pair, "
-    "collective-skipped warning",
-    GpuBlock::none, [](const RunReport& report, const RuleContext&) {
-      if (!report.collectives) return Judged{};
-      std::vector<int> node_of_rank;
-      for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-      return collective_checks(*report.collectives, node_of_rank);
-    }};
+namespace {
+
+Judged collectives_family(const RunReport& report, const RuleContext&) {
+  if (!report.collectives) return Judged{};
+  std::vector<int> node_of_rank;
+  for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
+  return collective_checks(*report.collectives, node_of_rank);
+}
+
+void clear_collectives_marks(RunReport& report) {
+  auto& c = report.collectives;
+  if (!c) return;
+  for (auto& s : c->sweeps) s.beside_tenant = false;
+  for (auto& p : c->scaling) p.beside_tenant = false;
+  if (c->pairs)
+    for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
+}
+
+bool set_collectives_mark(RunReport& report, const RecordMark& m) {
+  auto& c = report.collectives;
+  const auto pairs = [&](auto&& apply) {
+    if (c && c->pairs) set_at(c->pairs->pairs, m.index, apply);
+  };
+  switch (m.mark) {
+    case Mark::sweep_beside_tenant:
+      if (c) set_at(c->sweeps, m.index, [](results::CollectiveSweep& s) { s.beside_tenant = true; });
+      return true;
+    case Mark::scaling_beside_tenant:
+      if (c) set_at(c->scaling, m.index, [](results::ScalingPoint& p) { p.beside_tenant = true; });
+      return true;
+    case Mark::pair_beside_tenant:
+      pairs([](results::PairResult& p) { p.beside_tenant = true; });
+      return true;
+    case Mark::pair_slow:
+      pairs([](results::PairResult& p) { p.slow = true; });
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
+bool in_group(const std::string& group, int rank, const std::vector<results::RankEnv>& ranks) {
+  constexpr std::string_view kFirst = "first ";
+  if (group.rfind(kFirst, 0) == 0) {
+    try {
+      return rank < std::stoi(group.substr(kFirst.size()));
+    } catch (const std::exception&) {
+      return true;
+    }
+  }
+  if (group == "inter-node" && rank >= 0 && rank < static_cast<int>(ranks.size()))
+    return ranks[static_cast<std::size_t>(rank)].local_rank == 0;
+  return true;  // world, intra-node (every node's communicator at once)
+}
+
+void collectives_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
+  if (!report.collectives) return;
+  const auto ranks = shared.ranks_in("collectives");
+  if (ranks.empty()) return;
+  const auto& c = *report.collectives;
+  const auto group_shared = [&](const std::string& group) {
+    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, report.ranks); });
+  };
+  mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
+  mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
+  if (c.pairs)
+    mark_each(c.pairs->pairs, Mark::pair_beside_tenant, out,
+              [&](const auto& p) { return ranks.count(p.a) > 0 || ranks.count(p.b) > 0; });
+}
+
+// An op's item: its sizes measured on every rank.
+void count_sweep(const results::CollectivesRecord& c, const results::PlannedItem& item, ItemMeasured& m) {
+  for (const auto& s : c.sweeps) {
+    if (s.op != item_label(item, "op") || s.group != "world") continue;
+    note_item_skip(m, s.skipped_reason);
+    for (const auto& row : s.rows) m.done += row.out_of_place.measured || row.in_place.measured ? 1 : 0;
+  }
+}
+
+ItemMeasured collectives_measured(const RunReport& r, const results::PlannedItem& item) {
+  using results::PlannedKind;
+  const auto& c = r.collectives;
+  ItemMeasured m{0, item.count, ""};
+  switch (item.kind) {
+    case PlannedKind::sweep:
+      if (c) count_sweep(*c, item, m);
+      return m;
+    case PlannedKind::scaling:
+      return measured_if(c && !c->scaling.empty());
+    case PlannedKind::pairs:
+      return measured_if(c && c->pairs && !c->pairs->pairs.empty());
+    case PlannedKind::isolation:
+      // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
+      if (!c || !c->isolation) return m;
+      for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
+      note_item_skip(m, c->isolation->skipped_reason);
+      return m;
+    default:
+      return measured_if(false);
+  }
+}
+
+bool any_size_measured(const results::CollectiveSweep& s) {
+  return std::any_of(s.rows.begin(), s.rows.end(),
+                     [](const results::CollectiveRow& r) { return r.out_of_place.measured || r.in_place.measured; });
+}
+
+// A sweep with no reason of its own but no size measured counts as skipped too.
+void count_collectives_skips(const RunReport& report, RecordSkips& out) {
+  if (!report.collectives) return;
+  for (const auto& s : report.collectives->sweeps)
+    out.add(s.op,
+            !s.skipped_reason.empty() || any_size_measured(s) ? s.skipped_reason : std::string("no size measured"));
+}
+
+}  // namespace
+
+namespace phases::collectives {
+
+extern constinit const PhaseRules kRules{
+    .family = {"collectives", "collectives", "collectives, ranks[].node",
+               "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
+               "slow-pair, collective-skipped warning",
+               GpuBlock::none, collectives_family},
+    .clear_marks = clear_collectives_marks,
+    .set_mark = set_collectives_mark,
+    .beside_tenant_marks = collectives_beside_tenant,
+    .measured = collectives_measured,
+    .count_skips = count_collectives_skips,
+};
+
+}  // namespace phases::collectives
 
 }  // namespace gpuscale::judge
