@@ -12,6 +12,7 @@
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -29,7 +30,7 @@ void slow_sustained(const std::vector<BurnRecord>& records, double threshold, Ju
   auto& out = judged.checks;
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<const BurnRecord*>> groups;
   for (const auto& r : records)
-    if (r.gpu != "cpu" && r.sustained_tflops > 0 && !r.beside_tenant)
+    if (speed_judged(r.gpu) && r.sustained_tflops > 0 && !r.beside_tenant)
       groups[{r.gpu, r.precision, r.shape}].push_back(&r);
   for (auto& [key, group] : groups) {
     if (group.size() < 2) continue;

@@ -11,6 +11,7 @@
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -30,7 +31,7 @@ std::string label(const ComputeRecord& r) {
 void stragglers(const std::vector<ComputeRecord>& records, double threshold, Judged& judged) {
   std::map<Key, std::vector<const ComputeRecord*>> groups;
   for (const auto& r : records)
-    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu) && !r.beside_tenant)
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && speed_judged(r.gpu) && !r.beside_tenant)
       groups[key_of(r)].push_back(&r);
   std::map<int, std::vector<std::string>> slow_by_rank;
   for (auto& [key, group] : groups) {

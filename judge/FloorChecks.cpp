@@ -7,6 +7,7 @@
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -26,7 +27,7 @@ std::string under(double value, const Floor& floor, int decimals, const char* un
 void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
   auto& out = judged.checks;
   for (const auto& r : records) {
-    if (r.gpu == "cpu" || r.sustained_tflops <= 0) continue;
+    if (!speed_judged(r.gpu) || r.sustained_tflops <= 0) continue;
     const auto floor = burn_floor(r.gpu, r.precision);
     if (!floor) {
       if (!find_gpu_reference(r.gpu)) unknown[r.gpu].push_back(r.rank);
@@ -78,7 +79,7 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
 void links(const std::vector<LinksRecord>& records, std::map<std::string, std::vector<int>>& unknown,
            Judged& judged) {
   for (const auto& r : records) {
-    if (r.gpu == "cpu") continue;
+    if (!speed_judged(r.gpu)) continue;
     if (!r.beside_tenant) {  // another process on the GPU shared its copies: gpu-in-use names it
       host_link(r, index_in(records, r), judged);
       hbm(r, index_in(records, r), judged);

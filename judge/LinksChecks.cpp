@@ -10,6 +10,7 @@
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -32,7 +33,7 @@ void h2d_against_node(const std::vector<LinksRecord>& records, double threshold,
     std::map<std::tuple<int, std::string>, std::vector<std::pair<const LinksRecord*, const CopyFigure*>>> groups;
     for (const auto& r : records)
       if (const auto* c = largest_copy(r, direction, "pinned", "solo");
-          c && r.gpu != "cpu" && c->gbps > 0 && !r.beside_tenant)
+          c && speed_judged(r.gpu) && c->gbps > 0 && !r.beside_tenant)
         groups[{r.node, r.gpu}].push_back({&r, c});
     for (auto& [key, group] : groups) {
       if (group.size() < 2) continue;
@@ -59,7 +60,7 @@ void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged&
   auto& out = judged.checks;
   std::map<std::string, std::vector<std::pair<const LinksRecord*, double>>> groups;
   for (const auto& r : records)
-    if (const auto* h = find_hbm(r, "copy"); h && r.gpu != "cpu" && h->gbps > 0 && !r.beside_tenant)
+    if (const auto* h = find_hbm(r, "copy"); h && speed_judged(r.gpu) && h->gbps > 0 && !r.beside_tenant)
       groups[r.gpu].push_back({&r, h->gbps});
   for (auto& [gpu, group] : groups) {
     std::vector<double> figures;

@@ -13,6 +13,7 @@
 #include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -94,7 +95,7 @@ std::string burn_consequence(const std::vector<BurnRecord>& burn, const std::vec
     if (const auto floor = burn_floor(r.gpu, r.precision); floor && r.sustained_tflops < floor->value) {
       text += ", under the model's floor of " + fixed(floor->value, 1) + " TFLOP/s";
       short_of = true;
-    } else if (!own.empty() && r.gpu != "cpu" && is_below_median(r.sustained_tflops, median(own), threshold)) {
+    } else if (!own.empty() && speed_judged(r.gpu) && is_below_median(r.sustained_tflops, median(own), threshold)) {
       text += ", " + percent(1 - r.sustained_tflops / median(own), 0) + " below the job's other GPUs";
       short_of = true;
     }

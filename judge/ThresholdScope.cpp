@@ -7,6 +7,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/Emulation.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -29,7 +30,7 @@ bool is_count(const std::string& text) {
 // Ranks whose figures count for stragglers: those on a GPU (the CPU backend's are not judged).
 long gpu_ranks(const RunReport& r) {
   if (r.ranks.empty()) return r.world_size;
-  return std::count_if(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.backend != "cpu"; });
+  return std::count_if(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return speed_judged(e.backend); });
 }
 
 std::string values_text(const std::string& label, const std::vector<std::string>& values) {

@@ -12,6 +12,7 @@
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 
@@ -72,7 +73,7 @@ namespace {
 // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU.
 Judged train_family(const RunReport& report, const RuleContext& context) {
   const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
-                               [](const auto& e) { return !judged_for_stragglers(e.backend); });
+                               [](const auto& e) { return !speed_judged(e.backend); });
   return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
 }
 

@@ -9,6 +9,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
 #include "results/models/Stragglers.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -29,7 +30,7 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
   for (const auto& r : records) {
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    if (std::isfinite(r.time_s.median) && judged_for_stragglers(r.gpu) && !r.beside_tenant) {
+    if (std::isfinite(r.time_s.median) && speed_judged(r.gpu) && !r.beside_tenant) {
       times[labels].push_back(r.time_s.median);
       widest[labels] = std::max(widest[labels], band_of(r.time_s, 1));
     }

@@ -14,6 +14,7 @@
 #include "results/render/GpuLabels.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/JsonFields.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -35,7 +36,7 @@ struct Member {
   int node = 0, rank = -1;
 };
 
-std::string model_of(const RankEnv& e) { return e.gpu ? e.gpu->name : kNoGpuModel; }
+std::string model_of(const RankEnv& e) { return e.gpu ? e.gpu->name : kCpuDevice; }
 
 int number(const Figure& f, const char* label) {
   try {
@@ -102,7 +103,7 @@ std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std
                                    double threshold) {
   auto out = figure_deviations(figures, ranks);
   std::erase_if(out, [threshold](const Outlier& o) {
-    return o.model == kNoGpuModel || !(o.worse > threshold) || !(o.sigmas > kOutlierSigmas);
+    return !speed_judged(o.model) || !(o.worse > threshold) || !(o.sigmas > kOutlierSigmas);
   });
   std::stable_sort(out.begin(), out.end(), [](const Outlier& a, const Outlier& b) { return a.worse > b.worse; });
   return out;

@@ -20,10 +20,6 @@ inline constexpr double kOutlierSigmas = 3.5;
 // Below this many GPUs (or nodes) of a model there is no centre to judge against.
 inline constexpr std::size_t kOutlierMinGroup = 3;
 
-// The model name of a rank without a GPU (the cpu backend): its figures are never outliers, since ranks
-// that share cores say nothing about how fast a node is (the links and burn checks judge no speed there).
-inline constexpr char kNoGpuModel[] = "cpu";
-
 // One figure of one GPU or node, and how far it lies from the centre of its figure and model.
 struct Outlier {
   int node = 0;

@@ -6,8 +6,6 @@
 
 namespace gpuscale::results {
 
-bool judged_for_stragglers(const std::string& gpu) { return gpu != "cpu"; }
-
 double excess_over(double value, double typical) { return value / typical - 1.0; }
 
 bool is_straggler(double value, double typical, double threshold) { return excess_over(value, typical) > threshold; }

@@ -11,9 +11,6 @@
 
 namespace gpuscale::results {
 
-// Ranks of the CPU backend share oversubscribed cores: their spread says nothing about hardware, and
-// no record whose gpu is "cpu" is judged or counted in a spread.
-bool judged_for_stragglers(const std::string& gpu);
 // value / typical - 1: how much slower than the typical rank.
 double excess_over(double value, double typical);
 bool is_straggler(double value, double typical, double threshold);

@@ -9,6 +9,7 @@
 #include "results/models/RunFigures.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -41,7 +42,7 @@ struct FleetJudgement {
 
   FleetJudgement(const RunReport& report, const std::vector<Figure>& figures) {
     for (const auto& d : figure_deviations(figures, report.ranks))
-      if (d.model != kNoGpuModel) compared.insert(key_of(d));
+      if (speed_judged(d.model)) compared.insert(key_of(d));
     for (const auto& o : report.outliers) outlying.insert(key_of(o));
   }
 
