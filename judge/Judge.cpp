@@ -8,6 +8,7 @@
 #include "judge/BaselineRules.hpp"
 #include "judge/MidRunTenants.hpp"
 #include "judge/PhaseRules.hpp"
+#include "judge/SharedGpuLayout.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/EnvFigures.hpp"
@@ -127,7 +128,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
     for (auto& o : found.outliers) report.outliers.push_back(std::move(o));
   }
   report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
-  if (report.emulation && report.emulation->shared_gpu) results::set_aside_speed_checks(report.checks);
+  if (report.emulation && report.emulation->shared_gpu) set_aside_speed_checks(report.checks);
   const auto baseline_rules = judge_baseline(report, figures, expectations);
   report.verdict = evaluate_verdict(report, figures, expectations, baseline_rules);
 }

@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/JsonFields.hpp"
 
 namespace gpuscale::results {
@@ -20,14 +19,6 @@ std::string emulation_text(const Emulation& e, int node_count) {
 bool shares_gpu_across_nodes(const RankEnv& r) {
   const auto it = r.variables.find(kShareGpuVariable);
   return it != r.variables.end() && it->second == "1";
-}
-
-void set_aside_speed_checks(std::vector<Check>& checks) {
-  for (auto& c : checks) {
-    if (c.severity == Severity::info || !check_ids::judges_speed(c.id)) continue;
-    c.severity = Severity::info;
-    c.message = "not judged (the ranks share GPUs in a test layout): " + c.message;
-  }
 }
 
 GPUSCALE_JSON_FROM_FIELDS(Emulation)

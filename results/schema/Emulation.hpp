@@ -32,10 +32,6 @@ std::string emulation_text(const Emulation& e, int node_count);
 // Whether this rank ran in the shared-GPU mode, from the variables its env record keeps.
 bool shares_gpu_across_nodes(const RankEnv& r);
 
-// On shared GPUs: every check that judges speed (check_ids::judges_speed) becomes info, its message
-// kept behind "not judged (...)", so that it neither fails nor warns. Idempotent.
-void set_aside_speed_checks(std::vector<Check>& checks);
-
 constexpr auto json_fields(const Emulation*) {
   return fields(field("ranks_per_node", &Emulation::ranks_per_node), field("shared_gpu", &Emulation::shared_gpu));
 }
