@@ -1,7 +1,7 @@
 #pragma once
 // What a workload's run across the job (workloads/train/TrainRun.hpp,
 // workloads/compute/ComputeRun.hpp, collectives/CollectivesRun.hpp) tells the job around it, without printing: progress steps, the run's
-// clock, and its budget. Launch fills it in from its Job (run_hooks, launch/Phases.hpp).
+// clock, and its budget. Launch fills it in from its Job (run_hooks, launch/Job.hpp).
 #include <functional>
 #include <string>
 
