@@ -6,6 +6,7 @@
 #include "judge/ItemMeasured.hpp"
 #include "judge/PhaseRules.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/PhasesCompleted.hpp"
 
 namespace gpuscale::judge {
 
@@ -36,17 +37,13 @@ bool needed_item(const PlannedItem& item) {
   return measures_links(item.kind) || (item.kind == PlannedKind::train && item_label(item, "strategy") == "ddp");
 }
 
-bool ran_phase(const RunReport& r, const std::string& phase) {
-  return std::find(r.phases_completed.begin(), r.phases_completed.end(), phase) != r.phases_completed.end();
-}
-
 // Why a phase that the plan holds did not run: skipped for an env check, or the run ended before it.
 // "" when it ran; `still_running`: the file was written before the phase was reached.
 std::string phase_not_run(const RunReport& r, const std::string& phase, bool& still_running) {
   still_running = false;
   for (const auto& s : r.phases_skipped)
     if (s.phase == phase) return "phase not run: " + s.reason;
-  if (ran_phase(r, phase)) return "";
+  if (results::phase_completed(r, phase)) return "";
   if (r.failure || r.interrupted)
     return std::string("phase not run: the run ") + (r.interrupted ? "was interrupted" : "failed");
   if (r.complete) return "phase not run";

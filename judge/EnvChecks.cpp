@@ -18,6 +18,7 @@
 #include "results/schema/CheckTable.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/Emulation.hpp"
+#include "results/schema/PhasesCompleted.hpp"
 
 namespace gpuscale::judge {
 
@@ -282,8 +283,7 @@ Judged env_family(const RunReport& report, const RuleContext&) {
 ItemMeasured env_measured(const RunReport& r, const results::PlannedItem& item) {
   switch (item.kind) {
     case results::PlannedKind::env_checks:
-      return measured_if(std::find(r.phases_completed.begin(), r.phases_completed.end(), item.phase) !=
-                         r.phases_completed.end());
+      return measured_if(results::phase_completed(r, item.phase));
     case results::PlannedKind::smoke_allreduce: {
       auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
       for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);

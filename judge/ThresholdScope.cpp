@@ -7,6 +7,7 @@
 #include "results/models/FigureNames.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/Emulation.hpp"
+#include "results/schema/PhasesCompleted.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
@@ -134,7 +135,7 @@ std::string why_not_measured(const Threshold& t, const RunReport& r) {
   for (const auto& p : phases) {
     for (const auto& s : r.phases_skipped)
       if (s.phase == p) return "; phase " + p + " was not run: " + s.reason;
-    if (std::find(r.phases_completed.begin(), r.phases_completed.end(), p) == r.phases_completed.end())
+    if (!results::phase_completed(r, p))
       return "; phase " + p + " did not complete";
     if (r.budget)
       for (const auto& b : r.budget->phases)

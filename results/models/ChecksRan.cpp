@@ -4,14 +4,11 @@
 #include <string>
 
 #include "results/schema/CheckTable.hpp"
+#include "results/schema/PhasesCompleted.hpp"
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
-
-bool completed(const RunReport& r, std::string_view phase) {
-  return std::find(r.phases_completed.begin(), r.phases_completed.end(), phase) != r.phases_completed.end();
-}
 
 // A verdict rule of the baseline is named by its check id, alone or followed by the figure it failed.
 bool baseline_judged(const RunReport& r, std::string_view id) {
@@ -28,7 +25,7 @@ bool section_ran(const RunReport& r, const CheckInfo& c) {
   if (c.section == CheckSection::budget && !r.budget) return false;
   return std::any_of(phase_views().begin(), phase_views().end(), [&](const PhaseView& view) {
     const auto& sections = view.check_sections;
-    return completed(r, view.name) && std::find(sections.begin(), sections.end(), c.section) != sections.end();
+    return phase_completed(r, view.name) && std::find(sections.begin(), sections.end(), c.section) != sections.end();
   });
 }
 

@@ -45,8 +45,12 @@ std::vector<int> parse_project_ranks(std::string_view text) {
   return ranks;
 }
 
+std::vector<int> default_project_ranks() {
+  return {std::begin(kDefaultProjectRanks), std::end(kDefaultProjectRanks)};
+}
+
 std::vector<int> project_ranks(const cxxopts::ParseResult& r) {
-  if (!r.count("project-ranks")) return {std::begin(kDefaultProjectRanks), std::end(kDefaultProjectRanks)};
+  if (!r.count("project-ranks")) return default_project_ranks();
   return parse_project_ranks(option<std::string>(r, "project-ranks", ""));
 }
 

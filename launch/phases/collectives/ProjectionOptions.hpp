@@ -17,6 +17,9 @@ void add_projection_options(cxxopts::Options& options);
 // a sign, a fraction, fewer than 2 or more than kMaxProjectRanks ranks) is a UsageError of one line.
 std::vector<int> parse_project_ranks(std::string_view text);
 
+// kDefaultProjectRanks as the targets: what a run projects to without the option.
+std::vector<int> default_project_ranks();
+
 // The option's targets, or the defaults when absent (also for commands without the option).
 std::vector<int> project_ranks(const cxxopts::ParseResult& result);
 

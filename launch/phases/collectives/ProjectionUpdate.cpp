@@ -1,8 +1,5 @@
 #include "launch/phases/collectives/ProjectionUpdate.hpp"
 
-#include <iterator>
-#include <vector>
-
 #include "launch/Job.hpp"
 #include "launch/phases/collectives/CollectivesPlan.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
@@ -16,8 +13,7 @@ void update_projection(Job& job) {
   // The collectives plan holds --project-ranks' targets; a command without collectives has nothing to
   // fit, and projects to the defaults.
   const auto* collectives = job.plan().find<CollectivesPlan>("collectives");
-  const auto targets = collectives ? collectives->project_ranks
-                                   : std::vector<int>(std::begin(kDefaultProjectRanks), std::end(kDefaultProjectRanks));
+  const auto targets = collectives ? collectives->project_ranks : default_project_ranks();
   report.projection = results::build_projection(report, targets);
 }
 
