@@ -19,7 +19,8 @@
 
 namespace gpuscale::results {
 
-// Each phase's (results/views/PhaseView.hpp), in the registry's order; a phase that did not run has none. `baseline` may be null.
+// Each phase's (results/views/PhaseView.hpp), in the registry's order; a phase that did not run has
+// none. `baseline` may be null.
 std::vector<Headline> headlines(const RunReport& run, const std::vector<Figure>& figures, const Baseline* baseline);
 
 }  // namespace gpuscale::results

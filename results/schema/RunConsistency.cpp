@@ -1,12 +1,11 @@
 #include "results/schema/RunConsistency.hpp"
+
+#include <cmath>
+#include <set>
+
 #include "results/schema/PhaseNames.hpp"
 #include "results/schema/RuleInputRanges.hpp"
 #include "results/views/PhaseView.hpp"
-
-#include <algorithm>
-#include <cmath>
-#include <functional>
-#include <set>
 
 namespace gpuscale::results {
 namespace {
