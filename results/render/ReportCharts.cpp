@@ -11,6 +11,7 @@
 #include "results/render/Format.hpp"
 #include "results/render/ReadableNumber.hpp"
 #include "results/render/SvgCharts.hpp"
+#include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
