@@ -29,7 +29,7 @@
 #include <nccl.h>
 #include <nlohmann/json.hpp>
 
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace {
 

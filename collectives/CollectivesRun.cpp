@@ -15,7 +15,7 @@
 #include "collectives/Sweep.hpp"
 #include "harness/Activity.hpp"
 #include "harness/FaultInjection.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 #include "results/render/GpuLabels.hpp"
 
 namespace gpuscale::collectives {

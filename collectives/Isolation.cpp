@@ -8,7 +8,7 @@
 #include "collectives/Bisection.hpp"
 #include "collectives/Matching.hpp"
 #include "collectives/Measure.hpp"
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::collectives {
 namespace {

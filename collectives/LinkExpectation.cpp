@@ -5,7 +5,7 @@
 #include <limits>
 #include <map>
 
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::collectives {
 

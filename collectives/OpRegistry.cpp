@@ -3,7 +3,7 @@
 
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
-#include "results/models/Spelling.hpp"
+#include "results/base/Spelling.hpp"
 
 namespace gpuscale::collectives {
 

@@ -6,8 +6,8 @@
 #include <cuda_runtime.h>
 
 #include "harness/LibraryCall.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/Utf8.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <set>
 
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {

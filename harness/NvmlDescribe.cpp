@@ -3,7 +3,7 @@
 #include <map>
 
 #include "harness/Nvml.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::harness {

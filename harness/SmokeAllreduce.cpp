@@ -7,7 +7,7 @@
 #include "harness/Error.hpp"
 #include "harness/FaultInjection.hpp"
 #include "harness/World.hpp"
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 
 namespace gpuscale::harness {
 namespace {

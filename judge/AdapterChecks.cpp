@@ -6,10 +6,10 @@
 #include <string>
 
 #include "judge/HealthChecks.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::judge {
 

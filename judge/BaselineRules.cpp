@@ -9,12 +9,12 @@
 #include <set>
 #include <stdexcept>
 
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/Compare.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
 #include "results/models/Findings.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::judge {

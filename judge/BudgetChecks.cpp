@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "results/base/Check.hpp"
 #include "results/schema/BudgetRecord.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/IsolationRecord.hpp"
 
 namespace gpuscale::judge {

@@ -9,10 +9,10 @@
 #include "judge/Rule.hpp"
 #include "judge/SuspectRanking.hpp"
 #include "judge/TenancyChecks.hpp"
-#include "results/models/Statistics.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

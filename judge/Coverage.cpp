@@ -5,7 +5,7 @@
 
 #include "judge/ItemMeasured.hpp"
 #include "judge/PhaseRules.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/PhasesCompleted.hpp"
 
 namespace gpuscale::judge {

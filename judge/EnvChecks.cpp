@@ -13,9 +13,9 @@
 #include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "judge/TenancyChecks.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
@@ -30,7 +30,7 @@ using results::RankEnv;
 using results::Severity;
 using Checks = std::vector<Check>;
 
-// The GPU work a finding stops is the check table's (results/schema/CheckTable.def), not the site's.
+// The GPU work a finding stops is the check table's (results/base/CheckTable.def), not the site's.
 void add(Checks& out, std::string id, Severity severity, std::vector<int> ranks, std::string message) {
   const auto block = results::env_gpu_block(id, severity);
   out.push_back(Check{std::move(id), severity, std::move(ranks), std::move(message), block});

@@ -3,8 +3,8 @@
 // runs them on the gathered records, and unit tests feed them synthetic ones.
 #include <vector>
 
+#include "results/base/Check.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {

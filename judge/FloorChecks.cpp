@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/GpuFloors.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {

@@ -7,10 +7,10 @@
 #include <set>
 #include <string>
 
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,8 +4,8 @@
 // 0 runs them beside the other env checks, and unit tests feed them synthetic records.
 #include <vector>
 
+#include "results/base/Check.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {

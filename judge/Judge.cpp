@@ -11,10 +11,10 @@
 #include "judge/SharedGpuLayout.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/base/CheckIds.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/models/Findings.hpp"
 #include "results/models/RunFigures.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/Emulation.hpp"
 
 namespace gpuscale::judge {

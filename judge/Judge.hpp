@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "judge/Rule.hpp"
+#include "results/base/Figure.hpp"
 #include "results/models/Expectations.hpp"
-#include "results/models/Figure.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {
@@ -33,7 +33,7 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
 using FigureAdjust = std::function<void(std::vector<results::Figure>&)>;
 
 // Judges `report` afresh: its checks, marks, outliers and verdict are replaced by what the rules find
-// in its records and figures. A check whose id no rule raises (results/schema/CheckIds.hpp: a newer
+// in its records and figures. A check whose id no rule raises (results/base/CheckIds.hpp: a newer
 // version's) is kept as it was.
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust = {});
 

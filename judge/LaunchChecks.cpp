@@ -4,8 +4,8 @@
 #include <map>
 #include <string>
 
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/SlurmInfo.hpp"
 
 namespace gpuscale::judge {

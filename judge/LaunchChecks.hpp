@@ -3,7 +3,7 @@
 // world size, ranks, local ranks, nodes and tasks per node. Pure: part of run_env_checks.
 #include <vector>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::judge {

@@ -5,11 +5,11 @@
 
 #include "judge/PhaseRules.hpp"
 #include "judge/TenancyChecks.hpp"
-#include "results/models/Statistics.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/CheckTable.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

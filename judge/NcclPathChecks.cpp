@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::judge {
 

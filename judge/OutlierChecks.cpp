@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "judge/Rule.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/ReadableNumber.hpp"
 
 namespace gpuscale::judge {
 

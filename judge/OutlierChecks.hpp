@@ -2,8 +2,8 @@
 // node-outlier over the fleet outliers of the figures (results/models/FleetOutliers.hpp).
 #include <vector>
 
+#include "results/base/Check.hpp"
 #include "results/models/FleetOutliers.hpp"
-#include "results/schema/Check.hpp"
 
 namespace gpuscale::judge {
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "judge/SuspectRanking.hpp"
-#include "results/models/Figure.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/Figure.hpp"
 #include "results/models/FleetOutliers.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

@@ -1,4 +1,4 @@
-// The tables of the judge, built from the registries: each phase's rules (results/schema/PhaseRegistry.def,
+// The tables of the judge, built from the registries: each phase's rules (results/base/PhaseRegistry.def,
 // phases::NAME::kRules in judge/<Name>Checks.cpp), then the cross-phase families (RuleRegistry.def).
 #include <stdexcept>
 #include <string>
@@ -12,7 +12,7 @@ namespace gpuscale::judge {
   namespace phases::name {        \
   extern const PhaseRules kRules; \
   }
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 
 #define GPUSCALE_RULE_FAMILY(Name) extern const RuleFamily k##Name;
@@ -23,14 +23,14 @@ namespace {
 
 constexpr const PhaseRules* kPhaseRules[] = {
 #define GPUSCALE_PHASE(name) &phases::name::kRules,
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };
 
 // The judge's order: the phases' families as the phases go, then the cross-phase ones.
 constexpr const RuleFamily* kFamilies[] = {
 #define GPUSCALE_PHASE(name) &phases::name::kRules.family,
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 #define GPUSCALE_RULE_FAMILY(Name) &k##Name,
 #include "judge/RuleRegistry.def"

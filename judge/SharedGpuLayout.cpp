@@ -1,6 +1,6 @@
 #include "judge/SharedGpuLayout.hpp"
 
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -3,7 +3,7 @@
 // a rank's speed says nothing about its GPU, so the checks that judge speed are set aside.
 #include <vector>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 
 namespace gpuscale::judge {
 

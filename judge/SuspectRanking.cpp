@@ -7,10 +7,10 @@
 #include <map>
 #include <set>
 
+#include "results/base/Format.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/FleetOutliers.hpp"
 #include "results/models/RoundRatios.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
 
 namespace gpuscale::judge {
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "judge/Rule.hpp"
+#include "results/base/Check.hpp"
 #include "results/schema/BurnRecord.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {

@@ -4,8 +4,8 @@
 #include <cctype>
 #include <set>
 
-#include "results/models/FigureNames.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
 #include "results/schema/SpeedJudged.hpp"

@@ -16,8 +16,8 @@
 // gpus 1). Pure.
 #include <string>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Expectations.hpp"
-#include "results/models/Figure.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

@@ -7,10 +7,10 @@
 #include "judge/PhaseRules.hpp"
 #include "judge/RecordSkips.hpp"
 #include "judge/ThresholdScope.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/Findings.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 

@@ -5,8 +5,8 @@
 // fails when any line is FAIL.
 #include <vector>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Expectations.hpp"
-#include "results/models/Figure.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

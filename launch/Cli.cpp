@@ -12,8 +12,8 @@
 #include "launch/Profile.hpp"
 #include "launch/ReportFiles.hpp"
 #include "launch/Timeouts.hpp"
-#include "results/models/Spelling.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Spelling.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {

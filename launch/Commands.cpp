@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "harness/Error.hpp"
-#include "launch/Invocation.hpp"
-#include "launch/ReportFiles.hpp"
 #include "launch/BaselineCommand.hpp"
+#include "launch/Invocation.hpp"
 #include "launch/PhaseTable.hpp"
 #include "launch/ReportCommands.hpp"
-#include "results/models/Spelling.hpp"
-#include "results/schema/PhaseNames.hpp"
+#include "launch/ReportFiles.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "results/base/PhaseNames.hpp"
+#include "results/base/Spelling.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -48,7 +48,7 @@ void baseline_options(cxxopts::Options& o) {
 // The whole-job run: every registered phase, in the registry's order (PhaseRegistry.def says why).
 constexpr std::string_view kRunPhases[] = {
 #define GPUSCALE_PHASE(name) #name,
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };
 

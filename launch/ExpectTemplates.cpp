@@ -6,11 +6,11 @@
 #include <variant>
 
 #include "launch/Profile.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/FigureVocabulary.hpp"
 #include "results/models/GpuFloors.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "workloads/burn/Burn.hpp"
 #include "workloads/layers/Precision.hpp"
 #include "workloads/layers/ShapeSets.hpp"

@@ -8,7 +8,7 @@
 // It acts wherever the verdict is evaluated: at the end of a run, and in `gpuscale report`.
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 namespace gpuscale::launch {
 

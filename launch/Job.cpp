@@ -15,9 +15,9 @@
 #include "launch/ReportFiles.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/TenancyWatch.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/JsonReporter.hpp"
-#include "results/render/Utf8.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"

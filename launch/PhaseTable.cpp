@@ -7,13 +7,13 @@ namespace gpuscale::launch {
   namespace phases::name {   \
   extern const PhaseSpec kPhase; \
   }
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 
 std::span<const PhaseSpec> phase_table() {
   static const PhaseSpec kPhases[] = {
 #define GPUSCALE_PHASE(name) phases::name::kPhase,
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };
   return kPhases;

@@ -1,5 +1,5 @@
 #pragma once
-// The phases, in one table built from results/schema/PhaseRegistry.def: each phase's PhaseSpec
+// The phases, in one table built from results/base/PhaseRegistry.def: each phase's PhaseSpec
 // (PhaseSpec.hpp), defined in its folder launch/phases/NAME/. A command is a list of these names
 // (Commands.hpp); nothing else lists phases or matches command names.
 #include <span>

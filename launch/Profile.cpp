@@ -1,6 +1,6 @@
 #include "launch/Profile.hpp"
 
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

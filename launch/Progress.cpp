@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 

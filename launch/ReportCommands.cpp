@@ -9,10 +9,10 @@
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/models/Compare.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleReporter.hpp"
-#include "results/schema/PhaseNames.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -16,7 +16,7 @@
 #include "launch/ExpectTemplates.hpp"
 #include "launch/FigureSeam.hpp"
 #include "launch/Outputs.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/render/JsonReporter.hpp"
 #include "results/schema/AtomicFile.hpp"
 #include "workloads/layers/Precision.hpp"

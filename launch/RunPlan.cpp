@@ -5,7 +5,7 @@
 #include "launch/Commands.hpp"
 #include "launch/JobShape.hpp"
 #include "launch/PhaseTable.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 

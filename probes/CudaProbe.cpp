@@ -11,7 +11,7 @@
 #include "harness/CudaDevice.hpp"
 #include "harness/LibraryCall.hpp"
 #include "harness/Nvml.hpp"
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::probes {

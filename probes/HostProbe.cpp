@@ -13,7 +13,7 @@
 #include "harness/World.hpp"
 #include "probes/JobVariables.hpp"
 #include "probes/SlurmProbe.hpp"
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/RankEnv.hpp"
 

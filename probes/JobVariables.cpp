@@ -3,7 +3,7 @@
 #include <array>
 #include <string_view>
 
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 
 namespace gpuscale::probes {
 namespace {

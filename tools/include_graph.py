@@ -12,9 +12,12 @@ import os
 import re
 import sys
 
-# Each layer and the layers it may include (itself always); the links of the CMake targets.
+# Each layer and the layers it may include (itself always); the links of the CMake targets. A layer is
+# a folder or a folder inside one (results/base): a room belongs to the longest that holds it, and a
+# layer may include what the layers it names may include.
 LAYERS = {
-    "results": [],
+    "results/base": [],
+    "results": ["results/base"],
     "harness": ["results"],
     "probes": ["harness", "results"],
     "collectives": ["harness", "results"],
@@ -22,6 +25,24 @@ LAYERS = {
     "judge": ["results"],
     "launch": ["collectives", "workloads", "judge", "probes", "harness", "results"],
 }
+
+
+def layer_of(room):
+    """The longest layer whose folder holds `room` (None: outside every layer)."""
+    held = [layer for layer in LAYERS if room == layer or room.startswith(layer + "/")]
+    return max(held, key=len) if held else None
+
+
+def below(layer):
+    """Every layer `layer` may include: those it names, and theirs."""
+    found, todo = set(), list(LAYERS[layer])
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo.extend(LAYERS[name])
+    return found
+
 
 # Loops still to break, each as the sorted rooms it joins. Remove one when it is broken.
 KNOWN_LOOPS = []
@@ -32,7 +53,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 def rooms_and_edges(root):
     edges = {}
-    for layer in LAYERS:
+    for layer in sorted({name.split("/")[0] for name in LAYERS}):
         for folder, _, files in os.walk(os.path.join(root, layer)):
             for name in files:
                 if not name.endswith(SOURCE_SUFFIXES):
@@ -51,11 +72,13 @@ def rooms_and_edges(root):
 def upward_includes(edges):
     found = []
     for room, targets in sorted(edges.items()):
-        layer = room.split("/")[0]
+        layer = layer_of(room)
+        allowed = below(layer)
         for target in sorted(targets):
-            below = target.split("/")[0]
-            if below != layer and below not in LAYERS[layer]:
-                found.append(f"{room} includes {target}: {layer} may include only {', '.join(LAYERS[layer]) or 'itself'}")
+            other = layer_of(target)
+            if other is not None and other != layer and other not in allowed:
+                may = ", ".join(sorted(allowed)) or "itself"
+                found.append(f"{room} includes {target}: {layer} may include only {may}")
     return found
 
 

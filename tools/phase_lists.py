@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Hand lists of phases: files that name several phases where the registry should be read instead.
 
-The registry (results/schema/PhaseRegistry.def) is the one list of phases; every layer builds its
+The registry (results/base/PhaseRegistry.def) is the one list of phases; every layer builds its
 tables from it, and each phase's own pieces live in files of that phase. A source file outside the
 registry and the phase folders (launch/phases/NAME/) that names LIST_SIZE or more different phases is
 a hand list: adding a phase would mean editing it. A phase is named by its string literal ("burn"), its
@@ -18,14 +18,14 @@ import sys
 LIST_SIZE = 3
 LAYERS = ("harness", "probes", "collectives", "workloads", "results", "judge", "launch")
 SOURCE_SUFFIXES = (".hpp", ".cpp", ".cu", ".cuh", ".def", ".inl")
-REGISTRY = "results/schema/PhaseRegistry.def"
+REGISTRY = "results/base/PhaseRegistry.def"
 PHASE_FOLDERS = "launch/phases/"
 # Files that still list phases by hand, each with what it lists. Remove one when it reads the registry.
 KNOWN_LISTS = {
     # The file format: RunReport's members and JSON fields, one per phase's records (env's are ranks[]).
     "results/schema/RunReport.hpp": "the report's members, one per phase",
     # docs/CHECKS.md's sections, five of them a phase's own: the markers of the generated tables.
-    "results/schema/CheckTable.cpp": "the names of CHECKS.md's sections",
+    "results/base/CheckTable.cpp": "the names of CHECKS.md's sections",
     # The planned items' kinds (PlannedKind), three of them named as their phase: the plan's JSON.
     "results/schema/PlanRecord.cpp": "the planned items' kinds",
 }

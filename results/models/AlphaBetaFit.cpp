@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/Statistics.hpp"
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {

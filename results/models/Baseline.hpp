@@ -13,7 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/models/LabelVersions.hpp"
 #include "results/schema/RunReport.hpp"
 

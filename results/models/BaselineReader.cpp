@@ -12,10 +12,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/models/FigureVocabulary.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::results {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "results/base/FigureNames.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/Compare.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/models/FigureVocabulary.hpp"
-#include "results/models/Statistics.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::results {

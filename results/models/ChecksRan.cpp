@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 #include "results/schema/PhasesCompleted.hpp"
 #include "results/views/PhaseView.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Which checks of the check table (results/schema/CheckTable.def) a run's rules looked for, so that a
+// Which checks of the check table (results/base/CheckTable.def) a run's rules looked for, so that a
 // check the run did not raise can be told from one it never looked for: a dashboard's "passed" needs
 // both (the Prometheus series gpuscale_check_passed).
 //

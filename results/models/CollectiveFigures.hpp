@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::results {

@@ -4,10 +4,10 @@
 #include <limits>
 #include <map>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
 #include "results/models/FigureNoise.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/Table.hpp"
 
 namespace gpuscale::results {
 namespace {

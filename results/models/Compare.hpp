@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 namespace gpuscale::results {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"

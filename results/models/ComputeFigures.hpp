@@ -3,7 +3,7 @@
 // relative error of each reference check; the straggler spread per measurement across ranks.
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/ComputeRecord.hpp"
 
 namespace gpuscale::results {

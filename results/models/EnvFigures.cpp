@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/FigureNoise.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/render/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -3,8 +3,8 @@
 // temperature and power; and one figure per check.
 #include <vector>
 
-#include "results/models/Figure.hpp"
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {

@@ -7,13 +7,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Spelling.hpp"
 #include "results/models/FigureVocabulary.hpp"
-#include "results/models/Spelling.hpp"
-#include "results/schema/RuleInputRanges.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/InputFile.hpp"
+#include "results/schema/RuleInputRanges.hpp"
 
 namespace gpuscale::results {
 namespace {

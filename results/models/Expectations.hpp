@@ -13,9 +13,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
 #include "results/models/BaselineTolerance.hpp"
-#include "results/models/Figure.hpp"
 #include "results/schema/RuleOutcome.hpp"
 
 namespace gpuscale::results {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

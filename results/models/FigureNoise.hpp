@@ -16,8 +16,8 @@
 // no samples has no band: the tolerance alone.
 #include <string>
 
-#include "results/models/Figure.hpp"
-#include "results/models/Statistics.hpp"
+#include "results/base/Figure.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 

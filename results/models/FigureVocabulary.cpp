@@ -4,9 +4,9 @@
 #include <set>
 #include <stdexcept>
 
-#include "results/models/FigureNames.hpp"
-#include "results/models/Spelling.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Spelling.hpp"
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {

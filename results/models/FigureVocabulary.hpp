@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "results/models/FigureSpec.hpp"
+#include "results/base/FigureSpec.hpp"
 
 namespace gpuscale::results {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {

@@ -8,12 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/FigureNames.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/JsonFields.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/render/GpuLabels.hpp"
-#include "results/schema/CheckIds.hpp"
-#include "results/schema/JsonFields.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/models/Figure.hpp"
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {

@@ -2,8 +2,8 @@
 
 #include <iterator>
 
+#include "results/base/Format.hpp"
 #include "results/models/GpuPeak.hpp"
-#include "results/render/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

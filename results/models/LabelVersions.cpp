@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::results {

@@ -16,7 +16,7 @@
 // so each of their labels is read by its form (an old one translated, a new one kept).
 #include <string>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 namespace gpuscale::results {
 

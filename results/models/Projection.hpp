@@ -11,8 +11,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/RecordFields.hpp"
 #include "results/models/AlphaBetaFit.hpp"
-#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 

@@ -1,8 +1,8 @@
 // JSON of the projection records (results/models/Projection.hpp) through their field lists.
 #include <nlohmann/json.hpp>
 
+#include "results/base/JsonFields.hpp"
 #include "results/models/Projection.hpp"
-#include "results/schema/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 

@@ -1,10 +1,10 @@
 #pragma once
 // Every figure of a run: the one place that knows each phase's records and their figures
-// (results/models/Figure.hpp says how a phase adds its own). Above the figure type and every phase's
+// (results/base/Figure.hpp says how a phase adds its own). Above the figure type and every phase's
 // figures, so that none of them needs the whole report.
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 namespace gpuscale::results {
 

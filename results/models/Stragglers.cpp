@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 

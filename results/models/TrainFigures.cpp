@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
 
 namespace gpuscale::results {

@@ -8,7 +8,7 @@
 // verdict as checks (finish_train_results), not as figures.
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::results {

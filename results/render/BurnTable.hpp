@@ -3,7 +3,7 @@
 #include <ostream>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::results {

@@ -3,9 +3,9 @@
 #include <map>
 #include <vector>
 
+#include "results/base/CheckTable.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/render/CsvText.hpp"
-#include "results/render/Utf8.hpp"
-#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::results {
 namespace {

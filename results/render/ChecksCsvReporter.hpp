@@ -11,7 +11,7 @@ namespace gpuscale::results {
 // of CsvReporter do. findings is how many findings the check stands for (Check::count); message is the
 // check's message, which says what was found and how to fix it (a check with several findings keeps
 // each one's own message in the JSON's "details"); category and fix are the check table's for the id
-// (results/schema/CheckTable.hpp), empty for an id it does not hold. On a check of several rows a message over 240
+// (results/base/CheckTable.hpp), empty for an id it does not hold. On a check of several rows a message over 240
 // bytes is cut there, with a note (the JSON keeps it whole), so the file grows linearly with the job. Fields are quoted
 // as RFC 4180 says.
 class ChecksCsvReporter final : public Reporter {

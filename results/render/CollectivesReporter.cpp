@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "results/render/Format.hpp"
-#include "results/render/Table.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
 
 namespace gpuscale::results {
 

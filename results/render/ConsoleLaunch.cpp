@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
 #include "results/render/NodeTables.hpp"
-#include "results/render/Table.hpp"
 
 namespace gpuscale::results {
 namespace {

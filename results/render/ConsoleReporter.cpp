@@ -5,18 +5,18 @@
 #include <set>
 #include <streambuf>
 
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
+#include "results/base/Utf8.hpp"
 #include "results/models/Findings.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/ConsoleLaunch.hpp"
 #include "results/render/ConsoleSummary.hpp"
 #include "results/render/CoverageTable.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/NodeTables.hpp"
 #include "results/render/ProjectionReporter.hpp"
-#include "results/render/Table.hpp"
 #include "results/views/PhaseView.hpp"
-#include "results/render/Utf8.hpp"
 
 namespace gpuscale::results {
 namespace {

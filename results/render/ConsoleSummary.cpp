@@ -4,11 +4,11 @@
 #include <map>
 #include <vector>
 
+#include "results/base/Format.hpp"
+#include "results/base/ReadableNumber.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/RunFigures.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/Headlines.hpp"
-#include "results/render/ReadableNumber.hpp"
 
 namespace gpuscale::results {
 namespace {

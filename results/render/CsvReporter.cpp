@@ -3,12 +3,12 @@
 #include <set>
 #include <tuple>
 
-#include "results/models/Figure.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/Figure.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/FleetOutliers.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/CsvText.hpp"
-#include "results/render/Format.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {

@@ -1,10 +1,10 @@
 #include "results/render/HeadlineParts.hpp"
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/GpuFloors.hpp"
 #include "results/models/GpuPeak.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/Figure.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

@@ -1,7 +1,7 @@
 #pragma once
 // The key figure of each phase that ran, per GPU where the phase measures GPUs one by one, beside the
 // GPU's or the link's peak where known and the baseline's median where a baseline judged the run.
-// Read from figures (results/models/FigureNames.hpp) and the ranks' environment. The HTML summary, its node
+// Read from figures (results/base/FigureNames.hpp) and the ranks' environment. The HTML summary, its node
 // heat map (results/render/HtmlSections.hpp) and the Prometheus export (results/render/PromReporter.hpp) show them.
 // A figure measured beside another process on its GPU is taken only where no other one is.
 //   host_link_gbps         {direction}  per GPU: pinned, alone on its node, largest size; peak: PCIe rate
@@ -12,8 +12,8 @@
 //   ddp_step_time_s        {model}      the job: DDP at the most GPUs
 #include <vector>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/Figure.hpp"
 #include "results/render/HeadlineParts.hpp"
 #include "results/schema/RunReport.hpp"
 

@@ -1,9 +1,11 @@
 #include "results/render/HtmlReporter.hpp"
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/Table.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/CoverageTable.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
 #include "results/render/Headlines.hpp"
 #include "results/render/HtmlSections.hpp"
@@ -11,12 +13,11 @@
 #include "results/render/PhaseSections.hpp"
 #include "results/render/ReportCharts.hpp"
 #include "results/render/SvgCanvas.hpp"
-#include "results/render/Table.hpp"
 
 namespace gpuscale::results {
 namespace {
 
-using svg::escape;
+using markup::escape;
 
 constexpr const char* kStyle =
     "body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}"

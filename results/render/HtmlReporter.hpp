@@ -6,8 +6,8 @@
 // figure, folded.
 #include <vector>
 
+#include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/Figure.hpp"
 #include "results/render/Reporter.hpp"
 
 namespace gpuscale::results {

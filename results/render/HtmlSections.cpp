@@ -6,21 +6,22 @@
 #include <optional>
 #include <set>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/ReadableNumber.hpp"
+#include "results/base/Statistics.hpp"
+#include "results/base/Table.hpp"
 #include "results/models/RoundRatios.hpp"
-#include "results/models/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/PhaseSections.hpp"
 #include "results/render/ReportCharts.hpp"
-#include "results/render/ReadableNumber.hpp"
 #include "results/render/SvgCanvas.hpp"
-#include "results/render/Table.hpp"
 
 namespace gpuscale::results {
 namespace {
 
-using svg::escape;
+using markup::escape;
 
 std::string signed_percent(double fraction) {
   const double shown = std::fabs(fraction) < 0.0005 ? 0 : fraction * 100;  // no "-0.0%"

@@ -3,7 +3,7 @@
 #include <ostream>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::results {

@@ -5,10 +5,10 @@
 #include <map>
 #include <set>
 
+#include "results/base/Format.hpp"
+#include "results/base/ReadableNumber.hpp"
+#include "results/base/Table.hpp"
 #include "results/models/RunFigures.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
-#include "results/render/Table.hpp"
 #include "results/schema/CpuList.hpp"
 
 namespace gpuscale::results {

@@ -4,18 +4,19 @@
 #include <map>
 #include <set>
 
-#include "results/models/FigureNames.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/ReadableNumber.hpp"
+#include "results/base/Statistics.hpp"
+#include "results/base/Table.hpp"
 #include "results/render/SvgCanvas.hpp"
-#include "results/render/Table.hpp"
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
 namespace {
 
-using svg::escape;
+using markup::escape;
 
 // Each phase's section (its view's title), in the registry's order, then the projection's.
 std::vector<std::pair<std::string_view, std::string_view>> section_titles() {

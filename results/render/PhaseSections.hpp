@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/render/ReportCharts.hpp"
 
 namespace gpuscale::results {

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/Table.hpp"
 
 namespace gpuscale::results {
 namespace {

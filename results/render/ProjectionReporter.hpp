@@ -5,7 +5,7 @@
 #include <ostream>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/models/Projection.hpp"
 
 namespace gpuscale::results {

@@ -11,10 +11,10 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/ChecksRan.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/GpuLabels.hpp"
 #include "results/render/Headlines.hpp"
 

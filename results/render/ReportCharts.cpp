@@ -6,10 +6,10 @@
 #include <optional>
 #include <set>
 
-#include "results/models/FigureNames.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/render/Format.hpp"
-#include "results/render/ReadableNumber.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/ReadableNumber.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/render/SvgCharts.hpp"
 #include "results/views/PhaseView.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The HTML report's charts, each built from figures by name (results/models/FigureNames.hpp), so a chart
+// The HTML report's charts, each built from figures by name (results/base/FigureNames.hpp), so a chart
 // appears as soon as a phase emits its figures. A chart without figures is left out.
 //   chart-busbw-size   busbw against message size per op (log x), at the largest rank count (2 or more)
 //   chart-busbw-ranks  busbw against ranks per op, at the largest size
@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 namespace gpuscale::results {
 
@@ -40,7 +40,7 @@ struct ChartSection {
       : heading(std::move(heading_words)), svg(std::move(svg_text)) {}
   std::string heading;  // in words
   std::string svg;
-  std::string phase;  // the phase whose figures it draws (results/models/FigureNames.hpp)
+  std::string phase;  // the phase whose figures it draws (results/base/FigureNames.hpp)
   std::string note;   // a sentence under the chart (what a red outline means); empty: none
 };
 

@@ -4,24 +4,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "results/render/ReadableNumber.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/ReadableNumber.hpp"
 
 namespace gpuscale::results::svg {
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using markup::escape;
 
 std::string num(double value) {
   char buf[32];

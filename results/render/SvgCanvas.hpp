@@ -1,5 +1,5 @@
 #pragma once
-// Low-level pieces of the inline SVG charts: escaping, scales, ticks, axes, legend, palette. Plain
+// Low-level pieces of the inline SVG charts: scales, ticks, axes, legend, palette. Plain
 // strings; the chart functions in SvgCharts.hpp put them together.
 #include <cstddef>
 #include <string>
@@ -10,7 +10,6 @@ namespace gpuscale::results::svg {
 inline constexpr double kWidth = 680, kHeight = 340;
 inline constexpr double kLeft = 70, kRight = 170, kTop = 34, kBottom = 54;  // margins, legend on the right
 
-std::string escape(const std::string& text);  // for XML and HTML text and attributes
 std::string num(double value);                // coordinates: one decimal
 // The colour of the index-th of `count` series: a fixed palette, distinguishable on screen and paper, for
 // up to kPaletteSize series; past it `count` hues evenly apart, so that no two series of a chart share one.
@@ -37,7 +36,7 @@ std::string close();
 // An axis title: the label and, where its ticks do not say it, the unit as the tables' headers name it
 // ("busbw (GB/s)", "step time", "efficiency (%)").
 std::string axis_title(const std::string& label, const std::string& unit);
-// Axis lines, tick marks, tick labels in `unit` as the tables write it (results/render/ReadableNumber.hpp:
+// Axis lines, tick marks, tick labels in `unit` as the tables write it (results/base/ReadableNumber.hpp:
 // "500 µs", "64 MiB", "80%", "4220") and the axis titles.
 std::string x_axis(const Scale& x, const std::vector<double>& ticks, const std::string& label, const std::string& unit);
 std::string y_axis(const Scale& y, const std::vector<double>& ticks, const std::string& label, const std::string& unit);

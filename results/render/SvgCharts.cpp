@@ -4,10 +4,13 @@
 #include <cmath>
 #include <limits>
 
-#include "results/render/ReadableNumber.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/ReadableNumber.hpp"
 #include "results/render/SvgCanvas.hpp"
 
 namespace gpuscale::results::svg {
+
+using markup::escape;
 namespace {
 
 constexpr double kPlotRight = kWidth - kRight;

@@ -2,7 +2,7 @@
 // Inline SVG charts for the HTML report: each returns one <svg id="ID" class="chart KIND"> element,
 // self-contained (no script, no external style). Marked points and bars get class "outlier" and a red
 // outline: the caller marks only what lies on the worse side. Ticks, cells and tooltips are in the
-// frame's units as the tables write them (results/render/ReadableNumber.hpp); each series of a chart has
+// frame's units as the tables write them (results/base/ReadableNumber.hpp); each series of a chart has
 // its own colour (SvgCanvas.hpp's colour()). Kinds: chart-line, chart-bar, chart-stacked, chart-heat.
 #include <string>
 #include <vector>

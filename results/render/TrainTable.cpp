@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "results/render/Format.hpp"
-#include "results/render/Table.hpp"
+#include "results/base/Format.hpp"
+#include "results/base/Table.hpp"
 
 namespace gpuscale::results {
 namespace {

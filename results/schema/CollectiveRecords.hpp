@@ -9,10 +9,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/RecordFields.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/NcclModel.hpp"
-#include "results/models/Statistics.hpp"
 #include "results/schema/IsolationRecord.hpp"
-#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 

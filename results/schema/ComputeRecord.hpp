@@ -8,9 +8,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/models/Statistics.hpp"
-#include "results/schema/Check.hpp"
-#include "results/schema/RecordFields.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/RecordFields.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 

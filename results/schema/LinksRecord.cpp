@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 bool measured_shared(const std::vector<std::string>& shared_phases, const std::string& phase) {

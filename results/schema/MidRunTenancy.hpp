@@ -11,9 +11,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/RecordFields.hpp"
 #include "results/schema/HealthRecords.hpp"
-#include "results/schema/RecordFields.hpp"
 
 namespace gpuscale::results {
 

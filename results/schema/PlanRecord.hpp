@@ -10,7 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/RecordFields.hpp"
+#include "results/base/RecordFields.hpp"
 #include "results/schema/RuleOutcome.hpp"
 
 namespace gpuscale::results {

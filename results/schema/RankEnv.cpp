@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/RecordFields.hpp"
 #include "results/schema/HealthRecords.hpp"
-#include "results/schema/RecordFields.hpp"
 #include "results/schema/SlurmInfo.hpp"
 
 namespace gpuscale::results {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <set>
 
-#include "results/schema/PhaseNames.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/RuleInputRanges.hpp"
 #include "results/views/PhaseView.hpp"
 

@@ -7,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "results/base/Check.hpp"
 #include "results/models/FleetOutliers.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Projection.hpp"
 #include "results/schema/BudgetRecord.hpp"
 #include "results/schema/BurnRecord.hpp"
-#include "results/schema/Check.hpp"
 #include "results/schema/CollectiveRecords.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "results/schema/Emulation.hpp"

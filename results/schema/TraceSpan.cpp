@@ -1,6 +1,6 @@
 #include "results/schema/TraceSpan.hpp"
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/RecordFields.hpp"
+#include "results/base/RecordFields.hpp"
 
 namespace gpuscale::results {
 

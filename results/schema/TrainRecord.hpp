@@ -10,9 +10,9 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/models/Statistics.hpp"
-#include "results/schema/Check.hpp"
-#include "results/schema/RecordFields.hpp"
+#include "results/base/Check.hpp"
+#include "results/base/RecordFields.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/schema/TraceSpan.hpp"
 
 namespace gpuscale::results {

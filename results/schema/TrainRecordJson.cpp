@@ -1,7 +1,7 @@
 // JSON of the training records: missing measurements are null (JsonFields.hpp), never zero.
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 #include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::results {

@@ -1,6 +1,6 @@
 #include "results/views/PhaseView.hpp"
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/render/BurnTable.hpp"
 #include "results/render/HeadlineParts.hpp"
 

@@ -2,10 +2,10 @@
 
 #include <tuple>
 
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/CollectiveFigures.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/HeadlineParts.hpp"
 #include "results/render/ReportCharts.hpp"
 

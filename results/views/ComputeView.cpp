@@ -1,7 +1,7 @@
 #include "results/views/PhaseView.hpp"
 
+#include "results/base/FigureNames.hpp"
 #include "results/models/ComputeFigures.hpp"
-#include "results/models/FigureNames.hpp"
 #include "results/render/ComputeTable.hpp"
 #include "results/render/HeadlineParts.hpp"
 #include "results/render/ReportCharts.hpp"

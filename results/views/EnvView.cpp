@@ -1,7 +1,7 @@
 #include "results/views/PhaseView.hpp"
 
+#include "results/base/FigureNames.hpp"
 #include "results/models/EnvFigures.hpp"
-#include "results/models/FigureNames.hpp"
 
 namespace gpuscale::results::views::env {
 namespace {

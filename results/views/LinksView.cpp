@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/render/HeadlineParts.hpp"
 #include "results/render/LinksTable.hpp"
 

@@ -7,13 +7,13 @@ namespace gpuscale::results {
   namespace views::name {    \
   extern const PhaseView kView; \
   }
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 
 std::span<const PhaseView> phase_views() {
   static const PhaseView kViews[] = {
 #define GPUSCALE_PHASE(name) views::name::kView,
-#include "results/schema/PhaseRegistry.def"
+#include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };
   return kViews;

@@ -1,6 +1,6 @@
 #pragma once
 // What the results know of one phase, in one place: a PhaseView, which each phase defines in its file
-// results/views/<Name>View.cpp as `views::NAME::kView`, and results/schema/PhaseRegistry.def lists
+// results/views/<Name>View.cpp as `views::NAME::kView`, and results/base/PhaseRegistry.def lists
 // (the table: phase_views()). Every output that goes phase by phase (figures, the console's tables,
 // the HTML sections, charts and headlines, the file's consistency) reads it from here, in the
 // registry's order; none lists the phases itself.
@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "results/models/Figure.hpp"
-#include "results/models/FigureSpec.hpp"
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/Figure.hpp"
+#include "results/base/FigureSpec.hpp"
 #include "results/schema/RankRefs.hpp"
 #include "results/schema/RunReport.hpp"
 

@@ -2,9 +2,9 @@
 
 #include <map>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/TrainFigures.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/HeadlineParts.hpp"
 #include "results/render/ReportCharts.hpp"
 #include "results/render/TrainTable.hpp"

@@ -10,7 +10,7 @@ saved run recorded in its JSON (older wording); they are not judged.
 import re
 import sys
 
-MAX_LINE = 160  # results/render/Format.hpp, kConsoleLineChars
+MAX_LINE = 160  # results/base/Format.hpp, kConsoleLineChars
 NOUNS = ("rank|node|GPU|check|pair|round|figure|size|task|iteration|op|error|link|NVLink|measurement|device|"
          "run|time|process|step|sample|second|shape|sweep|launch|pass|other|phase|byte|communicator")
 RULES = [

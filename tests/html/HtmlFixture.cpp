@@ -7,7 +7,7 @@
 
 #include "../unit/results/SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/HtmlReporter.hpp"
 

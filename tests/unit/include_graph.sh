@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # tools/include_graph.py on the sources: every layer includes only downward, and no rooms include each
-# other round a loop beyond the pinned ones. First on a small tree with one loop and one upward
-# include, which it must name (so a checker that finds nothing cannot pass), then on the real tree.
+# other round a loop beyond the pinned ones. First on a small tree with one loop and two upward
+# includes (one out of the results base, a layer inside a folder), which it must name (so a checker that finds nothing cannot pass), then on the real tree.
 #   include_graph.sh SOURCE_DIR
 set -uo pipefail
 src="$1"
 tool="$src/tools/include_graph.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/harness" "$tmp/launch"
+mkdir -p "$tmp/harness" "$tmp/launch" "$tmp/results/base" "$tmp/results/schema"
 printf '#pragma once\n' >"$tmp/harness/A.hpp"
 printf '#pragma once\n' >"$tmp/harness/B.hpp"
 printf '#pragma once\n' >"$tmp/launch/Job.hpp"
 printf '#include "harness/A.hpp"\n#include "harness/B.hpp"\n' >"$tmp/harness/A.cpp"
 printf '#include "harness/B.hpp"\n#include "harness/A.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/harness/B.cpp"
+printf '#pragma once\n' >"$tmp/results/schema/Record.hpp"
+printf '#include "results/schema/Record.hpp"\n' >"$tmp/results/base/Format.cpp"
+printf '#include "results/base/Format.hpp"\n' >"$tmp/results/schema/Record.cpp"
+printf '#pragma once\n' >"$tmp/results/base/Format.hpp"
 python3 "$tool" "$tmp" >"$tmp/out" 2>&1
 rc=$?
 grep -q "round a loop: harness/A <-> harness/B" "$tmp/out" || { echo "FAIL: the loop A <-> B not named"; cat "$tmp/out"; exit 1; }
 grep -q "harness/B includes launch/Job: harness may include only results" "$tmp/out" ||
   { echo "FAIL: the upward include not named"; cat "$tmp/out"; exit 1; }
+grep -q "results/base/Format includes results/schema/Record: results/base may include only itself" "$tmp/out" ||
+  { echo "FAIL: the include out of the results base not named"; cat "$tmp/out"; exit 1; }
+[ "$(grep -c "results/schema/Record includes" "$tmp/out")" -eq 0 ] ||
+  { echo "FAIL: results including its base named as upward"; cat "$tmp/out"; exit 1; }
 [ "$rc" -eq 1 ] || { echo "FAIL: exit $rc on findings, wanted 1"; exit 1; }
 python3 "$tool" "$src"

@@ -9,8 +9,8 @@ src="$1"
 tool="$src/tools/phase_lists.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/results/schema" "$tmp/results/render" "$tmp/launch/phases/burn"
-printf 'GPUSCALE_PHASE(env)\nGPUSCALE_PHASE(burn)\nGPUSCALE_PHASE(train)\n' >"$tmp/results/schema/PhaseRegistry.def"
+mkdir -p "$tmp/results/base" "$tmp/results/render" "$tmp/launch/phases/burn"
+printf 'GPUSCALE_PHASE(env)\nGPUSCALE_PHASE(burn)\nGPUSCALE_PHASE(train)\n' >"$tmp/results/base/PhaseRegistry.def"
 printf 'void f(const RunReport& r) {\n  g("env");\n  g(phase::burn);\n  h(r.train);\n}\n' >"$tmp/results/render/Tables.cpp"
 printf '// env, burn and train in a comment are no list\nvoid f() { g("env"); g("burn"); }\n' >"$tmp/results/render/Pair.cpp"
 printf 'void f() { g("env"); g("burn"); g("train"); }\n' >"$tmp/launch/phases/burn/BurnSpec.cpp"

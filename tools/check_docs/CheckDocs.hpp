@@ -1,12 +1,12 @@
 #pragma once
-// docs/CHECKS.md's tables of checks, generated from the check table (results/schema/CheckTable.def).
+// docs/CHECKS.md's tables of checks, generated from the check table (results/base/CheckTable.def).
 // Each table stands between a begin marker naming its section (results::CheckSection) and an end
 // marker; the prose outside the markers is written by hand and kept byte for byte. Plain functions on
 // the document's text; the check_docs tool and CheckDocTest call them.
 #include <string>
 #include <vector>
 
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 
 namespace gpuscale::check_docs {
 

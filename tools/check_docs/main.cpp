@@ -1,4 +1,4 @@
-// check_docs: prints docs/CHECKS.md with its check tables generated from results/schema/CheckTable.def,
+// check_docs: prints docs/CHECKS.md with its check tables generated from results/base/CheckTable.def,
 // or with --write writes them into the file (tools/check_docs/CheckDocs.hpp). Exit 0 when the file
 // needed no change (or was written and has every section's markers), 1 when it differs or lacks a
 // section's markers, 2 on bad usage.

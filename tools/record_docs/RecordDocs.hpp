@@ -1,5 +1,5 @@
 #pragma once
-// docs/REPORT.md's field tables, generated from the records' field lists (results/schema/RecordFields.hpp).
+// docs/REPORT.md's field tables, generated from the records' field lists (results/base/RecordFields.hpp).
 // A pinned table's first column, its keys, is the list's; the other columns (type, meaning) and the
 // prose around the tables are written by hand and kept as they are. A nested record is documented in
 // its parent's row, whose meaning names each of its keys: that prose cannot be generated, so it is

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 #include "workloads/links/MemoryKernels.hpp"
 
 namespace gpuscale::workloads {

@@ -5,7 +5,7 @@
 
 #include "harness/Communicator.hpp"
 #include "harness/Error.hpp"
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::workloads {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::workloads {
 // Not a field list: the message is one of two shapes, {"skipped"} or the figures, never both.

@@ -10,7 +10,7 @@
 #include "harness/CudaBackend.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/GpuBinding.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 #include "workloads/compute/ComputeBench.hpp"
 #include "workloads/layers/ContextFactory.hpp"
 #include "workloads/train/TrainVerification.hpp"

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "harness/Communicator.hpp"
-#include "results/render/Format.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Format.hpp"
 #include "workloads/train/DpTrainer.hpp"
 
 namespace gpuscale::workloads {

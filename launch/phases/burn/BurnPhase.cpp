@@ -4,9 +4,9 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
 #include "launch/phases/burn/BurnPlan.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/BurnSummary.hpp"
 #include "results/models/GpuPeak.hpp"
-#include "results/render/Format.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "workloads/layers/ContextFactory.hpp"
 

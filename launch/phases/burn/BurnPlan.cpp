@@ -1,7 +1,7 @@
 #include "launch/phases/burn/BurnPlan.hpp"
 
 #include "launch/OptionValue.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -5,7 +5,7 @@
 #include "launch/RunPlan.hpp"
 #include "launch/phases/burn/BurnPhase.hpp"
 #include "launch/phases/burn/BurnPlan.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::burn {
 namespace {

@@ -11,7 +11,7 @@
 #include "launch/Profile.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -9,9 +9,9 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
-#include "results/render/Format.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::collectives {
 namespace {

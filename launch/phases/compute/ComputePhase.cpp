@@ -2,11 +2,11 @@
 
 #include <string>
 
-#include "launch/OptionValue.hpp"
 #include "launch/Job.hpp"
+#include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 

@@ -8,7 +8,7 @@
 #include "probes/NcclLibraries.hpp"
 #include "probes/NetworkProbe.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 void run_env_phase(Job& job) {

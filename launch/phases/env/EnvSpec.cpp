@@ -2,8 +2,8 @@
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
-#include "results/render/Format.hpp"
 #include "launch/phases/env/EnvPhase.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::env {
 namespace {

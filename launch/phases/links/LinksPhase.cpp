@@ -3,8 +3,8 @@
 #include "harness/GatherRecords.hpp"
 #include "harness/LinkMonitor.hpp"
 #include "launch/phases/links/LinksPlan.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/GpuPeak.hpp"
-#include "results/render/Format.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "workloads/links/LinksRun.hpp"
 

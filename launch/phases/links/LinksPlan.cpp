@@ -3,7 +3,7 @@
 #include "harness/Error.hpp"
 #include "harness/SizeParse.hpp"
 #include "launch/OptionValue.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -6,7 +6,7 @@
 #include "harness/Error.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

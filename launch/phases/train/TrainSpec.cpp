@@ -5,9 +5,9 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
-#include "results/render/Format.hpp"
 #include "launch/phases/train/TrainPhase.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
+#include "results/base/Format.hpp"
 #include "results/schema/TrainRecord.hpp"
 #include "workloads/train/Model.hpp"
 

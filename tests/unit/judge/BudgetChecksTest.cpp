@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "judge/Judge.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::judge {
 namespace {

@@ -12,9 +12,9 @@
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
 #include "judge/PhaseRules.hpp"
+#include "results/base/CheckTable.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/render/JsonReporter.hpp"
-#include "results/schema/CheckTable.hpp"
-#include "results/schema/PhaseNames.hpp"
 
 namespace gpuscale::judge {
 namespace {
@@ -92,7 +92,7 @@ TEST(Judge, EveryCheckRaisedIsInTheCheckTableAtASeverityItLists) {
     ASSERT_FALSE(run.checks.empty());
     for (const auto& c : run.checks) {
       const auto* entry = results::find_check(c.id);
-      ASSERT_NE(entry, nullptr) << c.id << " is not in results/schema/CheckTable.def";
+      ASSERT_NE(entry, nullptr) << c.id << " is not in results/base/CheckTable.def";
       EXPECT_NE(entry->severities.find(results::to_string(c.severity)), std::string_view::npos)
           << c.id << " raised at " << results::to_string(c.severity) << ", the table lists " << entry->severities;
     }

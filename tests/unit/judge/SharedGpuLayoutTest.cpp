@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::judge {
 namespace {

@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "judge/Judge.hpp"
-#include "results/models/Figure.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Figure.hpp"
 #include "results/models/RunFigures.hpp"
-#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::judge {
 namespace {

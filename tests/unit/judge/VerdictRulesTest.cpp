@@ -148,7 +148,7 @@ TEST(VerdictRules, OneStrategyNotApplicableStillPasses) {
   EXPECT_EQ(rule(v, "compute measured something")->detail, "all 2 skipped: linear M8 N8 K8 fp32: out of memory");
 }
 
-// One line per phase that measured nothing, in the order the phases run (results/schema/PhaseRegistry.def).
+// One line per phase that measured nothing, in the order the phases run (results/base/PhaseRegistry.def).
 TEST(VerdictRules, PhasesThatMeasuredNothingFailInTheOrderTheyRun) {
   auto r = testing::sample_run();
   r.collectives = CollectivesRecord{};

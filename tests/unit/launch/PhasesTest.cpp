@@ -18,7 +18,7 @@
 #include "launch/Commands.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/Timeouts.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {
@@ -106,9 +106,9 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 const std::filesystem::path kLaunch = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "launch";
-const std::filesystem::path kRegistry = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "results/schema/PhaseRegistry.def";
+const std::filesystem::path kRegistry = std::filesystem::path(GPUSCALE_SOURCE_DIR) / "results/base/PhaseRegistry.def";
 
-// The names of results/schema/PhaseRegistry.def's lines, in order.
+// The names of results/base/PhaseRegistry.def's lines, in order.
 Names registry_names() {
   Names out;
   std::istringstream lines(read_file(kRegistry));

@@ -12,7 +12,7 @@
 #include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "../results/SampleRun.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::launch {
 namespace {

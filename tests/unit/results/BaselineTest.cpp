@@ -7,9 +7,9 @@
 
 #include "judge/BaselineRules.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/base/CheckIds.hpp"
 #include "results/models/BaselineTolerance.hpp"
 #include "results/models/Findings.hpp"
-#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

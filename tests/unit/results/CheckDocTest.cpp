@@ -1,4 +1,4 @@
-// docs/CHECKS.md's check tables against the check table (results/schema/CheckTable.def): a check added,
+// docs/CHECKS.md's check tables against the check table (results/base/CheckTable.def): a check added,
 // dropped or reworded in the table but not in the document fails here, and the failure names the command
 // that regenerates the tables (tools/check_docs).
 #include <string>
@@ -22,7 +22,7 @@ TEST(CheckDoc, EachTableIsTheCheckTables) {
   const auto doc = checks_md();
   const auto regenerated = regenerate(doc);
   EXPECT_TRUE(regenerated.changes.empty())
-      << "docs/CHECKS.md's tables differ from results/schema/CheckTable.def:\n"
+      << "docs/CHECKS.md's tables differ from results/base/CheckTable.def:\n"
       << indented_lines(regenerated.changes) << "regenerate them with\n  " << kRegenerateCommand;
   EXPECT_TRUE(regenerated.text == doc) << "regenerate with: " << kRegenerateCommand;
 }

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/FigureNoise.hpp"
-#include "results/models/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 
 namespace gpuscale::results {
 namespace {

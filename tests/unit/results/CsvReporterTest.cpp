@@ -9,11 +9,11 @@
 
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/base/CheckTable.hpp"
 #include "results/models/FleetOutliers.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ChecksCsvReporter.hpp"
 #include "results/render/CsvText.hpp"
-#include "results/schema/CheckTable.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -62,7 +62,7 @@ constexpr const char* kCsvGolden = R"(run_id,output_set,start_time,host,node,ran
 20261130T000000Z-42,20261130T000000Z-42-1,2026-11-30T00:00:00Z,,,,,,,checks,numa-binding,on_ranks=1;severity=warning,1,count,not_judged
 )";
 
-// The category and fix come from the check table (results/schema/CheckTable.def).
+// The category and fix come from the check table (results/base/CheckTable.def).
 const std::string kChecksCsvGolden =
     "run_id,output_set,start_time,id,severity,category,findings,host,node,rank,local_rank,gpu_uuid,message,fix\n"
     "20261130T000000Z-42,20261130T000000Z-42-1,2026-11-30T00:00:00Z,numa-binding,warning,config,1,node1,0,1,1,,"

@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/LinksTable.hpp"
-#include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

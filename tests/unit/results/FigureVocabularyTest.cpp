@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
 
 namespace gpuscale::results {

@@ -12,11 +12,11 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/OutlierChecks.hpp"
-#include "results/models/FigureNames.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/NodeTables.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

@@ -9,9 +9,9 @@
 
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/FigureNames.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/PhaseSections.hpp"
 
 namespace gpuscale::results {

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/TenancyChecks.hpp"
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,4 +1,4 @@
-// docs/REPORT.md's field tables against the records' field lists (results/schema/RecordFields.hpp): a key
+// docs/REPORT.md's field tables against the records' field lists (results/base/RecordFields.hpp): a key
 // added to a list but not to its table, or documented but no longer written, fails here, and the
 // failure names the command that regenerates the tables (tools/record_docs).
 #include <string>

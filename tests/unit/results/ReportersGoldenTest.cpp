@@ -6,10 +6,10 @@
 
 #include "SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ConsoleReporter.hpp"
 #include "results/render/CsvReporter.hpp"
-#include "results/render/Format.hpp"
 #include "results/render/HtmlReporter.hpp"
 #include "results/render/TraceReporter.hpp"
 

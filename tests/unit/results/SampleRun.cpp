@@ -3,7 +3,7 @@
 #include <string>
 #include <tuple>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 
 namespace gpuscale::results::testing {
 

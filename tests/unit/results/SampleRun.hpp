@@ -4,7 +4,7 @@
 // charts, standing in for the phases that are not built yet.
 #include <vector>
 
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results::testing {

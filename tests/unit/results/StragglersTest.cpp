@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/VerdictRules.hpp"
+#include "results/base/CheckIds.hpp"
+#include "results/base/Figure.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/Statistics.hpp"
 #include "results/models/Expectations.hpp"
-#include "results/models/Figure.hpp"
-#include "results/models/FigureNames.hpp"
-#include "results/models/Statistics.hpp"
-#include "results/schema/CheckIds.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "tests/unit/judge/Marked.hpp"
 

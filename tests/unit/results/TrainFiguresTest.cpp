@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/models/FigureNames.hpp"
+#include "results/base/FigureNames.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

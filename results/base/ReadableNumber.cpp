@@ -1,4 +1,4 @@
-#include "results/render/ReadableNumber.hpp"
+#include "results/base/ReadableNumber.hpp"
 
 #include <cmath>
 #include <cstdio>

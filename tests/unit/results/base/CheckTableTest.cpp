@@ -1,7 +1,7 @@
-// The check table (results/schema/CheckTable.def) is the one list of check ids: each entry is well
+// The check table (results/base/CheckTable.def) is the one list of check ids: each entry is well
 // formed, the predicates read it, every id a rule raises is in it, and every id in it is raised by some
 // rule (or marked retired, which docs/CHECKS.md then says). The last two read the source tree.
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -110,7 +110,7 @@ TEST(CheckTable, EveryIdARuleSpellsOutIsInTheTable) {
   for (const auto& [path, text] : product_sources())
     for (std::sregex_iterator m(text.begin(), text.end(), literal_check), end; m != end; ++m)
       EXPECT_TRUE(check_ids::is_known((*m)[1].str()))
-          << path << " raises check '" << (*m)[1] << "', which results/schema/CheckTable.def does not hold";
+          << path << " raises check '" << (*m)[1] << "', which results/base/CheckTable.def does not hold";
 }
 
 // Each id is raised somewhere (its check_ids constant is named outside the table's own files), or is

@@ -7,7 +7,7 @@
 // Extending: a phase whose records live in RunReport provides
 //   void append_figures(const TheirRecords&, std::vector<Figure>&);
 // and adds one line to flatten() in RunFigures.cpp. Metric and label names that the charts and the
-// built-in verdict rules look for are in results/models/FigureNames.hpp.
+// built-in verdict rules look for are in results/base/FigureNames.hpp.
 #include <map>
 #include <string>
 #include <string_view>
@@ -15,7 +15,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/RecordFields.hpp"
+#include "results/base/RecordFields.hpp"
 
 namespace gpuscale::results {
 

@@ -1,4 +1,4 @@
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // A record's JSON keys, listed once next to its struct: `json_fields(const T*)` returns the list,
-// results/schema/JsonFields.hpp's write_fields / read_fields walk it both ways, and RecordDocTest pins
+// results/base/JsonFields.hpp's write_fields / read_fields walk it both ways, and RecordDocTest pins
 // docs/REPORT.md's table of the record to it. No nlohmann here: a list names members and codecs only.
 //
 //   constexpr auto json_fields(const PhaseBudget*) {

@@ -1,10 +1,10 @@
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/JsonFields.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 

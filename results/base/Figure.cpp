@@ -1,11 +1,11 @@
-#include "results/models/Figure.hpp"
+#include "results/base/Figure.hpp"
 
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/FigureNames.hpp"
-#include "results/schema/JsonFields.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/base/JsonFields.hpp"
 
 namespace gpuscale::results {
 

@@ -1,4 +1,4 @@
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/RecordFields.hpp"
+#include "results/base/RecordFields.hpp"
 
 namespace gpuscale::results {
 

@@ -1,13 +1,12 @@
-#include "results/render/Format.hpp"
+#include "results/base/Format.hpp"
 
 #include <cmath>
 #include <set>
 
 #include <gtest/gtest.h>
 
-#include "results/render/ReadableNumber.hpp"
-#include "results/render/SvgCanvas.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/base/Markup.hpp"
+#include "results/base/ReadableNumber.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -23,14 +22,6 @@ TEST(Format, PluralUnlessOne) {
   EXPECT_EQ(plural(8, "GPU"), "8 GPUs");
   EXPECT_EQ(plural(1, "check pass", "check passes"), "1 check pass");
   EXPECT_EQ(plural(2, "check pass", "check passes"), "2 check passes");
-}
-
-TEST(Format, Versions) {
-  EXPECT_EQ(dotted_version(22803), "2.28.3");
-  EXPECT_EQ(dotted_version(91400), "9.14.0");
-  EXPECT_EQ(cuda_version_string(13000), "13.0");
-  EXPECT_EQ(cuda_version_string(12080), "12.8");
-  EXPECT_EQ(dotted_version(0), "-");
 }
 
 TEST(Format, FixedAndGiB) {
@@ -70,13 +61,9 @@ TEST(Format, ReadableWithUnitSaysTheUnitWhereNoHeaderDoes) {
   EXPECT_EQ(readable_with_unit(std::nan(""), "GB/s"), "-");
 }
 
-TEST(Format, ChartColoursAreDistinctForAnyNumberOfSeries) {
-  for (std::size_t count : {1u, 10u, 11u, 12u, 40u}) {
-    std::set<std::string> colours;
-    for (std::size_t i = 0; i < count; ++i) colours.insert(svg::colour(i, count));
-    EXPECT_EQ(colours.size(), count) << count << " series";
-  }
-  EXPECT_EQ(svg::colour(0, 3), "#1f77b4") << "the fixed palette while it lasts";
+TEST(Markup, EscapesWhatXmlAndHtmlReserve) {
+  EXPECT_EQ(markup::escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+  EXPECT_EQ(markup::escape("GB/s"), "GB/s");
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "results/render/Utf8.hpp"
+#include "results/base/Utf8.hpp"
 
 #include <cstddef>
 #include <cstdint>

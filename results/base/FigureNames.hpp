@@ -3,7 +3,7 @@
 // that emits figures under these names gets its charts and rules for free; see docs/REPORT.md.
 #include <string_view>
 
-#include "results/schema/PhaseNames.hpp"
+#include "results/base/PhaseNames.hpp"
 
 namespace gpuscale::results::names {
 

@@ -1,4 +1,4 @@
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 
 #include <array>
 #include <stdexcept>
@@ -32,7 +32,7 @@ constexpr CheckInfo table_entry(std::string_view constant, std::string_view id, 
   table_entry(#constant, GPUSCALE_TRAIN_CHECK_PREFIX name, "error", CheckCategory::correctness, GpuBlock::none, kNone, \
               CheckSection::training_proofs, passes_when, fix),
 constexpr std::array kCheckTable = {
-#include "results/schema/CheckTable.def"
+#include "results/base/CheckTable.def"
 };
 #undef GPUSCALE_CHECK
 #undef GPUSCALE_TRAIN_CHECK

@@ -1,12 +1,12 @@
 #pragma once
-// The check table (results/schema/CheckTable.def) as data: for each check id, its severities, category,
+// The check table (results/base/CheckTable.def) as data: for each check id, its severities, category,
 // the GPU work it stops, the docs/CHECKS.md section that lists it, when it fires and how to fix it.
 // Plain constants, read by the rules (GPU block, fix texts), the checks CSV and tools/check_docs.
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "results/schema/Check.hpp"
+#include "results/base/Check.hpp"
 
 // A training verification's name is raised as this prefix + name (check_ids::kTrainCheckPrefix). Here,
 // not in CheckIds.hpp, so that the table depends on nothing of the ids made from it.

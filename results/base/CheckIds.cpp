@@ -1,6 +1,6 @@
-#include "results/schema/CheckIds.hpp"
+#include "results/base/CheckIds.hpp"
 
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 
 namespace gpuscale::results::check_ids {
 

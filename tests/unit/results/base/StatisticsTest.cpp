@@ -1,4 +1,4 @@
-#include "results/models/Statistics.hpp"
+#include "results/base/Statistics.hpp"
 
 #include <cmath>
 #include <vector>

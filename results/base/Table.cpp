@@ -1,8 +1,8 @@
-#include "results/render/Table.hpp"
+#include "results/base/Table.hpp"
 
 #include <algorithm>
 
-#include "results/render/SvgCanvas.hpp"
+#include "results/base/Markup.hpp"
 
 namespace gpuscale::results {
 
@@ -36,14 +36,14 @@ void Table::write(std::ostream& out, const std::string& indent) const {
 
 void Table::write_html(std::ostream& out, const std::string& css_class, const std::string& id) const {
   const auto attribute = [](const char* name, const std::string& value) {
-    return value.empty() ? std::string() : std::string(" ") + name + "=\"" + svg::escape(value) + "\"";
+    return value.empty() ? std::string() : std::string(" ") + name + "=\"" + markup::escape(value) + "\"";
   };
   out << "<table" << attribute("id", id) << attribute("class", css_class) << "><tr>";
-  for (const auto& h : header_) out << "<th>" << svg::escape(h) << "</th>";
+  for (const auto& h : header_) out << "<th>" << markup::escape(h) << "</th>";
   out << "</tr>\n";
   for (std::size_t r = 0; r < rows_.size(); ++r) {
     out << "<tr" << attribute("class", row_classes_[r]) << ">";
-    for (const auto& cell : rows_[r]) out << "<td>" << svg::escape(cell) << "</td>";
+    for (const auto& cell : rows_[r]) out << "<td>" << markup::escape(cell) << "</td>";
     out << "</tr>\n";
   }
   out << "</table>\n";

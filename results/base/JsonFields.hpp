@@ -1,5 +1,5 @@
 #pragma once
-// JSON of records: write_fields / read_fields walk a record's field list (results/schema/RecordFields.hpp)
+// JSON of records: write_fields / read_fields walk a record's field list (results/base/RecordFields.hpp)
 // both ways; GPUSCALE_JSON_FROM_FIELDS defines a record's to_json / from_json through them. A missing
 // measurement is written as null and read back as std::nullopt, so "not measured" never masquerades
 // as zero.
@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/schema/RecordFields.hpp"
+#include "results/base/RecordFields.hpp"
 
 namespace gpuscale::results {
 

@@ -1,12 +1,12 @@
 #pragma once
-// The check ids as constants, made from the check table (results/schema/CheckTable.def): the rules name
+// The check ids as constants, made from the check table (results/base/CheckTable.def): the rules name
 // their ids through them, and --expect's checks_must_pass accepts only ids of the table. What the table
-// says of an id beyond its name (severity, category, fix) is in results/schema/CheckTable.hpp.
+// says of an id beyond its name (severity, category, fix) is in results/base/CheckTable.hpp.
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "results/schema/CheckTable.hpp"
+#include "results/base/CheckTable.hpp"
 
 namespace gpuscale::results::check_ids {
 
@@ -15,7 +15,7 @@ inline constexpr char kTrainCheckPrefix[] = GPUSCALE_TRAIN_CHECK_PREFIX;
 
 #define GPUSCALE_CHECK(constant, id, ...) inline constexpr char constant[] = id;
 #define GPUSCALE_TRAIN_CHECK(constant, name, ...) inline constexpr char constant[] = name;
-#include "results/schema/CheckTable.def"
+#include "results/base/CheckTable.def"
 #undef GPUSCALE_CHECK
 #undef GPUSCALE_TRAIN_CHECK
 

@@ -1,4 +1,4 @@
-#include "results/models/Spelling.hpp"
+#include "results/base/Spelling.hpp"
 
 #include <gtest/gtest.h>
 
