@@ -10,6 +10,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
@@ -212,7 +213,7 @@ ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
 namespace phases::burn {
 
 extern constinit const PhaseRules kRules{
-    .family = {"burn", "burn", "burn[]",
+    .family = {results::phase::burn, results::phase::burn, "burn[]",
                "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
                "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
                GpuBlock::none, burn_family},

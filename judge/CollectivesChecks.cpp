@@ -11,6 +11,7 @@
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/render/CollectivesReporter.hpp"
 
@@ -288,7 +289,7 @@ void count_collectives_skips(const RunReport& report, RecordSkips& out) {
 namespace phases::collectives {
 
 extern constinit const PhaseRules kRules{
-    .family = {"collectives", "collectives", "collectives, ranks[].node",
+    .family = {results::phase::collectives, results::phase::collectives, "collectives, ranks[].node",
                "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
                "slow-pair, collective-skipped warning",
                GpuBlock::none, collectives_family},

@@ -10,6 +10,7 @@
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
@@ -120,8 +121,8 @@ void count_compute_skips(const RunReport& report, RecordSkips& out) {
 namespace phases::compute {
 
 extern constinit const PhaseRules kRules{
-    .family = {"compute", "compute", "compute[]", "compute-straggler warning; compute-reference-mismatch error",
-               GpuBlock::none, compute_family},
+    .family = {results::phase::compute, results::phase::compute, "compute[]",
+               "compute-straggler warning; compute-reference-mismatch error", GpuBlock::none, compute_family},
     .clear_marks = clear_compute_marks,
     .set_mark = set_compute_mark,
     .beside_tenant_marks = compute_beside_tenant,

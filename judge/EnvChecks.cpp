@@ -16,6 +16,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
@@ -300,7 +301,7 @@ namespace phases::env {
 
 // Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
 extern constinit const PhaseRules kRules{
-    .family = {"env", "env", "ranks[]",
+    .family = {results::phase::env, results::phase::env, "ranks[]",
                "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and "
                "NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or "
                "info as docs/CHECKS.md lists",

@@ -8,6 +8,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
@@ -223,7 +224,7 @@ ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
 namespace phases::links {
 
 extern constinit const PhaseRules kRules{
-    .family = {"links", "links", "links[]",
+    .family = {results::phase::links, results::phase::links, "links[]",
                "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or "
                "error; gpu-xid error; links-unreadable info",
                GpuBlock::none, links_family},

@@ -11,6 +11,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
@@ -177,8 +178,8 @@ void count_train_skips(const RunReport& report, RecordSkips& out) {
 namespace phases::train {
 
 extern constinit const PhaseRules kRules{
-    .family = {"train", "train", "train, ranks[].backend", "train-straggler warning; train-<verification> error",
-               GpuBlock::none, train_family},
+    .family = {results::phase::train, results::phase::train, "train, ranks[].backend",
+               "train-straggler warning; train-<verification> error", GpuBlock::none, train_family},
     .clear_marks = clear_train_marks,
     .set_mark = set_train_mark,
     .beside_tenant_marks = train_beside_tenant,
