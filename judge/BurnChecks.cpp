@@ -6,9 +6,9 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/models/Statistics.hpp"
-#include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/CheckTable.hpp"

@@ -7,8 +7,9 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
-#include "results/models/Stragglers.hpp"
+#include "results/models/StragglerSpread.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/SpeedJudged.hpp"

@@ -7,10 +7,10 @@
 #include <cstdio>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/Stragglers.hpp"
 #include "results/models/GpuFloors.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Statistics.hpp"
-#include "results/models/Stragglers.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "results/schema/SpeedJudged.hpp"
