@@ -4,11 +4,12 @@
 #include <string>
 
 #include "judge/Coverage.hpp"
+#include "judge/Findings.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/RecordSkips.hpp"
 #include "judge/ThresholdScope.hpp"
 #include "results/models/FigureNames.hpp"
-#include "results/models/Findings.hpp"
+#include "results/render/FindingText.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 

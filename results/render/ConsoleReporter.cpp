@@ -5,12 +5,12 @@
 #include <set>
 #include <streambuf>
 
-#include "results/models/Findings.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/ConsoleLaunch.hpp"
 #include "results/render/ConsoleSummary.hpp"
 #include "results/render/CoverageTable.hpp"
+#include "results/render/FindingText.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/NodeTables.hpp"
 #include "results/render/ProjectionReporter.hpp"

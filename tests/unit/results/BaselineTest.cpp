@@ -6,15 +6,16 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/models/BaselineTolerance.hpp"
-#include "results/models/Findings.hpp"
 #include "results/schema/CheckIds.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 using judge::judge_against_baseline;
+using judge::kMaxFindingDetails;
 
 using nlohmann::json;
 
