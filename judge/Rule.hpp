@@ -13,8 +13,8 @@
 
 #include "judge/SuspectRanking.hpp"
 #include "results/models/Figure.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/schema/Check.hpp"
+#include "results/schema/Outlier.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

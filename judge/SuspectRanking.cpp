@@ -7,10 +7,10 @@
 #include <map>
 #include <set>
 
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/RoundRatios.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
+#include "results/schema/Outlier.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,8 +4,8 @@
 #include <tuple>
 
 #include "results/models/Figure.hpp"
+#include "results/models/FigureDeviations.hpp"
 #include "results/models/FigureNames.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/render/Format.hpp"

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "results/models/FigureDeviations.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/Format.hpp"
 #include "results/render/ReadableNumber.hpp"
