@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "judge/Findings.hpp"
+#include "judge/Regression.hpp"
 #include "results/models/Compare.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
