@@ -8,7 +8,7 @@
 
 #include "judge/PhaseRules.hpp"
 #include "judge/Stragglers.hpp"
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"

@@ -8,7 +8,7 @@
 #include "launch/Profile.hpp"
 #include "results/models/FigureNames.hpp"
 #include "results/models/FigureVocabulary.hpp"
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 #include "results/render/Format.hpp"
 #include "results/schema/CheckIds.hpp"
 #include "workloads/burn/Burn.hpp"

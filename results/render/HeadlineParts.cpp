@@ -1,7 +1,7 @@
 #include "results/render/HeadlineParts.hpp"
 
 #include "results/models/FigureNames.hpp"
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 #include "results/models/GpuPeak.hpp"
 #include "results/models/Statistics.hpp"
 #include "results/render/Format.hpp"
