@@ -9,12 +9,14 @@
 #include <set>
 #include <stdexcept>
 
+#include "judge/Findings.hpp"
+#include "judge/Regression.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/models/Compare.hpp"
 #include "results/models/FigureNoise.hpp"
-#include "results/models/Findings.hpp"
+#include "results/render/FindingText.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::judge {
@@ -78,7 +80,7 @@ std::vector<const Figure*> matching(const std::vector<const Figure*>& figures, c
 }
 
 // One rule's findings, aggregated as they come (a baseline of a million figures can find a million):
-// one check (Findings.hpp: merge_finding) and one verdict line, naming the first few figures.
+// one check (judge/Findings.hpp: merge_finding) and one verdict line, naming the first few figures.
 struct RuleLines {
   explicit RuleLines(const char* rule_id) : id(rule_id) {}
   const char* id;

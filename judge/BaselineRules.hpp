@@ -2,7 +2,7 @@
 // Judging a run against a baseline (--baseline BASE.json). Three rules, each a check id
 // (results/base/CheckIds.hpp) and one line in the verdict, however many figures it finds (the first few named):
 //   baseline-drop         a figure worse than the baseline median by more than its tolerance, in the
-//                         figure's worse direction (the rule compare uses: results/models/Compare.hpp)
+//                         figure's worse direction (the rule compare uses: judge/Regression.hpp)
 //   baseline-missing      a figure that every baseline run measured is absent, in a phase this run
 //                         completed; or the baseline has no group of this run's machine shape
 //   baseline-new-failure  a check raised at warning or error that no baseline run raised
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "judge/BaselineTolerance.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/BaselineTolerance.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/RunReport.hpp"
 

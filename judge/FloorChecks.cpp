@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
+#include "judge/GpuFloors.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/GpuFloors.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
@@ -35,7 +35,7 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
     }
     judged.marks.push_back({Mark::burn_floor, index_in(records, r), 0, floor->value});
     // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
-    if (r.beside_tenant || r.sustained_tflops >= floor->value) continue;
+    if (r.beside_tenant || !below_floor(r.sustained_tflops, *floor)) continue;
     judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
     out.push_back({check_ids::kGpuSlowSustained,
                    Severity::error,
@@ -52,7 +52,7 @@ void host_link(const LinksRecord& r, std::size_t index, Judged& judged) {
   judged.marks.push_back({Mark::links_h2d_floor, index, 0, floor->value});
   for (const char* direction : {"h2d", "d2h"}) {
     const auto* c = largest_copy(r, direction, "pinned", "solo");
-    if (!c || c->gbps <= 0 || c->gbps >= floor->value) continue;
+    if (!c || c->gbps <= 0 || !below_floor(c->gbps, *floor)) continue;
     judged.marks.push_back({Mark::links_h2d_slow, index});
     out.push_back({check_ids::kH2dSlow, Severity::error, {r.rank},
                    who(r) + " pinned " + direction + " " + under(c->gbps, *floor, 1, "GB/s") +
@@ -67,7 +67,7 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
   const auto* h = find_hbm(r, "copy");
   if (!floor) return;
   judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
-  if (!h || h->gbps <= 0 || h->gbps >= floor->value) return;
+  if (!h || h->gbps <= 0 || !below_floor(h->gbps, *floor)) return;
   judged.marks.push_back({Mark::links_hbm_slow, index});
   out.push_back({check_ids::kHbmSlow,
                  Severity::error,

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/Findings.hpp"
 #include "judge/MidRunTenants.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/SharedGpuLayout.hpp"
@@ -13,7 +14,6 @@
 #include "judge/VerdictRules.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/models/EnvFigures.hpp"
-#include "results/models/Findings.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/schema/Emulation.hpp"
 
@@ -29,7 +29,7 @@ std::vector<results::RuleOutcome> judge_baseline(RunReport& report, std::vector<
   if (!expectations.baseline || (report.emulation && report.emulation->shared_gpu)) return {};
   auto judgement = judge_against_baseline(report, figures, *expectations.baseline,
                                                    expectations.baseline_tolerance);
-  auto findings = results::aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
+  auto findings = aggregate_findings(std::move(judgement.findings), report.ranks);  // fills nodes
   results::append_figures(findings, figures);
   report.checks.insert(report.checks.end(), findings.begin(), findings.end());
   return std::move(judgement.rules);
@@ -127,7 +127,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
     append(report.checks, std::move(found.checks));
     for (auto& o : found.outliers) report.outliers.push_back(std::move(o));
   }
-  report.checks = results::aggregate_findings(std::move(report.checks), report.ranks);
+  report.checks = aggregate_findings(std::move(report.checks), report.ranks);
   if (report.emulation && report.emulation->shared_gpu) set_aside_speed_checks(report.checks);
   const auto baseline_rules = judge_baseline(report, figures, expectations);
   report.verdict = evaluate_verdict(report, figures, expectations, baseline_rules);

@@ -4,13 +4,13 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

@@ -1,4 +1,4 @@
-// node-outlier over the figures (results/models/FleetOutliers.hpp): the GPUs and nodes that lie out from the
+// node-outlier over the figures (judge/FleetOutliers.hpp): the GPUs and nodes that lie out from the
 // job's centre, by the straggler threshold and kOutlierSigmas. Not judged where ranks share GPUs on
 // purpose (they measure each other's load).
 #include "judge/OutlierChecks.hpp"
@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "judge/FleetOutliers.hpp"
 #include "judge/Rule.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
@@ -47,7 +48,7 @@ extern const RuleFamily kOutlierChecks{
     [](const RunReport& report, const RuleContext& context) {
       Judged judged;
       if (!(report.emulation && report.emulation->shared_gpu) && context.figures)
-        judged.outliers = results::find_outliers(*context.figures, report.ranks, context.straggler_threshold);
+        judged.outliers = find_outliers(*context.figures, report.ranks, context.straggler_threshold);
       judged.checks = outlier_checks(judged.outliers, context.straggler_threshold);
       return judged;
     }};

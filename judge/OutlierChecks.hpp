@@ -1,9 +1,9 @@
 #pragma once
-// node-outlier over the fleet outliers of the figures (results/models/FleetOutliers.hpp).
+// node-outlier over the fleet outliers of the figures (judge/FleetOutliers.hpp).
 #include <vector>
 
 #include "results/base/Check.hpp"
-#include "results/models/FleetOutliers.hpp"
+#include "results/schema/Outlier.hpp"
 
 namespace gpuscale::judge {
 

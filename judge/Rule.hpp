@@ -14,7 +14,7 @@
 #include "judge/SuspectRanking.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
-#include "results/models/FleetOutliers.hpp"
+#include "results/schema/Outlier.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

@@ -9,8 +9,8 @@
 
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/RoundRatios.hpp"
+#include "results/schema/Outlier.hpp"
 
 namespace gpuscale::judge {
 

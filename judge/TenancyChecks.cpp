@@ -7,12 +7,12 @@
 #include <cstdio>
 
 #include "judge/PhaseRules.hpp"
+#include "judge/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/models/Stragglers.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

@@ -4,13 +4,14 @@
 #include <string>
 
 #include "judge/Coverage.hpp"
+#include "judge/Findings.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/RecordSkips.hpp"
 #include "judge/ThresholdScope.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/Findings.hpp"
+#include "results/render/FindingText.hpp"
 
 namespace gpuscale::judge {
 

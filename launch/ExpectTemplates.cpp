@@ -10,7 +10,7 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/models/FigureVocabulary.hpp"
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 #include "workloads/burn/Burn.hpp"
 #include "workloads/layers/Precision.hpp"
 #include "workloads/layers/ShapeSets.hpp"

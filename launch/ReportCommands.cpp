@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/Error.hpp"
+#include "judge/Regression.hpp"
 #include "launch/ReportFiles.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/models/Compare.hpp"
@@ -99,13 +100,14 @@ int compare(const Invocation& inv) {
   const bool allow_incomplete = inv.options.count("allow-incomplete") > 0;
   const auto base = read_finished_run(inv.positional[0], allow_incomplete);
   const auto latest = read_finished_run(inv.positional[1], allow_incomplete);
-  const auto comparison = results::compare_figures(results::flatten(base), results::flatten(latest), tolerance);
+  const auto comparison = judge::compare_figures(results::flatten(base), results::flatten(latest), tolerance);
   // NEW is judged by today's rules (read_judged_run): a run that failed its own verdict (a wrong result,
   // a phase that measured nothing, a blocking check) fails compare whatever its figures say.
   results::CompareVerdict verdict{inv.options.count("allow-missing") > 0, new_run_failures(latest, allow_incomplete),
                                    budget_dropped(latest)};
-  results::write_comparison(comparison, verdict, std::cout);
-  return results::comparison_fails(comparison, verdict) ? 1 : 0;
+  const bool fails = judge::comparison_fails(comparison, verdict);
+  results::write_comparison(comparison, verdict, fails, std::cout);
+  return fails ? 1 : 0;
 }
 
 }  // namespace

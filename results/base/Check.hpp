@@ -29,7 +29,7 @@ struct Check {
   std::vector<int> ranks;  // empty: the whole job
   std::string message;
   GpuBlock blocks_gpu_work = GpuBlock::none;
-  // One check stands for every finding of its id and severity (aggregate_findings, Findings.hpp):
+  // One check stands for every finding of its id and severity (aggregate_findings, judge/Findings.hpp):
   // how many there were, the nodes and the rank pairs they concern, and each finding's own message
   // (empty when there was one: `message` is it).
   int count = 1;

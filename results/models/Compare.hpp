@@ -1,11 +1,11 @@
 #pragma once
 // Two runs' figures side by side: every figure present in both (matched by phase, metric and labels,
-// with the same unit) and its relative change. A figure regresses when it moves the worse way (down for
-// higher-is-better, up for lower-is-better) past the tolerance and past the noise both runs measured
-// (results/models/FigureNoise.hpp); local copies and sub-10-us times are listed but not judged, and
-// figures without a direction never regress. A figure of the base run that the new run lacks is
-// missing: a regression of its own unless the caller allows it.
+// with the same unit) and its relative change; local copies and sub-10-us times are listed but not
+// judged (results/models/FigureNoise.hpp). A figure of the base run that the new run lacks is missing.
+// Which changes regress and whether the comparison fails is the judge's (judge/Regression.hpp); this
+// file pairs the figures and prints the judged comparison.
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
@@ -17,16 +17,12 @@ namespace gpuscale::results {
 
 // (latest - base) / |base|; +-inf when base is 0 and latest is not.
 double relative_change(double base, double latest);
-// Whether a relative change is worse than `tolerance` in the figure's worse direction (down for
-// higher-is-better, up for lower-is-better; a NaN change is worse). The one rule compare and
-// --baseline share.
-bool regressed(Better better, double change, double tolerance);
 
 struct FigureChange {
   Figure base;             // the base run's figure
   double new_value = 0;
   double relative_change = 0;  // (new - base) / |base|; +-inf when base is 0 and new is not
-  bool regression = false;
+  bool regression = false;     // the judge's: it moved the worse way past the tolerance and the noise
   std::string not_judged{};   // why the change is not judged (FigureNoise.hpp); empty when it is
 };
 
@@ -40,7 +36,14 @@ struct Comparison {
   std::size_t not_judged() const;
 };
 
-Comparison compare_figures(const std::vector<Figure>& base, const std::vector<Figure>& latest, double tolerance);
+// The judge's test of one judged change (judge/Regression.hpp): whether `latest` regressed from `base`
+// by `change`, their relative change.
+using RegressionTest = std::function<bool(const Figure& base, const Figure& latest, double change)>;
+
+// The figures of `base` matched in `latest`, each with its change and why it is not judged; a judged
+// change is a regression where `regressed` says so. `tolerance` is the one `regressed` applies, shown.
+Comparison match_figures(const std::vector<Figure>& base, const std::vector<Figure>& latest, double tolerance,
+                         const RegressionTest& regressed);
 
 // What decides compare's result beside the figures.
 struct CompareVerdict {
@@ -54,12 +57,9 @@ struct CompareVerdict {
 // The missing figures that no budget drop explains.
 std::size_t unexplained_missing(const Comparison& comparison, const CompareVerdict& verdict);
 
-// Whether the comparison fails: a regression, a missing figure (unless allowed or dropped by the new
-// run's budget) or a failed new run.
-bool comparison_fails(const Comparison& comparison, const CompareVerdict& verdict);
-
 // A table of every change (regressions marked, unjudged ones with why), the missing figures, one
-// summary line and "Compare: PASS" or "Compare: FAIL" with the reasons.
-void write_comparison(const Comparison& comparison, const CompareVerdict& verdict, std::ostream& out);
+// summary line and "Compare: PASS" or, where `fails` (the judge's comparison_fails), "Compare: FAIL"
+// with the reasons.
+void write_comparison(const Comparison& comparison, const CompareVerdict& verdict, bool fails, std::ostream& out);
 
 }  // namespace gpuscale::results

@@ -8,7 +8,7 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
-#include "results/models/Stragglers.hpp"
+#include "results/models/StragglerSpread.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {

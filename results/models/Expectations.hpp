@@ -3,7 +3,7 @@
 // metric and label filters and demands min and/or max of every figure it selects. The named forms
 // (min_busbw, min_tflops, max_straggler_spread, min_scaling_efficiency) become generic thresholds;
 // checks_must_pass lists check ids that must not appear at warning or error severity;
-// baseline_tolerance sets per-figure tolerances for --baseline (results/models/BaselineTolerance.hpp);
+// baseline_tolerance sets per-figure tolerances for --baseline (results/models/ToleranceOverrides.hpp, judged by judge/BaselineTolerance.hpp);
 // pair_threshold, isolate_threshold and busy_utilization_pct set the rule inputs of the same names.
 // The file format is documented in docs/REPORT.md.
 #include <map>
@@ -15,7 +15,7 @@
 
 #include "results/base/Figure.hpp"
 #include "results/models/Baseline.hpp"
-#include "results/models/BaselineTolerance.hpp"
+#include "results/models/ToleranceOverrides.hpp"
 #include "results/schema/RuleOutcome.hpp"
 
 namespace gpuscale::results {

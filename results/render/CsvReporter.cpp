@@ -6,7 +6,7 @@
 #include "results/base/Figure.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/FleetOutliers.hpp"
+#include "results/models/FigureDeviations.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/schema/SpeedJudged.hpp"

@@ -3,8 +3,8 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/GpuFloors.hpp"
 #include "results/models/GpuPeak.hpp"
+#include "results/models/GpuReference.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -29,7 +29,7 @@ struct Headline {
   std::optional<double> peak;      // in `unit`
   std::string peak_source;         // "NVIDIA H200 data sheet", "PCIe gen5 x16", "NVLink4 x18"
   std::optional<double> baseline;  // the baseline's median of the figure `value` is read from
-  std::optional<double> floor;     // the GPU model's floor (results/models/GpuFloors.hpp), in `unit`
+  std::optional<double> floor;     // the GPU model's floor (results/models/GpuReference.hpp), in `unit`
   std::string floor_source;        // "56% of the data sheet's 989 dense bf16 TFLOP/s"
   std::string note;                // why a figure reads as it does: above 100% of its peak, say
   // Ranks of per_rank whose every figure was measured while another process computed on the GPU

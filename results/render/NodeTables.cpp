@@ -8,6 +8,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/ReadableNumber.hpp"
 #include "results/base/Table.hpp"
+#include "results/models/FigureDeviations.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/schema/CpuList.hpp"
 

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "results/base/Check.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/GpuTenants.hpp"
 #include "results/models/Projection.hpp"
 #include "results/schema/BudgetRecord.hpp"
@@ -18,6 +17,7 @@
 #include "results/schema/Emulation.hpp"
 #include "results/schema/LinksRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
+#include "results/schema/Outlier.hpp"
 #include "results/schema/PlanRecord.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "results/schema/RuleOutcome.hpp"
@@ -105,7 +105,7 @@ struct RunReport {
   std::vector<MidRunTenant> tenants;
   std::vector<std::string> shared_phases;
   bool tenants_not_rejudged = false;
-  // Figures of GPUs and nodes that lie out from the job's centre (FleetOutliers.hpp), furthest out
+  // Figures of GPUs and nodes that lie out from the job's centre (judge/FleetOutliers.hpp), furthest out
   // first; recomputed with the verdict from the figures above.
   std::vector<Outlier> outliers;
   std::optional<RunFailure> failure;  // set when the run ended early; absent from the JSON otherwise

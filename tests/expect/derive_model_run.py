@@ -8,7 +8,7 @@ compute figure is scaled by the model's dense peak for its precision over the H2
 the burn's by the bf16 peak, the device memory figures by the HBM bandwidth, the host copies by the
 PCIe link (gen4 on the A100), the training figures by the bf16 peak; the GPU's name, memory, SM count,
 power limit and PCIe generation become the model's. Peaks: results/models/GpuPeak.cpp; links:
-results/models/GpuFloors.cpp (the data sheets).
+results/models/GpuReference.cpp (the data sheets).
 """
 import gzip
 import json

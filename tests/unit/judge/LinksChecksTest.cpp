@@ -67,7 +67,7 @@ TEST(LinksChecks, GpusOfOtherNodesAreNotCompared) {
   EXPECT_TRUE(links_with_id(links_checks_marked(records, 0.10), "h2d-slow").empty());
 }
 
-// A lone GPU has no median: its floors (judge/FloorChecks.hpp, GpuFloorsTest) judge it, not these rules.
+// A lone GPU has no median: its floors (judge/FloorChecks.hpp, GpuReferenceTest) judge it, not these rules.
 TEST(LinksChecks, ALoneGpuIsLeftToItsFloors) {
   std::vector<LinksRecord> records = {links_gpu(0, 55, 30, 3300)};
   EXPECT_TRUE(links_checks_marked(records, 0.10).empty());

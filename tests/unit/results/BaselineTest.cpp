@@ -6,15 +6,16 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/BaselineRules.hpp"
+#include "judge/Findings.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/base/CheckIds.hpp"
-#include "results/models/BaselineTolerance.hpp"
-#include "results/models/Findings.hpp"
+#include "results/models/ToleranceOverrides.hpp"
 
 namespace gpuscale::results {
 namespace {
 
 using judge::judge_against_baseline;
+using judge::kMaxFindingDetails;
 
 using nlohmann::json;
 
@@ -235,7 +236,7 @@ TEST(BaselineReader, TranslatesOldPairLabelsOrRefusesThem) {
   EXPECT_NE(refusal(newer).find("baseline_version 3 is not supported (this gpuscale reads 1 to 2)"), std::string::npos);
 }
 
-TEST(BaselineTolerance, KeysThatNameNothingAreRefused) {
+TEST(ToleranceOverrides, KeysThatNameNothingAreRefused) {
   ToleranceOverrides o;
   const auto refusal = [&](const std::string& text) {
     try {
@@ -252,31 +253,6 @@ TEST(BaselineTolerance, KeysThatNameNothingAreRefused) {
   EXPECT_NE(refusal("collectives/busbw/bytes8=0.1").find("labels are KEY=VALUE"), std::string::npos);
   EXPECT_EQ(refusal("collectives/busbw/bytes=8;op=allreduce=0.1"), "accepted");
   EXPECT_EQ(refusal("collectives/pair_busbw/dst=vm/n1#0;src=vm/n0#1=0.1"), "accepted");  // '/' in a value
-}
-
-TEST(BaselineTolerance, FloorSpreadAndWorstRecorded) {
-  BaselineFigure f{"compute", "tflops", {}, "TFLOP/s", Better::higher, 100, 0, 100, 100, 3, 3};
-  EXPECT_DOUBLE_EQ(default_tolerance(f), kBaselineToleranceFloor);
-  f.mad = 4;  // 3 x 1.4826 x 4 / 100
-  EXPECT_NEAR(default_tolerance(f), 3 * kMadToSigma * 0.04, 1e-12);
-  f.mad = 0;
-  f.min = 80;  // the worst value recorded was 20% below
-  EXPECT_NEAR(default_tolerance(f), 0.20, 1e-12);
-  f.better = Better::lower;  // then only a value above the median counts
-  EXPECT_DOUBLE_EQ(default_tolerance(f), kBaselineToleranceFloor);
-}
-
-TEST(BaselineTolerance, OverridesMostSpecificKeyWins) {
-  BaselineFigure f{"compute", "tflops", {{"layer", "linear"}}, "TFLOP/s", Better::higher, 100, 0, 100, 100, 3, 3};
-  ToleranceOverrides o;
-  add_tolerance_override("tflops=0.3", o);
-  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.3);
-  add_tolerance_override("compute/tflops=0.2", o);
-  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.2);
-  add_tolerance_override("compute/tflops/layer=linear=0.1", o);
-  EXPECT_DOUBLE_EQ(tolerance_for(f, o), 0.1);
-  for (const char* bad : {"tflops", "tflops=", "=0.1", "tflops=-0.1", "tflops=x", "no_such_metric=0.1", "tflops=nan"})
-    EXPECT_THROW(add_tolerance_override(bad, o), std::invalid_argument) << bad;
 }
 
 // A baseline of one group holding `figures`, made by 3 runs, with `passed` checks.

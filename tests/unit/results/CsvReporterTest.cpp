@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
+#include "judge/FleetOutliers.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/base/CheckTable.hpp"
-#include "results/models/FleetOutliers.hpp"
 #include "results/models/RunFigures.hpp"
 #include "results/render/ChecksCsvReporter.hpp"
 #include "results/render/CsvText.hpp"
@@ -29,7 +29,7 @@ RunReport csv_sample() {
 // The fleet sample with its outliers found, as the judge stores them: rank 5's burn and node 2.
 RunReport csv_fleet() {
   auto r = testing::sample_fleet_run();
-  r.outliers = find_outliers(flatten(r), r.ranks, r.straggler_threshold);
+  r.outliers = judge::find_outliers(flatten(r), r.ranks, r.straggler_threshold);
   return r;
 }
 

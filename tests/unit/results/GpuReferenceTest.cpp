@@ -1,6 +1,6 @@
 // The model table and its floors, one test per model, and the floor rule on records of a lone GPU:
 // a healthy H200 at its power cap passes, one shared with another process fails.
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 
 #include <algorithm>
 
@@ -73,7 +73,7 @@ TEST_P(ModelTable, FloorsFollowTheDataSheet) {
 
 INSTANTIATE_TEST_SUITE_P(EveryModel, ModelTable, ::testing::ValuesIn(kModels));
 
-TEST(GpuFloors, EveryModelOfTheTableIsTested) {
+TEST(GpuReference, EveryModelOfTheTableIsTested) {
   for (const auto& r : gpu_references()) {
     EXPECT_TRUE(std::any_of(std::begin(kModels), std::end(kModels), [&](const Expected& e) { return e.model == r.model; }))
         << r.model;
@@ -81,7 +81,7 @@ TEST(GpuFloors, EveryModelOfTheTableIsTested) {
   }
 }
 
-TEST(GpuFloors, UnknownModelsAndOtherPrecisionsHaveNoFloor) {
+TEST(GpuReference, UnknownModelsAndOtherPrecisionsHaveNoFloor) {
   EXPECT_EQ(find_gpu_reference("NVIDIA GeForce RTX 4090"), nullptr);
   EXPECT_FALSE(burn_floor("NVIDIA GeForce RTX 4090", "bf16"));
   EXPECT_FALSE(hbm_floor("NVIDIA GeForce RTX 4090"));
@@ -96,7 +96,7 @@ TEST(GpuFloors, UnknownModelsAndOtherPrecisionsHaveNoFloor) {
 }
 
 // The H200 measurements the floors were set from: alone at 700 W, and beside another process.
-TEST(GpuFloors, H200BurnFloorPassesAloneAndFailsShared) {
+TEST(GpuReference, H200BurnFloorPassesAloneAndFailsShared) {
   const double floor = burn_floor("NVIDIA H200", "bf16")->value;
   EXPECT_GE(floor, 550);
   EXPECT_LE(floor, 600);

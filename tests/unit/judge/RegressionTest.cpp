@@ -1,5 +1,6 @@
-#include "results/models/Compare.hpp"
+#include "judge/Regression.hpp"
 
+#include <limits>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -9,6 +10,9 @@
 
 namespace gpuscale::results {
 namespace {
+
+using judge::comparison_fails;
+using judge::compare_figures;
 
 std::vector<Figure> with_scaled(std::vector<Figure> figures, const std::string& metric, double factor) {
   for (auto& f : figures)
@@ -24,7 +28,7 @@ TEST(Compare, IdenticalRunPasses) {
   EXPECT_EQ(c.changes.size(), figures.size());
   EXPECT_EQ(c.regressions(), 0u);
   std::ostringstream out;
-  write_comparison(c, {}, out);
+  write_comparison(c, {}, comparison_fails(c, {}), out);
   EXPECT_NE(out.str().find("Compare: PASS"), std::string::npos);
 }
 
@@ -39,7 +43,7 @@ TEST(Compare, FlagsAPlantedTenPercentBusBwDrop) {
     EXPECT_NEAR(ch.relative_change, -0.10, 1e-12);
   }
   std::ostringstream out;
-  write_comparison(c, {}, out);
+  write_comparison(c, {}, comparison_fails(c, {}), out);
   EXPECT_NE(out.str().find("REGRESSION"), std::string::npos);
   EXPECT_NE(out.str().find("-10.0%"), std::string::npos);
   EXPECT_NE(out.str().find("Compare: FAIL (1 regressed)"), std::string::npos) << out.str();
@@ -72,7 +76,8 @@ TEST(Compare, AChangeFromZeroIsInWords) {
   const std::vector<Figure> base = {{"env", "wrong_elements", {}, 0, "count", Better::lower}};
   const std::vector<Figure> latest = {{"env", "wrong_elements", {}, 3, "count", Better::lower}};
   std::ostringstream out;
-  write_comparison(compare_figures(base, latest, 0.05), {}, out);
+  const auto c = compare_figures(base, latest, 0.05);
+  write_comparison(c, {}, comparison_fails(c, {}), out);
   EXPECT_EQ(out.str().find("inf"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("up from 0"), std::string::npos) << out.str();
 }
@@ -126,7 +131,7 @@ TEST(Compare, LocalCopiesAndMicrosecondTimesAreNotJudged) {
   EXPECT_EQ(c.changes[1].not_judged, "timed under 10 us (5.0 us)");
   EXPECT_EQ(c.changes[2].not_judged, "timed under 10 us (8.0 us)");
   std::ostringstream out;
-  write_comparison(c, {}, out);
+  write_comparison(c, {}, comparison_fails(c, {}), out);
   EXPECT_NE(out.str().find("not judged: one rank: a local copy"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("3 not judged"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("Compare: PASS"), std::string::npos) << out.str();
@@ -157,14 +162,14 @@ TEST(Compare, MissingFiguresFailUnlessAllowed) {
   ASSERT_EQ(c.missing.size(), 1u);
   EXPECT_TRUE(comparison_fails(c, {}));
   std::ostringstream out;
-  write_comparison(c, {}, out);
+  write_comparison(c, {}, comparison_fails(c, {}), out);
   EXPECT_NE(out.str().find("Missing from the new run (1):\n  compute tflops layer=linear (base 50 TFLOP/s)"),
             std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("Compare: FAIL (1 missing from the new run)"), std::string::npos) << out.str();
   EXPECT_FALSE(comparison_fails(c, {true, {}}));
   std::ostringstream allowed;
-  write_comparison(c, {true, {}}, allowed);
+  write_comparison(c, {true, {}}, comparison_fails(c, {true, {}}), allowed);
   EXPECT_NE(allowed.str().find("allowed by --allow-missing"), std::string::npos) << allowed.str();
   EXPECT_NE(allowed.str().find("Compare: PASS"), std::string::npos) << allowed.str();
 }
@@ -182,7 +187,7 @@ TEST(Compare, BudgetDropsAndClearedChecksAreNotMissing) {
   EXPECT_FALSE(comparison_fails(c, dropped));
   EXPECT_EQ(unexplained_missing(c, dropped), 0u);
   std::ostringstream out;
-  write_comparison(c, dropped, out);
+  write_comparison(c, dropped, comparison_fails(c, dropped), out);
   EXPECT_NE(out.str().find("Missing where the new run's budget dropped work (1, not counted"), std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("  train dropped mlp bf16: 2 training configurations\n  train step_time gpus=2"),
@@ -215,10 +220,24 @@ TEST(Compare, ANewRunThatFailedItsOwnVerdictFails) {
   const CompareVerdict verdict{false, {"FAIL  compute measured something  (every item skipped)"}};
   EXPECT_TRUE(comparison_fails(c, verdict));
   std::ostringstream out;
-  write_comparison(c, verdict, out);
+  write_comparison(c, verdict, comparison_fails(c, verdict), out);
   EXPECT_NE(out.str().find("The new run's own verdict failed:\n  FAIL  compute measured something"), std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("Compare: FAIL (the new run's own verdict failed)"), std::string::npos) << out.str();
+}
+
+// The rule compare and --baseline share: past the tolerance the worse way only, a NaN change is worse
+// where the figure has a direction, and a figure without one never regresses.
+TEST(Regression, WorseDirectionPastTheToleranceOnly) {
+  EXPECT_TRUE(judge::regressed(Better::higher, -0.06, 0.05));
+  EXPECT_FALSE(judge::regressed(Better::higher, -0.05, 0.05));
+  EXPECT_FALSE(judge::regressed(Better::higher, 0.5, 0.05));
+  EXPECT_TRUE(judge::regressed(Better::lower, 0.06, 0.05));
+  EXPECT_FALSE(judge::regressed(Better::lower, -0.5, 0.05));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(judge::regressed(Better::lower, nan, 0.05));
+  EXPECT_FALSE(judge::regressed(Better::none, nan, 0.05));
+  EXPECT_FALSE(judge::regressed(Better::none, 10.0, 0.05));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "results/models/GpuFloors.hpp"
+#include "results/models/GpuReference.hpp"
 
 #include <iterator>
 

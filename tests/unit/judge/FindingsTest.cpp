@@ -1,6 +1,6 @@
 // Findings aggregate: one check per id and severity with its count, ranks, nodes and pairs, however
 // many ranks raised it; merging again changes nothing; the verdict names each id once with its count.
-#include "results/models/Findings.hpp"
+#include "judge/Findings.hpp"
 
 #include <algorithm>
 
@@ -8,9 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/VerdictRules.hpp"
+#include "results/render/FindingText.hpp"
 
 namespace gpuscale::results {
 namespace {
+
+using judge::aggregate_findings;
+using judge::kMaxFindingDetails;
 
 // `n` ranks in nodes of `per_node`.
 std::vector<RankEnv> job(int n, int per_node) {

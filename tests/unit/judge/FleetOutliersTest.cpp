@@ -1,7 +1,7 @@
 // Fleet outliers on synthetic figures: a GPU or node that lies out from its model's median by more
 // than the straggler threshold and the noise is named with host and GPU, furthest first; a spread
 // within the noise, another GPU model or a better figure names no one.
-#include "results/models/FleetOutliers.hpp"
+#include "judge/FleetOutliers.hpp"
 
 #include <algorithm>
 #include <cmath>

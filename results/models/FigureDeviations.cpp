@@ -1,17 +1,14 @@
-#include "results/models/FleetOutliers.hpp"
+#include "results/models/FigureDeviations.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <set>
-
-#include <nlohmann/json.hpp>
+#include <string>
 
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/base/JsonFields.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/render/GpuLabels.hpp"
 #include "results/schema/SpeedJudged.hpp"
@@ -98,32 +95,5 @@ std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const
   }
   return out;
 }
-
-std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks,
-                                   double threshold) {
-  auto out = figure_deviations(figures, ranks);
-  std::erase_if(out, [threshold](const Outlier& o) {
-    return !speed_judged(o.model) || !(o.worse > threshold) || !(o.sigmas > kOutlierSigmas);
-  });
-  std::stable_sort(out.begin(), out.end(), [](const Outlier& a, const Outlier& b) { return a.worse > b.worse; });
-  return out;
-}
-
-std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers) {
-  std::vector<Outlier> out;
-  std::set<int> seen;
-  for (const auto& o : outliers)  // already furthest first
-    if (seen.insert(o.node).second) out.push_back(o);
-  return out;
-}
-
-void InfinityAsNull::write(nlohmann::json& out, double value) {
-  out = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-void InfinityAsNull::read(const nlohmann::json& in, double& value) {
-  value = in.is_null() ? std::numeric_limits<double>::infinity() : in.get<double>();
-}
-
-GPUSCALE_JSON_FROM_FIELDS(Outlier)
 
 }  // namespace gpuscale::results

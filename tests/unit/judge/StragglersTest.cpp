@@ -1,7 +1,6 @@
 // One straggler rule: the compute check, the straggler_spread figure, the verdict's "no stragglers"
 // line and --expect max_straggler_spread judge the same ranks the same way.
-#include "results/models/RunFigures.hpp"
-#include "results/models/Stragglers.hpp"
+#include "judge/Stragglers.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -15,11 +14,16 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/Expectations.hpp"
+#include "results/models/RunFigures.hpp"
+#include "results/models/StragglerSpread.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
 namespace {
+
+using judge::is_below_median;
+using judge::is_straggler;
 
 ComputeRecord timed(int rank, double median_s, const std::string& gpu = "NVIDIA H200") {
   ComputeRecord r;

@@ -1,42 +1,15 @@
-#include "results/models/BaselineTolerance.hpp"
+#include "results/models/ToleranceOverrides.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <limits>
 #include <string>
 #include <vector>
 
-#include "results/base/FigureNames.hpp"
-#include "results/base/Statistics.hpp"
-#include "results/models/Compare.hpp"
 #include "results/models/FigureVocabulary.hpp"
 #include "results/schema/InputFile.hpp"
 
 namespace gpuscale::results {
-namespace {
-
-// sigma / |median| as a fraction; +inf for a spread around a zero median.
-double relative(double spread, double median) {
-  if (spread == 0) return 0;
-  return median == 0 ? std::numeric_limits<double>::infinity() : spread / std::fabs(median);
-}
-
-}  // namespace
-
-double default_tolerance(const BaselineFigure& f) {
-  double worst_recorded = 0;
-  if (f.better == Better::higher) worst_recorded = -relative_change(f.median, f.min);
-  if (f.better == Better::lower) worst_recorded = relative_change(f.median, f.max);
-  return std::max({kBaselineToleranceFloor, kBaselineSpreadFactor * relative(kMadToSigma * f.mad, f.median),
-                   worst_recorded});
-}
-
-double tolerance_for(const BaselineFigure& f, const ToleranceOverrides& overrides) {
-  for (const auto& key : {baseline_key(f), f.phase + "/" + f.metric, f.metric})
-    if (const auto it = overrides.find(key); it != overrides.end()) return it->second;
-  return default_tolerance(f);
-}
 
 void check_tolerance_override(const std::string& key, double fraction) {
   // METRIC, PHASE/METRIC or PHASE/METRIC/LABELS, labels as labels_text writes them (k=v;k=v; a value

@@ -1,4 +1,4 @@
-#include "results/models/Stragglers.hpp"
+#include "results/models/StragglerSpread.hpp"
 
 #include <algorithm>
 
@@ -7,10 +7,6 @@
 namespace gpuscale::results {
 
 double excess_over(double value, double typical) { return value / typical - 1.0; }
-
-bool is_straggler(double value, double typical, double threshold) { return excess_over(value, typical) > threshold; }
-
-bool is_below_median(double value, double median, double threshold) { return value < median * (1 - threshold); }
 
 std::optional<double> straggler_spread(std::span<const double> times) {
   if (times.size() < 2) return std::nullopt;

@@ -1,16 +1,15 @@
 #pragma once
-// Fleet outliers: every per-GPU figure (label rank) and per-node figure (label node) that says how
-// fast a GPU or node is, compared with the job's robust centre for the same figure and GPU model
-// (median, and MAD x 1.4826 as sigma). A job of hundreds of nodes names its bad node here, not in
-// per-rank tables.
+// A fleet outlier: one figure of one GPU or node that lies out from the job's robust centre for the
+// same figure and GPU model (median, and MAD x 1.4826 as sigma). The judge finds them
+// (judge/FleetOutliers.hpp) and stores them in the report (RunReport::outliers); renderers list them.
+// A job of hundreds of nodes names its bad node here, not in per-rank tables.
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/base/Check.hpp"
-#include "results/base/Figure.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/base/RecordFields.hpp"
 
 namespace gpuscale::results {
 
@@ -35,19 +34,8 @@ struct Outlier {
   double sigmas = 0;    // robust distance from the median on the worse side (inf: no spread at all)
 };
 
-// Outlier::figure's name of `f`: "phase metric labels", the labels without rank or node.
-std::string outlier_figure_name(const Figure& f);
-
-// Every judged figure of a GPU or node whose figure and model have at least kOutlierMinGroup members,
-// grouped by figure and model.
-std::vector<Outlier> figure_deviations(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks);
-
-// The outliers among `figures` worse than the median of their figure and model by more than
-// `threshold` (the straggler threshold) and by more than kOutlierSigmas, furthest out first.
-std::vector<Outlier> find_outliers(const std::vector<Figure>& figures, const std::vector<RankEnv>& ranks,
-                                   double threshold);
-
-// Each node's furthest outlier, furthest first: the per-node table the console and HTML show.
+// Each node's furthest outlier of `outliers` (furthest first, as the judge orders them): the per-node
+// table the console and HTML show.
 std::vector<Outlier> worst_per_node(const std::vector<Outlier>& outliers);
 
 // JSON has no infinity: a sigmas that is not finite is written as null, and null reads back as infinity.

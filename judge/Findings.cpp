@@ -1,13 +1,17 @@
-#include "results/models/Findings.hpp"
+#include "judge/Findings.hpp"
 
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <string>
 #include <utility>
 
-#include "results/schema/CpuList.hpp"
+namespace gpuscale::judge {
 
-namespace gpuscale::results {
+using results::Check;
+using results::RankEnv;
+using results::Severity;
+
 namespace {
 
 // Keeps `into` sorted and unique; linear in both sizes, so merging many small findings stays cheap.
@@ -68,17 +72,4 @@ std::vector<Check> aggregate_findings(std::vector<Check> checks, const std::vect
   return out;
 }
 
-std::string finding_name(const Check& c) {
-  return c.count > 1 ? c.id + " x" + std::to_string(c.count) : c.id;
-}
-
-std::string finding_scope(const Check& c) {
-  std::string scope;
-  auto add = [&scope](const std::string& part) { scope += (scope.empty() ? "" : " | ") + part; };
-  if (!c.ranks.empty()) add("ranks " + format_cpulist(c.ranks));
-  if (!c.nodes.empty()) add((c.nodes.size() == 1 ? "node " : "nodes ") + format_cpulist(c.nodes));
-  if (!c.pairs.empty()) add(std::to_string(c.pairs.size()) + (c.pairs.size() == 1 ? " pair" : " pairs"));
-  return scope;
-}
-
-}  // namespace gpuscale::results
+}  // namespace gpuscale::judge
