@@ -11,7 +11,9 @@
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
 #include "launch/Commands.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/PlanFit.hpp"
+#include "launch/ProjectionUpdate.hpp"
 #include "launch/ReportFiles.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/TenancyWatch.hpp"
@@ -205,6 +207,7 @@ void Job::record_last_words(int exit_code, const std::string& line, const std::v
 
 void Job::phase_done(const std::string& phase) {
   if (world_.rank() != 0) return;
+  if (const auto* spec = find_phase_spec(phase); spec && spec->feeds_projection) update_projection(report_, plan_);
   report_.phases_completed.push_back(phase);
   if (budget_) budget_->ended(phase, run_elapsed_s());
   write_outputs();

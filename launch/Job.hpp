@@ -67,8 +67,9 @@ class Job {
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
-  // Rank 0: records the phase as completed, recomputes the verdict and rewrites the outputs, marked
-  // not complete (verdict INCOMPLETE) until finish() writes the last set.
+  // Rank 0: records the phase as completed, rebuilds the projection after a phase that feeds it
+  // (PhaseSpec::feeds_projection), recomputes the verdict and rewrites the outputs, marked not
+  // complete (verdict INCOMPLETE) until finish() writes the last set.
   void phase_done(const std::string& phase);
   // Every rank: the env phase found checks that stop GPU work (the same reasons on every rank).
   // `shared`: another process shares a GPU (results::GpuBlock::shared_gpu or worse); `impossible`: NCCL

@@ -53,6 +53,8 @@ struct PhaseSpec {
   // Runs beside another process on a GPU (burn: its sustained figure is what the sharing costs);
   // skipped only when GPU work is impossible.
   bool runs_on_shared_gpu;
+  // The report's projection is fitted from its records: rebuilt after it (ProjectionUpdate.hpp).
+  bool feeds_projection = false;
   // Its share of the whole-job run's budget, relative to the others' (RunBudget.hpp): what the phase
   // takes in a healthy run of either profile.
   double budget_weight;

@@ -3,7 +3,6 @@
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
 #include "launch/Job.hpp"
-#include "launch/phases/collectives/ProjectionUpdate.hpp"
 
 namespace gpuscale::launch {
 
@@ -26,7 +25,6 @@ void run_collectives_phase(Job& job) {
     for (auto& s : record.sweeps) collectives::apply_link(s, link);
     report.collectives = std::move(record);
   }
-  update_projection(job);
   job.phase_done("collectives");
 }
 

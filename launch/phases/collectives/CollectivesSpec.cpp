@@ -10,7 +10,6 @@
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::collectives {
@@ -21,7 +20,7 @@ using results::plural;
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   const auto& options = in.invocation.options;
   plan.set("collectives", CollectivesPlan{collectives_options(options, in.profile.collectives),
-                                          options.count("nccl-algo") > 0, project_ranks(options)});
+                                          options.count("nccl-algo") > 0});
 }
 
 std::string describe_plan(const RunPlan& plan) {
@@ -98,6 +97,7 @@ extern constinit const PhaseSpec kPhase{
     .run = run_collectives_phase,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
+    .feeds_projection = true,
     .budget_weight = 3,  // the sweeps take most
     // One wait covers 20 iterations of a 1 GiB allreduce; over NCCL sockets on 10 GbE (~1.2 GB/s,
     // 2 GiB moved per op) that is ~40 s.

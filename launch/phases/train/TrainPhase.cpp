@@ -4,7 +4,6 @@
 
 #include "launch/Job.hpp"
 #include "launch/PlanFit.hpp"
-#include "launch/phases/collectives/ProjectionUpdate.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 
@@ -30,7 +29,6 @@ void run_train_phase(Job& job) {
     results::finish_train_results(results);
     report.train = std::move(results);
   }
-  update_projection(job);
   job.phase_done("train");
 }
 

@@ -117,6 +117,7 @@ extern constinit const PhaseSpec kPhase{
     .run = run_train_phase,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
+    .feeds_projection = true,
     .budget_weight = 2,
     // The first step tunes every layer (resnet50: 53 convs x 3 directions), and DP-style drives every
     // GPU of a node from one process.

@@ -25,15 +25,15 @@ Invocation parse_run(std::vector<const char*> args) {
 // What the collectives phase and the projection after it read is planned: nothing reads --nccl-algo or
 // --project-ranks from the command line once the plan is resolved.
 TEST(RunPlan, CollectivesPlanHoldsTheOptionsReadAroundTheSweeps) {
-  const auto plain = resolve_run_plan(parse_run({"collectives"}), true).get<CollectivesPlan>("collectives");
-  EXPECT_FALSE(plain.nccl_algorithm);
+  const auto plain = resolve_run_plan(parse_run({"collectives"}), true);
+  EXPECT_FALSE(plain.get<CollectivesPlan>("collectives").nccl_algorithm);
   EXPECT_EQ(plain.project_ranks, (std::vector<int>{512, 1024, 4096}));
-  const auto asked = resolve_run_plan(parse_run({"collectives", "--nccl-algo", "--project-ranks", "64,16"}), true)
-                         .get<CollectivesPlan>("collectives");
-  EXPECT_TRUE(asked.nccl_algorithm);
+  const auto asked = resolve_run_plan(parse_run({"collectives", "--nccl-algo", "--project-ranks", "64,16"}), true);
+  EXPECT_TRUE(asked.get<CollectivesPlan>("collectives").nccl_algorithm);
   EXPECT_EQ(asked.project_ranks, (std::vector<int>{16, 64}));
-  const auto run = resolve_run_plan(parse_run({"--project-ranks", "none"}), true).get<CollectivesPlan>("collectives");
-  EXPECT_TRUE(run.project_ranks.empty());
+  EXPECT_TRUE(resolve_run_plan(parse_run({"--project-ranks", "none"}), true).project_ranks.empty());
+  // A command without the option (train feeds the projection too) projects to the defaults.
+  EXPECT_EQ(resolve_run_plan(parse_run({"train"}), true).project_ranks, (std::vector<int>{512, 1024, 4096}));
 }
 
 // The start-up line is what runs: the resolved plans after the profile and the command line.
