@@ -11,6 +11,7 @@
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "launch/Invocation.hpp"
+#include "launch/PhaseContext.hpp"
 #include "launch/Progress.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/RunPlan.hpp"
@@ -64,6 +65,10 @@ class Job {
   void check_tenancy(const std::string& phase);
   // Local: processes a sampler listed on this rank's GPU during the current phase.
   void tenancy_seen(const std::vector<results::GpuProcess>& processes);
+
+  // What the current phase's run may use (PhaseContext.hpp), built as it begins; it refers to this
+  // Job, which outlives it.
+  PhaseContext phase_context();
 
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
