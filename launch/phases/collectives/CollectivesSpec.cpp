@@ -1,10 +1,15 @@
 // The collectives phase in the phase table: its plan, its part of the start-up line, its fit to the
 // job, its checks before MPI, its policy.
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 
 #include "collectives/CollectivesRun.hpp"
+#include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
@@ -19,8 +24,9 @@ using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   const auto& options = in.invocation.options;
-  plan.set("collectives", CollectivesPlan{collectives_options(options, in.profile.collectives),
-                                          options.count("nccl-algo") > 0});
+  auto sweep = collectives_options(options, in.profile.collectives);
+  sweep.isolation_seed = static_cast<std::uint64_t>(in.invocation.common.seed);
+  plan.set("collectives", CollectivesPlan{std::move(sweep), options.count("nccl-algo") > 0});
 }
 
 std::string describe_plan(const RunPlan& plan) {
@@ -80,6 +86,11 @@ void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord&
 // --nccl-algo routes NCCL's log before NCCL starts.
 void before_mpi(const Invocation& invocation) { prepare_collectives(invocation); }
 
+// Rank 0 holds the record.
+void keep(Job& job, results::CollectivesRecord&& record) {
+  if (job.world().rank() == 0) job.report().collectives = std::move(record);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -94,7 +105,7 @@ extern constinit const PhaseSpec kPhase{
     .misfit = misfit,
     .planned = planned,
     .before_mpi = before_mpi,
-    .run = run_collectives_phase,
+    .run = run_phase<run_collectives_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
     .feeds_projection = true,
