@@ -73,7 +73,7 @@ TEST(RunPlan, EveryProfileFeedsThePlans) {
       ASSERT_TRUE(plan.has("collectives") && plan.has("compute") && plan.has("train"));
       const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
       const auto& compute = plan.get<ComputePlan>("compute");
-      const auto& train = plan.get<TrainPlan>("train");
+      const auto& train = plan.get<TrainPhasePlan>("train").train;
       EXPECT_EQ(c.max_bytes, p.collectives.max_bytes);
       EXPECT_EQ(c.step_factor, p.collectives.step_factor);
       EXPECT_EQ(c.warmup, p.collectives.warmup);
@@ -122,7 +122,7 @@ std::string sizes_text(const collectives::SweepOptions& c) {
 std::string report_row(const RunPlan& plan) {
   const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
   const auto& m = plan.get<ComputePlan>("compute");
-  const auto& t = plan.get<TrainPlan>("train");
+  const auto& t = plan.get<TrainPhasePlan>("train").train;
   std::string precisions, models, train_precisions;
   for (std::size_t i = 0; i < m.items.size() && m.items[i].shape.shape == m.items.front().shape.shape; ++i)
     precisions += (i ? "," : "") + std::string(workloads::to_string(m.items[i].precision));
