@@ -37,8 +37,6 @@ class Job {
   const CommonOptions& options() const { return invocation_.common; }
   harness::World& world() { return world_; }
   harness::Backend& backend() { return *selection_.backend; }
-  bool fell_back() const { return selection_.fell_back; }
-  const std::string& cuda_unusable() const { return selection_.cuda_unusable; }
   // Seconds any single wait of the current phase may take (--timeout, per phase; before and after
   // the phases: env's). Every phase reads its timeout here, and only here.
   double timeout_s() const { return options().timeouts.for_phase(phase_); }
