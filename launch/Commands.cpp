@@ -12,7 +12,7 @@
 #include "launch/PhaseTable.hpp"
 #include "launch/ReportCommands.hpp"
 #include "launch/ReportFiles.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Spelling.hpp"
 

@@ -10,8 +10,11 @@
 
 #include "harness/Error.hpp"
 #include "harness/Watchdog.hpp"
+#include "judge/Judge.hpp"
 #include "launch/Commands.hpp"
+#include "launch/PhaseTable.hpp"
 #include "launch/PlanFit.hpp"
+#include "launch/ProjectionUpdate.hpp"
 #include "launch/ReportFiles.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/TenancyWatch.hpp"
@@ -203,8 +206,30 @@ void Job::record_last_words(int exit_code, const std::string& line, const std::v
   }
 }
 
+PhaseContext Job::phase_context() {
+  return PhaseContext{
+      .phase = phase_,
+      .world = world_,
+      .backend = backend(),
+      .run_plan = plan_,
+      .timeout_s = timeout_s(),
+      .hooks = run_hooks(*this),
+      .tenancy_seen = [this](const std::vector<results::GpuProcess>& processes) { tenancy_seen(processes); },
+      .ranks = report_.ranks,
+      .backend_fell_back = selection_.fell_back,
+      .cuda_unusable = selection_.cuda_unusable,
+      // The current phase is env, the only one that calls it: its family is the phase's own.
+      .env_gathered =
+          [this](const std::vector<results::RankEnv>& ranks) {
+            report_.ranks = ranks;
+            return judge::judge_family(phase_, report_).checks;
+          },
+  };
+}
+
 void Job::phase_done(const std::string& phase) {
   if (world_.rank() != 0) return;
+  if (const auto* spec = find_phase_spec(phase); spec && spec->feeds_projection) update_projection(report_, plan_);
   report_.phases_completed.push_back(phase);
   if (budget_) budget_->ended(phase, run_elapsed_s());
   write_outputs();

@@ -11,6 +11,7 @@
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "launch/Invocation.hpp"
+#include "launch/PhaseContext.hpp"
 #include "launch/Progress.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/RunPlan.hpp"
@@ -36,8 +37,6 @@ class Job {
   const CommonOptions& options() const { return invocation_.common; }
   harness::World& world() { return world_; }
   harness::Backend& backend() { return *selection_.backend; }
-  bool fell_back() const { return selection_.fell_back; }
-  const std::string& cuda_unusable() const { return selection_.cuda_unusable; }
   // Seconds any single wait of the current phase may take (--timeout, per phase; before and after
   // the phases: env's). Every phase reads its timeout here, and only here.
   double timeout_s() const { return options().timeouts.for_phase(phase_); }
@@ -65,10 +64,15 @@ class Job {
   // Local: processes a sampler listed on this rank's GPU during the current phase.
   void tenancy_seen(const std::vector<results::GpuProcess>& processes);
 
+  // What the current phase's run may use (PhaseContext.hpp), built as it begins; it refers to this
+  // Job, which outlives it.
+  PhaseContext phase_context();
+
   // Rank 0 only: the report every phase adds to.
   results::RunReport& report() { return report_; }
-  // Rank 0: records the phase as completed, recomputes the verdict and rewrites the outputs, marked
-  // not complete (verdict INCOMPLETE) until finish() writes the last set.
+  // Rank 0: records the phase as completed, rebuilds the projection after a phase that feeds it
+  // (PhaseSpec::feeds_projection), recomputes the verdict and rewrites the outputs, marked not
+  // complete (verdict INCOMPLETE) until finish() writes the last set.
   void phase_done(const std::string& phase);
   // Every rank: the env phase found checks that stop GPU work (the same reasons on every rank).
   // `shared`: another process shares a GPU (results::GpuBlock::shared_gpu or worse); `impossible`: NCCL

@@ -47,12 +47,15 @@ struct PhaseSpec {
   // Before MPI starts, on every rank (nullptr: nothing): options the plan does not hold, checked
   // (UsageError), and what must be set up before MPI and NCCL start.
   void (*before_mpi)(const Invocation& invocation);
-  // Collective: runs the phase on every rank with the Job's plan.
+  // Collective: runs the phase on every rank with the Job's plan, keeps what it returned and marks it
+  // done: run_phase<run_NAME_phase, keep> (PhaseRun.hpp), the phase's run taking a PhaseContext.
   void (*run)(Job& job);
   bool needs_gpu_work;  // skipped when an env check blocks GPU work (Job::gpu_work_blocked)
   // Runs beside another process on a GPU (burn: its sustained figure is what the sharing costs);
   // skipped only when GPU work is impossible.
   bool runs_on_shared_gpu;
+  // The report's projection is fitted from its records: rebuilt after it (ProjectionUpdate.hpp).
+  bool feeds_projection = false;
   // Its share of the whole-job run's budget, relative to the others' (RunBudget.hpp): what the phase
   // takes in a healthy run of either profile.
   double budget_weight;

@@ -5,6 +5,7 @@
 #include "launch/Commands.hpp"
 #include "launch/JobShape.hpp"
 #include "launch/PhaseTable.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {
@@ -12,6 +13,7 @@ namespace gpuscale::launch {
 RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend) {
   RunPlan plan;
   plan.profile = make_profile(invocation.common.quick, cpu_backend);
+  plan.project_ranks = project_ranks(invocation.options);
   const PlanInputs inputs{invocation, plan.profile, cpu_backend, command_named(invocation.command).whole_job};
   for (const auto& phase : phases_for(invocation.command))
     if (phase.plan) phase.plan(plan, inputs);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "launch/Invocation.hpp"
 #include "launch/Profile.hpp"
@@ -17,6 +18,9 @@ namespace gpuscale::launch {
 
 struct RunPlan {
   Profile profile;
+  // The report's projection's targets after the phases that feed it (ProjectionUpdate.hpp):
+  // --project-ranks (ProjectionOptions.hpp), the defaults where the command has no such option.
+  std::vector<int> project_ranks;
 
   // Each planned phase's part, by the phase's name: set by its PhaseSpec::plan for the commands that
   // run it, read by the phase's own files with the type it set.

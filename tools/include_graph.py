@@ -2,8 +2,10 @@
 """The include graph of gpuscale's sources: layers that include only downward, and rooms without loops.
 
 A room is a header and its sources (harness/World.hpp, World.cpp: the room harness/World). Room A
-depends on room B when any file of A includes a header of B. Two checks, run by the include_graph test:
+depends on room B when any file of A includes a header of B. Three checks, run by the include_graph test:
   - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
+  - phases: a phase's folder (launch/phases/NAME/) includes no other phase's; what phases share lives
+    in launch/ outside the phase folders, or in a layer below;
   - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
     which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
   include_graph.py [SOURCE_DIR]     prints every finding and exits 1 on any
@@ -41,6 +43,30 @@ def below(layer):
         if name not in found:
             found.add(name)
             todo.extend(LAYERS[name])
+    return found
+
+
+PHASES = "launch/phases/"
+
+
+def phase_of(room):
+    """The phase whose folder holds `room` (None: outside every phase folder)."""
+    if not room.startswith(PHASES):
+        return None
+    rest = room[len(PHASES):]
+    return rest.split("/")[0] if "/" in rest else None
+
+
+def cross_phase_includes(edges):
+    found = []
+    for room, targets in sorted(edges.items()):
+        phase = phase_of(room)
+        if phase is None:
+            continue
+        for target in sorted(targets):
+            other = phase_of(target)
+            if other is not None and other != phase:
+                found.append(f"{room} includes {target}: a phase includes no other phase's files")
     return found
 
 
@@ -148,11 +174,12 @@ def main():
     if not edges:
         print(f"include_graph: no sources under {root}")
         return 2
-    findings = upward_includes(edges) + loop_findings(loops(edges))
+    findings = upward_includes(edges) + cross_phase_includes(edges) + loop_findings(loops(edges))
     for line in findings:
         print("include_graph: " + line)
     if not findings:
-        print(f"include_graph: {len(edges)} rooms; layers include downward; {len(KNOWN_LOOPS)} pinned loops, no new one")
+        print(f"include_graph: {len(edges)} rooms; layers include downward; no phase includes another; "
+              f"{len(KNOWN_LOOPS)} pinned loops, no new one")
     return 1 if findings else 0
 
 

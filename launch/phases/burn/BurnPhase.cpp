@@ -13,7 +13,6 @@
 namespace gpuscale::launch {
 namespace {
 
-
 // Telemetry every 100 ms; throughput in 250 ms windows.
 constexpr double kSamplePeriodS = 0.1;
 constexpr double kWindowS = 0.25;
@@ -38,41 +37,36 @@ results::BurnRecord make_record(const workloads::BurnRun& run, const BurnPlan& p
 
 }  // namespace
 
-void run_burn_phase(Job& job) {
-  auto& world = job.world();
-  BurnPlan plan = job.plan().get<BurnPlan>("burn");
-  plan.burn.seed = job.options().seed;
-  plan.burn.before_start = [&] { world.barrier(job.deadline()); };
+std::vector<results::BurnRecord> run_burn_phase(PhaseContext& ctx) {
+  auto& world = ctx.world;
+  BurnPlan plan = ctx.plan<BurnPlan>();
+  plan.burn.before_start = [&] { world.barrier(ctx.deadline()); };
   results::RankEnv env;
-  job.backend().probe(env);
+  ctx.backend.probe(env);
   harness::LoadSampler sampler(env.gpu ? env.gpu->pci_bus_id : "", kSamplePeriodS);
   plan.burn.on_start = [&](auto t0) { sampler.start(t0); };
-  job.progress("burn: " + std::string(workloads::to_string(plan.burn.precision)) + " matmul " +
+  ctx.progress("burn: " + std::string(workloads::to_string(plan.burn.precision)) + " matmul " +
                std::to_string(plan.burn.dim) + " for " + results::fixed(plan.burn.burn_s, 1) + " s");
 
   const auto before = sampler.counters();
-  auto stream = job.backend().create_stream(harness::StreamPriority::normal);
+  auto stream = ctx.backend.create_stream(harness::StreamPriority::normal);
   workloads::BurnRun run;
   {
     const harness::OpScope scope("gemm");  // test seam "burn/gemm"
-    auto ctx = workloads::make_compute_context(job.backend(), *stream, workloads::burn_tuning(), job.timeout_s());
-    run = workloads::run_burn(*ctx, *stream, plan.burn, job.timeout_s());
+    auto compute = workloads::make_compute_context(ctx.backend, *stream, workloads::burn_tuning(), ctx.timeout_s);
+    run = workloads::run_burn(*compute, *stream, plan.burn, ctx.timeout_s);
   }
   auto mine = make_record(run, plan, env, world.rank());
   mine.samples = sampler.stop();
-  job.tenancy_seen(sampler.processes_seen());  // judged at the phase's boundary (TenancyWatch)
+  ctx.tenancy_seen(sampler.processes_seen());  // judged at the phase's boundary (TenancyWatch)
   mine.counters = harness::counter_delta(before, sampler.counters());
   mine.telemetry_unavailable = sampler.unavailable();
   results::summarize_burn(mine);
 
-  auto all = harness::gather_records(world, mine, job.deadline());
-  if (world.rank() == 0) {
-    auto& report = job.report();
-    for (auto& r : all)
-      if (static_cast<std::size_t>(r.rank) < report.ranks.size()) r.host = report.ranks[r.rank].host;
-    report.burn = std::move(all);
-  }
-  job.phase_done("burn");
+  auto all = harness::gather_records(world, mine, ctx.deadline());
+  for (auto& r : all)  // rank 0 only: the others hold none
+    if (static_cast<std::size_t>(r.rank) < ctx.ranks.size()) r.host = ctx.ranks[r.rank].host;
+  return all;
 }
 
 }  // namespace gpuscale::launch

@@ -1,5 +1,10 @@
 // The burn phase in the phase table: its plan, its part of the start-up line, its policy.
+#include <utility>
+#include <vector>
+
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
@@ -11,7 +16,9 @@ namespace gpuscale::launch::phases::burn {
 namespace {
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
-  plan.set("burn", parse_burn_plan(in.invocation.options, in.profile, !in.whole_job));
+  auto burn = parse_burn_plan(in.invocation.options, in.profile, !in.whole_job);
+  burn.burn.seed = in.invocation.common.seed;
+  plan.set("burn", std::move(burn));
 }
 
 std::string describe_plan(const RunPlan& plan) {
@@ -25,6 +32,11 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
   add_planned(out, "burn", results::PlannedKind::burn, "sustained " + precision + " matmul", {{"precision", precision}},
               1, 1);
   add_planned_labels(out, "burn", "precision", {precision});
+}
+
+// Rank 0 holds every rank's record.
+void keep(Job& job, std::vector<results::BurnRecord>&& all) {
+  if (job.world().rank() == 0) job.report().burn = std::move(all);
 }
 
 }  // namespace
@@ -42,7 +54,7 @@ extern constinit const PhaseSpec kPhase{
     .misfit = nullptr,
     .planned = planned,
     .before_mpi = nullptr,
-    .run = run_burn_phase,
+    .run = run_phase<run_burn_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = true,
     .budget_weight = 1,  // the whole-job run's burn is short

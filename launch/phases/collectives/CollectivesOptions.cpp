@@ -10,7 +10,7 @@
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/ProjectionOptions.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

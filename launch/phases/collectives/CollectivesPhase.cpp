@@ -2,32 +2,25 @@
 
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
-#include "launch/Job.hpp"
-#include "launch/phases/collectives/ProjectionUpdate.hpp"
+#include "launch/phases/collectives/CollectivesPlan.hpp"
 
 namespace gpuscale::launch {
 
-void run_collectives_phase(Job& job) {
-  auto& world = job.world();
-  const auto& plan = job.plan().get<CollectivesPlan>("collectives");
-  auto o = plan.sweep;
-  o.isolation_seed = static_cast<std::uint64_t>(job.options().seed);
+results::CollectivesRecord run_collectives_phase(PhaseContext& ctx) {
+  const auto& plan = ctx.plan<CollectivesPlan>();
   collectives::CollectivesRunSetup setup{
-      .world = world,
-      .backend = job.backend(),
-      .ranks = job.report().ranks,
+      .world = ctx.world,
+      .backend = ctx.backend,
+      .ranks = ctx.ranks,
       .nccl_algorithm = plan.nccl_algorithm,
-      .hooks = run_hooks(job),
+      .hooks = ctx.hooks,
   };
-  auto record = collectives::run_collectives(o, setup, job.timeout_s());
-  if (world.rank() == 0) {
-    auto& report = job.report();
-    const auto link = collectives::link_for(report.ranks, o.net_gbps);
+  auto record = collectives::run_collectives(plan.sweep, setup, ctx.timeout_s);
+  if (ctx.world.rank() == 0) {
+    const auto link = collectives::link_for(ctx.ranks, plan.sweep.net_gbps);
     for (auto& s : record.sweeps) collectives::apply_link(s, link);
-    report.collectives = std::move(record);
   }
-  update_projection(job);
-  job.phase_done("collectives");
+  return record;
 }
 
 }  // namespace gpuscale::launch

@@ -1,14 +1,15 @@
 #pragma once
 // The collectives phase: nccl-tests-style sweeps of every op, the scaling table over
-// sub-communicators, the pairwise send/recv matrix, link expectations; the record goes into the report.
-// The run itself is the collectives workload's (collectives/CollectivesRun.hpp).
+// sub-communicators, the pairwise send/recv matrix, link expectations. The run itself is the
+// collectives workload's (collectives/CollectivesRun.hpp).
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
 #include "launch/phases/collectives/CollectivesPlan.hpp"
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseContext.hpp"
 #include "launch/Profile.hpp"
+#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::launch {
 
@@ -23,7 +24,8 @@ collectives::SweepOptions collectives_options(const cxxopts::ParseResult& result
 // NCCL's tuning log to a file when --nccl-algo is given.
 void prepare_collectives(const Invocation& invocation);
 
-// Collective over the world.
-void run_collectives_phase(Job& job);
+// Collective over the world: rank 0 returns the record, its sweeps' link expectations applied (from
+// env's records); the other ranks' record is not kept.
+results::CollectivesRecord run_collectives_phase(PhaseContext& ctx);
 
 }  // namespace gpuscale::launch

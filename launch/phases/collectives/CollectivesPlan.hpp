@@ -10,8 +10,7 @@ namespace gpuscale::launch {
 // The sweeps' options and what the phase reads around them: nothing reads the options after planning.
 struct CollectivesPlan {
   collectives::SweepOptions sweep;
-  bool nccl_algorithm = false;    // --nccl-algo: NCCL's algorithm and protocol per size, from its log
-  std::vector<int> project_ranks;  // --project-ranks' targets (ProjectionOptions.hpp), the defaults if absent
+  bool nccl_algorithm = false;  // --nccl-algo: NCCL's algorithm and protocol per size, from its log
 };
 
 }  // namespace gpuscale::launch

@@ -1,16 +1,20 @@
 // The collectives phase in the phase table: its plan, its part of the start-up line, its fit to the
 // job, its checks before MPI, its policy.
 #include <algorithm>
+#include <cstdint>
+#include <utility>
 
 #include "collectives/CollectivesRun.hpp"
+#include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
 #include "launch/phases/collectives/CollectivesPhase.hpp"
-#include "launch/phases/collectives/ProjectionOptions.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::collectives {
@@ -20,8 +24,9 @@ using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
   const auto& options = in.invocation.options;
-  plan.set("collectives", CollectivesPlan{collectives_options(options, in.profile.collectives),
-                                          options.count("nccl-algo") > 0, project_ranks(options)});
+  auto sweep = collectives_options(options, in.profile.collectives);
+  sweep.isolation_seed = static_cast<std::uint64_t>(in.invocation.common.seed);
+  plan.set("collectives", CollectivesPlan{std::move(sweep), options.count("nccl-algo") > 0});
 }
 
 std::string describe_plan(const RunPlan& plan) {
@@ -81,6 +86,11 @@ void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord&
 // --nccl-algo routes NCCL's log before NCCL starts.
 void before_mpi(const Invocation& invocation) { prepare_collectives(invocation); }
 
+// Rank 0 holds the record.
+void keep(Job& job, results::CollectivesRecord&& record) {
+  if (job.world().rank() == 0) job.report().collectives = std::move(record);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -95,9 +105,10 @@ extern constinit const PhaseSpec kPhase{
     .misfit = misfit,
     .planned = planned,
     .before_mpi = before_mpi,
-    .run = run_collectives_phase,
+    .run = run_phase<run_collectives_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
+    .feeds_projection = true,
     .budget_weight = 3,  // the sweeps take most
     // One wait covers 20 iterations of a 1 GiB allreduce; over NCCL sockets on 10 GbE (~1.2 GB/s,
     // 2 GiB moved per op) that is ~40 s.

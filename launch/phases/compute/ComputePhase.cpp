@@ -1,8 +1,8 @@
 #include "launch/phases/compute/ComputePhase.hpp"
 
 #include <string>
+#include <vector>
 
-#include "launch/Job.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
@@ -69,21 +69,13 @@ void add_compute_options(cxxopts::Options& o) {
   add("no-check", "skip the comparison with the cpu reference");
 }
 
-void run_compute_phase(Job& job) {
-  auto& world = job.world();
-  ComputePlan plan = job.plan().get<ComputePlan>("compute");  // the phase adds the job's seed
-  plan.bench.seed = job.options().seed;
+std::vector<results::ComputeRecord> run_compute_phase(PhaseContext& ctx) {
   workloads::ComputeRunSetup setup{
-      .world = world,
-      .backend = job.backend(),
-      .hooks = run_hooks(job),
+      .world = ctx.world,
+      .backend = ctx.backend,
+      .hooks = ctx.hooks,
   };
-  auto all = workloads::run_compute(plan, setup, job.timeout_s());
-  if (world.rank() == 0) {
-    auto& report = job.report();
-    report.compute = std::move(all);
-  }
-  job.phase_done("compute");
+  return workloads::run_compute(ctx.plan<ComputePlan>(), setup, ctx.timeout_s);
 }
 
 }  // namespace gpuscale::launch

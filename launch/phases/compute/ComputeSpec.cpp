@@ -1,7 +1,11 @@
 // The compute phase in the phase table: its plan, its part of the start-up line, its policy.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
@@ -13,7 +17,9 @@ namespace gpuscale::launch::phases::compute {
 namespace {
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
-  plan.set("compute", parse_compute_plan(in.invocation.options, in.profile.compute));
+  auto compute = parse_compute_plan(in.invocation.options, in.profile.compute);
+  compute.bench.seed = in.invocation.common.seed;
+  plan.set("compute", std::move(compute));
 }
 
 std::string describe_plan(const RunPlan& run_plan) {
@@ -55,6 +61,11 @@ void planned(const RunPlan& run_plan, const JobShape&, results::RunPlanRecord& o
   if (every_shape_named) add_planned_labels(out, "compute", "layer", layers);
 }
 
+// Rank 0 holds every rank's records.
+void keep(Job& job, std::vector<results::ComputeRecord>&& all) {
+  if (job.world().rank() == 0) job.report().compute = std::move(all);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -70,7 +81,7 @@ extern constinit const PhaseSpec kPhase{
     .misfit = nullptr,
     .planned = planned,
     .before_mpi = nullptr,
-    .run = run_compute_phase,
+    .run = run_phase<run_compute_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
     .budget_weight = 2,

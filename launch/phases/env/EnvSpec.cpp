@@ -1,4 +1,8 @@
 // The env phase in the phase table: no plan, no options; it runs whatever a later phase finds.
+#include <utility>
+
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
@@ -16,6 +20,14 @@ void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out)
   add_planned(out, "env", results::PlannedKind::smoke_allreduce, "smoke allreduce", {}, 1, shape.ranks);
 }
 
+// Every rank: the records the tenancy checks at the phase boundaries start from, and whether the GPU
+// phases run; rank 0: every rank's record.
+void keep(Job& job, EnvOutcome&& out) {
+  job.watch_tenancy(out.own);
+  job.block_gpu_work(std::move(out.gpu_work_blocked), std::move(out.gpu_work_impossible));
+  if (job.world().rank() == 0) job.report().ranks = std::move(out.ranks);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -30,7 +42,7 @@ extern constinit const PhaseSpec kPhase{
     .misfit = nullptr,
     .planned = planned,
     .before_mpi = nullptr,
-    .run = run_env_phase,
+    .run = run_phase<run_env_phase, keep>,
     .needs_gpu_work = false,
     .runs_on_shared_gpu = false,
     .budget_weight = 1,  // the checks take little

@@ -10,14 +10,14 @@
 
 namespace gpuscale::launch {
 
-void run_links_phase(Job& job) {
-  auto& world = job.world();
-  LinksPlan plan = job.plan().get<LinksPlan>("links");
+std::vector<results::LinksRecord> run_links_phase(PhaseContext& ctx) {
+  auto& world = ctx.world;
+  const auto& plan = ctx.plan<LinksPlan>();
   results::RankEnv env;
-  job.backend().probe(env);
+  ctx.backend.probe(env);
   const std::string bus = env.gpu ? env.gpu->pci_bus_id : "";
   harness::LinkMonitor monitor(bus);  // NVLink counters and XID events from here on
-  job.progress("links: host copies " + size_list_text(plan.links.pinned_bytes) + " pinned, " +
+  ctx.progress("links: host copies " + size_list_text(plan.links.pinned_bytes) + " pinned, " +
                results::binary_bytes(double(plan.links.pageable_bytes)) + " pageable; device memory " +
                results::binary_bytes(double(plan.links.hbm_bytes)));
 
@@ -28,22 +28,18 @@ void run_links_phase(Job& job) {
   mine.pci_bus_id = bus;
   mine.numa_node = env.gpu ? env.gpu->numa_node : -1;
   mine.hbm_peak_gbps = results::peak_memory_gbps(mine.gpu);
-  workloads::run_links(world, job.backend(), plan.links, monitor, job.timeout_s(), mine);
+  workloads::run_links(world, ctx.backend, plan.links, monitor, ctx.timeout_s, mine);
   mine.nvlinks = monitor.nvlinks();
   mine.xids = monitor.xids();
   mine.unreadable = monitor.unreadable();
 
-  auto all = harness::gather_records(world, mine, job.deadline());
-  if (world.rank() == 0) {
-    auto& report = job.report();
-    for (auto& r : all) {
-      if (static_cast<std::size_t>(r.rank) >= report.ranks.size()) continue;
-      r.host = report.ranks[r.rank].host;
-      r.cpu_affinity = report.ranks[r.rank].cpu_affinity;
-    }
-    report.links = std::move(all);
+  auto all = harness::gather_records(world, mine, ctx.deadline());
+  for (auto& r : all) {  // rank 0 only: the others hold none
+    if (static_cast<std::size_t>(r.rank) >= ctx.ranks.size()) continue;
+    r.host = ctx.ranks[r.rank].host;
+    r.cpu_affinity = ctx.ranks[r.rank].cpu_affinity;
   }
-  job.phase_done("links");
+  return all;
 }
 
 }  // namespace gpuscale::launch

@@ -1,5 +1,10 @@
 // The links phase in the phase table: its plan, its part of the start-up line, its policy.
+#include <utility>
+#include <vector>
+
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
@@ -32,6 +37,11 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
     add_planned(out, "links", results::PlannedKind::device_memory, "device memory (copy, triad)", {}, 1, 1);
 }
 
+// Rank 0 holds every rank's record.
+void keep(Job& job, std::vector<results::LinksRecord>&& all) {
+  if (job.world().rank() == 0) job.report().links = std::move(all);
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -48,7 +58,7 @@ extern constinit const PhaseSpec kPhase{
     .misfit = nullptr,
     .planned = planned,
     .before_mpi = nullptr,
-    .run = run_links_phase,
+    .run = run_phase<run_links_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
     .budget_weight = 1,

@@ -1,37 +1,29 @@
 #include "launch/phases/train/TrainPhase.hpp"
 
-#include <limits>
-
-#include "launch/Job.hpp"
 #include "launch/PlanFit.hpp"
-#include "launch/phases/collectives/ProjectionUpdate.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {
 
-void run_train_phase(Job& job) {
-  auto& backend = job.backend();
-  TrainPlan plan = job.plan().get<TrainPlan>("train");  // the phase adds the job's shape
-  if (plan.ddp_sizes.empty()) plan.ddp_sizes = default_ddp_sizes(job.world().size());
-  const bool cpu = backend.kind() == harness::BackendKind::cpu;
+TrainOutcome run_train_phase(PhaseContext& ctx) {
+  const auto& phase_plan = ctx.plan<TrainPhasePlan>();
+  TrainPlan plan = phase_plan.train;  // the phase adds the job's shape
+  if (plan.ddp_sizes.empty()) plan.ddp_sizes = default_ddp_sizes(ctx.world.size());
+  const bool cpu = ctx.backend.kind() == harness::BackendKind::cpu;
+  TrainOutcome out;
   workloads::TrainRunSetup setup{
-      .world = job.world(),
-      .backend = backend,
-      .seed = job.options().seed,
+      .world = ctx.world,
+      .backend = ctx.backend,
+      .seed = phase_plan.seed,
       // The preflight's 15 s leave room for the two checks that matter most.
-      .dp_visible = plan.dp && job.world().rank() == 0 ? dp_device_limit(cpu, job.world().local_size()) : 0,
-      .trace = job.options().trace_path.empty() ? nullptr : &job.report().trace_spans,
-      .hooks = run_hooks(job),
+      .dp_visible = plan.dp && ctx.world.rank() == 0 ? dp_device_limit(cpu, ctx.world.local_size()) : 0,
+      .trace = phase_plan.trace ? &out.trace_spans : nullptr,
+      .hooks = ctx.hooks,
   };
-  auto results = workloads::run_training(plan, setup, job.timeout_s());
-  if (job.world().rank() == 0) {
-    auto& report = job.report();
-    results::finish_train_results(results);
-    report.train = std::move(results);
-  }
-  update_projection(job);
-  job.phase_done("train");
+  out.results = workloads::run_training(plan, setup, ctx.timeout_s);
+  if (ctx.world.rank() == 0) results::finish_train_results(out.results);
+  return out;
 }
 
 }  // namespace gpuscale::launch

@@ -1,13 +1,21 @@
 #pragma once
 // The training phase: the job's timeout, shape, budget and progress handed to the training workload
 // (workloads/TrainRun.hpp: checks, then single, DDP and DP configurations, gathered to rank 0); rank 0
-// then derives efficiency and stragglers, turns failed checks into errors and stores the records.
-// Collective.
+// then derives efficiency and stragglers and turns failed checks into errors. Collective.
+#include <vector>
 
-#include "launch/Job.hpp"
+#include "launch/PhaseContext.hpp"
+#include "results/schema/TraceSpan.hpp"
+#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::launch {
 
-void run_train_phase(Job& job);
+struct TrainOutcome {
+  results::TrainResults results;                // rank 0: every configuration's record and the checks'
+  std::vector<results::TraceSpan> trace_spans;  // rank 0, with --trace: a few steps per rank
+};
+
+// The other ranks return an empty outcome.
+TrainOutcome run_train_phase(PhaseContext& ctx);
 
 }  // namespace gpuscale::launch

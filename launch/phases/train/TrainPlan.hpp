@@ -17,6 +17,14 @@ using workloads::TrainPlan;  // what the training workload runs (workloads/Train
 
 using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this
 
+// The phase's part of the RunPlan: the workload's plan, and what the phase hands its run beside it
+// from the common options, so that nothing reads the command line after planning.
+struct TrainPhasePlan {
+  TrainPlan train;
+  unsigned long long seed = 1;  // --seed
+  bool trace = false;           // --trace: rank 0 keeps a few steps' spans per rank
+};
+
 // The whole-job run's training phase, unless the command line says otherwise: cudnnFind alone (the
 // graph plans timed in every DP replica's fresh context) and a second communicator per DDP size with
 // the timed CTA trials do not fit its time budget.

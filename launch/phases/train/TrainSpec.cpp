@@ -1,6 +1,10 @@
 // The training phase in the phase table: its plan, its part of the start-up line, its fit to the
 // job, its policy.
+#include <utility>
+
 #include "launch/Invocation.hpp"
+#include "launch/Job.hpp"
+#include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
@@ -17,12 +21,12 @@ namespace {
 using results::plural;
 
 void make_plan(RunPlan& plan, const PlanInputs& in) {
-  plan.set("train",
-           parse_train_plan(in.invocation.options, in.profile.train, in.whole_job));
+  plan.set("train", TrainPhasePlan{parse_train_plan(in.invocation.options, in.profile.train, in.whole_job),
+                                   in.invocation.common.seed, !in.invocation.common.trace_path.empty()});
 }
 
 std::string describe_plan(const RunPlan& run_plan) {
-  const auto& plan = run_plan.get<TrainPlan>("train");
+  const auto& plan = run_plan.get<TrainPhasePlan>("train").train;
   std::string models;
   for (const auto& m : plan.models) models += (models.empty() ? "" : ",") + m;
   return "train " + models + " in " + precision_list_text(plan.precisions) + ", " +
@@ -31,7 +35,7 @@ std::string describe_plan(const RunPlan& run_plan) {
 
 // --gpus and --dp-devices name ranks and devices the job must have.
 std::string misfit(const RunPlan& plan, const JobShape& shape) {
-  const auto& t = plan.get<TrainPlan>("train");
+  const auto& t = plan.get<TrainPhasePlan>("train").train;
   for (const int k : t.ddp_sizes)
     if (k > shape.ranks)
       return "--gpus " + std::to_string(k) + ": DDP over more ranks than the job's; the job has " +
@@ -46,7 +50,7 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
 // on rank 0's devices, the gradient checks; and the labels their figures take.
 void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRecord& out) {
   using results::PlannedKind;
-  const auto& plan = run_plan.get<TrainPlan>("train");
+  const auto& plan = run_plan.get<TrainPhasePlan>("train").train;
   const auto ddp_sizes = plan.ddp_sizes.empty() ? default_ddp_sizes(shape.ranks) : plan.ddp_sizes;
   const int dp_devices = plan.dp_devices.value_or(shape.dp_devices);
   std::vector<std::string> strategies, scalings, gpus{"1"};
@@ -99,6 +103,14 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
   add_planned_labels(out, "train", "gpus", gpus);
 }
 
+// Rank 0 holds every configuration's record and the checks' outcomes, and the spans for --trace.
+void keep(Job& job, TrainOutcome&& out) {
+  if (job.world().rank() != 0) return;
+  auto& report = job.report();
+  report.train = std::move(out.results);
+  report.trace_spans.insert(report.trace_spans.end(), out.trace_spans.begin(), out.trace_spans.end());
+}
+
 }  // namespace
 
 extern constinit const PhaseSpec kPhase{
@@ -114,9 +126,10 @@ extern constinit const PhaseSpec kPhase{
     .misfit = misfit,
     .planned = planned,
     .before_mpi = nullptr,
-    .run = run_train_phase,
+    .run = run_phase<run_train_phase, keep>,
     .needs_gpu_work = true,
     .runs_on_shared_gpu = false,
+    .feeds_projection = true,
     .budget_weight = 2,
     // The first step tunes every layer (resnet50: 53 convs x 3 directions), and DP-style drives every
     // GPU of a node from one process.

@@ -25,15 +25,15 @@ Invocation parse_run(std::vector<const char*> args) {
 // What the collectives phase and the projection after it read is planned: nothing reads --nccl-algo or
 // --project-ranks from the command line once the plan is resolved.
 TEST(RunPlan, CollectivesPlanHoldsTheOptionsReadAroundTheSweeps) {
-  const auto plain = resolve_run_plan(parse_run({"collectives"}), true).get<CollectivesPlan>("collectives");
-  EXPECT_FALSE(plain.nccl_algorithm);
+  const auto plain = resolve_run_plan(parse_run({"collectives"}), true);
+  EXPECT_FALSE(plain.get<CollectivesPlan>("collectives").nccl_algorithm);
   EXPECT_EQ(plain.project_ranks, (std::vector<int>{512, 1024, 4096}));
-  const auto asked = resolve_run_plan(parse_run({"collectives", "--nccl-algo", "--project-ranks", "64,16"}), true)
-                         .get<CollectivesPlan>("collectives");
-  EXPECT_TRUE(asked.nccl_algorithm);
+  const auto asked = resolve_run_plan(parse_run({"collectives", "--nccl-algo", "--project-ranks", "64,16"}), true);
+  EXPECT_TRUE(asked.get<CollectivesPlan>("collectives").nccl_algorithm);
   EXPECT_EQ(asked.project_ranks, (std::vector<int>{16, 64}));
-  const auto run = resolve_run_plan(parse_run({"--project-ranks", "none"}), true).get<CollectivesPlan>("collectives");
-  EXPECT_TRUE(run.project_ranks.empty());
+  EXPECT_TRUE(resolve_run_plan(parse_run({"--project-ranks", "none"}), true).project_ranks.empty());
+  // A command without the option (train feeds the projection too) projects to the defaults.
+  EXPECT_EQ(resolve_run_plan(parse_run({"train"}), true).project_ranks, (std::vector<int>{512, 1024, 4096}));
 }
 
 // The start-up line is what runs: the resolved plans after the profile and the command line.
@@ -73,7 +73,7 @@ TEST(RunPlan, EveryProfileFeedsThePlans) {
       ASSERT_TRUE(plan.has("collectives") && plan.has("compute") && plan.has("train"));
       const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
       const auto& compute = plan.get<ComputePlan>("compute");
-      const auto& train = plan.get<TrainPlan>("train");
+      const auto& train = plan.get<TrainPhasePlan>("train").train;
       EXPECT_EQ(c.max_bytes, p.collectives.max_bytes);
       EXPECT_EQ(c.step_factor, p.collectives.step_factor);
       EXPECT_EQ(c.warmup, p.collectives.warmup);
@@ -122,7 +122,7 @@ std::string sizes_text(const collectives::SweepOptions& c) {
 std::string report_row(const RunPlan& plan) {
   const auto& c = plan.get<CollectivesPlan>("collectives").sweep;
   const auto& m = plan.get<ComputePlan>("compute");
-  const auto& t = plan.get<TrainPlan>("train");
+  const auto& t = plan.get<TrainPhasePlan>("train").train;
   std::string precisions, models, train_precisions;
   for (std::size_t i = 0; i < m.items.size() && m.items[i].shape.shape == m.items.front().shape.shape; ++i)
     precisions += (i ? "," : "") + std::string(workloads::to_string(m.items[i].precision));

@@ -1,4 +1,4 @@
-#include "launch/phases/collectives/ProjectionOptions.hpp"
+#include "launch/ProjectionOptions.hpp"
 
 #include <algorithm>
 #include <string>
