@@ -9,6 +9,7 @@
 #include "harness/FaultInjection.hpp"
 #include "harness/Interrupts.hpp"
 #include "harness/Watchdog.hpp"
+#include "launch/Cli.hpp"
 #include "launch/CommandAgreement.hpp"
 #include "launch/Commands.hpp"
 #include "launch/FailurePath.hpp"
