@@ -16,7 +16,7 @@
 #include "harness/Activity.hpp"
 #include "harness/FaultInjection.hpp"
 #include "results/base/Format.hpp"
-#include "results/render/GpuLabels.hpp"
+#include "results/models/GpuLabels.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -16,7 +16,7 @@
 #include "judge/BaselineTolerance.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
-#include "results/models/Baseline.hpp"
+#include "results/report/Baseline.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/RunReport.hpp"
 

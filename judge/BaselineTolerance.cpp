@@ -6,8 +6,8 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/Baseline.hpp"
 #include "results/models/Compare.hpp"
+#include "results/report/Baseline.hpp"
 
 namespace gpuscale::judge {
 

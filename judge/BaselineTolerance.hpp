@@ -2,8 +2,8 @@
 // The tolerance a figure of a baseline (--baseline BASE.json) is judged with: by default from its recorded
 // spread, or as --baseline-tolerance and --expect's baseline_tolerance set it (results/models/
 // ToleranceOverrides.hpp). The rules that use it are judge/BaselineRules.hpp.
-#include "results/models/Baseline.hpp"
-#include "results/models/ToleranceOverrides.hpp"
+#include "results/report/Baseline.hpp"
+#include "results/report/ToleranceOverrides.hpp"
 
 namespace gpuscale::judge {
 

@@ -14,7 +14,7 @@
 #include "judge/VerdictRules.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/models/EnvFigures.hpp"
-#include "results/models/RunFigures.hpp"
+#include "results/report/RunFigures.hpp"
 #include "results/schema/Emulation.hpp"
 
 namespace gpuscale::judge {

@@ -10,7 +10,7 @@
 
 #include "judge/Rule.hpp"
 #include "results/base/Figure.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

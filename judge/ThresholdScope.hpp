@@ -17,7 +17,7 @@
 #include <string>
 
 #include "results/base/Figure.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

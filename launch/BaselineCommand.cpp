@@ -7,7 +7,7 @@
 
 #include "harness/Error.hpp"
 #include "launch/ReportFiles.hpp"
-#include "results/models/Baseline.hpp"
+#include "results/report/Baseline.hpp"
 #include "results/schema/AtomicFile.hpp"
 
 #ifndef GPUSCALE_VERSION

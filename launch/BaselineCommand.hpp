@@ -1,6 +1,6 @@
 #pragma once
 // `gpuscale baseline RUN.json... -o BASE.json`: the median and spread of every figure over saved runs
-// (results/models/Baseline.hpp), written atomically for --baseline to judge later runs by. No MPI.
+// (results/report/Baseline.hpp), written atomically for --baseline to judge later runs by. No MPI.
 #include "launch/Invocation.hpp"
 
 namespace gpuscale::launch {

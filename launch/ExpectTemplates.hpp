@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {

@@ -19,8 +19,8 @@
 #include "launch/RunBudget.hpp"
 #include "launch/TenancyWatch.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/render/ConsoleReporter.hpp"
-#include "results/render/JsonReporter.hpp"
+#include "results/report/ConsoleReporter.hpp"
+#include "results/report/JsonReporter.hpp"
 
 #ifndef GPUSCALE_VERSION
 #define GPUSCALE_VERSION "0.0.0"

@@ -15,7 +15,7 @@
 #include "launch/Progress.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/RunPlan.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {

@@ -1,11 +1,11 @@
 #include "launch/Outputs.hpp"
 
 #include "results/render/ChecksCsvReporter.hpp"
-#include "results/render/CsvReporter.hpp"
-#include "results/render/HtmlReporter.hpp"
-#include "results/render/JsonReporter.hpp"
-#include "results/render/PromReporter.hpp"
 #include "results/render/TraceReporter.hpp"
+#include "results/report/CsvReporter.hpp"
+#include "results/report/HtmlReporter.hpp"
+#include "results/report/JsonReporter.hpp"
+#include "results/report/PromReporter.hpp"
 #include "results/schema/AtomicFile.hpp"
 
 namespace gpuscale::launch {

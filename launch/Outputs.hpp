@@ -7,8 +7,8 @@
 #include <string>
 
 #include "launch/Invocation.hpp"
-#include "results/models/Expectations.hpp"
 #include "results/render/Reporter.hpp"
+#include "results/report/Expectations.hpp"
 
 namespace gpuscale::launch {
 

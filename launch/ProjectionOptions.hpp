@@ -1,6 +1,6 @@
 #pragma once
 // `--project-ranks`: the job sizes (ranks, at the measured GPUs per node) that the fitted collectives
-// and the DDP steps are projected to (results/models/Projection.hpp). On `collectives` and the default run.
+// and the DDP steps are projected to (results/schema/Projection.hpp). On `collectives` and the default run.
 #include <string_view>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The report's projection (results/models/Projection.hpp), kept up to date after each phase it is
+// The report's projection (results/schema/Projection.hpp), kept up to date after each phase it is
 // fitted from (PhaseSpec::feeds_projection: collectives, and train once it ran). The driver runs it
 // (Job::phase_done), so that neither phase reaches into the other for it.
 #include "launch/RunPlan.hpp"

@@ -12,8 +12,8 @@
 #include "launch/ReportFiles.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/models/Compare.hpp"
-#include "results/models/RunFigures.hpp"
-#include "results/render/ConsoleReporter.hpp"
+#include "results/report/ConsoleReporter.hpp"
+#include "results/report/RunFigures.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -17,7 +17,7 @@
 #include "launch/FigureSeam.hpp"
 #include "launch/Outputs.hpp"
 #include "results/base/FigureNames.hpp"
-#include "results/render/JsonReporter.hpp"
+#include "results/report/JsonReporter.hpp"
 #include "results/schema/AtomicFile.hpp"
 #include "workloads/layers/Precision.hpp"
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "launch/Invocation.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {

@@ -19,7 +19,12 @@ import sys
 # layer may include what the layers it names may include.
 LAYERS = {
     "results/base": [],
-    "results": ["results/base"],
+    "results/schema": ["results/base"],
+    "results/models": ["results/schema"],
+    "results/render": ["results/models"],
+    "results/views": ["results/render"],
+    "results/report": ["results/views"],
+    "results": ["results/report"],
     "harness": ["results"],
     "probes": ["harness", "results"],
     "collectives": ["harness", "results"],

@@ -14,6 +14,13 @@ std::string fixed(double value, int decimals) {
   return buf;
 }
 
+std::string tflops_cell(double tflops) {
+  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", tflops);
+  return text;
+}
+
 std::string gib(std::uint64_t bytes, int decimals) {
   return fixed(static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0), decimals);
 }

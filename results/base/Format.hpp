@@ -10,6 +10,9 @@
 namespace gpuscale::results {
 
 std::string fixed(double value, int decimals);           // "12.35"; "-" for NaN
+// TFLOP/s in a table: three significant digits below 10 (the cpu backend, small shapes), one decimal
+// from 10 up: tflops_cell(0.01234) -> "0.0123", tflops_cell(812.34) -> "812.3".
+std::string tflops_cell(double tflops);
 std::string gib(std::uint64_t bytes, int decimals = 1);  // "139.8" (GiB, no unit)
 // A fraction as a percentage: percent(0.123, 0) -> "12%".
 std::string percent(double fraction, int decimals);

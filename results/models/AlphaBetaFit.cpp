@@ -4,9 +4,6 @@
 #include <cmath>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "results/base/JsonFields.hpp"
 #include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -99,7 +96,5 @@ std::optional<AlphaBetaFit> fit_alpha_beta(std::span<const FitPoint> points) {
   fit->held_out_max_error = *std::max_element(errors.begin(), errors.end());
   return fit;
 }
-
-GPUSCALE_JSON_FROM_FIELDS(AlphaBetaFit)
 
 }  // namespace gpuscale::results

@@ -14,9 +14,7 @@
 #include <optional>
 #include <span>
 
-#include <nlohmann/json_fwd.hpp>
-
-#include "results/base/RecordFields.hpp"
+#include "results/schema/FitRecord.hpp"
 
 namespace gpuscale::results {
 
@@ -24,24 +22,6 @@ struct FitPoint {
   std::uint64_t bytes = 0;
   double time_s = 0;
 };
-
-struct AlphaBetaFit {
-  double alpha_s = 0;
-  double beta_s_per_byte = 0;
-  int points_fitted = 0;
-  int points_held_out = 0;
-  // |predicted / measured - 1| over the held-out sizes; absent when none were held out.
-  std::optional<double> held_out_median_error, held_out_max_error;
-};
-
-// The held-out errors are null when none were held out.
-constexpr auto json_fields(const AlphaBetaFit*) {
-  using T = AlphaBetaFit;
-  return fields(field("alpha_s", &T::alpha_s), field("beta_s_per_byte", &T::beta_s_per_byte),
-                field("points_fitted", &T::points_fitted), field("points_held_out", &T::points_held_out),
-                field("held_out_median_error", &T::held_out_median_error),
-                field("held_out_max_error", &T::held_out_max_error));
-}
 
 inline constexpr int kMinPointsToHoldOut = 4;
 
@@ -52,8 +32,5 @@ std::optional<AlphaBetaFit> fit_line(std::span<const FitPoint> points);
 // The sweep's fit with the hold-out rule above. Points need not be sorted; zero-byte points are
 // ignored. nullopt when too few points remain.
 std::optional<AlphaBetaFit> fit_alpha_beta(std::span<const FitPoint> points);
-
-void to_json(nlohmann::json& j, const AlphaBetaFit& f);
-void from_json(const nlohmann::json& j, AlphaBetaFit& f);
 
 }  // namespace gpuscale::results

@@ -10,7 +10,7 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/render/GpuLabels.hpp"
+#include "results/models/GpuLabels.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {

@@ -7,14 +7,10 @@
 #include <optional>
 #include <vector>
 
+#include "results/schema/MidRunTenancy.hpp"  // kDefaultBusyUtilizationPct
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {
-
-// Mean GPU utilization (percent) of an idle look above which the GPU counts as busy with someone
-// else's kernels even where NVML lists no other process (a PID namespace, MIG): the default of the
-// report's busy_utilization_pct.
-inline constexpr double kDefaultBusyUtilizationPct = 20.0;
 
 // Which ranks of the job may hold a context on a GPU: before any communicator, those bound to it;
 // after the phases, every rank of its node (peer access opens a context on the peer's GPU).

@@ -1,6 +1,6 @@
 #pragma once
 // The label vocabulary's versions: what a figure's labels said when a file was written. A baseline
-// records its label_version (results/models/Baseline.hpp); one written before a change is translated
+// records its label_version (results/report/Baseline.hpp); one written before a change is translated
 // where the old label maps to one new label, and refused where it does not.
 //
 // | label_version | figures | labels |

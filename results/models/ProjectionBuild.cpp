@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "results/models/NcclPrediction.hpp"
 #include "results/models/ProjectionModel.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/RunReport.hpp"

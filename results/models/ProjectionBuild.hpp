@@ -1,11 +1,11 @@
 #pragma once
 // The projection of a run to more ranks, built from its collectives and training records
-// (results/models/Projection.hpp holds the record it returns, which the report carries).
+// (results/schema/Projection.hpp holds the record it returns, which the report carries).
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "results/models/Projection.hpp"
+#include "results/schema/Projection.hpp"
 
 namespace gpuscale::results {
 

@@ -1,7 +1,5 @@
 #include "results/render/BurnTable.hpp"
 
-#include <cmath>
-#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -15,13 +13,6 @@ namespace {
 
 std::string optional_cell(const std::optional<double>& value, int decimals) {
   return value ? fixed(*value, decimals) : "-";
-}
-
-std::string tflops_cell(double tflops) {
-  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", tflops);
-  return text;
 }
 
 // "sw_power_cap 100%, hw_thermal 4%": the reasons that were active, or "none".

@@ -20,14 +20,6 @@ std::string verification_cell(const ComputeVerification& c) {
   return (c.passed ? "ok " : "FAIL ") + error;
 }
 
-// Three significant digits below 10 TFLOP/s (the cpu backend, small shapes), one decimal above.
-std::string tflops_cell(double tflops) {
-  if (tflops >= 10 || std::isnan(tflops)) return fixed(tflops, 1);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g", tflops);
-  return text;
-}
-
 std::string where(const ComputeRecord& r) { return r.name.empty() ? r.set : r.set + ":" + r.name; }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #include "results/render/CsvText.hpp"
 
-#include "results/render/GpuLabels.hpp"
+#include "results/models/GpuLabels.hpp"
 
 namespace gpuscale::results {
 std::string csv_field(std::string_view text) {

@@ -27,15 +27,6 @@ constexpr const char* kAbovePeakCompute =
 
 }  // namespace
 
-HeadlineContext headline_context(const RunReport& run, const std::vector<Figure>& figures, const Baseline* baseline) {
-  HeadlineContext c{run, figures, {}, nullptr};
-  for (const auto& e : run.ranks)
-    if (e.gpu && !c.gpu) c.gpu = &*e.gpu;
-  if (const auto* group = baseline ? find_group(*baseline, machine_shape(run)) : nullptr)
-    for (const auto& f : group->figures) c.baseline_medians[baseline_key(f)] = f.median;
-  return c;
-}
-
 Headline named(const char* metric, std::string title, const char* what, Labels labels) {
   Headline h;
   h.metric = metric;
@@ -55,8 +46,7 @@ Headline of_job(const char* metric, std::string title, const char* what, Labels 
 }
 
 void set_baseline(const HeadlineContext& c, const Figure& source, Headline& h) {
-  const auto it = c.baseline_medians.find(baseline_key(source));
-  if (it != c.baseline_medians.end()) h.baseline = it->second;
+  if (c.baseline_median) h.baseline = c.baseline_median(source);
 }
 
 void per_gpu(HeadlineContext& c, const char* phase, const char* metric, const char* group_key, const Keep& keep,

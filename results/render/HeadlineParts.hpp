@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/models/Baseline.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
@@ -43,11 +42,11 @@ struct Headline {
 struct HeadlineContext {
   const RunReport& run;
   const std::vector<Figure>& figures;
-  std::map<std::string, double> baseline_medians;  // baseline_key -> median
+  // The baseline's median of a figure, where a baseline has it (set by results/report/Headlines.hpp's
+  // headline_context; empty: no baseline).
+  std::function<std::optional<double>(const Figure&)> baseline_median;
   const GpuInfo* gpu = nullptr;                    // the first rank's GPU with one: the job's model
 };
-
-HeadlineContext headline_context(const RunReport& run, const std::vector<Figure>& figures, const Baseline* baseline);
 
 using Keep = std::function<bool(const Figure&)>;
 using Peak = std::function<void(Headline&)>;  // sets peak and peak_source where known

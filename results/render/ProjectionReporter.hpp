@@ -1,12 +1,12 @@
 #pragma once
-// The projection (results/models/Projection.hpp) in the console report and as figures (phase "projection")
+// The projection (results/schema/Projection.hpp) in the console report and as figures (phase "projection")
 // for CSV, compare and --expect.
 #include <optional>
 #include <ostream>
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/models/Projection.hpp"
+#include "results/schema/Projection.hpp"
 
 namespace gpuscale::results {
 

@@ -11,8 +11,8 @@
 
 #include "results/base/RecordFields.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/NcclModel.hpp"
 #include "results/schema/IsolationRecord.hpp"
+#include "results/schema/NcclModel.hpp"
 
 namespace gpuscale::results {
 

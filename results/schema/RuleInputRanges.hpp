@@ -1,7 +1,7 @@
 #pragma once
 // The ranges of the thresholds the judge reads from a run, in one place: the options that set them for
 // a run (collectives/SweepOptions.cpp), the --expect keys that set them again for `gpuscale report`
-// (results/models/Expectations.cpp) and the consistency check of a saved run (RunConsistency.cpp).
+// (results/report/Expectations.cpp) and the consistency check of a saved run (RunConsistency.cpp).
 // NaN lies in none of them.
 
 namespace gpuscale::results {

@@ -8,8 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include "results/base/Check.hpp"
-#include "results/models/GpuTenants.hpp"
-#include "results/models/Projection.hpp"
 #include "results/schema/BudgetRecord.hpp"
 #include "results/schema/BurnRecord.hpp"
 #include "results/schema/CollectiveRecords.hpp"
@@ -19,6 +17,7 @@
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Outlier.hpp"
 #include "results/schema/PlanRecord.hpp"
+#include "results/schema/Projection.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "results/schema/RuleOutcome.hpp"
 #include "results/schema/TraceSpan.hpp"
@@ -74,8 +73,8 @@ struct RunReport {
   // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
   double straggler_threshold = kDefaultStragglerThreshold;
   // The mean utilization (percent) at which a GPU the job left idle reads busy with someone else's
-  // work (gpu-in-use; results/models/GpuTenants.hpp): the default, or --expect's, kept so that
-  // `report` judges tenancy as the run did.
+  // work (gpu-in-use; results/models/GpuTenants.hpp): the default (MidRunTenancy.hpp), or --expect's,
+  // kept so that `report` judges tenancy as the run did.
   double busy_utilization_pct = kDefaultBusyUtilizationPct;
   bool interrupted = false;
   // False in every write before the job's last one, so a file left behind by a job that died (even

@@ -7,7 +7,7 @@
 #include "results/models/CollectiveFigures.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/HeadlineParts.hpp"
-#include "results/render/ReportCharts.hpp"
+#include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::collectives {
 namespace {

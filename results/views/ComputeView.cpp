@@ -4,7 +4,7 @@
 #include "results/models/ComputeFigures.hpp"
 #include "results/render/ComputeTable.hpp"
 #include "results/render/HeadlineParts.hpp"
-#include "results/render/ReportCharts.hpp"
+#include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::compute {
 namespace {

@@ -27,13 +27,18 @@ constexpr FigureSpec kFigures[] = {
 
 constexpr CheckSection kCheckSections[] = {CheckSection::environment, CheckSection::outliers, CheckSection::budget};
 
+// One environment per rank: world and ranks[] agree (RunConsistency.hpp checks each rank's), and a run
+// has at least one.
+bool has_every_rank(const RunReport& r) {
+  return !r.ranks.empty() && r.ranks.size() == static_cast<std::size_t>(r.world_size);
+}
+
 }  // namespace
 
 extern constinit const PhaseView kView{
     .name = phase::env,
     .title = "Environment: clocks, memory, power and the smoke allreduce",
-    // One environment per rank: world and ranks[] agree (RunConsistency.hpp checks each rank's).
-    .has_records = [](const RunReport& r) { return r.ranks.size() == static_cast<std::size_t>(r.world_size); },
+    .has_records = has_every_rank,
     .name_ranks = nullptr,
     .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.ranks, out); },
     .vocabulary = kFigures,

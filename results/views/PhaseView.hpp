@@ -18,7 +18,7 @@
 
 namespace gpuscale::results {
 
-struct ChartSection;     // results/render/ReportCharts.hpp
+struct ChartSection;     // results/render/PhaseCharts.hpp
 struct Headline;         // results/render/HeadlineParts.hpp
 struct HeadlineContext;  // results/render/HeadlineParts.hpp
 using RankNodes = std::vector<std::string>;

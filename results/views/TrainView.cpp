@@ -6,7 +6,7 @@
 #include "results/base/Format.hpp"
 #include "results/models/TrainFigures.hpp"
 #include "results/render/HeadlineParts.hpp"
-#include "results/render/ReportCharts.hpp"
+#include "results/render/PhaseCharts.hpp"
 #include "results/render/TrainTable.hpp"
 
 namespace gpuscale::results::views::train {

@@ -31,7 +31,7 @@ for gz in "$here"/runs/*.json.gz; do
     || fail "$name: report printed $summary lines, the run $ran"
   echo "$name: the run printed $ran lines, report $summary, report --full $full"
 done
-python3 "$here/console_wording.py" "$out"/*.summary.txt "$here/../unit/results/ReportersGoldenTest.cpp" \
+python3 "$here/console_wording.py" "$out"/*.summary.txt "$here/../unit/results/report/ReportersGoldenTest.cpp" \
   || fail "wording errors in the summaries"
 # The gradient checks' setup ("1 ranks x 2 samples") is text the saved runs recorded, in their version's words.
 python3 "$here/console_wording.py" --tables --recorded ' [0-9]+ (rank|device)s? x [0-9]+ samples?' "$out"/*.full.txt \

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "results/render/JsonReporter.hpp"
+#include "results/report/JsonReporter.hpp"
 #include "results/schema/RunReport.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

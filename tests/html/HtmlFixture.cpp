@@ -8,8 +8,8 @@
 #include "../unit/results/SampleRun.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/base/FigureNames.hpp"
-#include "results/models/RunFigures.hpp"
-#include "results/render/HtmlReporter.hpp"
+#include "results/report/HtmlReporter.hpp"
+#include "results/report/RunFigures.hpp"
 
 int main(int argc, char** argv) {
   using namespace gpuscale::results;

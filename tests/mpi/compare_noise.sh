@@ -3,7 +3,7 @@
 # collective is a local copy, listed as not judged, never a regression. Two healthy runs of two ranks
 # compare with exit 0: the same figures, both verdicts passing (at a tolerance that leaves the figures
 # aside: on cores the rest of the machine shares, the scheduler moves CPU timings by whole factors
-# between runs; the statistic is pinned in tests/unit/results/CompareTest.cpp and on real GPU runs). A
+# between runs; the statistic is pinned in tests/unit/judge/RegressionTest.cpp and on real GPU runs). A
 # run that measured nothing fails: one whose GPU phases were all skipped (its own verdict failed), and
 # a copy stripped of its phases' records (every figure missing), unless --allow-missing. A new run
 # whose own verdict failed fails, saying so.

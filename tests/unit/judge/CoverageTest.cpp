@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "judge/VerdictRules.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 
 namespace gpuscale::judge {
 namespace {

@@ -14,9 +14,9 @@
 #include "judge/OutlierChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
-#include "results/models/RunFigures.hpp"
-#include "results/render/HtmlReporter.hpp"
-#include "results/render/NodeTables.hpp"
+#include "results/report/HtmlReporter.hpp"
+#include "results/report/NodeTables.hpp"
+#include "results/report/RunFigures.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

@@ -14,7 +14,7 @@
 #include "judge/PhaseRules.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/render/JsonReporter.hpp"
+#include "results/report/JsonReporter.hpp"
 
 namespace gpuscale::judge {
 namespace {

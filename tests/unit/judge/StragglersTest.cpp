@@ -13,9 +13,9 @@
 #include "results/base/Figure.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/Expectations.hpp"
-#include "results/models/RunFigures.hpp"
 #include "results/models/StragglerSpread.hpp"
+#include "results/report/Expectations.hpp"
+#include "results/report/RunFigures.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "tests/unit/judge/Marked.hpp"
 

@@ -12,7 +12,7 @@
 #include "judge/Judge.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Figure.hpp"
-#include "results/models/RunFigures.hpp"
+#include "results/report/RunFigures.hpp"
 
 namespace gpuscale::judge {
 namespace {

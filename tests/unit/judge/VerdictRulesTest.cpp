@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
-#include "results/models/RunFigures.hpp"
+#include "results/report/RunFigures.hpp"
 
 namespace gpuscale::results {
 namespace {

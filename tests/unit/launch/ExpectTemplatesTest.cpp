@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "launch/ReportFiles.hpp"
-#include "results/models/Expectations.hpp"
+#include "results/report/Expectations.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -16,6 +16,14 @@ TEST(Format, PciBusIdsOfNvmlAndCudaAgree) {
   EXPECT_EQ(normalize_pci_bus_id("0000:3B:00.0"), "0000:3b:00.0");
 }
 
+// The cpu backend's small figures keep three significant digits; a GPU's keep one decimal.
+TEST(Format, TflopsCellsKeepThreeDigitsBelowTen) {
+  EXPECT_EQ(tflops_cell(0.012345), "0.0123");
+  EXPECT_EQ(tflops_cell(9.876), "9.88");
+  EXPECT_EQ(tflops_cell(812.34), "812.3");
+  EXPECT_EQ(tflops_cell(std::nan("")), "-");
+}
+
 TEST(Format, PluralUnlessOne) {
   EXPECT_EQ(plural(1, "rank"), "1 rank");
   EXPECT_EQ(plural(0, "rank"), "0 ranks");

@@ -1,0 +1,18 @@
+#include "results/report/RunFigures.hpp"
+
+#include "results/models/EnvFigures.hpp"
+#include "results/render/ProjectionReporter.hpp"
+#include "results/schema/RunReport.hpp"
+#include "results/views/PhaseView.hpp"
+
+namespace gpuscale::results {
+
+std::vector<Figure> flatten(const RunReport& report) {
+  std::vector<Figure> figures;
+  for (const auto& view : phase_views()) view.append_figures(report, figures);
+  append_figures(report.checks, figures);
+  append_figures(report.projection, figures);
+  return figures;
+}
+
+}  // namespace gpuscale::results

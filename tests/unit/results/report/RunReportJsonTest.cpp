@@ -1,0 +1,149 @@
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "SampleRun.hpp"
+#include "judge/VerdictRules.hpp"
+#include "results/report/JsonReporter.hpp"
+#include "results/report/RunFigures.hpp"
+#include "results/schema/AtomicFile.hpp"
+#include "results/schema/RunReport.hpp"
+
+namespace gpuscale::results {
+namespace {
+
+// The reporters' sample run, plus the fields it leaves out that the JSON must carry too.
+RunReport sample_report() {
+  RunReport r = testing::sample_run();
+  GpuInfo& g = *r.ranks[0].gpu;
+  g.uuid = "GPU-0";
+  g.nvlinks.push_back(NvLinkGroup{"0000:2a:00.0", 18, 4});
+  r.ranks[0].versions.nccl_library = 22803;
+  r.ranks[0].variables["NCCL_DEBUG"] = "INFO";
+  r.verdict = judge::evaluate_verdict(r, flatten(r), {});
+  return r;
+}
+
+TEST(RunReportJson, RoundTripKeepsEveryField) {
+  const auto original = sample_report();
+  const nlohmann::json j = original;
+  EXPECT_EQ(j.at("schema_version"), kSchemaVersion);
+  EXPECT_EQ(j.at("ranks").size(), 2u);
+  EXPECT_TRUE(j.at("ranks")[0].at("gpu").at("memory_clock_mhz").is_null());  // unknown stays unknown
+  const auto back = j.get<RunReport>();
+  EXPECT_EQ(nlohmann::json(back), j);
+  ASSERT_TRUE(back.ranks[0].gpu);
+  EXPECT_FALSE(back.ranks[1].gpu);  // the cpu rank
+  EXPECT_EQ(back.ranks[0].gpu->nvlinks.at(0).link_count, 18);
+  EXPECT_EQ(back.ranks[0].variables.at("NCCL_DEBUG"), "INFO");
+  EXPECT_EQ(*back.ranks[0].gpu->temperature_c, 31u);
+  EXPECT_FALSE(back.ranks[0].gpu->memory_clock_mhz.has_value());
+}
+
+TEST(RunReportJson, RejectsOtherSchemaVersions) {
+  nlohmann::json j = sample_report();
+  j["schema_version"] = kSchemaVersion + 1;
+  EXPECT_THROW(j.get<RunReport>(), std::runtime_error);
+  j.erase("schema_version");
+  EXPECT_THROW(j.get<RunReport>(), std::runtime_error);
+}
+
+TEST(RunReportJson, CompleteAndOutputSetRoundTripAndVersionOneReadsAsComplete) {
+  auto r = sample_report();
+  r.complete = false;
+  r.output_set = "20261130T000000Z-42-1";
+  r.verdict.passed = false;
+  r.verdict.incomplete = true;
+  nlohmann::json j = r;
+  EXPECT_EQ(j.at("verdict").at("result"), "INCOMPLETE");
+  auto back = j.get<RunReport>();
+  EXPECT_FALSE(back.complete);
+  EXPECT_TRUE(back.verdict.incomplete);
+  EXPECT_EQ(back.output_set, "20261130T000000Z-42-1");
+  j.erase("complete");
+  EXPECT_THROW(j.get<RunReport>(), std::runtime_error);  // required from version 2 on
+  j["schema_version"] = 1;  // files written before the field existed
+  j.erase("output_set");
+  back = j.get<RunReport>();
+  EXPECT_TRUE(back.complete);
+  EXPECT_EQ(nlohmann::json(back).at("schema_version"), kSchemaVersion);
+}
+
+TEST(RunReportJson, MalformedFieldIsAClearError) {
+  nlohmann::json j = sample_report();
+  j["ranks"][0]["rank"] = "zero";
+  try {
+    j.get<RunReport>();
+    FAIL() << "accepted a malformed report";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("malformed run report"), std::string::npos);
+  }
+}
+
+// The writer streams the per-rank arrays element by element: the text is still the one document's.
+TEST(RunReportJson, StreamedTextIsTheWholeDocumentsDump) {
+  auto r = testing::sample_fleet_run();  // ranks and burn records
+  r.trace_spans = sample_report().trace_spans;
+  ASSERT_FALSE(r.burn.empty());
+  ASSERT_FALSE(r.ranks.empty());
+  const auto whole = nlohmann::json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
+  EXPECT_EQ(report_text(r), whole);
+  RunReport empty;  // every per-rank array empty
+  EXPECT_EQ(report_text(empty), nlohmann::json(empty).dump(2) + '\n');
+}
+
+// The reader turns per-rank elements into records as it parses; a malformed one is still refused
+// with the file named, and the records read are the written ones.
+TEST(RunReportJson, PerRankElementsReadAsTheyAreParsed) {
+  const auto r = testing::sample_fleet_run();
+  const auto back = parse_report_text(report_text(r), "run.json");
+  EXPECT_EQ(nlohmann::json(back), nlohmann::json(r));
+  auto j = nlohmann::json(r);
+  j["burn"].push_back(j["burn"][0]);
+  j["burn"].back()["rank"] = "one";
+  try {
+    parse_report_text(j.dump(), "run.json");
+    FAIL() << "accepted a malformed burn record";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("run.json: malformed run report"), std::string::npos) << e.what();
+  }
+}
+
+// Pair labels are names made from the ranks (GpuLabels.hpp): a file written when they were host:GPU
+// is read with today's host#LOCAL_RANK, so its pair figures match a new run's.
+TEST(RunReportJson, PairLabelsAreReadAsTodaysNames) {
+  auto r = testing::sample_run();
+  r.collectives.emplace();
+  r.collectives->pairs.emplace();
+  r.collectives->pairs->pairs.push_back(PairResult{0, 1, "node1:0", "node1:cpu1"});
+  const auto back = parse_report_text(report_text(r), "old.json");
+  ASSERT_TRUE(back.collectives && back.collectives->pairs);
+  EXPECT_EQ(back.collectives->pairs->pairs[0].a_label, "node1#0");
+  EXPECT_EQ(back.collectives->pairs->pairs[0].b_label, "node1#1");
+}
+
+TEST(AtomicFile, WritesWholeFileAndReadsBack) {
+  const std::string path = ::testing::TempDir() + "/report.json";
+  std::ostringstream text;
+  JsonReporter().write(sample_report(), text);
+  write_file_atomically(path, text.str());
+  const auto back = read_report_file(path);
+  EXPECT_EQ(back.ranks.size(), 2u);
+}
+
+TEST(AtomicFile, UnwritableFolderIsRefusedBeforeWriting) {
+  EXPECT_THROW(check_writable("/nonexistent-folder/x.json"), std::runtime_error);
+  EXPECT_THROW(write_file_atomically("/nonexistent-folder/x.json", "{}"), std::runtime_error);
+  EXPECT_THROW(check_writable(::testing::TempDir()), std::runtime_error);  // a directory
+}
+
+TEST(AtomicFile, MalformedFileIsAClearError) {
+  const std::string path = ::testing::TempDir() + "/bad.json";
+  std::ofstream(path) << "{ not json";
+  EXPECT_THROW(read_report_file(path), std::runtime_error);
+  EXPECT_THROW(read_report_file("/nonexistent.json"), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace gpuscale::results
