@@ -42,8 +42,8 @@ struct Headline {
 struct HeadlineContext {
   const RunReport& run;
   const std::vector<Figure>& figures;
-  // The baseline's median of a figure, where a baseline has it (set by results/report/Headlines.hpp's
-  // headline_context; empty: no baseline).
+  // The baseline's median of a figure, where a baseline has it (set by headlines(),
+  // results/report/Headlines.hpp; empty: no baseline).
   std::function<std::optional<double>(const Figure&)> baseline_median;
   const GpuInfo* gpu = nullptr;                    // the first rank's GPU with one: the job's model
 };

@@ -42,7 +42,8 @@ struct PhaseView {
   void (*headlines)(HeadlineContext& context, std::vector<Headline>& out);
   // The sections of docs/CHECKS.md whose checks its rules look for once it completes (ChecksRan.hpp).
   std::span<const CheckSection> check_sections;
-  // Its charts for the HTML report (ReportCharts.hpp), from figures measured on GPUs of their own.
+  // Its charts for the HTML report (render/PhaseCharts.hpp; report/ReportCharts.hpp gathers them), from
+  // figures measured on GPUs of their own.
   void (*charts)(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out);
 };
 
