@@ -176,7 +176,7 @@ Judged burn_family(const RunReport& report, const RuleContext& context) {
 
 void clear_burn_marks(RunReport& report) {
   for (auto& r : report.burn) {
-    r.slow = r.wrong_result = r.beside_tenant = false;
+    r.slow = r.wrong_result = r.beside_tenant = r.under_floor = false;
     r.floor_tflops.reset();
   }
 }
@@ -192,6 +192,8 @@ bool set_burn_mark(RunReport& report, const RecordMark& m) {
       return set_at(records, m.index, [&](BurnRecord& r) { r.floor_tflops = m.value; });
     case Mark::burn_beside_tenant:
       return set_at(records, m.index, [](BurnRecord& r) { r.beside_tenant = true; });
+    case Mark::burn_under_floor:
+      return set_at(records, m.index, [](BurnRecord& r) { r.under_floor = true; });
     default:
       return false;
   }

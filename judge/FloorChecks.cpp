@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "judge/GpuFloors.hpp"
 #include "results/base/CheckIds.hpp"
@@ -37,6 +38,7 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
     // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
     if (r.beside_tenant || !below_floor(r.sustained_tflops, *floor)) continue;
     judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
+    judged.marks.push_back({Mark::burn_under_floor, index_in(records, r)});
     out.push_back({check_ids::kGpuSlowSustained,
                    Severity::error,
                    {r.rank},
@@ -50,10 +52,13 @@ void host_link(const LinksRecord& r, std::size_t index, Judged& judged) {
   const auto floor = host_link_floor(r.gpu, r.pcie.gen_max, r.pcie.width_max);
   if (!floor) return;
   judged.marks.push_back({Mark::links_h2d_floor, index, 0, floor->value});
-  for (const char* direction : {"h2d", "d2h"}) {
+  constexpr std::pair<const char*, Mark> kDirections[] = {{"h2d", Mark::links_h2d_under_floor},
+                                                          {"d2h", Mark::links_d2h_under_floor}};
+  for (const auto& [direction, under_floor] : kDirections) {
     const auto* c = largest_copy(r, direction, "pinned", "solo");
     if (!c || c->gbps <= 0 || !below_floor(c->gbps, *floor)) continue;
     judged.marks.push_back({Mark::links_h2d_slow, index});
+    judged.marks.push_back({under_floor, index});
     out.push_back({check_ids::kH2dSlow, Severity::error, {r.rank},
                    who(r) + " pinned " + direction + " " + under(c->gbps, *floor, 1, "GB/s") +
                        ": check the link's training (nvidia-smi -q -d PCIE), ACS/IOMMU settings and the rank's CPU "
@@ -69,6 +74,7 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
   judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
   if (!h || h->gbps <= 0 || !below_floor(h->gbps, *floor)) return;
   judged.marks.push_back({Mark::links_hbm_slow, index});
+  judged.marks.push_back({Mark::links_hbm_under_floor, index});
   out.push_back({check_ids::kHbmSlow,
                  Severity::error,
                  {r.rank},

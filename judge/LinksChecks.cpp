@@ -180,6 +180,7 @@ Judged links_family(const RunReport& report, const RuleContext& context) {
 void clear_links_marks(RunReport& report) {
   for (auto& r : report.links) {
     r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
+    r.h2d_under_floor = r.d2h_under_floor = r.hbm_under_floor = false;
     r.h2d_floor_gbps.reset();
     r.hbm_floor_gbps.reset();
   }
@@ -198,6 +199,12 @@ bool set_links_mark(RunReport& report, const RecordMark& m) {
       return set_at(records, m.index, [&](LinksRecord& r) { r.hbm_floor_gbps = m.value; });
     case Mark::links_beside_tenant:
       return set_at(records, m.index, [](LinksRecord& r) { r.beside_tenant = true; });
+    case Mark::links_h2d_under_floor:
+      return set_at(records, m.index, [](LinksRecord& r) { r.h2d_under_floor = true; });
+    case Mark::links_d2h_under_floor:
+      return set_at(records, m.index, [](LinksRecord& r) { r.d2h_under_floor = true; });
+    case Mark::links_hbm_under_floor:
+      return set_at(records, m.index, [](LinksRecord& r) { r.hbm_under_floor = true; });
     default:
       return false;
   }

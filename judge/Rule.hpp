@@ -36,6 +36,11 @@ enum class Mark {
   links_hbm_slow,     // links[index].hbm_slow
   links_h2d_floor,    // links[index].h2d_floor_gbps = value
   links_hbm_floor,    // links[index].hbm_floor_gbps = value
+  // Under the GPU model's floor (FloorChecks.hpp): what the console's "UNDER FLOOR" reads.
+  burn_under_floor,       // burn[index].under_floor
+  links_h2d_under_floor,  // links[index].h2d_under_floor
+  links_d2h_under_floor,  // links[index].d2h_under_floor
+  links_hbm_under_floor,  // links[index].hbm_under_floor
   // Measured while another process computed on the GPU (TenancyChecks.hpp): the judge applies these
   // first, and the speed rules (stragglers, slow GPUs, floors, outliers) leave such records out.
   compute_beside_tenant,   // compute[index].beside_tenant

@@ -46,6 +46,9 @@ struct Figure {
   // Measured while another process computed on its GPU (the record's beside_tenant mark): not the
   // GPU's own figure. Charts and the speed rules (stragglers, outliers, link use) leave it out.
   bool beside_tenant = false;
+  // The judge found it under its GPU model's floor (the record's under_floor marks): what the console
+  // summary marks "UNDER FLOOR". Not part of the figure's JSON or CSV (the record's marks are).
+  bool under_floor = false;
 };
 
 // Sets beside_tenant on figures[from..] when `beside` (a record's mark on the figures it just added).

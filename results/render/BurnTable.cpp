@@ -62,6 +62,7 @@ void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>&
       if (w.start_s >= r.settle_s) sustained_windows.push_back(w.tflops);
     Figure sustained{phase::burn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher};
     sustained.spread = band_of_samples(sustained_windows, r.sustained_tflops);
+    sustained.under_floor = r.under_floor;
     out.push_back(std::move(sustained));
     out.push_back({phase::burn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
     if (r.clock_p50_mhz) out.push_back({phase::burn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});

@@ -68,6 +68,7 @@ void per_gpu(HeadlineContext& c, const char* phase, const char* metric, const ch
     for (const auto& [rank, f] : best) {
       h.per_rank[rank] = f->value;
       if (f->beside_tenant) h.beside_tenant_ranks.insert(rank);
+      if (f->under_floor) h.under_floor_ranks.insert(rank);
       (f->beside_tenant ? shared : values).push_back(f->value);
       Labels rest = f->labels;
       rest.erase(names::kRank);

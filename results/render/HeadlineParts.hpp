@@ -36,6 +36,8 @@ struct Headline {
   std::set<int> beside_tenant_ranks;
   // value itself was measured beside another process (a job figure, or every GPU's was).
   bool beside_tenant = false;
+  // Ranks of per_rank the judge found under the GPU model's floor (Figure::under_floor).
+  std::set<int> under_floor_ranks;
   bool local_copy = false;  // value is a collective's over one rank (Figure::local_copy): no link measured
 };
 

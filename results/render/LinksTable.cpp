@@ -99,10 +99,13 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
       // A pageable copy goes through the host's page handling, which moves it between healthy runs
       // by far more than its samples spread within one.
       out.back().varies_between_runs = c.memory == "pageable";
+      out.back().under_floor = &c == largest_copy(r, c.direction, "pinned", "solo") &&
+                               (c.direction == "h2d" ? r.h2d_under_floor : r.d2h_under_floor);
     }
     for (const auto& h : r.hbm) {
       const Labels labels{{names::kRank, rank}, {names::kKernel, h.kernel}};
       timed({phase::links, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher}, h.samples_s);
+      out.back().under_floor = &h == find_hbm(r, "copy") && r.hbm_under_floor;
       if (r.hbm_peak_gbps)
         out.push_back({phase::links, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
     }

@@ -34,36 +34,47 @@ std::string against(const Headline& h) {
   return " (" + text + ")";
 }
 
-bool under_floor(const Headline& h, double value) { return h.floor && value < *h.floor; }
-
 // "rank 0 674 | rank 1 372 UNDER FLOOR | ...": each GPU, or past kSummaryValuesPerLine GPUs each
-// node's median, worst first once they do not all fit.
+// node's median, worst first once they do not all fit (a node with a GPU under its floor before
+// those without). A GPU is marked where the judge found it under its floor (Headline's
+// under_floor_ranks, from the records' marks), a node with how many of its GPUs it found so.
 std::string values_line(const RunReport& run, const Headline& h) {
-  std::vector<std::pair<std::string, double>> values;  // (who, value)
-  const char* what = "per GPU: ";
-  if (h.per_rank.size() <= kSummaryValuesPerLine) {
-    for (const auto& [rank, v] : h.per_rank) values.emplace_back("rank " + std::to_string(rank), v);
-  } else {
-    std::map<int, std::vector<double>> by_node;
+  struct Shown {
+    std::string who;
+    double value = 0;
+    std::size_t under_floor = 0;  // GPUs under their floor
+  };
+  std::vector<Shown> values;
+  const bool per_node = h.per_rank.size() > kSummaryValuesPerLine;
+  if (!per_node) {
     for (const auto& [rank, v] : h.per_rank)
-      by_node[rank < static_cast<int>(run.ranks.size()) ? run.ranks[static_cast<std::size_t>(rank)].node : 0]
-          .push_back(v);
-    for (const auto& [node, v] : by_node) values.emplace_back("node " + std::to_string(node), median(v));
-    what = "per node (median of its GPUs): ";
+      values.push_back({"rank " + std::to_string(rank), v, h.under_floor_ranks.count(rank)});
+  } else {
+    std::map<int, std::pair<std::vector<double>, std::size_t>> by_node;  // node -> (values, under floor)
+    for (const auto& [rank, v] : h.per_rank) {
+      auto& node =
+          by_node[rank < static_cast<int>(run.ranks.size()) ? run.ranks[static_cast<std::size_t>(rank)].node : 0];
+      node.first.push_back(v);
+      node.second += h.under_floor_ranks.count(rank);
+    }
+    for (const auto& [node, v] : by_node) values.push_back({"node " + std::to_string(node), median(v.first), v.second});
   }
   const auto shown = std::min(values.size(), kSummaryValuesPerLine);
   if (values.size() > shown)
     std::partial_sort(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(shown), values.end(),
-                      [&h](const auto& a, const auto& b) {
-                        return h.better == Better::lower ? a.second > b.second : a.second < b.second;
+                      [&h](const Shown& a, const Shown& b) {
+                        if (a.under_floor != b.under_floor) return a.under_floor > b.under_floor;
+                        return h.better == Better::lower ? a.value > b.value : a.value < b.value;
                       });
   std::string text;
   for (std::size_t i = 0; i < shown; ++i) {
-    const auto& [who, v] = values[i];
-    text += (i ? " | " : "") + who + " " + readable(v, h.unit) + (under_floor(h, v) ? " UNDER FLOOR" : "");
+    const auto& v = values[i];
+    text += (i ? " | " : "") + v.who + " " + readable(v.value, h.unit);
+    if (v.under_floor)
+      text += per_node ? " (" + plural(static_cast<long long>(v.under_floor), "GPU") + " UNDER FLOOR)" : " UNDER FLOOR";
   }
   if (values.size() > shown) text += " | and " + std::to_string(values.size() - shown) + " more (the worst shown)";
-  return what + text;
+  return (per_node ? "per node (median of its GPUs): " : "per GPU: ") + text;
 }
 
 }  // namespace
@@ -76,7 +87,7 @@ void write_phase_summary(const RunReport& run, std::ostream& out) {
                         "every size and rank is in the JSON, CSV and HTML");
   for (const auto& h : lines) {
     out << "  " << h.title << ": " << value_text(h.value, h.unit) << against(h) << '\n';
-    if (h.per_rank.size() > 1 || (h.per_rank.size() == 1 && under_floor(h, h.value)))
+    if (h.per_rank.size() > 1 || !h.under_floor_ranks.empty())
       out << "    " << values_line(run, h) << '\n';
   }
 }

@@ -73,6 +73,7 @@ struct BurnRecord {
   // The judge's marks (judge/Rule.hpp, Mark), cleared and set afresh at every judging.
   bool slow = false;
   bool wrong_result = false;
+  bool under_floor = false;  // sustained under floor_tflops (judge/FloorChecks.hpp)
   bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 
@@ -107,7 +108,8 @@ constexpr auto json_fields(const BurnRecord*) {
       field("peak_tflops", &T::peak_tflops), field("floor_tflops", &T::floor_tflops),
       field("clock_p10_mhz", &T::clock_p10_mhz), field("clock_p50_mhz", &T::clock_p50_mhz),
       field("power_p50_w", &T::power_p50_w), field("peak_temperature_c", &T::peak_temperature_c),
-      field("beside_tenant", &T::beside_tenant).omitted_when_default());
+      field("beside_tenant", &T::beside_tenant).omitted_when_default(),
+      field("under_floor", &T::under_floor).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const BurnProgress& p);

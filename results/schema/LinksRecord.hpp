@@ -76,6 +76,9 @@ struct LinksRecord {
   std::vector<std::string> unreadable;
   bool h2d_slow = false;  // the judge's marks (judge/Rule.hpp, Mark), set afresh at every judging
   bool hbm_slow = false;
+  // Which figures the floor rule found under their floor (judge/FloorChecks.hpp): the largest pinned
+  // copy alone on its node, each direction, and the device copy.
+  bool h2d_under_floor = false, d2h_under_floor = false, hbm_under_floor = false;
   bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
 
@@ -123,7 +126,10 @@ constexpr auto json_fields(const LinksRecord*) {
                 field("unreadable", &T::unreadable), field("h2d_slow", &T::h2d_slow),
                 field("hbm_slow", &T::hbm_slow), field("hbm_peak_gbps", &T::hbm_peak_gbps),
                 field("h2d_floor_gbps", &T::h2d_floor_gbps), field("hbm_floor_gbps", &T::hbm_floor_gbps),
-                field("beside_tenant", &T::beside_tenant).omitted_when_default());
+                field("beside_tenant", &T::beside_tenant).omitted_when_default(),
+                field("h2d_under_floor", &T::h2d_under_floor).omitted_when_default(),
+                field("d2h_under_floor", &T::d2h_under_floor).omitted_when_default(),
+                field("hbm_under_floor", &T::hbm_under_floor).omitted_when_default());
 }
 
 void to_json(nlohmann::json& j, const CopyFigure& f);

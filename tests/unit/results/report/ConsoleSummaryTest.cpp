@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
+#include "judge/Judge.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/report/ConsoleReporter.hpp"
 #include "tests/unit/judge/Marked.hpp"
@@ -55,6 +56,49 @@ TEST(ConsoleSummary, HealthyGpusAreNotMarked) {
   const auto text = screen(burnt_run(670), ConsoleView::summary);
   EXPECT_NE(text.find("    per GPU: rank 0 674 | rank 1 670\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("UNDER FLOOR"), std::string::npos);
+}
+
+// The mark is the judge's, not a comparison of its own: where the judge holds no GPU to its floor (ranks
+// sharing GPUs on purpose measure each other's load), the console marks none either.
+TEST(ConsoleSummary, NoMarkWhereTheJudgeHoldsNoFloor) {
+  auto run = burnt_run(372);
+  run.emulation = Emulation{1, true};
+  judge::judge(run, {});
+  const auto text = screen(run, ConsoleView::summary);
+  EXPECT_NE(text.find("    per GPU: rank 0 674 | rank 1 372\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("UNDER FLOOR"), std::string::npos) << text;
+  run.emulation.reset();
+  judge::judge(run, {});
+  EXPECT_NE(screen(run, ConsoleView::summary).find("rank 1 372 UNDER FLOOR"), std::string::npos);
+}
+
+// Past 8 GPUs each node's median: a node whose GPU is under its floor says how many, and comes first
+// even when its median is not the worst.
+TEST(ConsoleSummary, NodesCountTheirGpusUnderTheFloor) {
+  auto run = testing::sample_run();
+  run.burn.clear();
+  for (int rank = 0; rank < 20; ++rank) {
+    BurnRecord b;
+    b.rank = rank;
+    b.host = "node" + std::to_string(rank / 2);
+    b.gpu = "NVIDIA H200";
+    b.precision = "bf16";
+    b.sustained_tflops = rank == 19 ? 372 : rank == 18 ? 900 : 600 + rank;  // node 9's median the best
+    run.burn.push_back(b);
+    if (rank >= static_cast<int>(run.ranks.size())) {
+      auto env = run.ranks.back();
+      env.rank = rank;
+      env.node = rank / 2;
+      run.ranks.push_back(env);
+    }
+    run.ranks[static_cast<std::size_t>(rank)].node = rank / 2;
+  }
+  run.world_size = 20;
+  judge::judge(run, {});
+  const auto text = screen(run, ConsoleView::summary);
+  EXPECT_NE(text.find("    per node (median of its GPUs): node 9 "), std::string::npos) << text;
+  EXPECT_NE(text.find(" (1 GPU UNDER FLOOR) | node 0 "), std::string::npos) << text;
+  EXPECT_NE(text.find(" | and 2 more (the worst shown)"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -137,6 +137,8 @@ TEST(FloorChecks, HealthyLoneH200PassesWithItsFloorsRecorded) {
   EXPECT_NEAR(*run.burn[0].floor_tflops, 0.56 * 989.4, 0.01);
   EXPECT_NEAR(*run.links[0].h2d_floor_gbps, 0.70 * 63.008, 0.01);
   EXPECT_NEAR(*run.links[0].hbm_floor_gbps, 3600, 0.01);
+  EXPECT_FALSE(run.burn[0].under_floor || run.links[0].h2d_under_floor || run.links[0].d2h_under_floor ||
+               run.links[0].hbm_under_floor);
 }
 
 TEST(FloorChecks, EachFigureUnderItsFloorIsAnError) {
@@ -146,12 +148,30 @@ TEST(FloorChecks, EachFigureUnderItsFloorIsAnError) {
   EXPECT_NE(checks[0].message.find("372.0 TFLOP/s, under the model's floor of 554.1"), std::string::npos)
       << checks[0].message;
   EXPECT_TRUE(shared.burn[0].slow);
+  EXPECT_TRUE(shared.burn[0].under_floor);
   auto link = lone_h200(674, 55.2, 30, 4270);
   checks = floor_checks_marked(link);
   EXPECT_EQ(ids(checks), std::vector<std::string>{"h2d-slow:error"});
   EXPECT_NE(checks[0].message.find("pinned d2h 30.0 GB/s"), std::string::npos) << checks[0].message;
+  EXPECT_TRUE(link.links[0].d2h_under_floor);
+  EXPECT_FALSE(link.links[0].h2d_under_floor) << "each direction is marked on its own";
+  EXPECT_FALSE(link.links[0].hbm_under_floor || link.burn[0].under_floor);
   auto memory = lone_h200(674, 55.2, 55.3, 3500);
   EXPECT_EQ(ids(floor_checks_marked(memory)), std::vector<std::string>{"hbm-slow:error"});
+  EXPECT_TRUE(memory.links[0].hbm_under_floor);
+  EXPECT_FALSE(memory.links[0].h2d_under_floor || memory.links[0].d2h_under_floor);
+}
+
+TEST(FloorChecks, MarksAreClearedWhenJudgedAgain) {
+  auto run = lone_h200(372, 30, 30, 3500);
+  floor_checks_marked(run);
+  ASSERT_TRUE(run.burn[0].under_floor && run.links[0].h2d_under_floor && run.links[0].hbm_under_floor);
+  run.burn[0].sustained_tflops = 674;
+  run.links[0].copies[0].gbps = run.links[0].copies[1].gbps = 55;
+  run.links[0].hbm[0].gbps = 4270;
+  EXPECT_TRUE(floor_checks_marked(run).empty());
+  EXPECT_FALSE(run.burn[0].under_floor || run.links[0].h2d_under_floor || run.links[0].d2h_under_floor ||
+               run.links[0].hbm_under_floor);
 }
 
 TEST(FloorChecks, UnknownModelSaysItHasNoFloor) {
