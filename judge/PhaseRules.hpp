@@ -1,7 +1,7 @@
 #pragma once
 // What the judge knows of a phase, in one place: a PhaseRules, which the phase's family file
 // judge/<Name>Checks.cpp (NAME with its first letter capitalised) defines as `phases::NAME::kRules` for
-// each line GPUSCALE_PHASE(NAME) of results/base/PhaseRegistry.def, as launch/phases/NAME/ defines
+// each line GPUSCALE_PHASE(NAME, ...) of results/base/PhaseRegistry.def, as launch/phases/NAME/ defines
 // launch's `phases::NAME::kPhase`. Its rule family, the marks on its records, what it measured of its
 // planned items and of its records: the judge (Judge.hpp), the coverage (Coverage.hpp), the verdict
 // (VerdictRules.hpp) and the tenancy family (TenancyChecks.hpp) read them here and name no phase.

@@ -8,7 +8,7 @@
 
 namespace gpuscale::judge {
 
-#define GPUSCALE_PHASE(name)      \
+#define GPUSCALE_PHASE(name, ...)      \
   namespace phases::name {        \
   extern const PhaseRules kRules; \
   }
@@ -22,14 +22,14 @@ namespace gpuscale::judge {
 namespace {
 
 constexpr const PhaseRules* kPhaseRules[] = {
-#define GPUSCALE_PHASE(name) &phases::name::kRules,
+#define GPUSCALE_PHASE(name, ...) &phases::name::kRules,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };
 
 // The judge's order: the phases' families as the phases go, then the cross-phase ones.
 constexpr const RuleFamily* kFamilies[] = {
-#define GPUSCALE_PHASE(name) &phases::name::kRules.family,
+#define GPUSCALE_PHASE(name, ...) &phases::name::kRules.family,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 #define GPUSCALE_RULE_FAMILY(Name) &k##Name,

@@ -47,7 +47,7 @@ void baseline_options(cxxopts::Options& o) {
 
 // The whole-job run: every registered phase, in the registry's order (PhaseRegistry.def says why).
 constexpr std::string_view kRunPhases[] = {
-#define GPUSCALE_PHASE(name) #name,
+#define GPUSCALE_PHASE(name, ...) #name,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };

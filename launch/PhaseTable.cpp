@@ -3,7 +3,7 @@
 namespace gpuscale::launch {
 
 // Each registered phase's spec, defined in its folder (launch/phases/NAME/).
-#define GPUSCALE_PHASE(name) \
+#define GPUSCALE_PHASE(name, ...) \
   namespace phases::name {   \
   extern const PhaseSpec kPhase; \
   }
@@ -12,7 +12,7 @@ namespace gpuscale::launch {
 
 std::span<const PhaseSpec> phase_table() {
   static const PhaseSpec kPhases[] = {
-#define GPUSCALE_PHASE(name) phases::name::kPhase,
+#define GPUSCALE_PHASE(name, ...) phases::name::kPhase,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };

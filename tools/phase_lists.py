@@ -22,8 +22,6 @@ REGISTRY = "results/base/PhaseRegistry.def"
 PHASE_FOLDERS = "launch/phases/"
 # Files that still list phases by hand, each with what it lists. Remove one when it reads the registry.
 KNOWN_LISTS = {
-    # The file format: RunReport's members and JSON fields, one per phase's records (env's are ranks[]).
-    "results/schema/RunReport.hpp": "the report's members, one per phase",
     # docs/CHECKS.md's sections, five of them a phase's own: the markers of the generated tables.
     "results/base/CheckTable.cpp": "the names of CHECKS.md's sections",
     # The planned items' kinds (PlannedKind), three of them named as their phase: the plan's JSON.
@@ -33,7 +31,7 @@ KNOWN_LISTS = {
 
 def registered_phases(root):
     with open(os.path.join(root, REGISTRY), encoding="utf-8") as f:
-        return re.findall(r"^GPUSCALE_PHASE\(([a-z0-9_]+)\)", f.read(), re.M)
+        return re.findall(r"^GPUSCALE_PHASE\(([a-z0-9_]+)[,)]", f.read(), re.M)
 
 
 def without_comments(text):

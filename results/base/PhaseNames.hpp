@@ -9,7 +9,7 @@ namespace gpuscale::results {
 
 // Every phase, in the registry's order: the order the whole-job run runs them.
 inline constexpr std::string_view kPhaseNames[] = {
-#define GPUSCALE_PHASE(name) #name,
+#define GPUSCALE_PHASE(name, ...) #name,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 };
@@ -20,7 +20,7 @@ constexpr bool is_phase(std::string_view name) {
 
 // Each phase's name as a constant, `phase::compute`: what its records, figures and checks call it.
 namespace phase {
-#define GPUSCALE_PHASE(name) inline constexpr char name[] = #name;
+#define GPUSCALE_PHASE(name, ...) inline constexpr char name[] = #name;
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
 }  // namespace phase

@@ -66,7 +66,6 @@ struct RunReport {
   std::optional<Emulation> emulation;  // a test layout (Emulation.hpp); absent on a real launch
   std::vector<std::string> phases_completed;
   std::vector<SkippedPhase> phases_skipped;
-  std::vector<RankEnv> ranks;  // index = rank
   std::vector<Check> checks;
   Verdict verdict;
   // The user's --straggler-threshold (fraction over the median): the one threshold of the straggler
@@ -84,11 +83,11 @@ struct RunReport {
   // (JSON, CSV, HTML, trace) carries the same id, so files from different moments can be told apart.
   std::string output_set;
   std::vector<TraceSpan> trace_spans;  // a few training steps per rank, for --trace
-  std::optional<CollectivesRecord> collectives;  // the collectives phase, when it ran
-  std::vector<ComputeRecord> compute;  // the compute phase, every rank's records
-  TrainResults train;                  // the training phase: scaling records, checks, trace spans
-  std::vector<BurnRecord> burn;        // the burn phase, one record per rank
-  std::vector<LinksRecord> links;      // the links phase, one record per rank
+  // Each phase's records, one member per line of the registry (results/base/PhaseRegistry.def says what
+  // each holds): ranks (env's, index = rank), links, compute, ...
+#define GPUSCALE_PHASE(name, member, records, json) records member;
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<BudgetRecord> budget;
   // What the command planned to measure (PlanRecord.hpp): the judge's coverage list reads it. Absent in
@@ -165,8 +164,16 @@ constexpr auto json_fields(const RunReport*) {
       field("straggler_threshold", &T::straggler_threshold).optional(),
       field("busy_utilization_pct", &T::busy_utilization_pct).optional(),
       field("complete", &T::complete).optional(),  // required from version 2 on: from_json checks it
-      field("output_set", &T::output_set).optional(), field("collectives", &T::collectives),
-      field("train", &T::train).optional(), field("projection", &T::projection).omitted_when_default(),
+      field("output_set", &T::output_set).optional(),
+  // The phases whose records are one field (those per_rank are streamed: for_each_per_rank_array).
+#define GPUSCALE_PHASE_JSON_per_rank(member)
+#define GPUSCALE_PHASE_JSON_whole(member) field(#member, &T::member).optional(),
+#define GPUSCALE_PHASE(name, member, records, json) GPUSCALE_PHASE_JSON_##json(member)
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+#undef GPUSCALE_PHASE_JSON_whole
+#undef GPUSCALE_PHASE_JSON_per_rank
+      field("projection", &T::projection).omitted_when_default(),
       field("budget", &T::budget).omitted_when_default(), field("plan", &T::plan).omitted_when_default(),
       field("tenancy_looks", &T::tenancy_looks).omitted_when_default(),
       field("tenants", &T::tenants).omitted_when_default(),
@@ -184,14 +191,17 @@ void from_json(const nlohmann::json& j, RunFailure& f);
 void to_json(nlohmann::json& j, const RunReport& r);
 // The per-rank arrays, most of a fleet's report, which the JSON reader and writer take element by element
 // (JsonReporter.cpp), so that a report is never held whole as one document: F(key, &RunReport::member)
-// for each.
+// for each: the trace's spans and each phase's records that the registry lays out per_rank.
 template <typename F>
 void for_each_per_rank_array(F&& f) {
-  f("ranks", &RunReport::ranks);
   f("trace_spans", &RunReport::trace_spans);
-  f("compute", &RunReport::compute);
-  f("burn", &RunReport::burn);
-  f("links", &RunReport::links);
+#define GPUSCALE_PHASE_JSON_per_rank(member) f(#member, &RunReport::member);
+#define GPUSCALE_PHASE_JSON_whole(member)
+#define GPUSCALE_PHASE(name, member, records, json) GPUSCALE_PHASE_JSON_##json(member)
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+#undef GPUSCALE_PHASE_JSON_whole
+#undef GPUSCALE_PHASE_JSON_per_rank
 }
 // to_json's document with each per-rank array empty.
 void to_json_shell(nlohmann::json& j, const RunReport& r);

@@ -3,7 +3,7 @@
 namespace gpuscale::results {
 
 // Each registered phase's view, defined in results/views/<Name>View.cpp.
-#define GPUSCALE_PHASE(name) \
+#define GPUSCALE_PHASE(name, ...) \
   namespace views::name {    \
   extern const PhaseView kView; \
   }
@@ -12,7 +12,7 @@ namespace gpuscale::results {
 
 std::span<const PhaseView> phase_views() {
   static const PhaseView kViews[] = {
-#define GPUSCALE_PHASE(name) views::name::kView,
+#define GPUSCALE_PHASE(name, ...) views::name::kView,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };

@@ -112,7 +112,7 @@ const std::filesystem::path kRegistry = std::filesystem::path(GPUSCALE_SOURCE_DI
 Names registry_names() {
   Names out;
   std::istringstream lines(read_file(kRegistry));
-  const std::regex line(R"(^GPUSCALE_PHASE\(([a-z0-9_]+)\)\s*$)");
+  const std::regex line(R"(^GPUSCALE_PHASE\(([a-z0-9_]+)[,)].*$)");
   std::smatch m;
   for (std::string text; std::getline(lines, text);)
     if (std::regex_match(text, m, line)) out.push_back(m[1]);
