@@ -206,7 +206,7 @@ void burn_beside_tenant(const RunReport& report, const SharedGpus& shared, std::
 ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
   const auto precision = item_label(item, "precision");
   return measured_if(
-      item.kind == PlannedKind::burn &&
+      item.kind == results::planned::kBurn &&
       std::any_of(r.burn.begin(), r.burn.end(), [&](const BurnRecord& b) { return b.precision == precision; }));
 }
 
@@ -224,6 +224,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = burn_beside_tenant,
     .measured = burn_measured,
     .count_skips = nullptr,
+    .item_traits = nullptr,
 };
 
 }  // namespace phases::burn

@@ -248,27 +248,40 @@ void count_sweep(const results::CollectivesRecord& c, const results::PlannedItem
   }
 }
 
+// Every item times links between GPUs, which the job needs over two or more; a sweep counts sizes, the
+// localisation rounds. A kind it does not know (a newer gpuscale's) has the defaults.
+ItemTraits collectives_item_traits(const results::PlannedItem& item) {
+  namespace planned = results::planned;
+  ItemTraits t;
+  const auto& k = item.kind;
+  if (k != planned::kSweep && k != planned::kScaling && k != planned::kPairs && k != planned::kIsolation) return t;
+  t.measures_links = t.needed_over_gpus = true;
+  if (item.kind == planned::kSweep) {
+    t.one_rank = "one rank: a local copy, no link measured";
+    t.unit = "size";
+  }
+  if (item.kind == planned::kIsolation) t.unit = "round";
+  return t;
+}
+
 ItemMeasured collectives_measured(const RunReport& r, const results::PlannedItem& item) {
-  using results::PlannedKind;
+  namespace planned = results::planned;
   const auto& c = r.collectives;
   ItemMeasured m{0, item.count, ""};
-  switch (item.kind) {
-    case PlannedKind::sweep:
-      if (c) count_sweep(*c, item, m);
-      return m;
-    case PlannedKind::scaling:
-      return measured_if(c && !c->scaling.empty());
-    case PlannedKind::pairs:
-      return measured_if(c && c->pairs && !c->pairs->pairs.empty());
-    case PlannedKind::isolation:
-      // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
-      if (!c || !c->isolation) return m;
-      for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
-      note_item_skip(m, c->isolation->skipped_reason);
-      return m;
-    default:
-      return measured_if(false);
+  if (item.kind == planned::kSweep) {
+    if (c) count_sweep(*c, item, m);
+    return m;
   }
+  if (item.kind == planned::kScaling) return measured_if(c && !c->scaling.empty());
+  if (item.kind == planned::kPairs) return measured_if(c && c->pairs && !c->pairs->pairs.empty());
+  if (item.kind == planned::kIsolation) {
+    // Its rounds of node pairs: a budget that ran out leaves the record with fewer, or none.
+    if (!c || !c->isolation) return m;
+    for (const auto& match : c->isolation->matches) m.done = std::max(m.done, match.round + 1);
+    note_item_skip(m, c->isolation->skipped_reason);
+    return m;
+  }
+  return measured_if(false);
 }
 
 bool any_size_measured(const results::CollectiveSweep& s) {
@@ -298,6 +311,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = collectives_beside_tenant,
     .measured = collectives_measured,
     .count_skips = count_collectives_skips,
+    .item_traits = collectives_item_traits,
 };
 
 }  // namespace phases::collectives

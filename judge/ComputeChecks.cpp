@@ -101,7 +101,7 @@ void compute_beside_tenant(const RunReport& report, const SharedGpus& shared, st
 }
 
 ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
-  if (item.kind != PlannedKind::compute) return measured_if(false);
+  if (item.kind != results::planned::kCompute) return measured_if(false);
   ItemMeasured m{0, item.count, ""};
   std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
   for (const auto& c : r.compute) {
@@ -129,6 +129,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = compute_beside_tenant,
     .measured = compute_measured,
     .count_skips = count_compute_skips,
+    .item_traits = nullptr,
 };
 
 }  // namespace phases::compute

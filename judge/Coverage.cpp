@@ -25,16 +25,9 @@ ItemMeasured item_measured(const RunReport& r, const PlannedItem& item) {
   return phase && phase->measured ? phase->measured(r, item) : measured_if(false);
 }
 
-bool measures_links(PlannedKind kind) {
-  return kind == PlannedKind::sweep || kind == PlannedKind::scaling || kind == PlannedKind::pairs ||
-         kind == PlannedKind::isolation;
-}
-
-// Work the job needed: collectives or DDP over more than one GPU (a whole phase not run is needed too,
-// whatever its items).
-bool needed_item(const PlannedItem& item) {
-  if (item.gpus < 2) return false;
-  return measures_links(item.kind) || (item.kind == PlannedKind::train && item_label(item, "strategy") == "ddp");
+ItemTraits item_traits(const PlannedItem& item) {
+  const auto* phase = find_phase_rules(item.phase);
+  return phase && phase->item_traits ? phase->item_traits(item) : ItemTraits{};
 }
 
 // Why a phase that the plan holds did not run: skipped for an env check, or the run ended before it.
@@ -58,17 +51,17 @@ bool phase_dropped_work(const RunReport& r, const std::string& phase) {
   return false;
 }
 
-std::string measured_of_total(const ItemMeasured& m, const PlannedItem& item) {
-  const char* unit = item.kind == PlannedKind::sweep ? "size" : item.kind == PlannedKind::isolation ? "round" : "";
-  return std::to_string(m.done) + " of " + (*unit ? results::plural(m.total, unit) : std::to_string(m.total)) + " measured";
+std::string measured_of_total(const ItemMeasured& m, std::string_view unit) {
+  return std::to_string(m.done) + " of " + (unit.empty() ? std::to_string(m.total) : results::plural(m.total, unit)) +
+         " measured";
 }
 
 CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, bool require_complete) {
   CoverageItem out{item.phase, item.name, RuleResult::pass, "", false};
-  if (measures_links(item.kind) && item.gpus < 2) {
+  const auto traits = item_traits(item);
+  if (traits.measures_links && item.gpus < 2) {
     out.result = RuleResult::skip;
-    out.reason =
-        item.kind == PlannedKind::sweep ? "one rank: a local copy, no link measured" : "one rank: no link to measure";
+    out.reason = traits.one_rank;
     return out;
   }
   bool still_running = false;
@@ -86,9 +79,11 @@ CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, boo
   std::string why = !dropped                            ? m.skipped
                     : phase_dropped_work(r, item.phase) ? "dropped: budget spent"
                                                         : "no record of it";
-  out.needed = dropped && needed_item(item);
+  // Work the job needed: collectives or DDP over more than one GPU (a whole phase not run is needed too,
+  // whatever its items).
+  out.needed = dropped && traits.needed_over_gpus && item.gpus >= 2;
   if (out.needed) why += kNeededNote;
-  out.reason = m.done > 0 ? measured_of_total(m, item) + std::string(kTheRest) + why : why;
+  out.reason = m.done > 0 ? measured_of_total(m, traits.unit) + std::string(kTheRest) + why : why;
   out.result = out.needed && require_complete ? RuleResult::fail : m.done > 0 ? RuleResult::warn : RuleResult::skip;
   return out;
 }

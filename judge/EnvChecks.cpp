@@ -282,17 +282,11 @@ Judged env_family(const RunReport& report, const RuleContext&) {
 
 // The probes and checks ran where the phase completed; the smoke allreduce where any rank ran it.
 ItemMeasured env_measured(const RunReport& r, const results::PlannedItem& item) {
-  switch (item.kind) {
-    case results::PlannedKind::env_checks:
-      return measured_if(results::phase_completed(r, item.phase));
-    case results::PlannedKind::smoke_allreduce: {
-      auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
-      for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
-      return m;
-    }
-    default:
-      return measured_if(false);
-  }
+  if (item.kind == results::planned::kEnvChecks) return measured_if(results::phase_completed(r, item.phase));
+  if (item.kind != results::planned::kSmokeAllreduce) return measured_if(false);
+  auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
+  for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
+  return m;
 }
 
 }  // namespace
@@ -311,6 +305,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = nullptr,
     .measured = env_measured,
     .count_skips = nullptr,
+    .item_traits = nullptr,
 };
 
 }  // namespace phases::env

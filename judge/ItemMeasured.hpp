@@ -2,6 +2,7 @@
 // How much of one planned item (results/schema/PlanRecord.hpp) a run's records hold: each phase's rules
 // count their own items (PhaseRules::measured), and the coverage list (Coverage.hpp) judges the count.
 #include <string>
+#include <string_view>
 
 #include "results/schema/PlanRecord.hpp"
 
@@ -13,6 +14,16 @@ struct ItemMeasured {
   int done = 0;
   int total = 1;
   std::string skipped;
+};
+
+// What the coverage says of a planned item beyond its count: its phase's (PhaseRules::item_traits).
+struct ItemTraits {
+  // It times links between GPUs: over one rank it has none to time, and is skipped saying `one_rank`.
+  bool measures_links = false;
+  std::string_view one_rank = "one rank: no link to measure";
+  // Over two or more GPUs the job needs it (collectives, DDP): dropped there, it fails --require-complete.
+  bool needed_over_gpus = false;
+  std::string_view unit;  // what its count counts ("size", "round"); "": a bare number
 };
 
 // An item measured whole or not at all: 1 of 1 when `yes`, else 0 of 1.

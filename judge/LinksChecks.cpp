@@ -216,14 +216,9 @@ void links_beside_tenant(const RunReport& report, const SharedGpus& shared, std:
 
 ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
   const auto any = [&r](auto&& has) { return measured_if(std::any_of(r.links.begin(), r.links.end(), has)); };
-  switch (item.kind) {
-    case PlannedKind::host_copies:
-      return any([](const LinksRecord& l) { return !l.copies.empty(); });
-    case PlannedKind::device_memory:
-      return any([](const LinksRecord& l) { return !l.hbm.empty(); });
-    default:
-      return measured_if(false);
-  }
+  if (item.kind == results::planned::kHostCopies) return any([](const LinksRecord& l) { return !l.copies.empty(); });
+  if (item.kind == results::planned::kDeviceMemory) return any([](const LinksRecord& l) { return !l.hbm.empty(); });
+  return measured_if(false);
 }
 
 }  // namespace
@@ -240,6 +235,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = links_beside_tenant,
     .measured = links_measured,
     .count_skips = nullptr,
+    .item_traits = nullptr,
 };
 
 }  // namespace phases::links

@@ -36,6 +36,8 @@ struct PhaseRules {
   // Each of its records, measured or skipped with the reason: a phase that ran and skipped every one
   // measured nothing, which fails the verdict (null: the phase is not judged so).
   void (*count_skips)(const RunReport& report, RecordSkips& out);
+  // What the coverage says of one of its planned items beyond its count (null: the defaults, ItemTraits).
+  ItemTraits (*item_traits)(const results::PlannedItem& item);
 };
 
 // Every phase's, in the registry's order (results/base/PhaseRegistry.def): the order a run's phases go.

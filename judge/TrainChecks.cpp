@@ -157,17 +157,18 @@ ItemMeasured checks_measured(const TrainResults& train, const PlannedItem& item)
                                  [&](const TrainVerification& v) { return v.config.rfind(config, 0) == 0; }));
 }
 
+// DDP over two or more GPUs is work the job needs (its gradients cross the links); one GPU times none.
+ItemTraits train_item_traits(const PlannedItem& item) {
+  ItemTraits t;
+  t.needed_over_gpus = item.kind == results::planned::kTrain && item_label(item, "strategy") == "ddp";
+  return t;
+}
+
 ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
-  switch (item.kind) {
-    case PlannedKind::train:
-      return config_measured(r.train, item);
-    case PlannedKind::dp:
-      return dp_measured(r.train, item);
-    case PlannedKind::train_checks:
-      return checks_measured(r.train, item);
-    default:
-      return measured_if(false);
-  }
+  if (item.kind == results::planned::kTrain) return config_measured(r.train, item);
+  if (item.kind == results::planned::kDp) return dp_measured(r.train, item);
+  if (item.kind == results::planned::kTrainChecks) return checks_measured(r.train, item);
+  return measured_if(false);
 }
 
 void count_train_skips(const RunReport& report, RecordSkips& out) {
@@ -186,6 +187,7 @@ extern constinit const PhaseRules kRules{
     .beside_tenant_marks = train_beside_tenant,
     .measured = train_measured,
     .count_skips = count_train_skips,
+    .item_traits = train_item_traits,
 };
 
 }  // namespace phases::train

@@ -40,9 +40,9 @@ results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& comma
   return record;
 }
 
-void add_planned(results::RunPlanRecord& out, std::string phase, results::PlannedKind kind, std::string name,
+void add_planned(results::RunPlanRecord& out, std::string phase, std::string kind, std::string name,
                  std::map<std::string, std::string> labels, int count, int gpus) {
-  out.items.push_back({std::move(phase), kind, std::move(name), std::move(labels), count, gpus});
+  out.items.push_back({std::move(phase), std::move(kind), std::move(name), std::move(labels), count, gpus});
 }
 
 void add_planned_labels(results::RunPlanRecord& out, const std::string& phase, const std::string& label,

@@ -64,7 +64,7 @@ results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& comma
                                    bool require_complete);
 
 // Helpers of the phases' PhaseSpec::planned: one item; the values of one figure label.
-void add_planned(results::RunPlanRecord& out, std::string phase, results::PlannedKind kind, std::string name,
+void add_planned(results::RunPlanRecord& out, std::string phase, std::string kind, std::string name,
                  std::map<std::string, std::string> labels, int count, int gpus);
 void add_planned_labels(results::RunPlanRecord& out, const std::string& phase, const std::string& label,
                         const std::vector<std::string>& values);

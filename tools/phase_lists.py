@@ -24,8 +24,6 @@ PHASE_FOLDERS = "launch/phases/"
 KNOWN_LISTS = {
     # docs/CHECKS.md's sections, five of them a phase's own: the markers of the generated tables.
     "results/base/CheckTable.cpp": "the names of CHECKS.md's sections",
-    # The planned items' kinds (PlannedKind), three of them named as their phase: the plan's JSON.
-    "results/schema/PlanRecord.cpp": "the planned items' kinds",
 }
 
 

@@ -15,6 +15,11 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+inline constexpr char kBurn[] = "burn";  // the sustained GEMM (labels.precision)
+}  // namespace planned
+
 // Work done by a point in time: `flops` in all since the burn's start, complete `t_s` seconds after it
 // (device time on the cuda backend: the completion of an event recorded after a batch of calls).
 struct BurnProgress {

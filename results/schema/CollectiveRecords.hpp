@@ -16,6 +16,14 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+inline constexpr char kSweep[] = "sweep";  // one op (labels.op) over the plan's sizes, on every rank
+inline constexpr char kScaling[] = "scaling";  // the scaling table over sub-communicators
+inline constexpr char kPairs[] = "pairs";  // the pairwise send/recv matrix
+inline constexpr char kIsolation[] = "isolation";  // the slow-node localisation
+}  // namespace planned
+
 // One op at one size in one placement; times per operation (an iteration of -m aggregated ops counts
 // as m operations). time_s, and algbw/busbw from it, is nccl-tests' figure: the timed iterations back
 // to back between two events / operations, the slowest rank's. The per-iteration samples come from a

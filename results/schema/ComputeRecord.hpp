@@ -14,6 +14,12 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+// One precision (labels.precision) over the plan's shapes and passes.
+inline constexpr char kCompute[] = "compute";
+}  // namespace planned
+
 // The reference verification of one layer and precision, run before timing (on a smaller shape when the
 // timed one is too large for the cpu reference).
 struct ComputeVerification {

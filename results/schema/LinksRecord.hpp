@@ -16,6 +16,12 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+inline constexpr char kHostCopies[] = "host_copies";  // pinned and pageable copies between host and device
+inline constexpr char kDeviceMemory[] = "device_memory";  // the device copy and triad
+}  // namespace planned
+
 // One copy configuration, timed `samples_s.size()` times after a warm-up.
 struct CopyFigure {
   std::string direction;  // "h2d" or "d2h"

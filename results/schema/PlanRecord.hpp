@@ -5,7 +5,6 @@
 // report` rebuilds the same coverage from it. Plain data.
 #include <map>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -15,35 +14,11 @@
 
 namespace gpuscale::results {
 
-// What kind of measurement an item is: how its phase's rules find its records (judge/PhaseRules.hpp,
-// `measured`).
-enum class PlannedKind {
-  env_checks,       // env: the probes on every rank and the checks across them
-  smoke_allreduce,  // env: the verified allreduce over every rank
-  host_copies,      // links: pinned and pageable copies between host and device
-  device_memory,    // links: the device copy and triad
-  compute,          // compute: one precision (labels.precision) over the plan's shapes and passes
-  burn,             // burn: the sustained GEMM (labels.precision)
-  sweep,            // collectives: one op (labels.op) over the plan's sizes, on every rank
-  scaling,          // collectives: the scaling table over sub-communicators
-  pairs,            // collectives: the pairwise send/recv matrix
-  isolation,        // collectives: the slow-node localisation
-  train,            // train: one configuration (labels strategy, model, precision, scaling, gpus)
-  dp,               // train: DP-style on rank 0's devices, 1..gpus of them (labels model, precision)
-  train_checks,     // train: the gradient checks of one model and precision
-};
-
-std::string_view to_string(PlannedKind kind);
-PlannedKind planned_kind_from_string(std::string_view text);  // throws std::invalid_argument
-
-struct PlannedKindName {
-  static void write(nlohmann::json& out, PlannedKind value);
-  static void read(const nlohmann::json& in, PlannedKind& value);
-};
-
 struct PlannedItem {
   std::string phase;
-  PlannedKind kind = PlannedKind::env_checks;
+  // What kind of measurement it is, one of its phase's kinds (`planned::` in the phase's record header):
+  // how its phase's rules find its records (judge/PhaseRules.hpp, `measured`).
+  std::string kind;
   std::string name;                           // how the coverage names it: "allreduce", "ddp mlp bf16 x4 weak"
   std::map<std::string, std::string> labels;  // what picks its records (op, precision, strategy, model, scaling, gpus)
   int count = 1;                              // the sizes, shapes x passes or configurations it plans
@@ -74,7 +49,7 @@ struct CoverageItem {
 
 constexpr auto json_fields(const PlannedItem*) {
   using T = PlannedItem;
-  return fields(field("phase", &T::phase), field("kind", &T::kind).as<PlannedKindName>(), field("name", &T::name),
+  return fields(field("phase", &T::phase), field("kind", &T::kind), field("name", &T::name),
                 field("labels", &T::labels), field("count", &T::count), field("gpus", &T::gpus));
 }
 

@@ -15,6 +15,12 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+inline constexpr char kEnvChecks[] = "env_checks";  // the probes on every rank and the checks across them
+inline constexpr char kSmokeAllreduce[] = "smoke_allreduce";  // the verified allreduce over every rank
+}  // namespace planned
+
 // NVLinks from this rank's GPU to one remote PCI device (another GPU or an NVSwitch).
 struct NvLinkGroup {
   std::string remote_pci_bus_id;

@@ -17,6 +17,15 @@
 
 namespace gpuscale::results {
 
+// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+namespace planned {
+// One configuration (labels strategy, model, precision, scaling, gpus).
+inline constexpr char kTrain[] = "train";
+// DP-style on rank 0's devices, 1..gpus of them (labels model, precision).
+inline constexpr char kDp[] = "dp";
+inline constexpr char kTrainChecks[] = "train_checks";  // the gradient checks of one model and precision
+}  // namespace planned
+
 struct TrainRankFigures {
   int rank = 0;                       // world rank (for dp: the device index on rank 0)
   std::vector<double> step_samples_s; // one per timed step

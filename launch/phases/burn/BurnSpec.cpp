@@ -29,7 +29,7 @@ std::string describe_plan(const RunPlan& plan) {
 
 void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) {
   const std::string precision(workloads::to_string(plan.get<BurnPlan>("burn").burn.precision));
-  add_planned(out, "burn", results::PlannedKind::burn, "sustained " + precision + " matmul", {{"precision", precision}},
+  add_planned(out, "burn", results::planned::kBurn, "sustained " + precision + " matmul", {{"precision", precision}},
               1, 1);
   add_planned_labels(out, "burn", "precision", {precision});
 }

@@ -57,27 +57,26 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
 // options run them (over one rank they are planned and the coverage says why nothing was measured).
 void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord& out) {
   using gpuscale::collectives::IsolationMode;
-  using results::PlannedKind;
   const auto& o = plan.get<CollectivesPlan>("collectives").sweep;
   const auto sizes = gpuscale::collectives::size_list(o);
   std::vector<std::string> ops, bytes;
   if (o.isolation != IsolationMode::only) {
     for (const auto* op : o.ops) {
       ops.emplace_back(op->name);
-      add_planned(out, "collectives", PlannedKind::sweep, std::string(op->name), {{"op", std::string(op->name)}},
+      add_planned(out, "collectives", results::planned::kSweep, std::string(op->name), {{"op", std::string(op->name)}},
                   static_cast<int>(sizes.size()), shape.ranks);
     }
     for (const auto s : sizes) bytes.push_back(std::to_string(s));
     if (!o.scaling_sizes.empty()) {
-      add_planned(out, "collectives", PlannedKind::scaling, "scaling over sub-communicators", {},
+      add_planned(out, "collectives", results::planned::kScaling, "scaling over sub-communicators", {},
                   static_cast<int>(o.scaling_sizes.size()), shape.ranks);
       for (const auto s : o.scaling_sizes) bytes.push_back(std::to_string(s));
     }
   }
   if (gpuscale::collectives::pair_matrix_runs(o, std::max(shape.ranks, 2)))
-    add_planned(out, "collectives", PlannedKind::pairs, "pairwise send/recv matrix", {}, 1, shape.ranks);
+    add_planned(out, "collectives", results::planned::kPairs, "pairwise send/recv matrix", {}, 1, shape.ranks);
   if (gpuscale::collectives::isolation_runs(o, shape.ranks, shape.nodes))
-    add_planned(out, "collectives", PlannedKind::isolation, "slow-node localisation", {}, o.isolation_rounds,
+    add_planned(out, "collectives", results::planned::kIsolation, "slow-node localisation", {}, o.isolation_rounds,
                 shape.ranks);
   add_planned_labels(out, "collectives", "op", ops);
   add_planned_labels(out, "collectives", "bytes", bytes);

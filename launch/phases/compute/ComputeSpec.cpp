@@ -50,7 +50,7 @@ void planned(const RunPlan& run_plan, const JobShape&, results::RunPlanRecord& o
     if (workloads::contains(plan.bench.passes, pass)) passes.emplace_back(workloads::to_string(pass));
   const int shapes = precisions.empty() ? 0 : static_cast<int>(plan.items.size() / precisions.size());
   for (const auto& p : precisions)
-    add_planned(out, "compute", results::PlannedKind::compute,
+    add_planned(out, "compute", results::planned::kCompute,
                 p + ": " + std::to_string(shapes) + (shapes == 1 ? " shape" : " shapes") + " x " +
                     std::to_string(passes.size()) + (passes.size() == 1 ? " pass" : " passes"),
                 {{"precision", p}}, shapes * static_cast<int>(passes.size()), 1);

@@ -15,9 +15,9 @@ namespace {
 using results::plural;
 
 void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out) {
-  add_planned(out, "env", results::PlannedKind::env_checks, "probes and checks on " + plural(shape.ranks, "rank"), {},
+  add_planned(out, "env", results::planned::kEnvChecks, "probes and checks on " + plural(shape.ranks, "rank"), {},
               1, shape.ranks);
-  add_planned(out, "env", results::PlannedKind::smoke_allreduce, "smoke allreduce", {}, 1, shape.ranks);
+  add_planned(out, "env", results::planned::kSmokeAllreduce, "smoke allreduce", {}, 1, shape.ranks);
 }
 
 // Every rank: the records the tenancy checks at the phase boundaries start from, and whether the GPU

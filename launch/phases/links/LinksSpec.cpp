@@ -30,11 +30,11 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
   for (const auto b : l.pinned_bytes) bytes.push_back(std::to_string(b));
   if (l.pageable_bytes) bytes.push_back(std::to_string(l.pageable_bytes));
   if (!bytes.empty()) {
-    add_planned(out, "links", results::PlannedKind::host_copies, "host copies (pinned, pageable)", {}, 1, 1);
+    add_planned(out, "links", results::planned::kHostCopies, "host copies (pinned, pageable)", {}, 1, 1);
     add_planned_labels(out, "links", "bytes", bytes);
   }
   if (l.hbm_bytes)
-    add_planned(out, "links", results::PlannedKind::device_memory, "device memory (copy, triad)", {}, 1, 1);
+    add_planned(out, "links", results::planned::kDeviceMemory, "device memory (copy, triad)", {}, 1, 1);
 }
 
 // Rank 0 holds every rank's record.

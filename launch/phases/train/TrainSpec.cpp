@@ -49,7 +49,6 @@ std::string misfit(const RunPlan& plan, const JobShape& shape) {
 // Per model and precision: single, each DDP size (weak; strong where the batch splits evenly), DP
 // on rank 0's devices, the gradient checks; and the labels their figures take.
 void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRecord& out) {
-  using results::PlannedKind;
   const auto& plan = run_plan.get<TrainPhasePlan>("train").train;
   const auto ddp_sizes = plan.ddp_sizes.empty() ? default_ddp_sizes(shape.ranks) : plan.ddp_sizes;
   const int dp_devices = plan.dp_devices.value_or(shape.dp_devices);
@@ -61,7 +60,7 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
     results::TrainRecord named;  // named as the console names its record: "ddp mlp bf16 x4 weak"
     named.strategy = strategy, named.model = model, named.precision = precision, named.scaling = scaling;
     named.gpus = k;
-    add_planned(out, "train", PlannedKind::train, results::train_config(named),
+    add_planned(out, "train", results::planned::kTrain, results::train_config(named),
                 {{"strategy", strategy},
                  {"model", model},
                  {"precision", precision},
@@ -75,7 +74,7 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
       const std::string precision(workloads::to_string(precision_value));
       const std::string what = model + " " + precision;
       if (plan.check)
-        add_planned(out, "train", PlannedKind::train_checks, "gradient checks " + what,
+        add_planned(out, "train", results::planned::kTrainChecks, "gradient checks " + what,
                     {{"model", model}, {"precision", precision}}, 1, shape.ranks);
       if (plan.single) config("single", model, precision, "weak", 1);
       for (const int k : plan.ddp ? ddp_sizes : std::vector<int>{}) {
@@ -86,7 +85,7 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
       int dp_configs = 0;
       for (int g = 1; g <= dp_devices; ++g) dp_configs += (plan.weak ? 1 : 0) + (plan.strong && batch % g == 0 ? 1 : 0);
       if (plan.dp)
-        add_planned(out, "train", PlannedKind::dp, "dp " + what + " on up to " + plural(dp_devices, "device"),
+        add_planned(out, "train", results::planned::kDp, "dp " + what + " on up to " + plural(dp_devices, "device"),
                     {{"model", model}, {"precision", precision}}, dp_configs, dp_devices);
     }
   }

@@ -3,6 +3,7 @@
 #include "judge/Coverage.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "judge/VerdictRules.hpp"
 #include "results/report/Expectations.hpp"
@@ -23,17 +24,17 @@ RunReport planned_run(int ranks) {
   RunPlanRecord plan;
   plan.profile = "quick-cpu";
   plan.phases = {"env", "collectives", "train"};
-  plan.items = {{"env", PlannedKind::env_checks, "probes and checks", {}, 1, ranks},
-                {"collectives", PlannedKind::sweep, "allreduce", {{"op", "allreduce"}}, 3, ranks},
-                {"collectives", PlannedKind::sweep, "allgather", {{"op", "allgather"}}, 3, ranks},
+  plan.items = {{"env", results::planned::kEnvChecks, "probes and checks", {}, 1, ranks},
+                {"collectives", results::planned::kSweep, "allreduce", {{"op", "allreduce"}}, 3, ranks},
+                {"collectives", results::planned::kSweep, "allgather", {{"op", "allgather"}}, 3, ranks},
                 {"train",
-                 PlannedKind::train,
+                 results::planned::kTrain,
                  "single mlp bf16 x1 weak",
                  {{"strategy", "single"}, {"model", "mlp"}, {"precision", "bf16"}, {"scaling", "weak"}, {"gpus", "1"}},
                  1,
                  1},
                 {"train",
-                 PlannedKind::train,
+                 results::planned::kTrain,
                  "ddp mlp bf16 x" + std::to_string(ranks) + " weak",
                  {{"strategy", "ddp"},
                   {"model", "mlp"},
@@ -214,6 +215,23 @@ TEST(Coverage, ARecordsOwnSkipReasonIsNotADrop) {
   EXPECT_EQ(item(c, "ddp mlp bf16 x4 weak").reason, "out of memory at batch 256");
   EXPECT_FALSE(item(c, "ddp mlp bf16 x4 weak").needed);
   EXPECT_EQ(coverage_rule(r, c, true)->result, RuleResult::pass);
+}
+
+// A plan read from a newer gpuscale may hold a kind its phase does not know here: it reads, and is
+// listed as not measured rather than passed or refused.
+TEST(Coverage, AKindItsPhaseDoesNotKnowIsNotMeasured) {
+  auto r = planned_run(4);
+  r.collectives->sweeps = {sweep("allreduce", 4, 3), sweep("allgather", 4, 3)};
+  r.train.records = {train("single", 1), train("ddp", 4)};
+  nlohmann::json plan = *r.plan;
+  plan["items"].push_back({{"phase", "collectives"}, {"kind", "hierarchy"}, {"name", "node-local rings"},
+                           {"labels", nlohmann::json::object()}, {"count", 1}, {"gpus", 4}});
+  r.plan = plan.get<RunPlanRecord>();
+  const auto c = judge_coverage(r, false);
+  ASSERT_EQ(c.size(), 6u);
+  EXPECT_EQ(item(c, "node-local rings").result, RuleResult::skip);
+  EXPECT_EQ(item(c, "node-local rings").reason, "no record of it");
+  EXPECT_EQ(item(c, "allreduce").result, RuleResult::pass);
 }
 
 }  // namespace
