@@ -41,9 +41,9 @@ struct Headline {
   bool local_copy = false;  // value is a collective's over one rank (Figure::local_copy): no link measured
 };
 
+// What every phase's headlines read beside its own records.
 struct HeadlineContext {
-  const RunReport& run;
-  const std::vector<Figure>& figures;
+  const std::vector<Figure>& figures;  // the run's
   // The baseline's median of a figure, where a baseline has it (set by headlines(),
   // results/report/Headlines.hpp; empty: no baseline).
   std::function<std::optional<double>(const Figure&)> baseline_median;

@@ -11,7 +11,7 @@ namespace gpuscale::results {
 namespace {
 
 HeadlineContext headline_context(const RunReport& run, const std::vector<Figure>& figures, const Baseline* baseline) {
-  HeadlineContext c{run, figures, {}, nullptr};
+  HeadlineContext c{figures, {}, nullptr};
   for (const auto& e : run.ranks)
     if (e.gpu && !c.gpu) c.gpu = &*e.gpu;
   if (const auto* group = baseline ? find_group(*baseline, machine_shape(run)) : nullptr) {
@@ -32,7 +32,7 @@ std::vector<Headline> headlines(const RunReport& run, const std::vector<Figure>&
   auto c = headline_context(run, figures, baseline);
   std::vector<Headline> out;
   for (const auto& view : phase_views())
-    if (view.headlines) view.headlines(c, out);
+    if (view.headlines) view.headlines(run, c, out);
   return out;
 }
 

@@ -96,7 +96,7 @@ void check_phases(const RunReport& r) {
     const auto* known = find_phase_view(name);
     if (!known) throw Found{"phases_completed names '" + name + "', which is no phase (" + phase_list() + ")"};
     if (!completed.insert(name).second) throw Found{"phases_completed names " + name + " twice"};
-    if (!known->has_records(r))
+    if (!known->has_records(r, r.world_size))
       throw Found{"phases_completed lists " + name + ", but its records are not in the file"};
   }
   for (const auto& s : r.phases_skipped)

@@ -18,29 +18,29 @@ constexpr FigureSpec kFigures[] = {
     {phase::burn, "peak_temperature", kBurnLabels, "C"},
 };
 
-void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+void headlines(const Records&, HeadlineContext& c, std::vector<Headline>& out) {
   per_gpu(c, phase::burn, kSustainedTflops, kPrecision, [](const Figure&) { return true; },
           named("burn_sustained_tflops", "Burn: sustained TFLOP/s", "TFLOP/s a GPU sustained under the burn load"),
           tflops_peak(c, true), out);
 }
 
-void name_ranks(const RunReport& r, const RankRefs& refs) {
-  for (std::size_t i = 0; i < r.burn.size(); ++i) refs.rank(r.burn[i].rank, element_name("burn", i));
+void name_ranks(const Records& records, const RankRefs& refs) {
+  for (std::size_t i = 0; i < records.size(); ++i) refs.rank(records[i].rank, element_name("burn", i));
 }
 
 constexpr CheckSection kCheckSections[] = {CheckSection::burn, CheckSection::floors};
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::burn,
     .title = "Burn: sustained load on every GPU",
-    .has_records = [](const RunReport& r) { return !r.burn.empty(); },
+    .has_records = [](const Records& records, int) { return !records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.burn, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
-    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
-      if (per_rank) write_burn_table(r.burn, out);
+    .console = [](const Records& records, bool per_rank, std::ostream& out) {
+      if (per_rank) write_burn_table(records, out);
     },
     .headlines = headlines,
     .check_sections = kCheckSections,

@@ -36,7 +36,7 @@ constexpr FigureSpec kFigures[] = {
 };
 
 // The sweep's allreduce at the most ranks and then the largest size, out of place where both were run.
-void allreduce_busbw(HeadlineContext& c, std::vector<Headline>& out) {
+void allreduce_busbw(const Records& records, HeadlineContext& c, std::vector<Headline>& out) {
   const Figure* pick = nullptr;
   const auto key = [](const Figure& f) {
     return std::make_tuple(!f.beside_tenant, std::stoi(label_or_empty(f, names::kRanks)), bytes_of(f),
@@ -52,8 +52,8 @@ void allreduce_busbw(HeadlineContext& c, std::vector<Headline>& out) {
                       count_of(*pick, names::kRanks, "rank"),
                   "allreduce bus bandwidth at the largest size over the most ranks (GB/s)", {}, *pick);
   h.beside_tenant = pick->beside_tenant;
-  if (c.run.collectives)
-    for (const auto& s : c.run.collectives->sweeps)
+  if (records)
+    for (const auto& s : records->sweeps)
       if (s.op == "allreduce" && std::to_string(s.ranks) == label_or_empty(*pick, names::kRanks) &&
           s.headline.link_gbps)
         h.peak = s.headline.link_gbps, h.peak_source = s.headline.link;
@@ -61,9 +61,9 @@ void allreduce_busbw(HeadlineContext& c, std::vector<Headline>& out) {
   out.push_back(std::move(h));
 }
 
-void name_ranks(const RunReport& r, const RankRefs& in) {
-  if (!r.collectives) return;
-  const auto& c = *r.collectives;
+void name_ranks(const Records& records, const RankRefs& in) {
+  if (!records) return;
+  const auto& c = *records;
   for (std::size_t s = 0; s < c.sweeps.size(); ++s)
     for (const auto& row : c.sweeps[s].rows)
       for (const auto* t : {&row.out_of_place, &row.in_place}) {
@@ -92,15 +92,15 @@ constexpr CheckSection kCheckSections[] = {CheckSection::collectives};
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::collectives,
     .title = "Collectives: bus bandwidth and latency",
-    .has_records = [](const RunReport& r) { return r.collectives.has_value(); },
+    .has_records = [](const Records& records, int) { return records.has_value(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.collectives, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
-    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
-      if (r.collectives) write_collectives(*r.collectives, per_rank, out);
+    .console = [](const Records& records, bool per_rank, std::ostream& out) {
+      if (records) write_collectives(*records, per_rank, out);
     },
     .headlines = allreduce_busbw,
     .check_sections = kCheckSections,

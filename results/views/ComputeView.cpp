@@ -21,30 +21,30 @@ constexpr FigureSpec kFigures[] = {
     {phase::compute, kStragglerSpread, "layer,precision,pass,set", "ratio"},
 };
 
-void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+void headlines(const Records&, HeadlineContext& c, std::vector<Headline>& out) {
   per_gpu(
       c, phase::compute, kTflops, kPrecision, [](const Figure&) { return true; },
       named("compute_best_tflops", "Compute: best TFLOP/s", "best TFLOP/s of a GPU over the compute layers and passes"),
       tflops_peak(c, false), out);
 }
 
-void name_ranks(const RunReport& r, const RankRefs& refs) {
-  for (std::size_t i = 0; i < r.compute.size(); ++i) refs.rank(r.compute[i].rank, element_name("compute", i));
+void name_ranks(const Records& records, const RankRefs& refs) {
+  for (std::size_t i = 0; i < records.size(); ++i) refs.rank(records[i].rank, element_name("compute", i));
 }
 
 constexpr CheckSection kCheckSections[] = {CheckSection::compute};
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::compute,
     .title = "Compute: matrix multiplies and convolutions",
-    .has_records = [](const RunReport& r) { return !r.compute.empty(); },
+    .has_records = [](const Records& records, int) { return !records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.compute, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
-    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
-      if (per_rank) write_compute_table(r.compute, out);
+    .console = [](const Records& records, bool per_rank, std::ostream& out) {
+      if (per_rank) write_compute_table(records, out);
     },
     .headlines = headlines,
     .check_sections = kCheckSections,

@@ -29,18 +29,18 @@ constexpr CheckSection kCheckSections[] = {CheckSection::environment, CheckSecti
 
 // One environment per rank: world and ranks[] agree (RunConsistency.hpp checks each rank's), and a run
 // has at least one.
-bool has_every_rank(const RunReport& r) {
-  return !r.ranks.empty() && r.ranks.size() == static_cast<std::size_t>(r.world_size);
+bool has_every_rank(const Records& records, int world_size) {
+  return !records.empty() && records.size() == static_cast<std::size_t>(world_size);
 }
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::env,
     .title = "Environment: clocks, memory, power and the smoke allreduce",
     .has_records = has_every_rank,
     .name_ranks = nullptr,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.ranks, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
     .console = nullptr,  // the run's header: ranks, launch, versions and topology (ConsoleReporter.cpp)
     .headlines = nullptr,

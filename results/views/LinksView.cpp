@@ -33,7 +33,7 @@ Keep largest_pinned_solo(const HeadlineContext& c) {
   };
 }
 
-void headlines(HeadlineContext& c, std::vector<Headline>& out) {
+void headlines(const Records&, HeadlineContext& c, std::vector<Headline>& out) {
   per_gpu(c, phase::links, kHostCopyBw, kDirection, largest_pinned_solo(c),
           named("host_link_gbps", "Host link: pinned copy bandwidth",
                 "pinned host copy bandwidth of a GPU alone on its node, largest size (GB/s)"),
@@ -45,10 +45,10 @@ void headlines(HeadlineContext& c, std::vector<Headline>& out) {
       hbm_peak(c), out);
 }
 
-void name_ranks(const RunReport& r, const RankRefs& refs) {
-  for (std::size_t i = 0; i < r.links.size(); ++i) {
-    refs.rank(r.links[i].rank, element_name("links", i));
-    refs.node(r.links[i].node, element_name("links", i));
+void name_ranks(const Records& records, const RankRefs& refs) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    refs.rank(records[i].rank, element_name("links", i));
+    refs.node(records[i].node, element_name("links", i));
   }
 }
 
@@ -56,15 +56,15 @@ constexpr CheckSection kCheckSections[] = {CheckSection::links, CheckSection::fl
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::links,
     .title = "Host links and device memory",
-    .has_records = [](const RunReport& r) { return !r.links.empty(); },
+    .has_records = [](const Records& records, int) { return !records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.links, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
-    .console = [](const RunReport& r, bool per_rank, std::ostream& out) {
-      if (per_rank) write_links_table(r.links, out);
+    .console = [](const Records& records, bool per_rank, std::ostream& out) {
+      if (per_rank) write_links_table(records, out);
     },
     .headlines = headlines,
     .check_sections = kCheckSections,

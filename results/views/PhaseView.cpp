@@ -1,18 +1,30 @@
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {
+namespace {
 
-// Each registered phase's view, defined in results/views/<Name>View.cpp.
-#define GPUSCALE_PHASE(name, ...) \
-  namespace views::name {    \
-  extern const PhaseView kView; \
-  }
-#include "results/base/PhaseRegistry.def"
-#undef GPUSCALE_PHASE
+// `view` over a whole report, reading the phase's records from `member`.
+template <auto member, const auto& view>
+PhaseView over_report() {
+  PhaseView v{view.name, view.title, nullptr, nullptr, nullptr, view.vocabulary,
+              nullptr,   nullptr,    view.check_sections, view.charts};
+  v.has_records = [](const RunReport& r, int world_size) { return view.has_records(r.*member, world_size); };
+  if (view.name_ranks) v.name_ranks = [](const RunReport& r, const RankRefs& refs) { view.name_ranks(r.*member, refs); };
+  v.append_figures = [](const RunReport& r, std::vector<Figure>& out) { view.append_figures(r.*member, out); };
+  if (view.console)
+    v.console = [](const RunReport& r, bool per_rank, std::ostream& out) { view.console(r.*member, per_rank, out); };
+  if (view.headlines)
+    v.headlines = [](const RunReport& r, HeadlineContext& c, std::vector<Headline>& out) {
+      view.headlines(r.*member, c, out);
+    };
+  return v;
+}
+
+}  // namespace
 
 std::span<const PhaseView> phase_views() {
   static const PhaseView kViews[] = {
-#define GPUSCALE_PHASE(name, ...) views::name::kView,
+#define GPUSCALE_PHASE(name, member, records, json) over_report<&RunReport::member, views::name::kView>(),
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
   };

@@ -30,7 +30,7 @@ constexpr FigureSpec kFigures[] = {
 };
 
 // DDP's step time per model, at the most GPUs it ran on (the first configuration listed there).
-void ddp_step_time(HeadlineContext& c, std::vector<Headline>& out) {
+void ddp_step_time(const Records&, HeadlineContext& c, std::vector<Headline>& out) {
   std::map<std::string, const Figure*> by_model;
   const auto gpus = [](const Figure& f) { return std::stoi(label_or_empty(f, names::kGpus)); };
   for (const auto& f : c.figures) {
@@ -51,9 +51,9 @@ void ddp_step_time(HeadlineContext& c, std::vector<Headline>& out) {
   }
 }
 
-void name_ranks(const RunReport& r, const RankRefs& refs) {
-  for (std::size_t i = 0; i < r.train.records.size(); ++i) {
-    const auto& t = r.train.records[i];
+void name_ranks(const Records& records, const RankRefs& refs) {
+  for (std::size_t i = 0; i < records.records.size(); ++i) {
+    const auto& t = records.records[i];
     if (t.strategy == "dp") continue;  // its ranks are rank 0's devices, not world ranks
     for (const auto& k : t.ranks) refs.rank(k.rank, element_name("train.records", i) + " (" + t.strategy + ")");
   }
@@ -63,14 +63,16 @@ constexpr CheckSection kCheckSections[] = {CheckSection::training_proofs, CheckS
 
 }  // namespace
 
-extern constinit const PhaseView kView{
+extern constinit const PhaseViewOf<Records> kView{
     .name = phase::train,
     .title = "Training: data-parallel steps",
-    .has_records = [](const RunReport& r) { return !r.train.records.empty(); },
+    .has_records = [](const Records& records, int) { return !records.records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const RunReport& r, std::vector<Figure>& out) { append_figures(r.train, out); },
+    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
     .vocabulary = kFigures,
-    .console = [](const RunReport& r, bool per_rank, std::ostream& out) { write_train_tables(r.train, per_rank, out); },
+    .console = [](const Records& records, bool per_rank, std::ostream& out) {
+      write_train_tables(records, per_rank, out);
+    },
     .headlines = ddp_step_time,
     .check_sections = kCheckSections,
     .charts = training_charts,

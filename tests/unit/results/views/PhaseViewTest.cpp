@@ -32,11 +32,34 @@ TEST(PhaseView, AnEmptyRunHasNoRecordsAndNoFigures) {
   for (const auto& view : phase_views()) {
     ASSERT_NE(view.has_records, nullptr) << view.name;
     ASSERT_NE(view.append_figures, nullptr) << view.name;
-    EXPECT_FALSE(view.has_records(empty)) << view.name;
+    EXPECT_FALSE(view.has_records(empty, empty.world_size)) << view.name;
     std::vector<Figure> figures;
     view.append_figures(empty, figures);
     EXPECT_TRUE(figures.empty()) << view.name << " emitted " << figures.size() << " figures";
   }
+}
+
+// Each view reads its own phase's records: the registry's member, through the table's adapter. A report
+// with burn's records alone has records and figures in burn's view and in no other.
+TEST(PhaseView, EachViewReadsItsOwnPhasesRecords) {
+  RunReport run;
+  run.world_size = 1;
+  BurnRecord b;
+  b.gpu = "NVIDIA H200";
+  b.precision = "bf16";
+  b.sustained_tflops = 600;
+  run.burn = {b};
+  for (const auto& view : phase_views()) {
+    std::vector<Figure> figures;
+    view.append_figures(run, figures);
+    EXPECT_EQ(view.has_records(run, run.world_size), view.name == phase::burn) << view.name;
+    EXPECT_EQ(figures.empty(), view.name != phase::burn) << view.name;
+    for (const auto& f : figures) EXPECT_EQ(f.phase, view.name) << f.metric;
+  }
+  run.burn.clear();
+  run.collectives.emplace();
+  for (const auto& view : phase_views())
+    EXPECT_EQ(view.has_records(run, run.world_size), view.name == phase::collectives) << view.name;
 }
 
 // What --expect may name: each view's figures are its own phase's, and no metric with the same labels
