@@ -20,9 +20,15 @@ std::string who(const Record& r) {
   return "rank " + std::to_string(r.rank) + " (" + r.host + ", " + r.gpu + ")";
 }
 
-std::string under(double value, const Floor& floor, int decimals, const char* unit) {
-  return fixed(value, decimals) + " " + unit + ", under the model's floor of " + fixed(floor.value, decimals) + " " +
-         unit + " (" + floor.source + ")";
+// " at best of 5 copies (median 40.1)": which of a figure's samples the floor was held to, where it kept them.
+std::string at_best(double median, std::size_t samples, const char* what, int decimals) {
+  if (samples < 2) return "";
+  return " at best of " + std::to_string(samples) + " " + what + " (median " + fixed(median, decimals) + ")";
+}
+
+std::string under(double value, const Floor& floor, int decimals, const char* unit, const std::string& which = "") {
+  return fixed(value, decimals) + " " + unit + which + ", under the model's floor of " + fixed(floor.value, decimals) +
+         " " + unit + " (" + floor.source + ")";
 }
 
 void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
@@ -56,11 +62,14 @@ void host_link(const LinksRecord& r, std::size_t index, Judged& judged) {
                                                           {"d2h", Mark::links_d2h_under_floor}};
   for (const auto& [direction, under_floor] : kDirections) {
     const auto* c = largest_copy(r, direction, "pinned", "solo");
-    if (!c || c->gbps <= 0 || !below_floor(c->gbps, *floor)) continue;
+    if (!c || c->gbps <= 0) continue;
+    const double best = best_gbps(c->bytes, c->samples_s, c->gbps);
+    if (!below_floor(best, *floor)) continue;
     judged.marks.push_back({Mark::links_h2d_slow, index});
     judged.marks.push_back({under_floor, index});
     out.push_back({check_ids::kH2dSlow, Severity::error, {r.rank},
-                   who(r) + " pinned " + direction + " " + under(c->gbps, *floor, 1, "GB/s") +
+                   who(r) + " pinned " + direction + " " +
+                       under(best, *floor, 1, "GB/s", at_best(c->gbps, c->samples_s.size(), "copies", 1)) +
                        ": check the link's training (nvidia-smi -q -d PCIE), ACS/IOMMU settings and the rank's CPU "
                        "and memory binding"});
   }
@@ -72,13 +81,16 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
   const auto* h = find_hbm(r, "copy");
   if (!floor) return;
   judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
-  if (!h || h->gbps <= 0 || !below_floor(h->gbps, *floor)) return;
+  if (!h || h->gbps <= 0) return;
+  const double best = best_gbps(h->bytes_moved, h->samples_s, h->gbps);
+  if (!below_floor(best, *floor)) return;
   judged.marks.push_back({Mark::links_hbm_slow, index});
   judged.marks.push_back({Mark::links_hbm_under_floor, index});
   out.push_back({check_ids::kHbmSlow,
                  Severity::error,
                  {r.rank},
-                 who(r) + " device memory copy (read + write) " + under(h->gbps, *floor, 0, "GB/s") + ": " +
+                 who(r) + " device memory copy (read + write) " +
+                     under(best, *floor, 0, "GB/s", at_best(h->gbps, h->samples_s.size(), "calls", 0)) + ": " +
                      results::fix_text(check_ids::kHbmSlow)});
 }
 
