@@ -6,8 +6,12 @@ namespace {
 // `view` over a whole report, reading the phase's records from `member`.
 template <auto member, const auto& view>
 PhaseView over_report() {
-  PhaseView v{view.name, view.title, nullptr, nullptr, nullptr, view.vocabulary,
-              nullptr,   nullptr,    view.check_sections, view.charts};
+  PhaseView v{};
+  v.name = view.name;
+  v.title = view.title;
+  v.vocabulary = view.vocabulary;
+  v.check_sections = view.check_sections;
+  v.charts = view.charts;
   v.has_records = [](const RunReport& r, int world_size) { return view.has_records(r.*member, world_size); };
   if (view.name_ranks) v.name_ranks = [](const RunReport& r, const RankRefs& refs) { view.name_ranks(r.*member, refs); };
   v.append_figures = [](const RunReport& r, std::vector<Figure>& out) { view.append_figures(r.*member, out); };
