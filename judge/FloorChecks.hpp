@@ -5,8 +5,8 @@
 // `gpuscale report`, so an edited or re-read run is judged by today's table.
 //   gpu-slow-sustained  error  the burn's sustained TFLOP/s (bf16, fp16) under the model's floor
 //   h2d-slow            error  a pinned H2D or D2H copy alone on its node, largest size, under the
-//                              floor of its PCIe link
-//   hbm-slow            error  the device-to-device copy under the model's floor
+//                              floor of its PCIe link even in its fastest copy (GpuFloors.hpp)
+//   hbm-slow            error  the device-to-device copy under the model's floor even in its fastest call
 //   gpu-floor-unknown   info   a GPU model without reference figures: its figures have no floor
 // (The same ids at warning level compare a GPU with the job's median: BurnChecks, LinksChecks.)
 #include <vector>
