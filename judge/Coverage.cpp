@@ -19,14 +19,13 @@ namespace {
 constexpr std::string_view kNeededNote = " (needed: multi-GPU)";
 constexpr std::string_view kTheRest = "; the rest ";
 
-// What the phase's rules count of it; nothing for a phase the registry does not hold.
-ItemMeasured item_measured(const RunReport& r, const PlannedItem& item) {
-  const auto* phase = find_phase_rules(item.phase);
+// What the phase's rules (`phase`, null for a phase the registry does not hold) count of the item, and
+// say of it.
+ItemMeasured item_measured(const PhaseRules* phase, const RunReport& r, const PlannedItem& item) {
   return phase && phase->measured ? phase->measured(r, item) : measured_if(false);
 }
 
-ItemTraits item_traits(const PlannedItem& item) {
-  const auto* phase = find_phase_rules(item.phase);
+ItemTraits item_traits(const PhaseRules* phase, const PlannedItem& item) {
   return phase && phase->item_traits ? phase->item_traits(item) : ItemTraits{};
 }
 
@@ -58,7 +57,8 @@ std::string measured_of_total(const ItemMeasured& m, std::string_view unit) {
 
 CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, bool require_complete) {
   CoverageItem out{item.phase, item.name, RuleResult::pass, "", false};
-  const auto traits = item_traits(item);
+  const auto* phase = find_phase_rules(item.phase);
+  const auto traits = item_traits(phase, item);
   if (traits.measures_links && item.gpus < 2) {
     out.result = RuleResult::skip;
     out.reason = traits.one_rank;
@@ -71,7 +71,7 @@ CoverageItem judge_planned_item(const RunReport& r, const PlannedItem& item, boo
     out.needed = !still_running;
     return out;
   }
-  const ItemMeasured m = item_measured(r, item);
+  const ItemMeasured m = item_measured(phase, r, item);
   if (m.done >= m.total) return out;
   // Not all of it: a record's own reason (out of memory, cannot run here), else the budget, else no
   // trace of it at all (which a run that planned it must not pass for the job's needs).
