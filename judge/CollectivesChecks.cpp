@@ -256,11 +256,11 @@ ItemTraits collectives_item_traits(const results::PlannedItem& item) {
   const auto& k = item.kind;
   if (k != planned::kSweep && k != planned::kScaling && k != planned::kPairs && k != planned::kIsolation) return t;
   t.measures_links = t.needed_over_gpus = true;
-  if (item.kind == planned::kSweep) {
+  if (k == planned::kSweep) {
     t.one_rank = "one rank: a local copy, no link measured";
     t.unit = "size";
   }
-  if (item.kind == planned::kIsolation) t.unit = "round";
+  if (k == planned::kIsolation) t.unit = "round";
   return t;
 }
 
