@@ -79,6 +79,7 @@ extern const RuleFamily kBudgetChecks{
       if (auto check = budget_check(*report.budget, c && c->isolation ? &*c->isolation : nullptr))
         judged.checks.push_back(std::move(*check));
       return judged;
-    }};
+    },
+    nullptr};
 
 }  // namespace gpuscale::judge

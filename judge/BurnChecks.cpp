@@ -168,21 +168,17 @@ Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_thre
   return judged;
 }
 
+namespace phases::burn {
 namespace {
 
-Judged burn_family(const RunReport& report, const RuleContext& context) {
-  return burn_checks(report.burn, context.straggler_threshold);
-}
-
-void clear_burn_marks(RunReport& report) {
-  for (auto& r : report.burn) {
+void clear_burn_marks(Records& records) {
+  for (auto& r : records) {
     r.slow = r.wrong_result = r.beside_tenant = r.under_floor = false;
     r.floor_tflops.reset();
   }
 }
 
-bool set_burn_mark(RunReport& report, const RecordMark& m) {
-  auto& records = report.burn;
+bool set_burn_mark(Records& records, const RecordMark& m) {
   switch (m.mark) {
     case Mark::burn_slow:
       return set_at(records, m.index, [](BurnRecord& r) { r.slow = true; });
@@ -199,29 +195,29 @@ bool set_burn_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
-void burn_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  mark_per_gpu(report.burn, "burn", shared, Mark::burn_beside_tenant, out);
-}
-
-ItemMeasured burn_measured(const RunReport& r, const PlannedItem& item) {
+ItemMeasured burn_measured(const Records& records, const PlannedItem& item, bool) {
   const auto precision = item_label(item, "precision");
-  return measured_if(
-      item.kind == results::planned::kBurn &&
-      std::any_of(r.burn.begin(), r.burn.end(), [&](const BurnRecord& b) { return b.precision == precision; }));
+  return measured_if(item.kind == results::planned::kBurn &&
+                     std::any_of(records.begin(), records.end(),
+                                 [&](const BurnRecord& b) { return b.precision == precision; }));
 }
 
 }  // namespace
 
-namespace phases::burn {
-
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::burn, results::phase::burn, "burn[]",
-               "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
-               "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
-               GpuBlock::none, burn_family},
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "burn[]",
+    .severities = "gpu-slow-sustained warning; gpu-thermal-throttle warning; gpu-hw-slowdown error; "
+                  "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
+    .stops_gpu_work = GpuBlock::none,
+    .judge = [](const Records& records, const RuleContext& context) {
+      return burn_checks(records, context.straggler_threshold);
+    },
     .clear_marks = clear_burn_marks,
     .set_mark = set_burn_mark,
-    .beside_tenant_marks = burn_beside_tenant,
+    .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
+                              std::vector<RecordMark>& out) {
+      mark_per_gpu(records, "burn", shared, Mark::burn_beside_tenant, out);
+    },
     .measured = burn_measured,
     .count_skips = nullptr,
     .item_traits = nullptr,

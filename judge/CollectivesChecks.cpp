@@ -168,17 +168,17 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
   return judged;
 }
 
+namespace phases::collectives {
 namespace {
 
-Judged collectives_family(const RunReport& report, const RuleContext&) {
-  if (!report.collectives) return Judged{};
+Judged collectives_family(const Records& c, const RuleContext& context) {
+  if (!c) return Judged{};
   std::vector<int> node_of_rank;
-  for (const auto& e : report.ranks) node_of_rank.push_back(e.node);
-  return collective_checks(*report.collectives, node_of_rank);
+  for (const auto& p : context.ranks) node_of_rank.push_back(p.node);
+  return collective_checks(*c, node_of_rank);
 }
 
-void clear_collectives_marks(RunReport& report) {
-  auto& c = report.collectives;
+void clear_collectives_marks(Records& c) {
   if (!c) return;
   for (auto& s : c->sweeps) s.beside_tenant = false;
   for (auto& p : c->scaling) p.beside_tenant = false;
@@ -186,8 +186,7 @@ void clear_collectives_marks(RunReport& report) {
     for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
 }
 
-bool set_collectives_mark(RunReport& report, const RecordMark& m) {
-  auto& c = report.collectives;
+bool set_collectives_mark(Records& c, const RecordMark& m) {
   const auto pairs = [&](auto&& apply) {
     if (c && c->pairs) set_at(c->pairs->pairs, m.index, apply);
   };
@@ -210,7 +209,7 @@ bool set_collectives_mark(RunReport& report, const RecordMark& m) {
 }
 
 // Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
-bool in_group(const std::string& group, int rank, const std::vector<results::RankEnv>& ranks) {
+bool in_group(const std::string& group, int rank, const std::vector<RankPlace>& ranks) {
   constexpr std::string_view kFirst = "first ";
   if (group.rfind(kFirst, 0) == 0) {
     try {
@@ -224,13 +223,14 @@ bool in_group(const std::string& group, int rank, const std::vector<results::Ran
   return true;  // world, intra-node (every node's communicator at once)
 }
 
-void collectives_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  if (!report.collectives) return;
+void collectives_beside_tenant(const Records& record, const SharedGpus& shared, const RuleContext& context,
+                               std::vector<RecordMark>& out) {
+  if (!record) return;
   const auto ranks = shared.ranks_in("collectives");
   if (ranks.empty()) return;
-  const auto& c = *report.collectives;
+  const auto& c = *record;
   const auto group_shared = [&](const std::string& group) {
-    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, report.ranks); });
+    return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, context.ranks); });
   };
   mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
   mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
@@ -264,9 +264,8 @@ ItemTraits collectives_item_traits(const results::PlannedItem& item) {
   return t;
 }
 
-ItemMeasured collectives_measured(const RunReport& r, const results::PlannedItem& item) {
+ItemMeasured collectives_measured(const Records& c, const results::PlannedItem& item, bool) {
   namespace planned = results::planned;
-  const auto& c = r.collectives;
   ItemMeasured m{0, item.count, ""};
   if (item.kind == planned::kSweep) {
     if (c) count_sweep(*c, item, m);
@@ -290,22 +289,21 @@ bool any_size_measured(const results::CollectiveSweep& s) {
 }
 
 // A sweep with no reason of its own but no size measured counts as skipped too.
-void count_collectives_skips(const RunReport& report, RecordSkips& out) {
-  if (!report.collectives) return;
-  for (const auto& s : report.collectives->sweeps)
+void count_collectives_skips(const Records& c, RecordSkips& out) {
+  if (!c) return;
+  for (const auto& s : c->sweeps)
     out.add(s.op,
             !s.skipped_reason.empty() || any_size_measured(s) ? s.skipped_reason : std::string("no size measured"));
 }
 
 }  // namespace
 
-namespace phases::collectives {
-
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::collectives, results::phase::collectives, "collectives, ranks[].node",
-               "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
-               "slow-pair, collective-skipped warning",
-               GpuBlock::none, collectives_family},
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "collectives, ranks[].node",
+    .severities = "collective-wrong-data, slow-node, isolation-measured-nothing error; collective-below-link, "
+                  "slow-pair, collective-skipped warning",
+    .stops_gpu_work = GpuBlock::none,
+    .judge = collectives_family,
     .clear_marks = clear_collectives_marks,
     .set_mark = set_collectives_mark,
     .beside_tenant_marks = collectives_beside_tenant,

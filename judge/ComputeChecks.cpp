@@ -74,37 +74,30 @@ Judged compute_checks(const std::vector<ComputeRecord>& records, double threshol
   return judged;
 }
 
+namespace phases::compute {
 namespace {
 
-Judged compute_family(const RunReport& report, const RuleContext& context) {
-  return compute_checks(report.compute, context.straggler_threshold);
+void clear_compute_marks(Records& records) {
+  for (auto& r : records) r.straggler = r.beside_tenant = false;
 }
 
-void clear_compute_marks(RunReport& report) {
-  for (auto& r : report.compute) r.straggler = r.beside_tenant = false;
-}
-
-bool set_compute_mark(RunReport& report, const RecordMark& m) {
+bool set_compute_mark(Records& records, const RecordMark& m) {
   switch (m.mark) {
     case Mark::compute_straggler:
-      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.straggler = true; });
+      return set_at(records, m.index, [](ComputeRecord& r) { r.straggler = true; });
     case Mark::compute_beside_tenant:
-      return set_at(report.compute, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
+      return set_at(records, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
     default:
       return false;
   }
 }
 
 // A precision's item: its distinct shapes and passes measured.
-void compute_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  mark_per_gpu(report.compute, "compute", shared, Mark::compute_beside_tenant, out);
-}
-
-ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
+ItemMeasured compute_measured(const Records& records, const PlannedItem& item, bool) {
   if (item.kind != results::planned::kCompute) return measured_if(false);
   ItemMeasured m{0, item.count, ""};
   std::set<std::tuple<std::string, std::string, std::string, std::string>> done;
-  for (const auto& c : r.compute) {
+  for (const auto& c : records) {
     if (c.precision != item_label(item, "precision")) continue;
     if (c.skipped_reason.empty()) done.insert({c.set, c.name, c.shape, c.pass});
     note_item_skip(m, c.skipped_reason);
@@ -113,22 +106,25 @@ ItemMeasured compute_measured(const RunReport& r, const PlannedItem& item) {
   return m;
 }
 
-void count_compute_skips(const RunReport& report, RecordSkips& out) {
-  for (const auto& r : report.compute) out.add(r.layer + " " + r.shape + " " + r.precision, r.skipped_reason);
-}
-
 }  // namespace
 
-namespace phases::compute {
-
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::compute, results::phase::compute, "compute[]",
-               "compute-straggler warning; compute-reference-mismatch error", GpuBlock::none, compute_family},
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "compute[]",
+    .severities = "compute-straggler warning; compute-reference-mismatch error",
+    .stops_gpu_work = GpuBlock::none,
+    .judge = [](const Records& records, const RuleContext& context) {
+      return compute_checks(records, context.straggler_threshold);
+    },
     .clear_marks = clear_compute_marks,
     .set_mark = set_compute_mark,
-    .beside_tenant_marks = compute_beside_tenant,
+    .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
+                              std::vector<RecordMark>& out) {
+      mark_per_gpu(records, "compute", shared, Mark::compute_beside_tenant, out);
+    },
     .measured = compute_measured,
-    .count_skips = count_compute_skips,
+    .count_skips = [](const Records& records, RecordSkips& out) {
+      for (const auto& r : records) out.add(r.layer + " " + r.shape + " " + r.precision, r.skipped_reason);
+    },
     .item_traits = nullptr,
 };
 

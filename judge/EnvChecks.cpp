@@ -12,14 +12,11 @@
 #include "judge/NcclPathChecks.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
-#include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
-#include "results/base/PhaseNames.hpp"
 #include "results/schema/CpuList.hpp"
 #include "results/schema/Emulation.hpp"
-#include "results/schema/PhasesCompleted.hpp"
 
 namespace gpuscale::judge {
 
@@ -266,40 +263,34 @@ std::vector<results::Check> run_env_checks(const std::vector<results::RankEnv>& 
   return out;
 }
 
+namespace phases::env {
 namespace {
 
-Judged env_family(const RunReport& report, const RuleContext&) {
-  auto checks = run_env_checks(report.ranks, report.busy_utilization_pct);
-  // A process computing on a GPU from the start: the burn still ran beside it (it runs on a shared
-  // GPU), and what that cost it is said here, not as a slow-burn finding of its own.
-  for (auto& c : checks)
-    if (c.id == results::check_ids::kGpuInUse && c.severity == Severity::error)
-      c.message += burn_consequence(report.burn, c.ranks, report.straggler_threshold);
-  Judged judged;
-  judged.checks = std::move(checks);
-  return judged;
-}
-
 // The probes and checks ran where the phase completed; the smoke allreduce where any rank ran it.
-ItemMeasured env_measured(const RunReport& r, const results::PlannedItem& item) {
-  if (item.kind == results::planned::kEnvChecks) return measured_if(results::phase_completed(r, item.phase));
+ItemMeasured env_measured(const Records& ranks, const results::PlannedItem& item, bool completed) {
+  if (item.kind == results::planned::kEnvChecks) return measured_if(completed);
   if (item.kind != results::planned::kSmokeAllreduce) return measured_if(false);
-  auto m = measured_if(std::any_of(r.ranks.begin(), r.ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
-  for (const auto& e : r.ranks) note_item_skip(m, e.smoke.skipped_reason);
+  auto m = measured_if(std::any_of(ranks.begin(), ranks.end(), [](const RankEnv& e) { return e.smoke.ran; }));
+  for (const auto& e : ranks) note_item_skip(m, e.smoke.skipped_reason);
   return m;
 }
 
 }  // namespace
 
-namespace phases::env {
-
-// Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before them.
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::env, results::phase::env, "ranks[]",
-               "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch and "
-               "NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, warning or "
-               "info as docs/CHECKS.md lists",
-               GpuBlock::all_gpu_work, env_family},
+// Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before
+// them. What a process found computing on a GPU cost the burn beside it is the tenancy family's to add
+// (TenancyChecks.hpp, its amend).
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "ranks[]",
+    .severities = "duplicate-gpu, more-ranks-than-gpus, gpu-in-use (stop GPU work), version mismatches, launch "
+                  "and NCCL-path checks, GPU configuration and health, adapters, smoke-allreduce-failed: error, "
+                  "warning or info as docs/CHECKS.md lists",
+    .stops_gpu_work = GpuBlock::all_gpu_work,
+    .judge = [](const Records& ranks, const RuleContext& context) {
+      Judged judged;
+      judged.checks = run_env_checks(ranks, context.busy_utilization_pct);
+      return judged;
+    },
     .clear_marks = nullptr,
     .set_mark = nullptr,
     .beside_tenant_marks = nullptr,

@@ -130,6 +130,7 @@ extern const RuleFamily kFloorChecks{
     "gpu-slow-sustained, h2d-slow, hbm-slow error; gpu-floor-unknown info", GpuBlock::none,
     [](const RunReport& report, const RuleContext&) {
       return report.emulation && report.emulation->shared_gpu ? Judged{} : floor_checks(report);
-    }};
+    },
+    nullptr};
 
 }  // namespace gpuscale::judge

@@ -69,12 +69,17 @@ void apply_suspects(RunReport& report, std::optional<SuspectJudgement>&& judged)
 
 Judged judge_records(const RunReport& report) {
   Judged out;
-  RuleContext context{report.straggler_threshold, {}, nullptr};
+  auto context = rule_context(report);
   const auto families = all_rule_families();
   for (const auto* phase : all_phase_rules()) {
     context.phase = phase->family.phase;
-    for (const auto* f : families)
-      if (f->phase == context.phase) append(out, f->judge(report, context));
+    for (const auto* f : families) {
+      if (f->phase != context.phase) continue;
+      auto judged = f->judge(report, context);
+      for (const auto* a : families)
+        if (a->amend) a->amend(report, context.phase, judged.checks);
+      append(out, std::move(judged));
+    }
     for (const auto* f : families)
       if (f->phase == kEachPhase) append(out, f->judge(report, context));
   }
@@ -86,7 +91,10 @@ Judged judge_records(const RunReport& report) {
 
 Judged judge_family(std::string_view name, const RunReport& report) {
   const auto& f = find_rule_family(name);
-  return f.judge(report, RuleContext{report.straggler_threshold, f.phase, nullptr});
+  auto judged = f.judge(report, rule_context(report, f.phase));
+  for (const auto* a : all_rule_families())
+    if (a->amend) a->amend(report, f.phase, judged.checks);
+  return judged;
 }
 
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
@@ -120,7 +128,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   auto figures = results::flatten(report);
   if (adjust) adjust(figures);
   report.outliers.clear();
-  const RuleContext context{report.straggler_threshold, kFigures, &figures};
+  const auto context = rule_context(report, kFigures, &figures);
   for (const auto* f : all_rule_families()) {
     if (f->phase != kFigures) continue;
     auto found = f->judge(report, context);

@@ -171,14 +171,11 @@ Judged links_checks(const std::vector<LinksRecord>& records, double straggler_th
   return judged;
 }
 
+namespace phases::links {
 namespace {
 
-Judged links_family(const RunReport& report, const RuleContext& context) {
-  return links_checks(report.links, context.straggler_threshold);
-}
-
-void clear_links_marks(RunReport& report) {
-  for (auto& r : report.links) {
+void clear_links_marks(Records& records) {
+  for (auto& r : records) {
     r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
     r.h2d_under_floor = r.d2h_under_floor = r.hbm_under_floor = false;
     r.h2d_floor_gbps.reset();
@@ -186,8 +183,7 @@ void clear_links_marks(RunReport& report) {
   }
 }
 
-bool set_links_mark(RunReport& report, const RecordMark& m) {
-  auto& records = report.links;
+bool set_links_mark(Records& records, const RecordMark& m) {
   switch (m.mark) {
     case Mark::links_h2d_slow:
       return set_at(records, m.index, [](LinksRecord& r) { r.h2d_slow = true; });
@@ -210,12 +206,10 @@ bool set_links_mark(RunReport& report, const RecordMark& m) {
   }
 }
 
-void links_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  mark_per_gpu(report.links, "links", shared, Mark::links_beside_tenant, out);
-}
-
-ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
-  const auto any = [&r](auto&& has) { return measured_if(std::any_of(r.links.begin(), r.links.end(), has)); };
+ItemMeasured links_measured(const Records& records, const PlannedItem& item, bool) {
+  const auto any = [&records](auto&& has) {
+    return measured_if(std::any_of(records.begin(), records.end(), has));
+  };
   if (item.kind == results::planned::kHostCopies) return any([](const LinksRecord& l) { return !l.copies.empty(); });
   if (item.kind == results::planned::kDeviceMemory) return any([](const LinksRecord& l) { return !l.hbm.empty(); });
   return measured_if(false);
@@ -223,16 +217,20 @@ ItemMeasured links_measured(const RunReport& r, const PlannedItem& item) {
 
 }  // namespace
 
-namespace phases::links {
-
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::links, results::phase::links, "links[]",
-               "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning or "
-               "error; gpu-xid error; links-unreadable info",
-               GpuBlock::none, links_family},
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "links[]",
+    .severities = "h2d-slow, hbm-slow warning; pcie-downtrained warning; nvlink-down error; nvlink-errors warning "
+                  "or error; gpu-xid error; links-unreadable info",
+    .stops_gpu_work = GpuBlock::none,
+    .judge = [](const Records& records, const RuleContext& context) {
+      return links_checks(records, context.straggler_threshold);
+    },
     .clear_marks = clear_links_marks,
     .set_mark = set_links_mark,
-    .beside_tenant_marks = links_beside_tenant,
+    .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
+                              std::vector<RecordMark>& out) {
+      mark_per_gpu(records, "links", shared, Mark::links_beside_tenant, out);
+    },
     .measured = links_measured,
     .count_skips = nullptr,
     .item_traits = nullptr,

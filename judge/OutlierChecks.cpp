@@ -51,6 +51,7 @@ extern const RuleFamily kOutlierChecks{
         judged.outliers = find_outliers(*context.figures, report.ranks, context.straggler_threshold);
       judged.checks = outlier_checks(judged.outliers, context.straggler_threshold);
       return judged;
-    }};
+    },
+    nullptr};
 
 }  // namespace gpuscale::judge

@@ -70,11 +70,26 @@ struct Judged {
                                              // (the judge writes them into collectives.isolation)
 };
 
+// Where a rank ran, from env's records (the ranks'): what a phase's rules may read of the job beyond
+// their own records.
+struct RankPlace {
+  int node = 0;        // its node's index
+  int local_rank = 0;  // its index on its node
+  bool speed_judged = true;  // its backend's speed is compared (SpeedJudged.hpp: not the CPU's shared cores)
+};
+
+// What every family reads beside the records: the report's rule inputs and the job's layout.
 struct RuleContext {
   double straggler_threshold = results::kDefaultStragglerThreshold;  // the report's
+  double busy_utilization_pct = results::kDefaultBusyUtilizationPct;  // the report's
+  std::vector<RankPlace> ranks;  // index = rank
   std::string_view phase;  // a per-phase family ("*"): the phase whose part it judges now
   const std::vector<results::Figure>* figures = nullptr;  // the figure stage: the figures the verdict judges
 };
+
+// The context of `report`'s rule inputs and ranks, for a family running at `phase`.
+RuleContext rule_context(const RunReport& report, std::string_view phase = {},
+                         const std::vector<results::Figure>* figures = nullptr);
 
 struct RuleFamily {
   std::string_view name;        // "env", "compute", "tenancy", ...
@@ -86,6 +101,9 @@ struct RuleFamily {
   std::string_view severities;  // its ids and their severities (docs/CHECKS.md has the messages)
   GpuBlock stops_gpu_work;      // the most GPU work one of its findings stops
   Judged (*judge)(const RunReport& report, const RuleContext& context);
+  // A cross-phase family may complete a phase's own findings with what other phases' records say of
+  // them: called with `phase`'s family's checks as the judge gathers them (nullptr: it adds nothing).
+  void (*amend)(const RunReport& report, std::string_view phase, std::vector<Check>& checks) = nullptr;
 };
 
 // Every family, in the judge's order: each phase's own (PhaseRules.hpp) in the phase registry's order,

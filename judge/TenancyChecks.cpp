@@ -10,6 +10,7 @@
 #include "judge/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/GpuReference.hpp"
 #include "results/models/GpuTenants.hpp"
@@ -155,10 +156,20 @@ Judged tenancy(const RunReport& report, const RuleContext& context) {
   return judged;
 }
 
+// A process computing on a GPU from the start (env's gpu-in-use error): the burn still ran beside it (it
+// runs on a shared GPU), and what that cost it is said there, not as a slow-burn finding of its own.
+void burn_beside_startup_tenant(const RunReport& report, std::string_view phase, std::vector<Check>& checks) {
+  if (phase != phase::env) return;
+  for (auto& c : checks)
+    if (c.id == check_ids::kGpuInUse && c.severity == Severity::error)
+      c.message += burn_consequence(report.burn, c.ranks, report.straggler_threshold);
+}
+
 }  // namespace
 
 extern const RuleFamily kTenancyChecks{
     "tenancy", "*", "tenants[], shared_phases, ranks[].tenancy, the records of every phase",
-    "gpu-in-use error (computes) or warning (holds memory); marks beside_tenant", GpuBlock::none, tenancy};
+    "gpu-in-use error (computes) or warning (holds memory); marks beside_tenant", GpuBlock::none, tenancy,
+    burn_beside_startup_tenant};
 
 }  // namespace gpuscale::judge

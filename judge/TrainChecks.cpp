@@ -70,24 +70,25 @@ Judged train_checks(const TrainResults& results, double straggler_threshold) {
   return judged;
 }
 
+namespace phases::train {
 namespace {
 
 // Host ranks share cores (CI runs 4 on 2): their spread is scheduling, not a slow GPU.
-Judged train_family(const RunReport& report, const RuleContext& context) {
-  const bool cpu = std::any_of(report.ranks.begin(), report.ranks.end(),
-                               [](const auto& e) { return !speed_judged(e.backend); });
-  return train_checks(report.train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
+Judged train_family(const Records& train, const RuleContext& context) {
+  const bool cpu = std::any_of(context.ranks.begin(), context.ranks.end(),
+                               [](const RankPlace& p) { return !p.speed_judged; });
+  return train_checks(train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
 }
 
-void clear_train_marks(RunReport& report) {
-  for (auto& r : report.train.records) {
+void clear_train_marks(Records& train) {
+  for (auto& r : train.records) {
     r.beside_tenant = false;
     for (auto& k : r.ranks) k.straggler = false;
   }
 }
 
-bool set_train_mark(RunReport& report, const RecordMark& m) {
-  auto& records = report.train.records;
+bool set_train_mark(Records& train, const RecordMark& m) {
+  auto& records = train.records;
   switch (m.mark) {
     case Mark::train_straggler:
       return set_at(records, m.index,
@@ -112,8 +113,9 @@ bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
   return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return shared.shared("train", k); });
 }
 
-void train_beside_tenant(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out) {
-  const auto& train = report.train.records;
+void train_beside_tenant(const Records& records, const SharedGpus& shared, const RuleContext&,
+                         std::vector<RecordMark>& out) {
+  const auto& train = records.records;
   mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
     // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
     const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
@@ -164,24 +166,24 @@ ItemTraits train_item_traits(const PlannedItem& item) {
   return t;
 }
 
-ItemMeasured train_measured(const RunReport& r, const PlannedItem& item) {
-  if (item.kind == results::planned::kTrain) return config_measured(r.train, item);
-  if (item.kind == results::planned::kDp) return dp_measured(r.train, item);
-  if (item.kind == results::planned::kTrainChecks) return checks_measured(r.train, item);
+ItemMeasured train_measured(const Records& train, const PlannedItem& item, bool) {
+  if (item.kind == results::planned::kTrain) return config_measured(train, item);
+  if (item.kind == results::planned::kDp) return dp_measured(train, item);
+  if (item.kind == results::planned::kTrainChecks) return checks_measured(train, item);
   return measured_if(false);
 }
 
-void count_train_skips(const RunReport& report, RecordSkips& out) {
-  for (const auto& r : report.train.records) out.add(r.strategy + " " + r.model, r.skipped_reason);
+void count_train_skips(const Records& train, RecordSkips& out) {
+  for (const auto& r : train.records) out.add(r.strategy + " " + r.model, r.skipped_reason);
 }
 
 }  // namespace
 
-namespace phases::train {
-
-extern constinit const PhaseRules kRules{
-    .family = {results::phase::train, results::phase::train, "train, ranks[].backend",
-               "train-straggler warning; train-<verification> error", GpuBlock::none, train_family},
+extern constinit const PhaseRulesOf<Records> kRules{
+    .reads = "train, ranks[].backend",
+    .severities = "train-straggler warning; train-<verification> error",
+    .stops_gpu_work = GpuBlock::none,
+    .judge = train_family,
     .clear_marks = clear_train_marks,
     .set_mark = set_train_mark,
     .beside_tenant_marks = train_beside_tenant,

@@ -12,6 +12,7 @@
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
 #include "judge/PhaseRules.hpp"
+#include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/report/JsonReporter.hpp"
@@ -71,6 +72,67 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   apply_marks(run, judged.marks);
   EXPECT_FALSE(run.burn[0].slow);
   EXPECT_TRUE(run.burn[2].slow);
+}
+
+// Each phase's rules are typed on its own records: the table reads them from RunReport's member, and
+// the job beyond them comes in the context (each rank's node and backend, from env's records).
+TEST(Judge, EachPhasesRulesReadTheirOwnRecordsAndTheJobFromTheContext) {
+  RunReport run;
+  run.ranks.resize(3);
+  for (int i = 0; i < 3; ++i) {
+    run.ranks[i].rank = i;
+    run.ranks[i].node = i / 2;
+    run.ranks[i].local_rank = i % 2;
+    run.ranks[i].backend = "cuda";
+  }
+  run.ranks[2].backend = "cpu";
+  run.busy_utilization_pct = 35;
+  const auto context = rule_context(run, "burn");
+  ASSERT_EQ(context.ranks.size(), 3u);
+  EXPECT_EQ(context.ranks[2].node, 1);
+  EXPECT_EQ(context.ranks[1].local_rank, 1);
+  EXPECT_TRUE(context.ranks[0].speed_judged);
+  EXPECT_FALSE(context.ranks[2].speed_judged);
+  EXPECT_EQ(context.busy_utilization_pct, 35);
+  EXPECT_EQ(context.phase, "burn");
+
+  run.burn = {burn(0, 674), burn(1, 674), burn(2, 400)};
+  const auto judged = phases::burn::kRules.judge(run.burn, context);
+  EXPECT_EQ(judged.marks.size(), 1u);
+  const auto* over_report = find_phase_rules("burn");
+  ASSERT_NE(over_report, nullptr);
+  EXPECT_EQ(over_report->family.judge(run, context).marks.size(), 1u) << "the table reads RunReport's burn";
+  EXPECT_TRUE(find_phase_rules("compute")->family.judge(run, context).marks.empty());
+}
+
+// A finding one phase raises and another's records complete: env's gpu-in-use names what the process
+// cost the burn beside it, the tenancy family's amend, whichever way the env family is run.
+TEST(Judge, ACrossPhaseFamilyCompletesAPhasesFindingsWhereverThePhaseIsJudged) {
+  RunReport run;
+  run.ranks.resize(1);
+  run.ranks[0].backend = "cuda";
+  run.ranks[0].host = "node0";
+  run.ranks[0].pid = 1000;
+  results::GpuInfo g;
+  g.name = "NVIDIA H200";
+  g.uuid = "GPU-0";
+  run.ranks[0].gpu = g;
+  run.ranks[0].tenancy.probed = true;
+  run.ranks[0].tenancy.processes = {results::GpuProcess{4242, "gpu_burn", true, 2048ull << 20}};
+  const auto in_use = [](const Judged& judged) {
+    for (const auto& c : judged.checks)
+      if (c.id == results::check_ids::kGpuInUse) return c.message;
+    return std::string("no gpu-in-use");
+  };
+  EXPECT_EQ(in_use(judge_family("env", run)).find("beside it the burn"), std::string::npos);  // no burn yet
+  run.burn = {burn(0, 316)};
+  EXPECT_NE(in_use(judge_family("env", run)).find("beside it the burn sustained 316.0 TFLOP/s bf16 on rank 0"),
+            std::string::npos)
+      << in_use(judge_family("env", run));
+  EXPECT_NE(in_use(judge_records(run)).find("beside it the burn sustained 316.0"), std::string::npos);
+  EXPECT_EQ(in_use(phases::env::kRules.judge(run.ranks, rule_context(run, "env"))).find("beside it the burn"),
+            std::string::npos)
+      << "env's own family reads env's records alone";
 }
 
 // Each mark is set by its phase's rules: one that no phase sets is a kind left out of its phase's
