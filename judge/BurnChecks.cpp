@@ -40,7 +40,7 @@ void slow_sustained(const std::vector<BurnRecord>& records, double threshold, Ju
     const double typical = median(figures);
     for (const auto* r : group) {
       if (!is_below_median(r->sustained_tflops, typical, threshold)) continue;
-      judged.marks.push_back({Mark::burn_slow, index_in(records, *r)});
+      judged.marks.push_back(record_mark(BurnMark::slow, index_in(records, *r)));
       out.push_back({check_ids::kGpuSlowSustained,
                      Severity::warning,
                      {r->rank},
@@ -88,7 +88,7 @@ void wrong_self(const std::vector<BurnRecord>& records, const BurnRecord& r, Jud
   auto& out = judged.checks;
   const auto& h = r.output_hashes;
   if (h.size() < 2 || std::all_of(h.begin(), h.end(), [&](const std::string& x) { return x == h.front(); })) return;
-  judged.marks.push_back({Mark::burn_wrong_result, index_in(records, r)});
+  judged.marks.push_back(record_mark(BurnMark::wrong_result, index_in(records, r)));
   out.push_back({check_ids::kGpuWrongResult,
                  Severity::error,
                  {r.rank},
@@ -110,7 +110,7 @@ void wrong_across(const std::vector<BurnRecord>& records, Judged& judged) {
     const HashVote vote = vote_hashes(hashes);
     std::vector<int> ranks;
     for (const auto i : vote.dissenters) {
-      judged.marks.push_back({Mark::burn_wrong_result, index_in(records, *group[i])});
+      judged.marks.push_back(record_mark(BurnMark::wrong_result, index_in(records, *group[i])));
       ranks.push_back(group[i]->rank);
     }
     if (ranks.empty()) continue;
@@ -179,16 +179,16 @@ void clear_burn_marks(Records& records) {
 }
 
 bool set_burn_mark(Records& records, const RecordMark& m) {
-  switch (m.mark) {
-    case Mark::burn_slow:
+  switch (static_cast<BurnMark>(m.kind)) {
+    case BurnMark::slow:
       return set_at(records, m.index, [](BurnRecord& r) { r.slow = true; });
-    case Mark::burn_wrong_result:
+    case BurnMark::wrong_result:
       return set_at(records, m.index, [](BurnRecord& r) { r.wrong_result = true; });
-    case Mark::burn_floor:
+    case BurnMark::floor:
       return set_at(records, m.index, [&](BurnRecord& r) { r.floor_tflops = m.value; });
-    case Mark::burn_beside_tenant:
+    case BurnMark::beside_tenant:
       return set_at(records, m.index, [](BurnRecord& r) { r.beside_tenant = true; });
-    case Mark::burn_under_floor:
+    case BurnMark::under_floor:
       return set_at(records, m.index, [](BurnRecord& r) { r.under_floor = true; });
     default:
       return false;
@@ -216,7 +216,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .set_mark = set_burn_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
-      mark_per_gpu(records, "burn", shared, Mark::burn_beside_tenant, out);
+      mark_per_gpu(records, shared, BurnMark::beside_tenant, out);
     },
     .measured = burn_measured,
     .count_skips = nullptr,

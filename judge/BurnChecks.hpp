@@ -14,11 +14,23 @@
 #include <cstddef>
 #include <string>
 #include <vector>
+#include <string_view>
 
 #include "judge/Rule.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::judge {
+
+// The marks burn's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+enum class BurnMark {
+  slow,           // burn[i].slow: under the median of its kind, or the model's floor
+  wrong_result,   // burn[i].wrong_result
+  floor,          // burn[i].floor_tflops = value (FloorChecks.hpp)
+  under_floor,    // burn[i].under_floor: under the model's floor, what the console's UNDER FLOOR reads
+  beside_tenant,  // burn[i].beside_tenant (TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(BurnMark) { return results::phase::burn; }
 
 // The majority rule of the output comparison. majority: the hash more than half of `hashes` hold
 // (empty when none does: tie). dissenters: the indices whose hash differs from it (with a tie,

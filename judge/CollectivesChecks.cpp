@@ -155,7 +155,7 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
   check_links(record, out);
   if (record.pairs) {
     const auto slow = slow_pairs(*record.pairs);
-    for (const auto i : slow) judged.marks.push_back({Mark::pair_slow, i});
+    for (const auto i : slow) judged.marks.push_back(record_mark(CollectivesMark::pair_slow, i));
     check_pairs(*record.pairs, slow, out);
   }
   if (record.isolation) {
@@ -190,17 +190,17 @@ bool set_collectives_mark(Records& c, const RecordMark& m) {
   const auto pairs = [&](auto&& apply) {
     if (c && c->pairs) set_at(c->pairs->pairs, m.index, apply);
   };
-  switch (m.mark) {
-    case Mark::sweep_beside_tenant:
+  switch (static_cast<CollectivesMark>(m.kind)) {
+    case CollectivesMark::sweep_beside_tenant:
       if (c) set_at(c->sweeps, m.index, [](results::CollectiveSweep& s) { s.beside_tenant = true; });
       return true;
-    case Mark::scaling_beside_tenant:
+    case CollectivesMark::scaling_beside_tenant:
       if (c) set_at(c->scaling, m.index, [](results::ScalingPoint& p) { p.beside_tenant = true; });
       return true;
-    case Mark::pair_beside_tenant:
+    case CollectivesMark::pair_beside_tenant:
       pairs([](results::PairResult& p) { p.beside_tenant = true; });
       return true;
-    case Mark::pair_slow:
+    case CollectivesMark::pair_slow:
       pairs([](results::PairResult& p) { p.slow = true; });
       return true;
     default:
@@ -232,10 +232,10 @@ void collectives_beside_tenant(const Records& record, const SharedGpus& shared, 
   const auto group_shared = [&](const std::string& group) {
     return std::any_of(ranks.begin(), ranks.end(), [&](int k) { return in_group(group, k, context.ranks); });
   };
-  mark_each(c.sweeps, Mark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
-  mark_each(c.scaling, Mark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
+  mark_each(c.sweeps, CollectivesMark::sweep_beside_tenant, out, [&](const auto& s) { return group_shared(s.group); });
+  mark_each(c.scaling, CollectivesMark::scaling_beside_tenant, out, [&](const auto& p) { return group_shared(p.group); });
   if (c.pairs)
-    mark_each(c.pairs->pairs, Mark::pair_beside_tenant, out,
+    mark_each(c.pairs->pairs, CollectivesMark::pair_beside_tenant, out,
               [&](const auto& p) { return ranks.count(p.a) > 0 || ranks.count(p.b) > 0; });
 }
 

@@ -5,11 +5,22 @@
 // bandwidths and rounds with the record's thresholds, so a saved run is judged by today's rules.
 #include <cstddef>
 #include <vector>
+#include <string_view>
 
 #include "judge/Rule.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::judge {
+
+// The marks collectives's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+enum class CollectivesMark {
+  pair_slow,              // collectives.pairs.pairs[i].slow
+  sweep_beside_tenant,    // collectives.sweeps[i].beside_tenant (TenancyChecks.hpp)
+  scaling_beside_tenant,  // collectives.scaling[i].beside_tenant
+  pair_beside_tenant,     // collectives.pairs.pairs[i].beside_tenant
+};
+constexpr std::string_view phase_of(CollectivesMark) { return results::phase::collectives; }
 
 // The pairs (indexes into matrix.pairs, ascending) under matrix.threshold x the median bandwidth of
 // the pairs of their class (intra- or inter-node): a pair slow next to NVLink may be normal for the

@@ -43,7 +43,7 @@ void stragglers(const std::vector<ComputeRecord>& records, double threshold, Jud
     const double typical = median(medians);
     for (const auto* r : group) {
       if (!is_straggler(r->time_s.median, typical, threshold)) continue;
-      judged.marks.push_back({Mark::compute_straggler, index_in(records, *r)});
+      judged.marks.push_back(record_mark(ComputeMark::straggler, index_in(records, *r)));
       slow_by_rank[r->rank].push_back(label(*r) + " " + percent(excess_over(r->time_s.median, typical), 0));
     }
   }
@@ -82,10 +82,10 @@ void clear_compute_marks(Records& records) {
 }
 
 bool set_compute_mark(Records& records, const RecordMark& m) {
-  switch (m.mark) {
-    case Mark::compute_straggler:
+  switch (static_cast<ComputeMark>(m.kind)) {
+    case ComputeMark::straggler:
       return set_at(records, m.index, [](ComputeRecord& r) { r.straggler = true; });
-    case Mark::compute_beside_tenant:
+    case ComputeMark::beside_tenant:
       return set_at(records, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
     default:
       return false;
@@ -119,7 +119,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .set_mark = set_compute_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
-      mark_per_gpu(records, "compute", shared, Mark::compute_beside_tenant, out);
+      mark_per_gpu(records, shared, ComputeMark::beside_tenant, out);
     },
     .measured = compute_measured,
     .count_skips = [](const Records& records, RecordSkips& out) {

@@ -6,11 +6,20 @@
 //                                        of the cpu backend are not compared); marks the record straggler
 //   compute-reference-mismatch  error    a failed reference verification
 #include <vector>
+#include <string_view>
 
 #include "judge/Rule.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/ComputeRecord.hpp"
 
 namespace gpuscale::judge {
+
+// The marks compute's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+enum class ComputeMark {
+  straggler,      // compute[i].straggler
+  beside_tenant,  // compute[i].beside_tenant (TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(ComputeMark) { return results::phase::compute; }
 
 Judged compute_checks(const std::vector<results::ComputeRecord>& records, double threshold);
 

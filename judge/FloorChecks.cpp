@@ -4,7 +4,9 @@
 #include <map>
 #include <utility>
 
+#include "judge/BurnChecks.hpp"
 #include "judge/GpuFloors.hpp"
+#include "judge/LinksChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
@@ -40,11 +42,11 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
       if (!find_gpu_reference(r.gpu)) unknown[r.gpu].push_back(r.rank);
       continue;
     }
-    judged.marks.push_back({Mark::burn_floor, index_in(records, r), 0, floor->value});
+    judged.marks.push_back(record_mark(BurnMark::floor, index_in(records, r), 0, floor->value));
     // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
     if (r.beside_tenant || !below_floor(r.sustained_tflops, *floor)) continue;
-    judged.marks.push_back({Mark::burn_slow, index_in(records, r)});
-    judged.marks.push_back({Mark::burn_under_floor, index_in(records, r)});
+    judged.marks.push_back(record_mark(BurnMark::slow, index_in(records, r)));
+    judged.marks.push_back(record_mark(BurnMark::under_floor, index_in(records, r)));
     out.push_back({check_ids::kGpuSlowSustained,
                    Severity::error,
                    {r.rank},
@@ -57,16 +59,16 @@ void host_link(const LinksRecord& r, std::size_t index, Judged& judged) {
   auto& out = judged.checks;
   const auto floor = host_link_floor(r.gpu, r.pcie.gen_max, r.pcie.width_max);
   if (!floor) return;
-  judged.marks.push_back({Mark::links_h2d_floor, index, 0, floor->value});
-  constexpr std::pair<const char*, Mark> kDirections[] = {{"h2d", Mark::links_h2d_under_floor},
-                                                          {"d2h", Mark::links_d2h_under_floor}};
+  judged.marks.push_back(record_mark(LinksMark::h2d_floor, index, 0, floor->value));
+  constexpr std::pair<const char*, LinksMark> kDirections[] = {{"h2d", LinksMark::h2d_under_floor},
+                                                               {"d2h", LinksMark::d2h_under_floor}};
   for (const auto& [direction, under_floor] : kDirections) {
     const auto* c = largest_copy(r, direction, "pinned", "solo");
     if (!c || c->gbps <= 0) continue;
     const double best = best_gbps(c->bytes, c->samples_s, c->gbps);
     if (!below_floor(best, *floor)) continue;
-    judged.marks.push_back({Mark::links_h2d_slow, index});
-    judged.marks.push_back({under_floor, index});
+    judged.marks.push_back(record_mark(LinksMark::h2d_slow, index));
+    judged.marks.push_back(record_mark(under_floor, index));
     out.push_back({check_ids::kH2dSlow, Severity::error, {r.rank},
                    who(r) + " pinned " + direction + " " +
                        under(best, *floor, 1, "GB/s", at_best(c->gbps, c->samples_s.size(), "copies", 1)) +
@@ -80,12 +82,12 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
   const auto floor = hbm_floor(r.gpu);
   const auto* h = find_hbm(r, "copy");
   if (!floor) return;
-  judged.marks.push_back({Mark::links_hbm_floor, index, 0, floor->value});
+  judged.marks.push_back(record_mark(LinksMark::hbm_floor, index, 0, floor->value));
   if (!h || h->gbps <= 0) return;
   const double best = best_gbps(h->bytes_moved, h->samples_s, h->gbps);
   if (!below_floor(best, *floor)) return;
-  judged.marks.push_back({Mark::links_hbm_slow, index});
-  judged.marks.push_back({Mark::links_hbm_under_floor, index});
+  judged.marks.push_back(record_mark(LinksMark::hbm_slow, index));
+  judged.marks.push_back(record_mark(LinksMark::hbm_under_floor, index));
   out.push_back({check_ids::kHbmSlow,
                  Severity::error,
                  {r.rank},

@@ -105,7 +105,7 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
     const auto sets = [&](const PhaseRules* p) { return p->set_mark && p->set_mark(report, m); };
     // A kind of mark without its phase's case would be dropped without a word.
     if (std::none_of(phases.begin(), phases.end(), sets))
-      throw std::logic_error("mark " + std::to_string(static_cast<int>(m.mark)) +
+      throw std::logic_error("mark " + std::to_string(m.kind) + " of " + std::string(m.phase) +
                              " is no phase's (PhaseRules::set_mark)");
   }
 }

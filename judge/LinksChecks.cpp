@@ -43,7 +43,7 @@ void h2d_against_node(const std::vector<LinksRecord>& records, double threshold,
       const double typical = median(figures);
       for (auto& [r, c] : group) {
         if (!is_below_median(c->gbps, typical, threshold)) continue;
-        judged.marks.push_back({Mark::links_h2d_slow, index_in(records, *r)});
+        judged.marks.push_back(record_mark(LinksMark::h2d_slow, index_in(records, *r)));
         out.push_back({check_ids::kH2dSlow,
                        Severity::warning,
                        {r->rank},
@@ -70,7 +70,7 @@ void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged&
     if (group.size() < 2) continue;
     for (auto& [r, gbps] : group) {
       if (!is_below_median(gbps, typical, threshold)) continue;
-      judged.marks.push_back({Mark::links_hbm_slow, index_in(records, *r)});
+      judged.marks.push_back(record_mark(LinksMark::hbm_slow, index_in(records, *r)));
       out.push_back({check_ids::kHbmSlow,
                      Severity::warning,
                      {r->rank},
@@ -184,22 +184,22 @@ void clear_links_marks(Records& records) {
 }
 
 bool set_links_mark(Records& records, const RecordMark& m) {
-  switch (m.mark) {
-    case Mark::links_h2d_slow:
+  switch (static_cast<LinksMark>(m.kind)) {
+    case LinksMark::h2d_slow:
       return set_at(records, m.index, [](LinksRecord& r) { r.h2d_slow = true; });
-    case Mark::links_hbm_slow:
+    case LinksMark::hbm_slow:
       return set_at(records, m.index, [](LinksRecord& r) { r.hbm_slow = true; });
-    case Mark::links_h2d_floor:
+    case LinksMark::h2d_floor:
       return set_at(records, m.index, [&](LinksRecord& r) { r.h2d_floor_gbps = m.value; });
-    case Mark::links_hbm_floor:
+    case LinksMark::hbm_floor:
       return set_at(records, m.index, [&](LinksRecord& r) { r.hbm_floor_gbps = m.value; });
-    case Mark::links_beside_tenant:
+    case LinksMark::beside_tenant:
       return set_at(records, m.index, [](LinksRecord& r) { r.beside_tenant = true; });
-    case Mark::links_h2d_under_floor:
+    case LinksMark::h2d_under_floor:
       return set_at(records, m.index, [](LinksRecord& r) { r.h2d_under_floor = true; });
-    case Mark::links_d2h_under_floor:
+    case LinksMark::d2h_under_floor:
       return set_at(records, m.index, [](LinksRecord& r) { r.d2h_under_floor = true; });
-    case Mark::links_hbm_under_floor:
+    case LinksMark::hbm_under_floor:
       return set_at(records, m.index, [](LinksRecord& r) { r.hbm_under_floor = true; });
     default:
       return false;
@@ -229,7 +229,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .set_mark = set_links_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
-      mark_per_gpu(records, "links", shared, Mark::links_beside_tenant, out);
+      mark_per_gpu(records, shared, LinksMark::beside_tenant, out);
     },
     .measured = links_measured,
     .count_skips = nullptr,

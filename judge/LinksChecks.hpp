@@ -14,11 +14,26 @@
 //   gpu-xid           error    the driver reported an XID event for the GPU during the phase
 //   links-unreadable  info     a counter or event source NVML would not give, said once per reason
 #include <vector>
+#include <string_view>
 
 #include "judge/Rule.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::judge {
+
+// The marks links's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+enum class LinksMark {
+  h2d_slow,         // links[i].h2d_slow
+  hbm_slow,         // links[i].hbm_slow
+  h2d_floor,        // links[i].h2d_floor_gbps = value (FloorChecks.hpp)
+  hbm_floor,        // links[i].hbm_floor_gbps = value
+  h2d_under_floor,  // links[i].h2d_under_floor (the console's UNDER FLOOR)
+  d2h_under_floor,  // links[i].d2h_under_floor
+  hbm_under_floor,  // links[i].hbm_under_floor
+  beside_tenant,    // links[i].beside_tenant (TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(LinksMark) { return results::phase::links; }
 
 // The checks, and the marks h2d_slow and hbm_slow. `straggler_threshold` as in compute and burn (0.10 =
 // 10% below the median).

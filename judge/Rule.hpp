@@ -24,42 +24,28 @@ using results::GpuBlock;
 using results::RunReport;
 using results::Severity;
 
-// What a mark sets on its record. Each is a mark of one phase's records, which that phase's rules set
-// and clear (PhaseRules::set_mark, clear_marks, in judge/<Name>Checks.cpp), whichever family raises it.
-enum class Mark {
-  compute_straggler,  // compute[index].straggler
-  train_straggler,    // train.records[index].ranks[rank_index].straggler
-  burn_slow,          // burn[index].slow
-  burn_wrong_result,  // burn[index].wrong_result
-  burn_floor,         // burn[index].floor_tflops = value
-  links_h2d_slow,     // links[index].h2d_slow
-  links_hbm_slow,     // links[index].hbm_slow
-  links_h2d_floor,    // links[index].h2d_floor_gbps = value
-  links_hbm_floor,    // links[index].hbm_floor_gbps = value
-  // Under the GPU model's floor (FloorChecks.hpp): what the console's "UNDER FLOOR" reads.
-  burn_under_floor,       // burn[index].under_floor
-  links_h2d_under_floor,  // links[index].h2d_under_floor
-  links_d2h_under_floor,  // links[index].d2h_under_floor
-  links_hbm_under_floor,  // links[index].hbm_under_floor
-  // Measured while another process computed on the GPU (TenancyChecks.hpp): the judge applies these
-  // first, and the speed rules (stragglers, slow GPUs, floors, outliers) leave such records out.
-  compute_beside_tenant,   // compute[index].beside_tenant
-  burn_beside_tenant,      // burn[index].beside_tenant
-  links_beside_tenant,     // links[index].beside_tenant
-  train_beside_tenant,     // train.records[index].beside_tenant
-  sweep_beside_tenant,     // collectives.sweeps[index].beside_tenant
-  scaling_beside_tenant,   // collectives.scaling[index].beside_tenant
-  pair_beside_tenant,      // collectives.pairs.pairs[index].beside_tenant
-  pair_slow,               // collectives.pairs.pairs[index].slow (judge/CollectivesChecks.hpp)
+// One mark on one record (a flag the JSON keeps beside the record's figures), keyed by the record's
+// place in its RunReport list. Each is a mark of one phase's records: `kind` is one of the phase's own
+// marks, an enum its rules declare in judge/<Name>Checks.hpp with a `phase_of` that names the phase,
+// and its rules set and clear it (PhaseRules::set_mark, clear_marks), whichever family raises it.
+struct RecordMark {
+  std::string_view phase;
+  int kind = 0;
+  std::size_t index = 0;
+  std::size_t rank_index = 0;  // a record's rank, where it holds one per rank (train)
+  double value = 0;            // a mark that sets a figure (a floor)
+
+  template <class Kind>
+  bool is(Kind k) const {
+    return phase == phase_of(k) && kind == static_cast<int>(k);
+  }
 };
 
-// One mark on one record, keyed by the record's place in its RunReport list.
-struct RecordMark {
-  Mark mark = Mark::compute_straggler;
-  std::size_t index = 0;
-  std::size_t rank_index = 0;
-  double value = 0;
-};
+// The mark `kind` (a phase's own enum) on the record at `index` of its phase's list.
+template <class Kind>
+RecordMark record_mark(Kind kind, std::size_t index, std::size_t rank_index = 0, double value = 0) {
+  return {phase_of(kind), static_cast<int>(kind), index, rank_index, value};
+}
 
 // What a family (or the whole judge) found.
 struct Judged {

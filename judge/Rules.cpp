@@ -25,7 +25,8 @@ PhaseRules over_report() {
   p.family = {name, name, rules.reads, rules.severities, rules.stops_gpu_work,
               [](const RunReport& r, const RuleContext& c) { return rules.judge(r.*member, c); }, nullptr};
   if (rules.clear_marks) p.clear_marks = [](RunReport& r) { rules.clear_marks(r.*member); };
-  if (rules.set_mark) p.set_mark = [](RunReport& r, const RecordMark& m) { return rules.set_mark(r.*member, m); };
+  if (rules.set_mark)
+    p.set_mark = [](RunReport& r, const RecordMark& m) { return m.phase == name && rules.set_mark(r.*member, m); };
   if (rules.beside_tenant_marks)
     p.beside_tenant_marks = [](const RunReport& r, const SharedGpus& shared, std::vector<RecordMark>& out) {
       rules.beside_tenant_marks(r.*member, shared, rule_context(r, name), out);

@@ -40,18 +40,18 @@ std::vector<std::string> tenant_phases(const RunReport& report, const results::M
 // that, includes one.
 std::vector<RecordMark> beside_tenant_marks(const RunReport& report);
 
-// `mark` on each of `records` that `beside(record)` says was measured beside another process.
-template <class T, class Beside>
-void mark_each(const std::vector<T>& records, Mark mark, std::vector<RecordMark>& out, Beside&& beside) {
+// `mark` (a phase's own, Rule.hpp) on each of `records` that `beside(record)` says was measured beside
+// another process.
+template <class T, class Kind, class Beside>
+void mark_each(const std::vector<T>& records, Kind mark, std::vector<RecordMark>& out, Beside&& beside) {
   for (std::size_t i = 0; i < records.size(); ++i)
-    if (beside(records[i])) out.push_back({mark, i});
+    if (beside(records[i])) out.push_back(record_mark(mark, i));
 }
 
-// `mark` on each per-GPU record (its `rank`'s GPU) of `phase` measured on a GPU shared during it.
-template <class T>
-void mark_per_gpu(const std::vector<T>& records, std::string_view phase, const SharedGpus& shared, Mark mark,
-                  std::vector<RecordMark>& out) {
-  mark_each(records, mark, out, [&](const T& r) { return shared.shared(phase, r.rank); });
+// `mark` on each per-GPU record (its `rank`'s GPU) of the mark's phase measured on a GPU shared during it.
+template <class T, class Kind>
+void mark_per_gpu(const std::vector<T>& records, const SharedGpus& shared, Kind mark, std::vector<RecordMark>& out) {
+  mark_each(records, mark, out, [&](const T& r) { return shared.shared(phase_of(mark), r.rank); });
 }
 
 // What the process cost the burn of `ranks` (their records measured beside it): "; beside it the burn

@@ -42,7 +42,7 @@ void stragglers(const TrainRecord& r, std::size_t index, double threshold, Judge
     const auto& k = r.ranks[i];
     // Relative and absolute: tens of microseconds of jitter on a tiny step are no straggler.
     if (!is_straggler(k.step_s.median, typical, threshold) || k.step_s.median - typical <= 50e-6) continue;
-    judged.marks.push_back({Mark::train_straggler, index, i});
+    judged.marks.push_back(record_mark(TrainMark::straggler, index, i));
     judged.checks.push_back({check_ids::kTrainStraggler,
                              Severity::warning,
                              {k.rank},
@@ -89,11 +89,11 @@ void clear_train_marks(Records& train) {
 
 bool set_train_mark(Records& train, const RecordMark& m) {
   auto& records = train.records;
-  switch (m.mark) {
-    case Mark::train_straggler:
+  switch (static_cast<TrainMark>(m.kind)) {
+    case TrainMark::straggler:
       return set_at(records, m.index,
                     [&](TrainRecord& r) { set_at(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
-    case Mark::train_beside_tenant:
+    case TrainMark::beside_tenant:
       return set_at(records, m.index, [](TrainRecord& r) { r.beside_tenant = true; });
     default:
       return false;
@@ -116,7 +116,7 @@ bool train_shared(const SharedGpus& shared, const TrainRecord& r) {
 void train_beside_tenant(const Records& records, const SharedGpus& shared, const RuleContext&,
                          std::vector<RecordMark>& out) {
   const auto& train = records.records;
-  mark_each(train, Mark::train_beside_tenant, out, [&](const TrainRecord& r) {
+  mark_each(train, TrainMark::beside_tenant, out, [&](const TrainRecord& r) {
     // Its efficiency divides by its 1-GPU baseline's rate: a baseline slowed by a tenant inflates it.
     const auto* base = r.efficiency ? scaling_baseline(train, r) : nullptr;
     return train_shared(shared, r) || (base && train_shared(shared, *base));

@@ -5,10 +5,20 @@
 //                              step are no straggler); marks the rank. Not judged on the cpu backend,
 //                              whose ranks share cores.
 //   train-<check>     error    a failed gradient or equivalence verification (TrainVerification)
+#include <string_view>
+
 #include "judge/Rule.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::judge {
+
+// The marks train's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+enum class TrainMark {
+  straggler,      // train.records[i].ranks[rank_index].straggler
+  beside_tenant,  // train.records[i].beside_tenant (TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(TrainMark) { return results::phase::train; }
 
 Judged train_checks(const results::TrainResults& results, double straggler_threshold);
 

@@ -11,6 +11,7 @@
 
 #include "SampleRun.hpp"
 #include "judge/BurnChecks.hpp"
+#include "judge/LinksChecks.hpp"
 #include "judge/PhaseRules.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
@@ -66,7 +67,7 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   const auto judged = burn_checks(run.burn, 0.10);  // const records: a rule cannot write into them
   EXPECT_FALSE(run.burn[2].slow);
   ASSERT_EQ(judged.marks.size(), 1u);
-  EXPECT_EQ(judged.marks[0].mark, Mark::burn_slow);
+  EXPECT_TRUE(judged.marks[0].is(BurnMark::slow));
   EXPECT_EQ(judged.marks[0].index, 2u);
   run.burn[0].slow = true;  // a stale mark, as an older file may hold
   apply_marks(run, judged.marks);
@@ -140,10 +141,13 @@ TEST(Judge, ACrossPhaseFamilyCompletesAPhasesFindingsWhereverThePhaseIsJudged) {
 TEST(Judge, AMarkNoPhaseSetsIsAnError) {
   RunReport run;
   run.burn = {burn(0, 674)};
-  EXPECT_THROW(apply_marks(run, {RecordMark{static_cast<Mark>(-1), 0, 0, 0}}), std::logic_error);
-  apply_marks(run, {RecordMark{Mark::burn_floor, 0, 0, 500}, RecordMark{Mark::burn_slow, 7, 0, 0}});
+  EXPECT_THROW(apply_marks(run, {record_mark(static_cast<BurnMark>(-1), 0)}), std::logic_error);
+  EXPECT_THROW(apply_marks(run, {RecordMark{"no-such-phase", 0, 0, 0, 0}}), std::logic_error);
+  apply_marks(run, {record_mark(BurnMark::floor, 0, 0, 500), record_mark(BurnMark::slow, 7)});
   EXPECT_EQ(run.burn[0].floor_tflops, 500) << "a floor is a cross-phase family's mark on burn's records";
   EXPECT_FALSE(run.burn[0].slow) << "a key past the end of the list sets nothing";
+  apply_marks(run, {record_mark(LinksMark::h2d_slow, 0)});  // the same number as BurnMark::slow
+  EXPECT_FALSE(run.burn[0].slow) << "a mark is its own phase's";
 }
 
 // What the rules raise on judged runs is in the check table, at a severity its entry lists.
