@@ -159,8 +159,7 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
     check_pairs(*record.pairs, slow, out);
   }
   if (record.isolation) {
-    judged.suspects = judge_suspects(*record.isolation);
-    check_isolation(*record.isolation, *judged.suspects, node_of_rank, out);
+    check_isolation(*record.isolation, judge_suspects(*record.isolation), node_of_rank, out);
   }
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())

@@ -27,7 +27,8 @@ constexpr std::string_view phase_of(CollectivesMark) { return results::phase::co
 // network.
 std::vector<std::size_t> slow_pairs(const results::PairMatrix& matrix);
 
-// The checks; the marks pair_slow; the isolation's suspects (judged.suspects, judge/SuspectRanking.hpp).
+// The checks and the marks pair_slow. The isolation's finding names the suspects judge_suspects ranks
+// (judge/SuspectRanking.hpp), which the judge writes into the record.
 // node_of_rank[world rank] = its node (RankEnv::node): a slow-node finding names its nodes' ranks;
 // empty: the ranks are unknown and the finding names the nodes only.
 Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {});

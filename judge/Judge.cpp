@@ -10,6 +10,7 @@
 #include "judge/MidRunTenants.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/SharedGpuLayout.hpp"
+#include "judge/SuspectRanking.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "results/base/CheckIds.hpp"
@@ -58,11 +59,14 @@ void apply_tenants(RunReport& report) {
   report.tenants_not_rejudged = false;
 }
 
-// The judge's output that is no mark: the isolation's suspects.
-void apply_suspects(RunReport& report, std::optional<SuspectJudgement>&& judged) {
-  if (!report.collectives || !report.collectives->isolation || !judged) return;
-  report.collectives->isolation->suspects = std::move(judged->suspects);
-  report.collectives->isolation->suspects_not_rejudged = judged->not_rejudged;
+// The judge's output that is no mark: the isolation's suspects, ranked as the collectives family ranked
+// them for its finding (judge/SuspectRanking.hpp).
+void apply_suspects(RunReport& report) {
+  if (!report.collectives || !report.collectives->isolation) return;
+  auto& isolation = *report.collectives->isolation;
+  auto judged = judge_suspects(isolation);
+  isolation.suspects = std::move(judged.suspects);
+  isolation.suspects_not_rejudged = judged.not_rejudged;
 }
 
 }  // namespace
@@ -123,7 +127,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   append(checks, std::move(judged.checks));
   report.checks = std::move(checks);
   apply_marks(report, judged.marks);
-  apply_suspects(report, std::move(judged.suspects));
+  apply_suspects(report);
   // The figures include the records' marks and the checks so far (flatten).
   auto figures = results::flatten(report);
   if (adjust) adjust(figures);

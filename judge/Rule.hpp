@@ -6,12 +6,10 @@
 // part of its PhaseRules (PhaseRules.hpp), from the phase registry; the cross-phase families are listed in
 // RuleRegistry.def.
 #include <cstddef>
-#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
-#include "judge/SuspectRanking.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
 #include "results/schema/Outlier.hpp"
@@ -52,8 +50,6 @@ struct Judged {
   std::vector<Check> checks;
   std::vector<RecordMark> marks;
   std::vector<results::Outlier> outliers;  // the fleet outliers (the figure stage only)
-  std::optional<SuspectJudgement> suspects;  // the collectives family, where the run has an isolation
-                                             // (the judge writes them into collectives.isolation)
 };
 
 // Where a rank ran, from env's records (the ranks'): what a phase's rules may read of the job beyond

@@ -107,7 +107,6 @@ void append(Judged& out, Judged&& more) {
   append(out.checks, std::move(more.checks));
   for (auto& m : more.marks) out.marks.push_back(m);
   for (auto& o : more.outliers) out.outliers.push_back(std::move(o));
-  if (more.suspects) out.suspects = std::move(more.suspects);
 }
 
 }  // namespace gpuscale::judge

@@ -2,6 +2,7 @@
 // and `suspects` of a saved run are the judge's output, written again at each judgement, and a changed
 // threshold (the record's, or --expect's) changes them.
 #include "judge/CollectivesChecks.hpp"
+#include "judge/SuspectRanking.hpp"
 
 #include <gtest/gtest.h>
 
@@ -127,9 +128,8 @@ TEST(SlowNode, SuspectsWithoutMeasurementsAreKeptAndMarked) {
   results::Suspect s;
   s.node = 2, s.host = "n17", s.evidence = "6 of 6 rounds";
   record.isolation->suspects = {s};
+  EXPECT_TRUE(judge_suspects(*record.isolation).not_rejudged);
   const auto judged = collective_checks(record, {0, 0, 1, 1, 2, 2});
-  ASSERT_TRUE(judged.suspects);
-  EXPECT_TRUE(judged.suspects->not_rejudged);
   ASSERT_EQ(judged.checks.size(), 1u);
   EXPECT_EQ(judged.checks[0].id, results::check_ids::kSlowNode);
   EXPECT_EQ(judged.checks[0].ranks, (std::vector<int>{4, 5}));
