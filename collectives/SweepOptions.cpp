@@ -3,7 +3,7 @@
 #include <string>
 
 #include "harness/Error.hpp"
-#include "results/schema/RuleInputRanges.hpp"
+#include "results/base/RuleInputRanges.hpp"
 
 namespace gpuscale::collectives {
 namespace {

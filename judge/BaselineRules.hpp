@@ -17,7 +17,7 @@
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
 #include "results/report/Baseline.hpp"
-#include "results/schema/RuleOutcome.hpp"
+#include "results/base/RuleOutcome.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

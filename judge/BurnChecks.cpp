@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"

@@ -7,12 +7,12 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "judge/ItemMeasured.hpp"
+#include "judge/base/ItemMeasured.hpp"
 #include "judge/PhaseRules.hpp"
 #include "results/base/Format.hpp"
 #include "results/schema/PhasesCompleted.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Coverage: every item the command planned (RunReport::plan, results/schema/PlanRecord.hpp), judged
+// Coverage: every item the command planned (RunReport::plan, results/base/PlanRecord.hpp), judged
 // against the records, as dcgmi diag lists every test it planned: PASS (measured in full), WARN (in
 // part), SKIP (not at all), each with why (the budget spent, one rank, the phase not run, the record's
 // own reason). Work the job needed that was dropped (collectives or DDP over more than one GPU, a whole
@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/PlanRecord.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

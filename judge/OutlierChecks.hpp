@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "results/base/Check.hpp"
-#include "results/schema/Outlier.hpp"
+#include "results/base/Outlier.hpp"
 
 namespace gpuscale::judge {
 

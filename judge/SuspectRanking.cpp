@@ -10,7 +10,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/RoundRatios.hpp"
-#include "results/schema/Outlier.hpp"
+#include "results/base/Outlier.hpp"
 
 namespace gpuscale::judge {
 

@@ -19,7 +19,7 @@ inline constexpr double kSuspectRoundShare = 2.0 / 3.0;
 inline constexpr int kSuspectMinFailedRounds = 3;
 
 // A node whose node-local allreduce busbw lies out of the job's nodes: under the threshold fraction
-// of their median and further below it than kOutlierSigmas robust sigmas (results/schema/Outlier.hpp), so
+// of their median and further below it than kOutlierSigmas robust sigmas (results/base/Outlier.hpp), so
 // that a spread the measurement's own noise makes never names one. Needs kOutlierMinGroup measured
 // nodes. Furthest out first.
 struct NodeLocalOutlier {

@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
@@ -19,18 +19,6 @@
 namespace gpuscale::judge {
 
 using namespace results;
-
-bool SharedGpus::shared(std::string_view phase, int rank) const {
-  if (always.count(rank)) return true;
-  const auto it = by_phase.find(phase);
-  return it != by_phase.end() && it->second.count(rank);
-}
-
-std::set<int> SharedGpus::ranks_in(std::string_view phase) const {
-  auto out = always;
-  if (const auto it = by_phase.find(phase); it != by_phase.end()) out.insert(it->second.begin(), it->second.end());
-  return out;
-}
 
 std::vector<std::string> tenant_phases(const RunReport& report, const MidRunTenant& t) {
   if (!t.phases.empty()) return t.phases;

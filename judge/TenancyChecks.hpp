@@ -14,20 +14,13 @@
 #include <vector>
 
 #include "judge/Rule.hpp"
+#include "judge/base/BesideTenant.hpp"
 #include "results/base/Check.hpp"
 #include "results/schema/BurnRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {
 
-// Which ranks' GPUs had another process computing on them, and in which phases.
-struct SharedGpus {
-  std::set<int> always;                            // env listed one: every phase
-  std::map<std::string, std::set<int>, std::less<>> by_phase;  // mid-run: phase -> ranks
-  bool shared(std::string_view phase, int rank) const;
-  std::set<int> ranks_in(std::string_view phase) const;  // always + by_phase[phase]
-  bool empty() const { return always.empty() && by_phase.empty(); }
-};
 SharedGpus shared_gpus(const RunReport& report);
 
 // The phases `t`'s GPU was measured beside it: t.phases, or for a file written before that list
@@ -39,20 +32,6 @@ std::vector<std::string> tenant_phases(const RunReport& report, const results::M
 // configuration whose GPUs (or whose 1-GPU baseline's) include one; a collective whose group, or a pair
 // that, includes one.
 std::vector<RecordMark> beside_tenant_marks(const RunReport& report);
-
-// `mark` (a phase's own, Rule.hpp) on each of `records` that `beside(record)` says was measured beside
-// another process.
-template <class T, class Kind, class Beside>
-void mark_each(const std::vector<T>& records, Kind mark, std::vector<RecordMark>& out, Beside&& beside) {
-  for (std::size_t i = 0; i < records.size(); ++i)
-    if (beside(records[i])) out.push_back(record_mark(mark, i));
-}
-
-// `mark` on each per-GPU record (its `rank`'s GPU) of the mark's phase measured on a GPU shared during it.
-template <class T, class Kind>
-void mark_per_gpu(const std::vector<T>& records, const SharedGpus& shared, Kind mark, std::vector<RecordMark>& out) {
-  mark_each(records, mark, out, [&](const T& r) { return shared.shared(phase_of(mark), r.rank); });
-}
 
 // What the process cost the burn of `ranks` (their records measured beside it): "; beside it the burn
 // sustained ... under the model's floor ...: that shortfall is this process's, not the GPU's", or ""

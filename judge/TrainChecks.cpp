@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::judge {

@@ -6,7 +6,7 @@
 #include "judge/Coverage.hpp"
 #include "judge/Findings.hpp"
 #include "judge/PhaseRules.hpp"
-#include "judge/RecordSkips.hpp"
+#include "judge/base/RecordSkips.hpp"
 #include "judge/ThresholdScope.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"

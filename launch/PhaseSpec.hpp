@@ -9,7 +9,7 @@
 #include <cxxopts.hpp>
 
 #include "launch/Profile.hpp"
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/PlanRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -12,7 +12,7 @@
 
 #include "launch/Invocation.hpp"
 #include "launch/Profile.hpp"
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/PlanRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -29,7 +29,8 @@ LAYERS = {
     "probes": ["harness", "results"],
     "collectives": ["harness", "results"],
     "workloads": ["harness", "results"],
-    "judge": ["results"],
+    "judge/base": ["results/base"],
+    "judge": ["results", "judge/base"],
     "launch": ["collectives", "workloads", "judge", "probes", "harness", "results"],
 }
 

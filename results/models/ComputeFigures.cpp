@@ -8,7 +8,7 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/models/FigureNoise.hpp"
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 #include "results/schema/SpeedJudged.hpp"
 
 namespace gpuscale::results {

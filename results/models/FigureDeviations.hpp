@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/schema/Outlier.hpp"
+#include "results/base/Outlier.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::results {

@@ -13,7 +13,7 @@
 #include "results/base/Spelling.hpp"
 #include "results/report/FigureVocabulary.hpp"
 #include "results/schema/InputFile.hpp"
-#include "results/schema/RuleInputRanges.hpp"
+#include "results/base/RuleInputRanges.hpp"
 
 namespace gpuscale::results {
 namespace {

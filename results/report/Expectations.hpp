@@ -16,7 +16,7 @@
 #include "results/base/Figure.hpp"
 #include "results/report/Baseline.hpp"
 #include "results/report/ToleranceOverrides.hpp"
-#include "results/schema/RuleOutcome.hpp"
+#include "results/base/RuleOutcome.hpp"
 
 namespace gpuscale::results {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/Outlier.hpp"
+#include "results/base/Outlier.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

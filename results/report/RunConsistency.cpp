@@ -4,7 +4,7 @@
 #include <set>
 
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/RuleInputRanges.hpp"
+#include "results/base/RuleInputRanges.hpp"
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {

@@ -15,7 +15,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 inline constexpr char kBurn[] = "burn";  // the sustained GEMM (labels.precision)
 }  // namespace planned

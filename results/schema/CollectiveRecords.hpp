@@ -16,7 +16,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 inline constexpr char kSweep[] = "sweep";  // one op (labels.op) over the plan's sizes, on every rank
 inline constexpr char kScaling[] = "scaling";  // the scaling table over sub-communicators

@@ -14,7 +14,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 // One precision (labels.precision) over the plan's shapes and passes.
 inline constexpr char kCompute[] = "compute";

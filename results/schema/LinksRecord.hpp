@@ -16,7 +16,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 inline constexpr char kHostCopies[] = "host_copies";  // pinned and pageable copies between host and device
 inline constexpr char kDeviceMemory[] = "device_memory";  // the device copy and triad

@@ -13,14 +13,10 @@
 
 #include "results/base/Check.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RuleInputRanges.hpp"
 #include "results/schema/HealthRecords.hpp"
 
 namespace gpuscale::results {
-
-// Mean GPU utilization (percent) of an idle look above which the GPU counts as busy with someone
-// else's kernels even where NVML lists no other process (a PID namespace, MIG): the default of the
-// report's busy_utilization_pct.
-inline constexpr double kDefaultBusyUtilizationPct = 20.0;
 
 // One rank's look at its GPU at the end of a phase: measurements only.
 struct TenancyLook {

@@ -15,7 +15,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 inline constexpr char kEnvChecks[] = "env_checks";  // the probes on every rank and the checks across them
 inline constexpr char kSmokeAllreduce[] = "smoke_allreduce";  // the verified allreduce over every rank

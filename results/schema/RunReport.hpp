@@ -14,12 +14,13 @@
 #include "results/schema/ComputeRecord.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/LinksRecord.hpp"
+#include "results/base/RuleInputRanges.hpp"
 #include "results/schema/MidRunTenancy.hpp"
-#include "results/schema/Outlier.hpp"
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/Outlier.hpp"
+#include "results/base/PlanRecord.hpp"
 #include "results/schema/Projection.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "results/schema/RuleOutcome.hpp"
+#include "results/base/RuleOutcome.hpp"
 #include "results/schema/TraceSpan.hpp"
 #include "results/schema/TrainRecord.hpp"
 
@@ -52,9 +53,6 @@ struct SkippedPhase {
   std::string reason;
 };
 
-// --straggler-threshold's default: a rank or GPU 10% slower than the median one is a straggler.
-inline constexpr double kDefaultStragglerThreshold = 0.10;
-
 struct RunReport {
   int schema_version = kSchemaVersion;
   std::string tool_version;
@@ -72,7 +70,7 @@ struct RunReport {
   // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
   double straggler_threshold = kDefaultStragglerThreshold;
   // The mean utilization (percent) at which a GPU the job left idle reads busy with someone else's
-  // work (gpu-in-use; results/models/GpuTenants.hpp): the default (MidRunTenancy.hpp), or --expect's,
+  // work (gpu-in-use; results/models/GpuTenants.hpp): the default (RuleInputRanges.hpp), or --expect's,
   // kept so that `report` judges tenancy as the run did.
   double busy_utilization_pct = kDefaultBusyUtilizationPct;
   bool interrupted = false;

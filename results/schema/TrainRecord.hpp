@@ -17,7 +17,7 @@
 
 namespace gpuscale::results {
 
-// The phase's planned kinds (PlannedItem::kind, results/schema/PlanRecord.hpp).
+// The phase's planned kinds (PlannedItem::kind, results/base/PlanRecord.hpp).
 namespace planned {
 // One configuration (labels strategy, model, precision, scaling, gpus).
 inline constexpr char kTrain[] = "train";

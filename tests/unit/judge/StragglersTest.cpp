@@ -1,6 +1,6 @@
 // One straggler rule: the compute check, the straggler_spread figure, the verdict's "no stragglers"
 // line and --expect max_straggler_spread judge the same ranks the same way.
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -13,7 +13,7 @@
 #include "results/base/Figure.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 #include "results/report/Expectations.hpp"
 #include "results/report/RunFigures.hpp"
 #include "results/schema/ComputeRecord.hpp"

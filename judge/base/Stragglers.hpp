@@ -1,7 +1,7 @@
 #pragma once
 // The one straggler rule, for the same work timed on several ranks: a rank is a straggler when its time
 // is more than `threshold` (a fraction, the report's straggler_threshold) above the median of the
-// ranks' times. The spread figure (results/models/StragglerSpread.hpp) is the slowest time's excess
+// ranks' times. The spread figure (results/base/StragglerSpread.hpp) is the slowest time's excess
 // over that same median, so the check, the figure, the verdict's "no stragglers" line and --expect
 // max_straggler_spread agree: of 2 GPUs, one 50% slower, the slow one is 20% above the median (1.25x
 // the fast one's time).

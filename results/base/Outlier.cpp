@@ -1,4 +1,4 @@
-#include "results/schema/Outlier.hpp"
+#include "results/base/Outlier.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "results/schema/RuleOutcome.hpp"
+#include "results/base/RuleOutcome.hpp"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
-#include "judge/Stragglers.hpp"
+#include "judge/base/Stragglers.hpp"
 
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 
 namespace gpuscale::judge {
 

@@ -1,4 +1,4 @@
-#include "results/models/StragglerSpread.hpp"
+#include "results/base/StragglerSpread.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/PlanRecord.hpp"
 
 
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // The straggler spread of the same work timed on several ranks: the slowest time's excess over the
 // median of the ranks' times (Statistics' median: the mean of the two middle ones for an even count).
 // The figure the compute phase reports and --expect max_straggler_spread bounds; the rule that names a
-// rank a straggler measures the same excess (judge/Stragglers.hpp).
+// rank a straggler measures the same excess (judge/base/Stragglers.hpp).
 #include <optional>
 #include <span>
 

@@ -1,10 +1,10 @@
 #pragma once
-// How much of one planned item (results/schema/PlanRecord.hpp) a run's records hold: each phase's rules
+// How much of one planned item (results/base/PlanRecord.hpp) a run's records hold: each phase's rules
 // count their own items (PhaseRules::measured), and the coverage list (Coverage.hpp) judges the count.
 #include <string>
 #include <string_view>
 
-#include "results/schema/PlanRecord.hpp"
+#include "results/base/PlanRecord.hpp"
 
 namespace gpuscale::judge {
 

@@ -1,4 +1,4 @@
-#include "judge/ItemMeasured.hpp"
+#include "judge/base/ItemMeasured.hpp"
 
 namespace gpuscale::judge {
 

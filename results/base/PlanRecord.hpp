@@ -10,7 +10,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/base/RecordFields.hpp"
-#include "results/schema/RuleOutcome.hpp"
+#include "results/base/RuleOutcome.hpp"
 
 namespace gpuscale::results {
 
