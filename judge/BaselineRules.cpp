@@ -15,7 +15,7 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/models/Compare.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/render/FindingText.hpp"
 #include "results/schema/InputFile.hpp"
 

@@ -8,7 +8,7 @@
 //   baseline-new-failure  a check raised at warning or error that no baseline run raised
 // Figures without a direction are never a drop; phases this run did not complete are not judged; nor
 // are a one-rank collective's speed (a local copy) and a figure timed under 10 us
-// (results/models/FigureNoise.hpp), which the PASS line counts.
+// (results/base/FigureNoise.hpp), which the PASS line counts.
 #include <map>
 #include <string>
 #include <vector>

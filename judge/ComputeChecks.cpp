@@ -13,7 +13,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/StragglerSpread.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

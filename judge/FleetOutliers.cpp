@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "results/models/FigureDeviations.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

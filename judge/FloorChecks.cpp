@@ -10,7 +10,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

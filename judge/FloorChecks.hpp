@@ -1,5 +1,5 @@
 #pragma once
-// The floors per GPU model (results/models/GpuReference.hpp; the rule: judge/GpuFloors.hpp) as findings: a GPU whose figure is under its
+// The floors per GPU model (results/base/GpuReference.hpp; the rule: judge/GpuFloors.hpp) as findings: a GPU whose figure is under its
 // model's floor is slow whatever the job's other GPUs do, so a lone GPU, or a node of equally slow
 // ones, is judged too. Pure (no MPI, no CUDA); judged afresh at every write of the report and by
 // `gpuscale report`, so an edited or re-read run is judged by today's table.

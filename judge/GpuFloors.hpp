@@ -1,11 +1,11 @@
 #pragma once
 // The floor rule: a GPU whose figure is not at least its model's floor fails, whatever the job's other
-// GPUs do (results/models/GpuReference.hpp holds the floors: the data sheets' figures and the fraction
+// GPUs do (results/base/GpuReference.hpp holds the floors: the data sheets' figures and the fraction
 // of them a GPU is held to). judge/FloorChecks.hpp raises the findings.
 #include <cstdint>
 #include <vector>
 
-#include "results/models/GpuReference.hpp"
+#include "results/base/GpuReference.hpp"
 
 namespace gpuscale::judge {
 

@@ -11,7 +11,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::judge {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The regression test that compare and --baseline share. A figure regresses when it moves the worse way
 // (down for higher-is-better, up for lower-is-better) past the tolerance and, between two runs, past the
-// noise both runs measured (results/models/FigureNoise.hpp); figures without a direction never regress.
+// noise both runs measured (results/base/FigureNoise.hpp); figures without a direction never regress.
 // A figure of the base run that the new run lacks is missing: a failure of its own unless the caller
 // allows it or the new run's budget dropped its phase.
 #include <vector>

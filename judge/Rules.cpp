@@ -8,7 +8,7 @@
 #include "judge/Rule.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/schema/PhasesCompleted.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

@@ -12,9 +12,9 @@
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/GpuReference.hpp"
+#include "results/base/GpuReference.hpp"
 #include "results/models/GpuTenants.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

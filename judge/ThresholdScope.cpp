@@ -8,7 +8,7 @@
 #include "results/base/Format.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

@@ -9,7 +9,7 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/GpuReference.hpp"
+#include "results/base/GpuReference.hpp"
 #include "results/report/FigureVocabulary.hpp"
 #include "workloads/burn/Burn.hpp"
 #include "workloads/layers/Precision.hpp"

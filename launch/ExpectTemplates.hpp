@@ -1,6 +1,6 @@
 #pragma once
 // The expect templates: one --expect file per GPU model and profile (quick, default), made by one
-// function from the floors gpuscale knows (results/models/GpuReference.hpp) and the profile's plan
+// function from the floors gpuscale knows (results/base/GpuReference.hpp) and the profile's plan
 // (Profile.hpp), so that a template cannot drift from them. Each holds only figures its profile
 // measures on one GPU of the model: the compute phase's large GEMM per precision, the burn's
 // sustained TFLOP/s, the pinned host copies at the profile's largest size and the device copy, each at

@@ -34,7 +34,7 @@ struct Figure {
   std::string unit;    // "s", "B", "GB/s", "TFLOP/s", "MHz", "C", "W", "count", "ratio"
   Better better = Better::none;
   // How far the value can be trusted, where its record knows (compare and --baseline read these:
-  // results/models/FigureNoise.hpp). Not part of the figure's JSON or CSV.
+  // results/base/FigureNoise.hpp). Not part of the figure's JSON or CSV.
   double spread = 0;        // half the width of the p10..p90 band of the samples behind the value, in
                             // `unit` (for a derived figure, the band carried over); 0: no samples kept
   double op_time_s = 0;     // the median time of the one timed operation behind the value; 0: unknown

@@ -7,7 +7,7 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

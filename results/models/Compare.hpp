@@ -1,7 +1,7 @@
 #pragma once
 // Two runs' figures side by side: every figure present in both (matched by phase, metric and labels,
 // with the same unit) and its relative change; local copies and sub-10-us times are listed but not
-// judged (results/models/FigureNoise.hpp). A figure of the base run that the new run lacks is missing.
+// judged (results/base/FigureNoise.hpp). A figure of the base run that the new run lacks is missing.
 // Which changes regress and whether the comparison fails is the judge's (judge/Regression.hpp); this
 // file pairs the figures and prints the judged comparison.
 #include <cstddef>

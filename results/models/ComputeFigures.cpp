@@ -7,9 +7,9 @@
 #include <utility>
 
 #include "results/base/FigureNames.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/base/StragglerSpread.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/models/GpuTenants.hpp"
 
 namespace gpuscale::results {

@@ -11,7 +11,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/GpuLabels.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {

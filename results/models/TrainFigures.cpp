@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "results/base/FigureNames.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -9,7 +9,7 @@
 #include "results/models/FigureDeviations.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/report/RunFigures.hpp"
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {

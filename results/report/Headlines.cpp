@@ -11,9 +11,9 @@ namespace gpuscale::results {
 namespace {
 
 HeadlineContext headline_context(const RunReport& run, const std::vector<Figure>& figures, const Baseline* baseline) {
-  HeadlineContext c{figures, {}, nullptr};
+  HeadlineContext c{figures, {}, std::nullopt};
   for (const auto& e : run.ranks)
-    if (e.gpu && !c.gpu) c.gpu = &*e.gpu;
+    if (e.gpu && !c.gpu) c.gpu = GpuModel{e.gpu->name, e.gpu->pcie_gen_max, e.gpu->pcie_width_max};
   if (const auto* group = baseline ? find_group(*baseline, machine_shape(run)) : nullptr) {
     std::map<std::string, double> medians;  // baseline_key -> median
     for (const auto& f : group->figures) medians[baseline_key(f)] = f.median;

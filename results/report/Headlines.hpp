@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/report/Baseline.hpp"
 #include "results/schema/RunReport.hpp"
 

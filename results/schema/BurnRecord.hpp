@@ -66,7 +66,7 @@ struct BurnRecord {
   double first_tflops = 0;          // work over wall time in the first settle_s
   double first_to_sustained = 0;    // first_tflops / sustained_tflops
   std::optional<double> peak_tflops;  // the GPU's dense peak for the precision, where known
-  std::optional<double> floor_tflops;  // the model's floor (results/models/GpuReference.hpp): the judge's mark
+  std::optional<double> floor_tflops;  // the model's floor (results/base/GpuReference.hpp): the judge's mark
   // Telemetry (the cuda backend with NVML): samples, and what they add up to.
   std::vector<BurnSample> samples;
   std::string telemetry_unavailable;  // non-empty: why there are no samples (said once in the report)

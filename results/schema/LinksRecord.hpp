@@ -72,7 +72,7 @@ struct LinksRecord {
   std::vector<CopyFigure> copies;
   std::vector<HbmFigure> hbm;
   std::optional<double> hbm_peak_gbps;  // the GPU model's data-sheet HBM bandwidth, where known
-  // The floors of the pinned copies (each direction) and of the device copy (results/models/GpuReference.hpp),
+  // The floors of the pinned copies (each direction) and of the device copy (results/base/GpuReference.hpp),
   // the judge's marks (judge/Rule.hpp); nullopt where the model or link is unknown.
   std::optional<double> h2d_floor_gbps, hbm_floor_gbps;
   PcieUnderLoad pcie;

@@ -2,7 +2,7 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/render/BurnTable.hpp"
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 
 namespace gpuscale::results::views::burn {
 namespace {

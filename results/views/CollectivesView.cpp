@@ -6,7 +6,7 @@
 #include "results/base/Format.hpp"
 #include "results/models/CollectiveFigures.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::collectives {

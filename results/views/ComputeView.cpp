@@ -3,7 +3,7 @@
 #include "results/base/FigureNames.hpp"
 #include "results/models/ComputeFigures.hpp"
 #include "results/render/ComputeTable.hpp"
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::compute {

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "results/base/FigureNames.hpp"
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/render/LinksTable.hpp"
 
 namespace gpuscale::results::views::links {

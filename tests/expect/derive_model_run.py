@@ -7,8 +7,8 @@ A derived run is not a measurement: it stands in for a real run of MODEL until o
 compute figure is scaled by the model's dense peak for its precision over the H200's (times divided),
 the burn's by the bf16 peak, the device memory figures by the HBM bandwidth, the host copies by the
 PCIe link (gen4 on the A100), the training figures by the bf16 peak; the GPU's name, memory, SM count,
-power limit and PCIe generation become the model's. Peaks: results/models/GpuPeak.cpp; links:
-results/models/GpuReference.cpp (the data sheets).
+power limit and PCIe generation become the model's. Peaks: results/base/GpuPeak.cpp; links:
+results/base/GpuReference.cpp (the data sheets).
 """
 import gzip
 import json

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "harness/Error.hpp"
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "workloads/WarmUp.hpp"
 #include "workloads/layers/ReferenceVerification.hpp"
 

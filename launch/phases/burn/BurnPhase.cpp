@@ -6,7 +6,7 @@
 #include "launch/phases/burn/BurnPlan.hpp"
 #include "results/base/Format.hpp"
 #include "results/models/BurnSummary.hpp"
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "workloads/layers/ContextFactory.hpp"
 

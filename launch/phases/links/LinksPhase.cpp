@@ -4,7 +4,7 @@
 #include "harness/LinkMonitor.hpp"
 #include "launch/phases/links/LinksPlan.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "results/schema/RankEnv.hpp"
 #include "workloads/links/LinksRun.hpp"
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

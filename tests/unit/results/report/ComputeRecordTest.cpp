@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "results/render/ComputeTable.hpp"
 #include "results/schema/RunReport.hpp"
 #include "tests/unit/judge/Marked.hpp"

@@ -1,13 +1,13 @@
 // The model table and its floors, one test per model, and the floor rule on records of a lone GPU:
 // a healthy H200 at its power cap passes, one shared with another process fails.
-#include "results/models/GpuReference.hpp"
+#include "results/base/GpuReference.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
 #include "judge/FloorChecks.hpp"
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {

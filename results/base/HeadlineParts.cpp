@@ -1,10 +1,10 @@
-#include "results/render/HeadlineParts.hpp"
+#include "results/base/HeadlineParts.hpp"
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/GpuPeak.hpp"
+#include "results/base/GpuReference.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/GpuPeak.hpp"
-#include "results/models/GpuReference.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 
@@ -28,7 +27,7 @@ struct Headline {
   std::optional<double> peak;      // in `unit`
   std::string peak_source;         // "NVIDIA H200 data sheet", "PCIe gen5 x16", "NVLink4 x18"
   std::optional<double> baseline;  // the baseline's median of the figure `value` is read from
-  std::optional<double> floor;     // the GPU model's floor (results/models/GpuReference.hpp), in `unit`
+  std::optional<double> floor;     // the GPU model's floor (results/base/GpuReference.hpp), in `unit`
   std::string floor_source;        // "56% of the data sheet's 989 dense bf16 TFLOP/s"
   std::string note;                // why a figure reads as it does: above 100% of its peak, say
   // Ranks of per_rank whose every figure was measured while another process computed on the GPU
@@ -41,13 +40,20 @@ struct Headline {
   bool local_copy = false;  // value is a collective's over one rank (Figure::local_copy): no link measured
 };
 
+// The job's GPU model, for the peaks and floors of its data sheet: its name and its PCIe link's
+// maximum (env's records: the first rank with a GPU).
+struct GpuModel {
+  std::string name;
+  std::optional<unsigned> pcie_gen_max, pcie_width_max;
+};
+
 // What every phase's headlines read beside its own records.
 struct HeadlineContext {
   const std::vector<Figure>& figures;  // the run's
   // The baseline's median of a figure, where a baseline has it (set by headlines(),
   // results/report/Headlines.hpp; empty: no baseline).
   std::function<std::optional<double>(const Figure&)> baseline_median;
-  const GpuInfo* gpu = nullptr;                    // the first rank's GPU with one: the job's model
+  std::optional<GpuModel> gpu;  // the first rank's GPU with one: the job's model
 };
 
 using Keep = std::function<bool(const Figure&)>;

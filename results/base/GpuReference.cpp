@@ -1,9 +1,9 @@
-#include "results/models/GpuReference.hpp"
+#include "results/base/GpuReference.hpp"
 
 #include <iterator>
 
 #include "results/base/Format.hpp"
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 
 namespace gpuscale::results {
 namespace {

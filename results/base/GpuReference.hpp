@@ -2,7 +2,7 @@
 // Reference figures per GPU model, and the floors a GPU is held to whatever the job's other GPUs do
 // (a lone GPU, or eight equally slow ones, has no median to fall below): data that the console, the
 // HTML and the expect templates show; the judge decides what lies under a floor (judge/GpuFloors.hpp). Dense peaks and HBM
-// bandwidth come from results/models/GpuPeak.hpp (the data sheets); this table adds each model's host link
+// bandwidth come from results/base/GpuPeak.hpp (the data sheets); this table adds each model's host link
 // and NVLink bandwidth from its data sheet and the known-good figures measured on it, each with its
 // source. A floor is a fraction of a data-sheet figure:
 //   burn  kBurnFloorOfPeak of the dense bf16/fp16 peak. One H200 at its 700 W cap sustains 674 TFLOP/s

@@ -1,6 +1,6 @@
 // The one exemption from the speed rules, the CPU backend: one predicate, and no rule of its own
 // spelling of it.
-#include "results/schema/SpeedJudged.hpp"
+#include "results/base/SpeedJudged.hpp"
 
 #include <filesystem>
 #include <fstream>

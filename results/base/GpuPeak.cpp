@@ -1,15 +1,15 @@
-#include "results/models/GpuPeak.hpp"
+#include "results/base/GpuPeak.hpp"
 
 namespace gpuscale::results {
 namespace {
 
-struct Peak {
+struct DataSheet {
   std::string_view match;  // all of these substrings, space separated, must occur in the name
   double fp32, tf32, half;
 };
 
 // Most specific first: "H100 NVL" and "H100 PCIe" before the plain "H100" (SXM).
-constexpr Peak kPeaks[] = {
+constexpr DataSheet kPeaks[] = {
     {"H200 NVL", 60, 417.5, 835}, {"H200", 67, 494.7, 989.4}, {"H100 NVL", 60, 417.5, 835}, {"H100 PCIe", 51, 378, 756},
     {"H100", 67, 494.7, 989.4},   {"A100", 19.5, 156, 312},   {"L40S", 91.6, 183, 362},
     {"B200", 75, 1100, 2250},
@@ -30,7 +30,7 @@ bool gpu_name_matches(std::string_view name, std::string_view words) {
 namespace {
 
 struct MemoryPeak {
-  std::string_view match;  // as Peak::match
+  std::string_view match;  // as DataSheet::match
   double gbps;
 };
 

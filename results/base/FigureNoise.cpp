@@ -1,4 +1,4 @@
-#include "results/models/FigureNoise.hpp"
+#include "results/base/FigureNoise.hpp"
 
 #include <cmath>
 
