@@ -5,7 +5,7 @@
   python3 health_torch.py copies                # pinned H2D / D2H (64 MiB, 1 GiB), device copy (4 GiB): JSON
 
 The matmul loop records an event after every batch of calls; throughput is work done over wall time
-after the first second, interpolated between completions as results/models/BurnSummary.cpp does.
+after the first second, interpolated between completions as phases/burn/BurnSummary.cpp does.
 """
 import collections
 import json

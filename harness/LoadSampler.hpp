@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "harness/Nvml.hpp"
-#include "results/schema/BurnRecord.hpp"
+#include "phases/burn/BurnRecord.hpp"
 #include "results/schema/HealthRecords.hpp"
 
 namespace gpuscale::harness {

@@ -13,9 +13,9 @@
 #include "judge/Regression.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/base/Format.hpp"
 #include "results/models/Compare.hpp"
-#include "results/base/FigureNoise.hpp"
 #include "results/render/FindingText.hpp"
 #include "results/schema/InputFile.hpp"
 

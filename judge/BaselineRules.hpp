@@ -16,8 +16,8 @@
 #include "judge/BaselineTolerance.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
-#include "results/report/Baseline.hpp"
 #include "results/base/RuleOutcome.hpp"
+#include "results/report/Baseline.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::judge {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "judge/base/ItemMeasured.hpp"
 #include "judge/PhaseRules.hpp"
+#include "judge/base/ItemMeasured.hpp"
 #include "results/base/Format.hpp"
 #include "results/schema/PhasesCompleted.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "results/models/FigureDeviations.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/models/FigureDeviations.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,9 +4,9 @@
 #include <map>
 #include <utility>
 
-#include "judge/BurnChecks.hpp"
 #include "judge/GpuFloors.hpp"
 #include "judge/LinksChecks.hpp"
+#include "phases/burn/BurnChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"

@@ -4,14 +4,14 @@
 #include <tuple>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/base/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/base/Statistics.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,8 +7,8 @@
 #include "judge/PhaseRules.hpp"
 #include "judge/Rule.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/PhasesCompleted.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/schema/PhasesCompleted.hpp"
 
 namespace gpuscale::judge {
 

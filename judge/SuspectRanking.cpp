@@ -8,9 +8,9 @@
 #include <set>
 
 #include "results/base/Format.hpp"
+#include "results/base/Outlier.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/RoundRatios.hpp"
-#include "results/base/Outlier.hpp"
 
 namespace gpuscale::judge {
 

@@ -10,11 +10,11 @@
 #include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
-#include "results/base/PhaseNames.hpp"
-#include "results/base/Statistics.hpp"
 #include "results/base/GpuReference.hpp"
-#include "results/models/GpuTenants.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/base/Statistics.hpp"
+#include "results/models/GpuTenants.hpp"
 
 namespace gpuscale::judge {
 

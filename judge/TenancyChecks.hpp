@@ -15,8 +15,8 @@
 
 #include "judge/Rule.hpp"
 #include "judge/base/BesideTenant.hpp"
+#include "phases/burn/BurnRecord.hpp"
 #include "results/base/Check.hpp"
-#include "results/schema/BurnRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 
 namespace gpuscale::judge {

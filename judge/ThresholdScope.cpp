@@ -6,9 +6,9 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/SpeedJudged.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
-#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "judge/PhaseRules.hpp"
-#include "judge/base/Stragglers.hpp"
 #include "judge/TenancyChecks.hpp"
+#include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/base/StragglerSpread.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/base/StragglerSpread.hpp"
 
 namespace gpuscale::judge {
 

@@ -4,8 +4,8 @@
 A room is a header and its sources (harness/World.hpp, World.cpp: the room harness/World). Room A
 depends on room B when any file of A includes a header of B. Three checks, run by the include_graph test:
   - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
-  - phases: a phase's folder (launch/phases/NAME/) includes no other phase's; what phases share lives
-    in launch/ outside the phase folders, or in a layer below;
+  - phases: a phase's folders (phases/NAME/, launch/phases/NAME/) include no other phase's; what
+    phases share lives in launch/ outside the phase folders, or in a layer below;
   - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
     which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
   include_graph.py [SOURCE_DIR]     prints every finding and exits 1 on any
@@ -19,7 +19,9 @@ import sys
 # layer may include what the layers it names may include.
 LAYERS = {
     "results/base": [],
-    "results/schema": ["results/base"],
+    "judge/base": ["results/base"],
+    "phases": ["judge/base", "results/base"],
+    "results/schema": ["results/base", "phases"],
     "results/models": ["results/schema"],
     "results/render": ["results/models"],
     "results/views": ["results/render"],
@@ -29,7 +31,6 @@ LAYERS = {
     "probes": ["harness", "results"],
     "collectives": ["harness", "results"],
     "workloads": ["harness", "results"],
-    "judge/base": ["results/base"],
     "judge": ["results", "judge/base"],
     "launch": ["collectives", "workloads", "judge", "probes", "harness", "results"],
 }
@@ -52,15 +53,17 @@ def below(layer):
     return found
 
 
-PHASES = "launch/phases/"
+# A phase's folders: its pure half (phases/NAME/) and its running half (launch/phases/NAME/).
+PHASES = ("phases/", "launch/phases/")
 
 
 def phase_of(room):
     """The phase whose folder holds `room` (None: outside every phase folder)."""
-    if not room.startswith(PHASES):
-        return None
-    rest = room[len(PHASES):]
-    return rest.split("/")[0] if "/" in rest else None
+    for prefix in PHASES:
+        if room.startswith(prefix):
+            rest = room[len(prefix):]
+            return rest.split("/")[0] if "/" in rest else None
+    return None
 
 
 def cross_phase_includes(edges):

@@ -5,9 +5,9 @@
 #include <map>
 
 #include "results/base/FigureNames.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
-#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

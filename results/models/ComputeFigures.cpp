@@ -8,8 +8,8 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/FigureNoise.hpp"
-#include "results/base/StragglerSpread.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/base/StragglerSpread.hpp"
 
 namespace gpuscale::results {
 namespace {

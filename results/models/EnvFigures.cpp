@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "results/base/FigureNames.hpp"
-#include "results/base/Format.hpp"
 #include "results/base/FigureNoise.hpp"
+#include "results/base/Format.hpp"
 #include "results/models/GpuTenants.hpp"
 
 namespace gpuscale::results {

@@ -9,9 +9,9 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/SpeedJudged.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/models/GpuLabels.hpp"
-#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "results/base/FigureNames.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
-#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

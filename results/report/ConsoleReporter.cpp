@@ -6,9 +6,9 @@
 #include <streambuf>
 
 #include "results/base/Format.hpp"
+#include "results/base/GpuPeak.hpp"
 #include "results/base/Table.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/base/GpuPeak.hpp"
 #include "results/render/CollectivesReporter.hpp"
 #include "results/render/CoverageTable.hpp"
 #include "results/render/FindingText.hpp"

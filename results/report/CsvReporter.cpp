@@ -6,10 +6,10 @@
 #include "results/base/Figure.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/SpeedJudged.hpp"
 #include "results/models/FigureDeviations.hpp"
 #include "results/render/CsvText.hpp"
 #include "results/report/RunFigures.hpp"
-#include "results/base/SpeedJudged.hpp"
 
 namespace gpuscale::results {
 namespace {

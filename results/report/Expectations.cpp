@@ -10,10 +10,10 @@
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/RuleInputRanges.hpp"
 #include "results/base/Spelling.hpp"
 #include "results/report/FigureVocabulary.hpp"
 #include "results/schema/InputFile.hpp"
-#include "results/base/RuleInputRanges.hpp"
 
 namespace gpuscale::results {
 namespace {

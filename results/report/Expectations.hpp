@@ -14,9 +14,9 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/base/Figure.hpp"
+#include "results/base/RuleOutcome.hpp"
 #include "results/report/Baseline.hpp"
 #include "results/report/ToleranceOverrides.hpp"
-#include "results/base/RuleOutcome.hpp"
 
 namespace gpuscale::results {
 

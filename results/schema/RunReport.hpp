@@ -7,20 +7,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "phases/burn/BurnRecord.hpp"
 #include "results/base/Check.hpp"
+#include "results/base/Outlier.hpp"
+#include "results/base/PlanRecord.hpp"
+#include "results/base/RuleInputRanges.hpp"
+#include "results/base/RuleOutcome.hpp"
 #include "results/schema/BudgetRecord.hpp"
-#include "results/schema/BurnRecord.hpp"
 #include "results/schema/CollectiveRecords.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/LinksRecord.hpp"
-#include "results/base/RuleInputRanges.hpp"
 #include "results/schema/MidRunTenancy.hpp"
-#include "results/base/Outlier.hpp"
-#include "results/base/PlanRecord.hpp"
 #include "results/schema/Projection.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "results/base/RuleOutcome.hpp"
 #include "results/schema/TraceSpan.hpp"
 #include "results/schema/TrainRecord.hpp"
 

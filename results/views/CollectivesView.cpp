@@ -4,9 +4,9 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/models/CollectiveFigures.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/base/HeadlineParts.hpp"
 #include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::collectives {

@@ -1,9 +1,9 @@
 #include "results/views/PhaseView.hpp"
 
 #include "results/base/FigureNames.hpp"
+#include "results/base/HeadlineParts.hpp"
 #include "results/models/ComputeFigures.hpp"
 #include "results/render/ComputeTable.hpp"
-#include "results/base/HeadlineParts.hpp"
 #include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::compute {

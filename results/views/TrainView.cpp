@@ -4,8 +4,8 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
-#include "results/models/TrainFigures.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/models/TrainFigures.hpp"
 #include "results/render/PhaseCharts.hpp"
 #include "results/render/TrainTable.hpp"
 

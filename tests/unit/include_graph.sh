@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # tools/include_graph.py on the sources: every layer includes only downward, and no rooms include each
 # other round a loop beyond the pinned ones, and no phase's folder includes another phase's. First on a
-# small tree with one loop, two upward includes (one out of the results base, a layer inside a folder)
-# and one phase including another's file, which it must name (so a checker that finds nothing cannot
-# pass), while a phase including launch/ or its own folder passes; then on the real tree.
+# small tree with one loop, three upward includes (one out of the results base, a layer inside a folder;
+# one out of a phase's pure half into the records above it) and two phases including another's file
+# (a running half, a pure half), which it must name (so a checker that finds nothing cannot pass), while
+# a phase including launch/, its own folders or the bases passes; then on the real tree.
 #   include_graph.sh SOURCE_DIR
 set -uo pipefail
 src="$1"
 tool="$src/tools/include_graph.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/harness" "$tmp/launch" "$tmp/results/base" "$tmp/results/schema" "$tmp/launch/phases/a" "$tmp/launch/phases/b"
+mkdir -p "$tmp/harness" "$tmp/launch" "$tmp/results/base" "$tmp/results/schema" "$tmp/launch/phases/a" "$tmp/launch/phases/b" \
+  "$tmp/phases/a" "$tmp/phases/b" "$tmp/judge/base"
 printf '#pragma once\n' >"$tmp/harness/A.hpp"
 printf '#pragma once\n' >"$tmp/harness/B.hpp"
 printf '#pragma once\n' >"$tmp/launch/Job.hpp"
@@ -25,10 +27,15 @@ printf '#pragma once\n' >"$tmp/launch/phases/b/BPlan.hpp"
 printf '#include "launch/phases/a/APlan.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/launch/phases/a/APhase.cpp"
 printf '#include "launch/phases/b/BPlan.hpp"\n#include "launch/phases/a/APlan.hpp"\n' >"$tmp/launch/phases/b/BPhase.cpp"
 printf '#include "launch/phases/a/APlan.hpp"\n' >"$tmp/launch/Driver.cpp"
+printf '#pragma once\n' >"$tmp/judge/base/Judged.hpp"
+printf '#pragma once\n' >"$tmp/phases/a/ARecord.hpp"
+printf '#include "phases/a/ARecord.hpp"\n#include "judge/base/Judged.hpp"\n#include "results/base/Format.hpp"\n' >"$tmp/phases/a/AView.cpp"
+printf '#include "phases/a/ARecord.hpp"\n#include "results/schema/Record.hpp"\n' >"$tmp/phases/b/BView.cpp"
+printf '#include "phases/a/ARecord.hpp"\n' >"$tmp/launch/phases/a/ARun.cpp"
 python3 "$tool" "$tmp" >"$tmp/out" 2>&1
 rc=$?
 grep -q "round a loop: harness/A <-> harness/B" "$tmp/out" || { echo "FAIL: the loop A <-> B not named"; cat "$tmp/out"; exit 1; }
-grep -q "harness/B includes launch/Job: harness may include only results" "$tmp/out" ||
+grep -q "harness/B includes launch/Job: harness may include only " "$tmp/out" ||
   { echo "FAIL: the upward include not named"; cat "$tmp/out"; exit 1; }
 grep -q "results/base/Format includes results/schema/Record: results/base may include only itself" "$tmp/out" ||
   { echo "FAIL: the include out of the results base not named"; cat "$tmp/out"; exit 1; }
@@ -36,7 +43,11 @@ grep -q "results/base/Format includes results/schema/Record: results/base may in
   { echo "FAIL: results including its base named as upward"; cat "$tmp/out"; exit 1; }
 grep -q "launch/phases/b/BPhase includes launch/phases/a/APlan: a phase includes no other phase's files" "$tmp/out" ||
   { echo "FAIL: the phase including another phase's file not named"; cat "$tmp/out"; exit 1; }
-[ "$(grep -c "launch/phases/a/APhase includes\|launch/Driver includes\|BPhase includes launch/phases/b" "$tmp/out")" -eq 0 ] ||
+grep -q "phases/b/BView includes results/schema/Record: phases may include only judge/base, results/base" "$tmp/out" ||
+  { echo "FAIL: a pure half including the records above it not named"; cat "$tmp/out"; exit 1; }
+grep -q "phases/b/BView includes phases/a/ARecord: a phase includes no other phase's files" "$tmp/out" ||
+  { echo "FAIL: a pure half including another phase's file not named"; cat "$tmp/out"; exit 1; }
+[ "$(grep -c "launch/phases/a/APhase includes\|launch/Driver includes\|BPhase includes launch/phases/b\|phases/a/AView includes\|launch/phases/a/ARun includes" "$tmp/out")" -eq 0 ] ||
   { echo "FAIL: a phase's own folder or launch/ named as another phase's"; cat "$tmp/out"; exit 1; }
 [ "$rc" -eq 1 ] || { echo "FAIL: exit $rc on findings, wanted 1"; exit 1; }
 python3 "$tool" "$src"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/schema/BurnRecord.hpp"
+#include "phases/burn/BurnRecord.hpp"
 #include "workloads/layers/Layer.hpp"
 
 namespace gpuscale::workloads {

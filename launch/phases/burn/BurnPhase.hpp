@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "launch/PhaseContext.hpp"
-#include "results/schema/BurnRecord.hpp"
+#include "phases/burn/BurnRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -3,12 +3,12 @@
 // applies its marks with the judge's apply_marks, as a write of the report does.
 #include <vector>
 
-#include "judge/BurnChecks.hpp"
 #include "judge/ComputeChecks.hpp"
 #include "judge/FloorChecks.hpp"
 #include "judge/Judge.hpp"
 #include "judge/LinksChecks.hpp"
 #include "judge/TrainChecks.hpp"
+#include "phases/burn/BurnChecks.hpp"
 
 namespace gpuscale::judge {
 

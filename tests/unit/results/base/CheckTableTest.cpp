@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 std::vector<std::pair<std::string, std::string>> product_sources() {
   std::vector<std::pair<std::string, std::string>> out;
   const fs::path root = GPUSCALE_SOURCE_DIR;
-  for (const char* dir : {"judge", "launch", "results", "workloads", "collectives", "harness", "probes"}) {
+  for (const char* dir : {"judge", "phases", "launch", "results", "workloads", "collectives", "harness", "probes"}) {
     if (!fs::exists(root / dir)) continue;
     for (const auto& f : fs::recursive_directory_iterator(root / dir)) {
       const auto ext = f.path().extension();

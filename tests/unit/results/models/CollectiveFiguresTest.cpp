@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "results/base/FigureNames.hpp"
-#include "results/base/Statistics.hpp"
 #include "results/base/FigureNoise.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
 namespace {

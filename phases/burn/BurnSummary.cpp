@@ -1,4 +1,4 @@
-#include "results/models/BurnSummary.hpp"
+#include "phases/burn/BurnSummary.hpp"
 
 #include <algorithm>
 

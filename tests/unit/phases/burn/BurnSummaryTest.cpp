@@ -1,6 +1,6 @@
 // The burn's window arithmetic: work over wall time in fixed windows, the sustained figure after the
 // first second, and what the telemetry samples add up to.
-#include "results/models/BurnSummary.hpp"
+#include "phases/burn/BurnSummary.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,19 +1,17 @@
-#include "judge/BurnChecks.hpp"
+#include "phases/burn/BurnChecks.hpp"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
 
-#include "judge/PhaseRules.hpp"
+#include "judge/base/BesideTenant.hpp"
 #include "judge/base/Stragglers.hpp"
-#include "judge/TenancyChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
-#include "results/base/PhaseNames.hpp"
-#include "results/base/Statistics.hpp"
 #include "results/base/SpeedJudged.hpp"
+#include "results/base/Statistics.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "results/schema/BurnRecord.hpp"
+#include "phases/burn/BurnRecord.hpp"
 
 namespace gpuscale::results {
 

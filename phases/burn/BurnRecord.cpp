@@ -1,4 +1,4 @@
-#include "results/schema/BurnRecord.hpp"
+#include "phases/burn/BurnRecord.hpp"
 
 #include <nlohmann/json.hpp>
 

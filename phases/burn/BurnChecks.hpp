@@ -13,16 +13,18 @@
 //   burn-telemetry-unavailable info  no NVML samples, said once with the reason
 #include <cstddef>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
-#include "judge/Rule.hpp"
+#include "judge/base/Judged.hpp"
+#include "judge/base/PhaseRulesOf.hpp"
+#include "phases/burn/BurnRecord.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::judge {
 
-// The marks burn's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+// The marks burn's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises
+// them.
 enum class BurnMark {
   slow,           // burn[i].slow: under the median of its kind, or the model's floor
   wrong_result,   // burn[i].wrong_result
@@ -45,5 +47,11 @@ HashVote vote_hashes(const std::vector<std::string>& hashes);
 // The checks, and the marks slow and wrong_result. `straggler_threshold` as in compute (0.10 = 10%).
 // Records of the cpu backend are not compared for speed (shared cores).
 Judged burn_checks(const std::vector<results::BurnRecord>& records, double straggler_threshold);
+
+// Burn's rules, which the judge reads through its table (judge/PhaseRules.hpp).
+namespace phases::burn {
+using Records = std::vector<results::BurnRecord>;
+extern const PhaseRulesOf<Records> kRules;
+}  // namespace phases::burn
 
 }  // namespace gpuscale::judge

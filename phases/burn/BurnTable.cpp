@@ -1,12 +1,12 @@
-#include "results/render/BurnTable.hpp"
+#include "phases/burn/BurnTable.hpp"
 
 #include <utility>
 #include <vector>
 
 #include "results/base/FigureNames.hpp"
+#include "results/base/FigureNoise.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
-#include "results/base/FigureNoise.hpp"
 
 namespace gpuscale::results {
 namespace {

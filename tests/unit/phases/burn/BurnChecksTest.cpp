@@ -1,6 +1,6 @@
 // The burn's rules on synthetic records, each on its pass and fail side, and the majority rule of
 // the output comparison.
-#include "judge/BurnChecks.hpp"
+#include "phases/burn/BurnChecks.hpp"
 
 #include <algorithm>
 

@@ -3,8 +3,8 @@
 #include <ostream>
 #include <vector>
 
+#include "phases/burn/BurnRecord.hpp"
 #include "results/base/Figure.hpp"
-#include "results/schema/BurnRecord.hpp"
 
 namespace gpuscale::results {
 

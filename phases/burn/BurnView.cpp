@@ -1,8 +1,9 @@
-#include "results/views/PhaseView.hpp"
+#include "phases/burn/BurnView.hpp"
 
+#include "phases/burn/BurnTable.hpp"
 #include "results/base/FigureNames.hpp"
-#include "results/render/BurnTable.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/base/PhaseNames.hpp"
 
 namespace gpuscale::results::views::burn {
 namespace {
