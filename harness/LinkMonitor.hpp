@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "harness/Nvml.hpp"
-#include "results/schema/LinksRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 
 namespace gpuscale::harness {
 

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "judge/GpuFloors.hpp"
-#include "judge/LinksChecks.hpp"
 #include "phases/burn/BurnChecks.hpp"
+#include "phases/links/LinksChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"

@@ -75,7 +75,7 @@ struct BurnRecord {
   BurnCounters counters;                         // after - before
   // Silent data corruption: a hash of the GEMM's output at each snapshot during the burn.
   std::vector<std::string> output_hashes;
-  // The judge's marks (judge/Rule.hpp, Mark), cleared and set afresh at every judging.
+  // The judge's marks (BurnMark, BurnChecks.hpp), cleared and set afresh at every judging.
   bool slow = false;
   bool wrong_result = false;
   bool under_floor = false;  // sustained under floor_tflops (judge/FloorChecks.hpp)

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "phases/burn/BurnRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Outlier.hpp"
 #include "results/base/PlanRecord.hpp"
@@ -17,7 +18,6 @@
 #include "results/schema/CollectiveRecords.hpp"
 #include "results/schema/ComputeRecord.hpp"
 #include "results/schema/Emulation.hpp"
-#include "results/schema/LinksRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Projection.hpp"
 #include "results/schema/RankEnv.hpp"

@@ -12,7 +12,7 @@
 
 #include "harness/Backend.hpp"
 #include "harness/Deadline.hpp"
-#include "results/schema/LinksRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 
 namespace gpuscale::workloads {
 

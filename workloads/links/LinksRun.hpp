@@ -6,7 +6,7 @@
 #include "harness/Backend.hpp"
 #include "harness/LinkMonitor.hpp"
 #include "harness/World.hpp"
-#include "results/schema/LinksRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 #include "workloads/links/HostLinks.hpp"
 
 namespace gpuscale::workloads {

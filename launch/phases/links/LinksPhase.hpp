@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "launch/PhaseContext.hpp"
-#include "results/schema/LinksRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "SampleRun.hpp"
-#include "judge/LinksChecks.hpp"
 #include "judge/PhaseRules.hpp"
 #include "phases/burn/BurnChecks.hpp"
+#include "phases/links/LinksChecks.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/PhaseNames.hpp"

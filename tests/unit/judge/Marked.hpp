@@ -6,9 +6,9 @@
 #include "judge/ComputeChecks.hpp"
 #include "judge/FloorChecks.hpp"
 #include "judge/Judge.hpp"
-#include "judge/LinksChecks.hpp"
 #include "judge/TrainChecks.hpp"
 #include "phases/burn/BurnChecks.hpp"
+#include "phases/links/LinksChecks.hpp"
 
 namespace gpuscale::judge {
 

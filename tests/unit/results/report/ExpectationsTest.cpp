@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "SampleRun.hpp"
+#include "phases/links/LinksTable.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
-#include "results/render/LinksTable.hpp"
 #include "results/report/RunFigures.hpp"
 
 namespace gpuscale::results {

@@ -1,4 +1,4 @@
-#include "results/render/LinksTable.hpp"
+#include "phases/links/LinksTable.hpp"
 
 #include <utility>
 #include <vector>

@@ -1,15 +1,13 @@
-#include "judge/LinksChecks.hpp"
+#include "phases/links/LinksChecks.hpp"
 
 #include <map>
 #include <tuple>
 
-#include "judge/PhaseRules.hpp"
-#include "judge/TenancyChecks.hpp"
+#include "judge/base/BesideTenant.hpp"
 #include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"
 #include "results/base/Format.hpp"
-#include "results/base/PhaseNames.hpp"
 #include "results/base/SpeedJudged.hpp"
 #include "results/base/Statistics.hpp"
 

@@ -3,8 +3,8 @@
 #include <ostream>
 #include <vector>
 
+#include "phases/links/LinksRecord.hpp"
 #include "results/base/Figure.hpp"
-#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::results {
 

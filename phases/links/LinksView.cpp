@@ -1,11 +1,12 @@
-#include "results/views/PhaseView.hpp"
+#include "phases/links/LinksView.hpp"
 
 #include <algorithm>
 #include <map>
 
+#include "phases/links/LinksTable.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/HeadlineParts.hpp"
-#include "results/render/LinksTable.hpp"
+#include "results/base/PhaseNames.hpp"
 
 namespace gpuscale::results::views::links {
 namespace {

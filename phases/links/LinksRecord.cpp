@@ -1,4 +1,4 @@
-#include "results/schema/LinksRecord.hpp"
+#include "phases/links/LinksRecord.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -13,16 +13,18 @@
 //                              replay warning
 //   gpu-xid           error    the driver reported an XID event for the GPU during the phase
 //   links-unreadable  info     a counter or event source NVML would not give, said once per reason
-#include <vector>
 #include <string_view>
+#include <vector>
 
-#include "judge/Rule.hpp"
+#include "judge/base/Judged.hpp"
+#include "judge/base/PhaseRulesOf.hpp"
+#include "phases/links/LinksRecord.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/LinksRecord.hpp"
 
 namespace gpuscale::judge {
 
-// The marks links's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+// The marks links's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family
+// raises them.
 enum class LinksMark {
   h2d_slow,         // links[i].h2d_slow
   hbm_slow,         // links[i].hbm_slow
@@ -38,5 +40,11 @@ constexpr std::string_view phase_of(LinksMark) { return results::phase::links; }
 // The checks, and the marks h2d_slow and hbm_slow. `straggler_threshold` as in compute and burn (0.10 =
 // 10% below the median).
 Judged links_checks(const std::vector<results::LinksRecord>& records, double straggler_threshold);
+
+// Links's rules, which the judge reads through its table (judge/PhaseRules.hpp).
+namespace phases::links {
+using Records = std::vector<results::LinksRecord>;
+extern const PhaseRulesOf<Records> kRules;
+}  // namespace phases::links
 
 }  // namespace gpuscale::judge

@@ -73,14 +73,14 @@ struct LinksRecord {
   std::vector<HbmFigure> hbm;
   std::optional<double> hbm_peak_gbps;  // the GPU model's data-sheet HBM bandwidth, where known
   // The floors of the pinned copies (each direction) and of the device copy (results/base/GpuReference.hpp),
-  // the judge's marks (judge/Rule.hpp); nullopt where the model or link is unknown.
+  // the judge's marks (LinksMark, LinksChecks.hpp); nullopt where the model or link is unknown.
   std::optional<double> h2d_floor_gbps, hbm_floor_gbps;
   PcieUnderLoad pcie;
   std::vector<NvLinkStatus> nvlinks;   // links NVML knows on this GPU
   std::vector<std::uint64_t> xids;     // XID numbers the driver reported during the phase
   // What could not be read, one line each ("XID events: not supported"); said once in the report.
   std::vector<std::string> unreadable;
-  bool h2d_slow = false;  // the judge's marks (judge/Rule.hpp, Mark), set afresh at every judging
+  bool h2d_slow = false;  // the judge's marks (LinksMark, LinksChecks.hpp), set afresh at every judging
   bool hbm_slow = false;
   // Which figures the floor rule found under their floor (judge/FloorChecks.hpp): the largest pinned
   // copy alone on its node, each direction, and the device copy.

@@ -1,6 +1,6 @@
 // The links phase's rules on synthetic records, each on its pass and fail side, and the record's JSON
 // round trip.
-#include "judge/LinksChecks.hpp"
+#include "phases/links/LinksChecks.hpp"
 
 #include <algorithm>
 
