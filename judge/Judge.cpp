@@ -69,6 +69,14 @@ void apply_suspects(RunReport& report) {
   isolation.suspects_not_rejudged = judged.not_rejudged;
 }
 
+// A family's findings, with what the cross-phase families add to them (RuleFamily::amend).
+Judged judged_and_amended(const RuleFamily& f, const RunReport& report, const RuleContext& context) {
+  auto judged = f.judge(report, context);
+  for (const auto* a : all_rule_families())
+    if (a->amend) a->amend(report, f.phase, judged.checks);
+  return judged;
+}
+
 }  // namespace
 
 Judged judge_records(const RunReport& report) {
@@ -77,13 +85,8 @@ Judged judge_records(const RunReport& report) {
   const auto families = all_rule_families();
   for (const auto* phase : all_phase_rules()) {
     context.phase = phase->family.phase;
-    for (const auto* f : families) {
-      if (f->phase != context.phase) continue;
-      auto judged = f->judge(report, context);
-      for (const auto* a : families)
-        if (a->amend) a->amend(report, context.phase, judged.checks);
-      append(out, std::move(judged));
-    }
+    for (const auto* f : families)
+      if (f->phase == context.phase) append(out, judged_and_amended(*f, report, context));
     for (const auto* f : families)
       if (f->phase == kEachPhase) append(out, f->judge(report, context));
   }
@@ -95,10 +98,7 @@ Judged judge_records(const RunReport& report) {
 
 Judged judge_family(std::string_view name, const RunReport& report) {
   const auto& f = find_rule_family(name);
-  auto judged = f.judge(report, rule_context(report, f.phase));
-  for (const auto* a : all_rule_families())
-    if (a->amend) a->amend(report, f.phase, judged.checks);
-  return judged;
+  return judged_and_amended(f, report, rule_context(report, f.phase));
 }
 
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
@@ -119,7 +119,7 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   apply_tenants(report);
   // The speed rules read which records were measured beside another process: those marks go on first
   // (the tenancy family raises them again below, with every other family's).
-  apply_marks(report, beside_tenant_marks(report));
+  apply_marks(report, beside_tenant_marks(report, rule_context(report)));
   auto judged = judge_records(report);
   std::vector<Check> checks;
   for (auto& c : report.checks)

@@ -34,7 +34,8 @@ struct PhaseRules {
   RuleFamily family;
   void (*clear_marks)(RunReport& report);
   bool (*set_mark)(RunReport& report, const RecordMark& mark);
-  void (*beside_tenant_marks)(const RunReport& report, const SharedGpus& shared, std::vector<RecordMark>& out);
+  void (*beside_tenant_marks)(const RunReport& report, const SharedGpus& shared, const RuleContext& context,
+                              std::vector<RecordMark>& out);
   ItemMeasured (*measured)(const RunReport& report, const results::PlannedItem& item);
   void (*count_skips)(const RunReport& report, RecordSkips& out);
   ItemTraits (*item_traits)(const results::PlannedItem& item);

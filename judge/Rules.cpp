@@ -28,9 +28,8 @@ PhaseRules over_report() {
   if (rules.set_mark)
     p.set_mark = [](RunReport& r, const RecordMark& m) { return m.phase == name && rules.set_mark(r.*member, m); };
   if (rules.beside_tenant_marks)
-    p.beside_tenant_marks = [](const RunReport& r, const SharedGpus& shared, std::vector<RecordMark>& out) {
-      rules.beside_tenant_marks(r.*member, shared, rule_context(r, name), out);
-    };
+    p.beside_tenant_marks = [](const RunReport& r, const SharedGpus& shared, const RuleContext& c,
+                               std::vector<RecordMark>& out) { rules.beside_tenant_marks(r.*member, shared, c, out); };
   if (rules.measured)
     p.measured = [](const RunReport& r, const results::PlannedItem& item) {
       return rules.measured(r.*member, item, results::phase_completed(r, name));

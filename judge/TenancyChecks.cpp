@@ -48,12 +48,12 @@ SharedGpus shared_gpus(const RunReport& report) {
   return out;
 }
 
-std::vector<RecordMark> beside_tenant_marks(const RunReport& report) {
+std::vector<RecordMark> beside_tenant_marks(const RunReport& report, const RuleContext& context) {
   std::vector<RecordMark> out;
   const auto shared = shared_gpus(report);
   if (shared.empty()) return out;
   for (const auto* phase : all_phase_rules())
-    if (phase->beside_tenant_marks) phase->beside_tenant_marks(report, shared, out);
+    if (phase->beside_tenant_marks) phase->beside_tenant_marks(report, shared, context, out);
   return out;
 }
 
@@ -140,7 +140,7 @@ Judged tenancy(const RunReport& report, const RuleContext& context) {
     if (context.phase.empty() ? !of_a_phase(t) : t.phase == context.phase) during.push_back(t);
   Judged judged;
   midrun_tenancy_checks(report, during, judged.checks);
-  if (context.phase.empty()) judged.marks = beside_tenant_marks(report);
+  if (context.phase.empty()) judged.marks = beside_tenant_marks(report, context);
   return judged;
 }
 

@@ -31,7 +31,8 @@ std::vector<std::string> tenant_phases(const RunReport& report, const results::M
 // (PhaseRules::beside_tenant_marks): a per-GPU record of that rank in that phase; a training
 // configuration whose GPUs (or whose 1-GPU baseline's) include one; a collective whose group, or a pair
 // that, includes one.
-std::vector<RecordMark> beside_tenant_marks(const RunReport& report);
+// `context`: the report's (rule_context), built once for every phase.
+std::vector<RecordMark> beside_tenant_marks(const RunReport& report, const RuleContext& context);
 
 // What the process cost the burn of `ranks` (their records measured beside it): "; beside it the burn
 // sustained ... under the model's floor ...: that shortfall is this process's, not the GPU's", or ""

@@ -179,7 +179,7 @@ TEST(TenancyAttribution, MarksTheRecordsOfThePhasesAndRanksTheTenantNames) {
   ddp.ranks = on_ranks({0, 1, 2, 3});
   run.train.records = {ddp};
 
-  apply_marks(run, beside_tenant_marks(run));
+  apply_marks(run, beside_tenant_marks(run, rule_context(run)));
   for (int r = 0; r < 4; ++r) {
     EXPECT_EQ(run.compute[static_cast<std::size_t>(r)].beside_tenant, r == 3) << r;
     EXPECT_EQ(run.burn[static_cast<std::size_t>(r)].beside_tenant, r == 3) << r;
@@ -200,7 +200,7 @@ TEST(TenancyAttribution, MarksTheRecordsOfThePhasesAndRanksTheTenantNames) {
   // A file written before tenants listed their phases: its phase and the later shared ones.
   run.tenants[0].phases.clear();
   run.shared_phases = {"compute", "burn", "collectives", "train"};
-  apply_marks(run, beside_tenant_marks(run));
+  apply_marks(run, beside_tenant_marks(run, rule_context(run)));
   EXPECT_TRUE(run.train.records[0].beside_tenant);
   EXPECT_FALSE(run.links[3].beside_tenant);
   EXPECT_TRUE(run.compute[3].beside_tenant);
@@ -213,7 +213,7 @@ TEST(TenancyAttribution, AProcessThatOnlyHoldsMemoryMarksNothing) {
   run.burn = {burn_record(0, 674)};
   run.tenants = {tenant_on(0, "burn", false)};
   run.shared_phases = {"burn"};
-  EXPECT_TRUE(beside_tenant_marks(run).empty());
+  EXPECT_TRUE(beside_tenant_marks(run, rule_context(run)).empty());
   judge(run, {});
   EXPECT_FALSE(run.burn[0].beside_tenant);
   EXPECT_TRUE(errors_of(run).empty());
@@ -239,11 +239,11 @@ TEST(TenancyAttribution, AnEfficiencyOverASharedBaselineIsMarked) {
   dp.samples_per_s = 440;
   dp.efficiency = 2.2;
   run.train.records = {single, dp};
-  apply_marks(run, beside_tenant_marks(run));
+  apply_marks(run, beside_tenant_marks(run, rule_context(run)));
   EXPECT_TRUE(run.train.records[0].beside_tenant);
   EXPECT_TRUE(run.train.records[1].beside_tenant);
   run.train.records[1].efficiency.reset();  // no efficiency: DP's own GPUs had the devices to themselves
-  apply_marks(run, beside_tenant_marks(run));
+  apply_marks(run, beside_tenant_marks(run, rule_context(run)));
   EXPECT_FALSE(run.train.records[1].beside_tenant);
 }
 
