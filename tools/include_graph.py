@@ -20,10 +20,11 @@ import sys
 LAYERS = {
     "results/base": [],
     "judge/base": ["results/base"],
-    "phases": ["judge/base", "results/base"],
+    "results/charts": ["results/base"],
+    "phases": ["judge/base", "results/charts", "results/base"],
     "results/schema": ["results/base", "phases"],
     "results/models": ["results/schema"],
-    "results/render": ["results/models"],
+    "results/render": ["results/models", "results/charts"],
     "results/views": ["results/render"],
     "results/report": ["results/views"],
     "results": ["results/report"],

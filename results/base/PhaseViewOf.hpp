@@ -15,7 +15,7 @@
 
 namespace gpuscale::results {
 
-struct ChartSection;     // results/render/PhaseCharts.hpp
+struct ChartSection;     // results/charts/PhaseCharts.hpp
 struct Headline;         // results/base/HeadlineParts.hpp
 struct HeadlineContext;  // results/base/HeadlineParts.hpp
 using RankNodes = std::vector<std::string>;
@@ -44,7 +44,7 @@ struct PhaseViewOf {
   void (*headlines)(const Records& records, HeadlineContext& context, std::vector<Headline>& out);
   // The sections of docs/CHECKS.md whose checks its rules look for once it completes (ChecksRan.hpp).
   std::span<const CheckSection> check_sections;
-  // Its charts for the HTML report (render/PhaseCharts.hpp; report/ReportCharts.hpp gathers them), from
+  // Its charts for the HTML report (charts/PhaseCharts.hpp; report/ReportCharts.hpp gathers them), from
   // figures measured on GPUs of their own.
   void (*charts)(const std::vector<Figure>& figures, const RankNodes& rank_nodes, std::vector<ChartSection>& out);
 };

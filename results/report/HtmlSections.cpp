@@ -12,10 +12,10 @@
 #include "results/base/ReadableNumber.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/base/Table.hpp"
+#include "results/charts/PhaseCharts.hpp"
+#include "results/charts/SvgCanvas.hpp"
 #include "results/models/RoundRatios.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/PhaseCharts.hpp"
-#include "results/render/SvgCanvas.hpp"
 #include "results/report/PhaseSections.hpp"
 
 namespace gpuscale::results {

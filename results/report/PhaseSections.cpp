@@ -10,7 +10,7 @@
 #include "results/base/ReadableNumber.hpp"
 #include "results/base/Statistics.hpp"
 #include "results/base/Table.hpp"
-#include "results/render/SvgCanvas.hpp"
+#include "results/charts/SvgCanvas.hpp"
 #include "results/views/PhaseView.hpp"
 
 namespace gpuscale::results {

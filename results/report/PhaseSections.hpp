@@ -1,6 +1,6 @@
 #pragma once
 // The HTML report's section per phase, <section id="phase-NAME">, titled in words: its result tables
-// and its charts (results/render/PhaseCharts.hpp). The tables are the phase's figures pivoted: one table per
+// and its charts (results/charts/PhaseCharts.hpp). The tables are the phase's figures pivoted: one table per
 // set of label keys, a row per label values, a column per metric. Figures labelled by rank collapse
 // to one row over the GPUs (the median, then [min - max]), so a row does not grow with the job; every
 // per-rank value stays in the JSON and CSV. A table of more than kOpenRows rows starts folded. A cell
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/render/PhaseCharts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 
 namespace gpuscale::results {
 

@@ -1,10 +1,10 @@
 #pragma once
 // The HTML report's charts: every phase's (results/views/PhaseView.hpp: PhaseView::charts, each built by
-// results/render/PhaseCharts.hpp), in the registry's order.
+// results/charts/PhaseCharts.hpp), in the registry's order.
 #include <vector>
 
 #include "results/base/Figure.hpp"
-#include "results/render/PhaseCharts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 
 namespace gpuscale::results {
 

@@ -5,9 +5,9 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 #include "results/models/CollectiveFigures.hpp"
 #include "results/render/CollectivesReporter.hpp"
-#include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::collectives {
 namespace {

@@ -2,9 +2,9 @@
 
 #include "results/base/FigureNames.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 #include "results/models/ComputeFigures.hpp"
 #include "results/render/ComputeTable.hpp"
-#include "results/render/PhaseCharts.hpp"
 
 namespace gpuscale::results::views::compute {
 namespace {

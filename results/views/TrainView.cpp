@@ -5,8 +5,8 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 #include "results/models/TrainFigures.hpp"
-#include "results/render/PhaseCharts.hpp"
 #include "results/render/TrainTable.hpp"
 
 namespace gpuscale::results::views::train {

@@ -1,4 +1,4 @@
-#include "results/render/SvgCanvas.hpp"
+#include "results/charts/SvgCanvas.hpp"
 
 #include <set>
 #include <string>

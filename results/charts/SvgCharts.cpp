@@ -1,4 +1,4 @@
-#include "results/render/SvgCharts.hpp"
+#include "results/charts/SvgCharts.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "results/base/Markup.hpp"
 #include "results/base/ReadableNumber.hpp"
-#include "results/render/SvgCanvas.hpp"
+#include "results/charts/SvgCanvas.hpp"
 
 namespace gpuscale::results::svg {
 

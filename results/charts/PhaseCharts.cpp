@@ -1,4 +1,4 @@
-#include "results/render/PhaseCharts.hpp"
+#include "results/charts/PhaseCharts.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "results/base/Format.hpp"
 #include "results/base/ReadableNumber.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/render/SvgCharts.hpp"
+#include "results/charts/SvgCharts.hpp"
 
 namespace gpuscale::results {
 namespace {
