@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "workloads/layers/Layer.hpp"
 #include "workloads/layers/ShapeSets.hpp"
 

@@ -9,7 +9,7 @@
 #include "harness/Backend.hpp"
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "results/schema/RunReport.hpp"
 #include "workloads/compute/ComputeBench.hpp"
 #include "workloads/layers/Layer.hpp"

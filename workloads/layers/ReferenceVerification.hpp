@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "workloads/layers/Layer.hpp"
 
 namespace gpuscale::workloads {

@@ -6,8 +6,8 @@
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
 #include "launch/phases/compute/ComputePlan.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "results/base/Format.hpp"
-#include "results/schema/ComputeRecord.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {

@@ -1,7 +1,7 @@
 #pragma once
 // The compute phase: matmul and conv layers, forward and both backward passes, in every requested
 // precision, each checked against the cpu reference and then timed on every rank. Collective: rank 0
-// returns every rank's records, which the judge turns into checks (judge/ComputeChecks.hpp), the other
+// returns every rank's records, which the judge turns into checks (phases/compute/ComputeChecks.hpp), the other
 // ranks none. The items, their timing together and the gather are the compute workload's
 // (workloads/compute/ComputeRun.hpp).
 #include <vector>
@@ -9,7 +9,7 @@
 #include <cxxopts.hpp>
 
 #include "launch/PhaseContext.hpp"
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -3,11 +3,11 @@
 // applies its marks with the judge's apply_marks, as a write of the report does.
 #include <vector>
 
-#include "judge/ComputeChecks.hpp"
 #include "judge/FloorChecks.hpp"
 #include "judge/Judge.hpp"
 #include "judge/TrainChecks.hpp"
 #include "phases/burn/BurnChecks.hpp"
+#include "phases/compute/ComputeChecks.hpp"
 #include "phases/links/LinksChecks.hpp"
 
 namespace gpuscale::judge {

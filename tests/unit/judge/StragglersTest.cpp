@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/VerdictRules.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Figure.hpp"
 #include "results/base/FigureNames.hpp"
@@ -16,7 +17,6 @@
 #include "results/base/StragglerSpread.hpp"
 #include "results/report/Expectations.hpp"
 #include "results/report/RunFigures.hpp"
-#include "results/schema/ComputeRecord.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {

@@ -1,4 +1,4 @@
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "phases/compute/ComputeTable.hpp"
 #include "results/base/GpuPeak.hpp"
-#include "results/render/ComputeTable.hpp"
 #include "results/schema/RunReport.hpp"
 #include "tests/unit/judge/Marked.hpp"
 

@@ -1,4 +1,4 @@
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 
 #include <nlohmann/json.hpp>
 

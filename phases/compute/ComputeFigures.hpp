@@ -3,8 +3,8 @@
 // relative error of each reference check; the straggler spread per measurement across ranks.
 #include <vector>
 
+#include "phases/compute/ComputeRecord.hpp"
 #include "results/base/Figure.hpp"
-#include "results/schema/ComputeRecord.hpp"
 
 namespace gpuscale::results {
 

@@ -1,4 +1,4 @@
-#include "results/models/ComputeFigures.hpp"
+#include "phases/compute/ComputeFigures.hpp"
 
 #include <algorithm>
 #include <cmath>

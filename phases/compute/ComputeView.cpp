@@ -1,10 +1,11 @@
-#include "results/views/PhaseView.hpp"
+#include "phases/compute/ComputeView.hpp"
 
+#include "phases/compute/ComputeFigures.hpp"
+#include "phases/compute/ComputeTable.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/charts/PhaseCharts.hpp"
-#include "results/models/ComputeFigures.hpp"
-#include "results/render/ComputeTable.hpp"
 
 namespace gpuscale::results::views::compute {
 namespace {

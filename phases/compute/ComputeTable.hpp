@@ -3,7 +3,7 @@
 #include <ostream>
 #include <vector>
 
-#include "results/schema/ComputeRecord.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 
 namespace gpuscale::results {
 

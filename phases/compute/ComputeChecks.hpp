@@ -5,16 +5,17 @@
 //                                        more than the straggler threshold (judge/base/Stragglers.hpp: records
 //                                        of the cpu backend are not compared); marks the record straggler
 //   compute-reference-mismatch  error    a failed reference verification
-#include <vector>
 #include <string_view>
+#include <vector>
 
-#include "judge/Rule.hpp"
+#include "judge/base/Judged.hpp"
+#include "judge/base/PhaseRulesOf.hpp"
+#include "phases/compute/ComputeRecord.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/ComputeRecord.hpp"
 
 namespace gpuscale::judge {
 
-// The marks compute's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+// The marks compute's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
 enum class ComputeMark {
   straggler,      // compute[i].straggler
   beside_tenant,  // compute[i].beside_tenant (TenancyChecks.hpp)
@@ -22,5 +23,11 @@ enum class ComputeMark {
 constexpr std::string_view phase_of(ComputeMark) { return results::phase::compute; }
 
 Judged compute_checks(const std::vector<results::ComputeRecord>& records, double threshold);
+
+// Compute's rules, which the judge reads through its table (judge/PhaseRules.hpp).
+namespace phases::compute {
+using Records = std::vector<results::ComputeRecord>;
+extern const PhaseRulesOf<Records> kRules;
+}  // namespace phases::compute
 
 }  // namespace gpuscale::judge

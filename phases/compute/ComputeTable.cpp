@@ -1,4 +1,4 @@
-#include "results/render/ComputeTable.hpp"
+#include "phases/compute/ComputeTable.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "judge/ComputeChecks.hpp"
+#include "phases/compute/ComputeChecks.hpp"
 
 #include <cmath>
 #include <map>
@@ -6,8 +6,7 @@
 #include <string>
 #include <tuple>
 
-#include "judge/PhaseRules.hpp"
-#include "judge/TenancyChecks.hpp"
+#include "judge/base/BesideTenant.hpp"
 #include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
