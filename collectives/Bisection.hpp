@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/IsolationRecord.hpp"
+#include "phases/collectives/IsolationRecord.hpp"
 
 namespace gpuscale::collectives {
 

@@ -11,7 +11,7 @@
 #include "harness/Backend.hpp"
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::collectives {

@@ -22,7 +22,7 @@
 #include "collectives/BenchResources.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "harness/BudgetGate.hpp"
-#include "results/schema/IsolationRecord.hpp"
+#include "phases/collectives/IsolationRecord.hpp"
 
 namespace gpuscale::collectives {
 
@@ -41,7 +41,7 @@ int isolation_passes(double typical_s, double slowest_s);
 
 // Collective over the world and `world_comm` (its communicator). node_hosts[node] is read on world
 // rank 0, which alone gets the whole record. The record holds measurements only: the judge ranks the
-// suspects from them (judge/SuspectRanking.hpp), so a saved run is ranked again by today's rules.
+// suspects from them (phases/collectives/SuspectRanking.hpp), so a saved run is ranked again by today's rules.
 // The bisection alone decides here, as it goes, since its choice steers what it measures next.
 // Buffers of `resources` hold at least options.isolation_bytes. With a bounded `budget` (collective
 // over the world) the bisection runs before the rounds, and the rounds stop once the budget is spent:

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 #include "results/schema/RankEnv.hpp"
 
 namespace gpuscale::collectives {

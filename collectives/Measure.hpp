@@ -14,7 +14,7 @@
 #include "collectives/SweepOptions.hpp"
 #include "harness/Backend.hpp"
 #include "harness/World.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

@@ -3,7 +3,7 @@
 // communicator, with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=TUNING, one line per collective:
 //   host:pid:tid [dev] NCCL INFO AllReduce: 8 Bytes -> Algo RING proto LL channel{Lo..Hi}={0..0}
 // (point-to-point calls, i.e. alltoall and sendrecv, have no such line); and, as a communicator of 2
-// or more ranks starts, its cost model (results/schema/NcclModel.hpp), after the INIT line that gives its
+// or more ranks starts, its cost model (phases/collectives/NcclModel.hpp), after the INIT line that gives its
 // size, in blocks of a few algorithms:
 //   comm 0x7f.. rank 0 nRanks 16 nNodes 2 localRanks 8 localRank 0 MNNVL 0
 //     Algorithm   |                Tree               |                Ring               | ...
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

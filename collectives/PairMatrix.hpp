@@ -2,14 +2,14 @@
 // Send/recv between every pair of ranks: bandwidth per direction (large message, both directions at
 // once) and latency (small message), scheduled as a round-robin tournament so that no rank is in two
 // pairs at once. The matrix holds the measurements and the run's --pair-threshold; the judge decides
-// which pairs are slow (judge/CollectivesChecks.hpp), so `gpuscale report` decides it again.
+// which pairs are slow (phases/collectives/CollectivesChecks.hpp), so `gpuscale report` decides it again.
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/SweepOptions.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

@@ -5,7 +5,7 @@
 
 #include "collectives/BenchResources.hpp"
 #include "collectives/SweepOptions.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

@@ -9,7 +9,7 @@
 #include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "harness/BudgetGate.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::collectives {
 

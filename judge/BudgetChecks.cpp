@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "judge/SuspectRanking.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 

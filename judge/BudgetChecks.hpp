@@ -6,9 +6,9 @@
 #include <optional>
 #include <vector>
 
+#include "phases/collectives/IsolationRecord.hpp"
 #include "results/base/Check.hpp"
 #include "results/schema/BudgetRecord.hpp"
-#include "results/schema/IsolationRecord.hpp"
 
 namespace gpuscale::judge {
 

@@ -10,9 +10,9 @@
 #include "judge/MidRunTenants.hpp"
 #include "judge/PhaseRules.hpp"
 #include "judge/SharedGpuLayout.hpp"
-#include "judge/SuspectRanking.hpp"
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/models/EnvFigures.hpp"
 #include "results/report/RunFigures.hpp"
@@ -60,7 +60,7 @@ void apply_tenants(RunReport& report) {
 }
 
 // The judge's output that is no mark: the isolation's suspects, ranked as the collectives family ranked
-// them for its finding (judge/SuspectRanking.hpp).
+// them for its finding (phases/collectives/SuspectRanking.hpp).
 void apply_suspects(RunReport& report) {
   if (!report.collectives || !report.collectives->isolation) return;
   auto& isolation = *report.collectives->isolation;

@@ -1,11 +1,11 @@
 #pragma once
-// What NCCL's own cost model (results/schema/NcclModel.hpp) predicts for one call: the fastest enabled
+// What NCCL's own cost model (phases/collectives/NcclModel.hpp) predicts for one call: the fastest enabled
 // algorithm and protocol, and its time.
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "results/schema/NcclModel.hpp"
+#include "phases/collectives/NcclModel.hpp"
 
 namespace gpuscale::results {
 

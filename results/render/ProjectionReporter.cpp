@@ -2,10 +2,10 @@
 
 #include <string>
 
+#include "phases/collectives/CollectivesReporter.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
-#include "results/render/CollectivesReporter.hpp"
 
 namespace gpuscale::results {
 namespace {

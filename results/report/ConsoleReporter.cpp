@@ -5,11 +5,11 @@
 #include <set>
 #include <streambuf>
 
+#include "phases/collectives/CollectivesReporter.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/GpuPeak.hpp"
 #include "results/base/Table.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/render/CollectivesReporter.hpp"
 #include "results/render/CoverageTable.hpp"
 #include "results/render/FindingText.hpp"
 #include "results/render/ProjectionReporter.hpp"

@@ -6,6 +6,8 @@
 #include <optional>
 #include <set>
 
+#include "phases/collectives/CollectivesReporter.hpp"
+#include "phases/collectives/RoundRatios.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Markup.hpp"
@@ -14,8 +16,6 @@
 #include "results/base/Table.hpp"
 #include "results/charts/PhaseCharts.hpp"
 #include "results/charts/SvgCanvas.hpp"
-#include "results/models/RoundRatios.hpp"
-#include "results/render/CollectivesReporter.hpp"
 #include "results/report/PhaseSections.hpp"
 
 namespace gpuscale::results {

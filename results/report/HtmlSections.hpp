@@ -11,8 +11,8 @@
 #include <ostream>
 #include <vector>
 
+#include "phases/collectives/IsolationRecord.hpp"
 #include "results/report/Headlines.hpp"
-#include "results/schema/IsolationRecord.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "phases/burn/BurnRecord.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 #include "phases/compute/ComputeRecord.hpp"
 #include "phases/links/LinksRecord.hpp"
 #include "results/base/Check.hpp"
@@ -16,7 +17,6 @@
 #include "results/base/RuleInputRanges.hpp"
 #include "results/base/RuleOutcome.hpp"
 #include "results/schema/BudgetRecord.hpp"
-#include "results/schema/CollectiveRecords.hpp"
 #include "results/schema/Emulation.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Projection.hpp"

@@ -5,11 +5,11 @@
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
-#include "launch/phases/collectives/CollectivesPlan.hpp"
 #include "launch/Invocation.hpp"
 #include "launch/PhaseContext.hpp"
 #include "launch/Profile.hpp"
-#include "results/schema/CollectiveRecords.hpp"
+#include "launch/phases/collectives/CollectivesPlan.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::launch {
 

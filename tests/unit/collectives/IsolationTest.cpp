@@ -1,5 +1,5 @@
 // The plain parts of slow-node isolation: seeded matchings, bisection's decisions, the isolation that
-// measured nothing (the slow-pair and slow-node findings: judge/CollectivesChecksTest).
+// measured nothing (the slow-pair and slow-node findings: phases/collectives/CollectivesChecksTest).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -11,7 +11,7 @@
 #include "collectives/Bisection.hpp"
 #include "collectives/Isolation.hpp"
 #include "collectives/Matching.hpp"
-#include "judge/CollectivesChecks.hpp"
+#include "phases/collectives/CollectivesChecks.hpp"
 
 namespace gpuscale::collectives {
 namespace {

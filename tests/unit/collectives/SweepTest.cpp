@@ -14,7 +14,7 @@
 #include "collectives/PairMatrix.hpp"
 #include "collectives/Scaling.hpp"
 #include "harness/Error.hpp"
-#include "judge/CollectivesChecks.hpp"
+#include "phases/collectives/CollectivesChecks.hpp"
 
 namespace gpuscale::collectives {
 namespace {

@@ -1,10 +1,10 @@
 #pragma once
 // Each isolation round's figure of a node against the median of the round's other pairs: the
-// measurement's own arithmetic, which the suspect ranking (judge/SuspectRanking.hpp) judges against
+// measurement's own arithmetic, which the suspect ranking (phases/collectives/SuspectRanking.hpp) judges against
 // the threshold and the HTML's per-node table shows.
 #include <vector>
 
-#include "results/schema/IsolationRecord.hpp"
+#include "phases/collectives/IsolationRecord.hpp"
 
 namespace gpuscale::results {
 

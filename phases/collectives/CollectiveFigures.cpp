@@ -1,4 +1,4 @@
-#include "results/models/CollectiveFigures.hpp"
+#include "phases/collectives/CollectiveFigures.hpp"
 
 #include <map>
 #include <string>

@@ -8,8 +8,8 @@
 // every partner, a slow link or partner in one round.
 #include <vector>
 
-#include "results/models/RoundRatios.hpp"
-#include "results/schema/IsolationRecord.hpp"
+#include "phases/collectives/IsolationRecord.hpp"
+#include "phases/collectives/RoundRatios.hpp"
 
 namespace gpuscale::judge {
 

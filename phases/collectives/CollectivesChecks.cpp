@@ -1,19 +1,17 @@
-#include "judge/CollectivesChecks.hpp"
+#include "phases/collectives/CollectivesChecks.hpp"
 
 #include <algorithm>
 #include <exception>
 #include <string>
 #include <string_view>
 
-#include "judge/PhaseRules.hpp"
-#include "judge/Rule.hpp"
-#include "judge/SuspectRanking.hpp"
-#include "judge/TenancyChecks.hpp"
+#include "judge/base/BesideTenant.hpp"
+#include "phases/collectives/CollectivesReporter.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/render/CollectivesReporter.hpp"
 
 namespace gpuscale::judge {
 

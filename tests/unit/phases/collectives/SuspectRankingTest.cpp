@@ -1,6 +1,6 @@
 // Suspect ranking on synthetic rounds: a slow node fails with every partner and is named first; its
 // partners' failures with it are explained by it; noise and a bad pair name no one.
-#include "judge/SuspectRanking.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 
 #include <algorithm>
 #include <random>
@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::judge {
 namespace {

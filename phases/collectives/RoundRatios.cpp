@@ -1,4 +1,4 @@
-#include "results/models/RoundRatios.hpp"
+#include "phases/collectives/RoundRatios.hpp"
 
 #include <algorithm>
 #include <map>

@@ -4,16 +4,18 @@
 // holds measurements; which pairs are slow and which nodes are suspects is decided here, from the
 // bandwidths and rounds with the record's thresholds, so a saved run is judged by today's rules.
 #include <cstddef>
-#include <vector>
+#include <optional>
 #include <string_view>
+#include <vector>
 
-#include "judge/Rule.hpp"
+#include "judge/base/Judged.hpp"
+#include "judge/base/PhaseRulesOf.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::judge {
 
-// The marks collectives's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+// The marks collectives's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
 enum class CollectivesMark {
   pair_slow,              // collectives.pairs.pairs[i].slow
   sweep_beside_tenant,    // collectives.sweeps[i].beside_tenant (TenancyChecks.hpp)
@@ -28,9 +30,15 @@ constexpr std::string_view phase_of(CollectivesMark) { return results::phase::co
 std::vector<std::size_t> slow_pairs(const results::PairMatrix& matrix);
 
 // The checks and the marks pair_slow. The isolation's finding names the suspects judge_suspects ranks
-// (judge/SuspectRanking.hpp), which the judge writes into the record.
+// (phases/collectives/SuspectRanking.hpp), which the judge writes into the record.
 // node_of_rank[world rank] = its node (RankEnv::node): a slow-node finding names its nodes' ranks;
 // empty: the ranks are unknown and the finding names the nodes only.
 Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {});
+
+// Collectives's rules, which the judge reads through its table (judge/PhaseRules.hpp).
+namespace phases::collectives {
+using Records = std::optional<results::CollectivesRecord>;
+extern const PhaseRulesOf<Records> kRules;
+}  // namespace phases::collectives
 
 }  // namespace gpuscale::judge

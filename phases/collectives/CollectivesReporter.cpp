@@ -1,4 +1,4 @@
-#include "results/render/CollectivesReporter.hpp"
+#include "phases/collectives/CollectivesReporter.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -58,7 +58,7 @@ struct IsolationRecord {
   int bisection_node = -1;      // the node the bisection ended on; -1: none
   std::string bisection_note;   // why it named none
   std::string skipped_reason;   // why nothing was measured (out of memory); empty: it ran
-  // Judge output, written at each judgement from the measurements above (judge/SuspectRanking.hpp):
+  // Judge output, written at each judgement from the measurements above (phases/collectives/SuspectRanking.hpp):
   // most suspect first. Read back, it is not trusted: the judge ranks them again.
   std::vector<Suspect> suspects;
   // The file saved no measurement, only its run's suspects: those were kept, not judged again.

@@ -9,10 +9,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "phases/collectives/IsolationRecord.hpp"
+#include "phases/collectives/NcclModel.hpp"
 #include "results/base/RecordFields.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/schema/IsolationRecord.hpp"
-#include "results/schema/NcclModel.hpp"
 
 namespace gpuscale::results {
 

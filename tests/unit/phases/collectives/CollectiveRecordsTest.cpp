@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/render/CollectivesReporter.hpp"
+#include "phases/collectives/CollectivesReporter.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {

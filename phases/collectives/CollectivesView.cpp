@@ -1,13 +1,14 @@
-#include "results/views/PhaseView.hpp"
+#include "phases/collectives/CollectivesView.hpp"
 
 #include <tuple>
 
+#include "phases/collectives/CollectiveFigures.hpp"
+#include "phases/collectives/CollectivesReporter.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/charts/PhaseCharts.hpp"
-#include "results/models/CollectiveFigures.hpp"
-#include "results/render/CollectivesReporter.hpp"
 
 namespace gpuscale::results::views::collectives {
 namespace {

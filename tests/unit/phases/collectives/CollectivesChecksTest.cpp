@@ -1,8 +1,8 @@
 // Slow pairs and slow nodes are judged from the collectives record's measurements: the stored `slow`
 // and `suspects` of a saved run are the judge's output, written again at each judgement, and a changed
 // threshold (the record's, or --expect's) changes them.
-#include "judge/CollectivesChecks.hpp"
-#include "judge/SuspectRanking.hpp"
+#include "phases/collectives/CollectivesChecks.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 
 #include <gtest/gtest.h>
 

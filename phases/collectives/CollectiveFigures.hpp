@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
+#include "phases/collectives/CollectiveRecords.hpp"
 #include "results/base/Figure.hpp"
-#include "results/schema/CollectiveRecords.hpp"
 
 namespace gpuscale::results {
 

@@ -1,4 +1,4 @@
-#include "judge/SuspectRanking.hpp"
+#include "phases/collectives/SuspectRanking.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include <map>
 #include <set>
 
+#include "phases/collectives/RoundRatios.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Outlier.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/RoundRatios.hpp"
 
 namespace gpuscale::judge {
 

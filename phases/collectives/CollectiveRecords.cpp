@@ -1,4 +1,4 @@
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string>
 
-#include "results/schema/CollectiveRecords.hpp"
+#include "phases/collectives/CollectiveRecords.hpp"
 
 namespace gpuscale::results {
 
