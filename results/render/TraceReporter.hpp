@@ -4,8 +4,8 @@
 // index within its rank); metadata events name every process "rank R" and every thread its lane.
 #include <vector>
 
+#include "phases/train/TraceSpan.hpp"
 #include "results/render/Reporter.hpp"
-#include "results/schema/TraceSpan.hpp"
 
 namespace gpuscale::results {
 

@@ -11,6 +11,8 @@
 #include "phases/collectives/CollectiveRecords.hpp"
 #include "phases/compute/ComputeRecord.hpp"
 #include "phases/links/LinksRecord.hpp"
+#include "phases/train/TraceSpan.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/Outlier.hpp"
 #include "results/base/PlanRecord.hpp"
@@ -21,8 +23,6 @@
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Projection.hpp"
 #include "results/schema/RankEnv.hpp"
-#include "results/schema/TraceSpan.hpp"
-#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::results {
 

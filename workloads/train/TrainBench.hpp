@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "workloads/train/DdpTrainer.hpp"
 #include "workloads/train/DpTrainer.hpp"
 #include "workloads/train/Model.hpp"

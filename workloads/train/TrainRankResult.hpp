@@ -9,8 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "results/schema/TraceSpan.hpp"
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TraceSpan.hpp"
+#include "phases/train/TrainRecord.hpp"
 
 namespace gpuscale::workloads {
 

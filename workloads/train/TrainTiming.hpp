@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "workloads/WarmUp.hpp"
 #include "workloads/train/DdpTrainer.hpp"
 #include "workloads/train/DpTrainer.hpp"

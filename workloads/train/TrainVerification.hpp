@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "harness/Deadline.hpp"
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "workloads/train/DdpTrainer.hpp"
 
 namespace gpuscale::workloads {

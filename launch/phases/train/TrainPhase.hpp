@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "launch/PhaseContext.hpp"
-#include "results/schema/TraceSpan.hpp"
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TraceSpan.hpp"
+#include "phases/train/TrainRecord.hpp"
 
 namespace gpuscale::launch {
 

@@ -11,8 +11,8 @@
 #include "launch/RunPlan.hpp"
 #include "launch/phases/train/TrainPhase.hpp"
 #include "launch/phases/train/TrainPlan.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "results/base/Format.hpp"
-#include "results/schema/TrainRecord.hpp"
 #include "workloads/train/Model.hpp"
 
 namespace gpuscale::launch::phases::train {

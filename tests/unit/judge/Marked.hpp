@@ -5,10 +5,10 @@
 
 #include "judge/FloorChecks.hpp"
 #include "judge/Judge.hpp"
-#include "judge/TrainChecks.hpp"
 #include "phases/burn/BurnChecks.hpp"
 #include "phases/compute/ComputeChecks.hpp"
 #include "phases/links/LinksChecks.hpp"
+#include "phases/train/TrainChecks.hpp"
 
 namespace gpuscale::judge {
 

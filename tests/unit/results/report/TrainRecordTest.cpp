@@ -1,11 +1,14 @@
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 
 #include <sstream>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "results/render/TrainTable.hpp"
+#include "phases/train/TrainTable.hpp"
+#include "results/base/FigureNames.hpp"
+#include "results/report/RunFigures.hpp"
+#include "results/schema/RunReport.hpp"
 #include "tests/unit/judge/Marked.hpp"
 
 namespace gpuscale::results {
@@ -122,6 +125,16 @@ TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   EXPECT_NE(text.find("DP-style phases"), std::string::npos);
   EXPECT_NE(text.find("STRAGGLER"), std::string::npos);
   EXPECT_NE(text.find("dp mlp bf16 x2 weak"), std::string::npos);
+}
+
+// The run's figures carry training's, so that CSV, HTML, compare and --expect see it.
+TEST(TrainRecord, FlattenCarriesItsFigures) {
+  RunReport report;
+  report.train.records.push_back(record("ddp", 2, 1000, {0.1, 0.1}));
+  bool found = false;
+  for (const auto& f : flatten(report))
+    found = found || (f.phase == phase::train && f.metric == names::kStepTime && label_or_empty(f, names::kStrategy) == "ddp");
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // JSON of the training records: missing measurements are null (JsonFields.hpp), never zero.
 #include <nlohmann/json.hpp>
 
+#include "phases/train/TrainRecord.hpp"
 #include "results/base/JsonFields.hpp"
-#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::results {
 

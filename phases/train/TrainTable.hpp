@@ -4,7 +4,7 @@
 // the correctness checks. Writes nothing when there are no records or checks.
 #include <ostream>
 
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 
 namespace gpuscale::results {
 

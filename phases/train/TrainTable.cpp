@@ -1,4 +1,4 @@
-#include "results/render/TrainTable.hpp"
+#include "phases/train/TrainTable.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "results/schema/TraceSpan.hpp"
+#include "phases/train/TraceSpan.hpp"
 
 #include "results/base/JsonFields.hpp"
 

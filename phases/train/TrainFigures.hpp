@@ -8,8 +8,8 @@
 // verdict as checks (finish_train_results), not as figures.
 #include <vector>
 
+#include "phases/train/TrainRecord.hpp"
 #include "results/base/Figure.hpp"
-#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::results {
 

@@ -1,4 +1,4 @@
-#include "results/models/TrainFigures.hpp"
+#include "phases/train/TrainFigures.hpp"
 
 #include <string>
 #include <utility>

@@ -1,13 +1,14 @@
-#include "results/views/PhaseView.hpp"
+#include "phases/train/TrainView.hpp"
 
 #include <map>
 
+#include "phases/train/TrainFigures.hpp"
+#include "phases/train/TrainTable.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/HeadlineParts.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/charts/PhaseCharts.hpp"
-#include "results/models/TrainFigures.hpp"
-#include "results/render/TrainTable.hpp"
 
 namespace gpuscale::results::views::train {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/schema/TrainRecord.hpp"
+#include "phases/train/TrainRecord.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "judge/TrainChecks.hpp"
+#include "phases/train/TrainChecks.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,8 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/PhaseRules.hpp"
-#include "judge/TenancyChecks.hpp"
+#include "judge/base/BesideTenant.hpp"
 #include "judge/base/Stragglers.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/CheckTable.hpp"

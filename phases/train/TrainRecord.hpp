@@ -10,10 +10,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "phases/train/TraceSpan.hpp"
 #include "results/base/Check.hpp"
 #include "results/base/RecordFields.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/schema/TraceSpan.hpp"
 
 namespace gpuscale::results {
 
@@ -118,7 +118,7 @@ const TrainRecord* scaling_baseline(const std::vector<TrainRecord>& all, const T
 
 // Fills efficiency from the 1-GPU baselines (single with the same per-GPU batch for weak scaling,
 // with the same global batch for strong; else the strategy's own 1-GPU record). The checks are
-// judge/TrainChecks.hpp's.
+// phases/train/TrainChecks.hpp's.
 void finish_train_results(TrainResults& results);
 
 constexpr auto json_fields(const TrainRankFigures*) {

@@ -7,13 +7,14 @@
 //   train-<check>     error    a failed gradient or equivalence verification (TrainVerification)
 #include <string_view>
 
-#include "judge/Rule.hpp"
+#include "judge/base/Judged.hpp"
+#include "judge/base/PhaseRulesOf.hpp"
+#include "phases/train/TrainRecord.hpp"
 #include "results/base/PhaseNames.hpp"
-#include "results/schema/TrainRecord.hpp"
 
 namespace gpuscale::judge {
 
-// The marks train's rules set on its records (RecordMark, judge/Rule.hpp), whichever family raises them.
+// The marks train's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
 enum class TrainMark {
   straggler,      // train.records[i].ranks[rank_index].straggler
   beside_tenant,  // train.records[i].beside_tenant (TenancyChecks.hpp)
@@ -21,5 +22,11 @@ enum class TrainMark {
 constexpr std::string_view phase_of(TrainMark) { return results::phase::train; }
 
 Judged train_checks(const results::TrainResults& results, double straggler_threshold);
+
+// Train's rules, which the judge reads through its table (judge/PhaseRules.hpp).
+namespace phases::train {
+using Records = results::TrainResults;
+extern const PhaseRulesOf<Records> kRules;
+}  // namespace phases::train
 
 }  // namespace gpuscale::judge

@@ -1,14 +1,12 @@
-// The training phase's figures (results/models/TrainFigures.hpp): what CSV, HTML charts, compare and --expect
-// read of a training run.
-#include "results/models/TrainFigures.hpp"
+// The training phase's figures (phases/train/TrainFigures.hpp) from its records alone (its pure half,
+// linked by itself): what CSV, HTML charts, compare and --expect read of a training run.
+#include "phases/train/TrainFigures.hpp"
 
 #include <algorithm>
 
 #include <gtest/gtest.h>
 
 #include "results/base/FigureNames.hpp"
-#include "results/report/RunFigures.hpp"
-#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -97,13 +95,6 @@ TEST(TrainFigures, DpGetsItsPhasesAndWhatWasNotMeasuredOrRunGetsNothing) {
   EXPECT_EQ(reduce->labels.count(names::kOptions), 0u) << "every option at its default";
   EXPECT_EQ(find(figures, names::kComputeTime), nullptr);
   EXPECT_EQ(find(figures, names::kStepTime, {{names::kStrategy, "ddp"}}), nullptr) << "the skipped one";
-}
-
-TEST(TrainFigures, FlattenCarriesThemSoCsvHtmlCompareAndExpectSeeTraining) {
-  RunReport report;
-  report.train.records.push_back(ddp_record());
-  const auto figures = flatten(report);
-  EXPECT_NE(find(figures, names::kStepTime, {{names::kStrategy, "ddp"}}), nullptr);
 }
 
 }  // namespace
