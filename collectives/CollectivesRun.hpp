@@ -12,7 +12,7 @@
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
 #include "phases/collectives/CollectiveRecords.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::collectives {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "phases/collectives/CollectiveRecords.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::collectives {
 

@@ -11,7 +11,7 @@
 #include "harness/MemoryTracker.hpp"
 #include "harness/MpiCommunicator.hpp"
 #include "harness/detail/AbandonedMpi.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 namespace {

@@ -20,7 +20,7 @@
 #include "harness/MemoryTracker.hpp"
 #include "harness/NcclCommunicator.hpp"
 #include "harness/NcclLog.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 namespace {

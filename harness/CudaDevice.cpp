@@ -8,7 +8,7 @@
 #include "harness/LibraryCall.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 namespace {

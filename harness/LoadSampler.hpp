@@ -15,7 +15,7 @@
 
 #include "harness/Nvml.hpp"
 #include "phases/burn/BurnRecord.hpp"
-#include "results/schema/HealthRecords.hpp"
+#include "results/world/HealthRecords.hpp"
 
 namespace gpuscale::harness {
 

@@ -6,7 +6,7 @@
 #include <istream>
 #include <string>
 
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 

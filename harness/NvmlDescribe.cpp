@@ -4,7 +4,7 @@
 
 #include "harness/Nvml.hpp"
 #include "results/base/Format.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 

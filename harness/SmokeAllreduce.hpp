@@ -2,7 +2,7 @@
 // One verified allreduce through the backend's communicator, proving MPI bootstrap, the
 // communicator and the links end to end. Collective over the world.
 #include "harness/Backend.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::harness {
 

@@ -33,7 +33,7 @@ std::string host_name() {
   return name;
 }
 
-// The test-only node emulation (results/schema/Emulation.hpp); ranks_per_node 0 when unset.
+// The test-only node emulation (results/world/Emulation.hpp); ranks_per_node 0 when unset.
 results::Emulation emulation_from_environment() {
   results::Emulation e;
   if (const char* value = std::getenv(results::kRanksPerNodeVariable); value && *value) {

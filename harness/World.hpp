@@ -12,7 +12,7 @@
 
 #include "harness/Deadline.hpp"
 #include "harness/Watchdog.hpp"
-#include "results/schema/Emulation.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::harness {
 
@@ -56,7 +56,7 @@ class World {
   int local_size() const noexcept;
   int node() const noexcept;        // 0..node_count-1, in order of each node's lowest world rank
   int node_count() const noexcept;
-  // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/schema/Emulation.hpp);
+  // The test layout (GPUSCALE_TEST_RANKS_PER_NODE, GPUSCALE_TEST_SHARE_GPU: results/world/Emulation.hpp);
   // nullopt on a real launch. In the shared-GPU mode the World has set NCCL_HOSTID to the emulated node.
   std::optional<results::Emulation> emulation() const;
   // This rank's refusal of its emulation variables (malformed), "" when they parsed. The World then

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "results/base/Check.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::judge {
 

@@ -13,10 +13,10 @@
 #include "judge/TenancyChecks.hpp"
 #include "judge/VerdictRules.hpp"
 #include "phases/collectives/SuspectRanking.hpp"
+#include "phases/env/EnvFigures.hpp"
 #include "results/base/CheckIds.hpp"
-#include "results/models/EnvFigures.hpp"
 #include "results/report/RunFigures.hpp"
-#include "results/schema/Emulation.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::judge {
 namespace {

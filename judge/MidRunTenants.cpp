@@ -5,7 +5,7 @@
 #include <optional>
 #include <set>
 
-#include "results/models/GpuTenants.hpp"
+#include "results/world/GpuTenants.hpp"
 
 namespace gpuscale::judge {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // The tenants of a run, judged from its looks at the GPUs after every phase
 // (results/schema/MidRunTenancy.hpp): records in, tenants out. A process on a rank's GPU that is not
-// the job's (results/models/GpuTenants.hpp, the arithmetic env's own look is judged by, with every
+// the job's (results/world/GpuTenants.hpp, the arithmetic env's own look is judged by, with every
 // rank of the node as a possible holder of a context) and that env did not list there (env judged
 // those) is a tenant from the first phase whose look lists it. A rank whose look lists none and reads
 // busy (its second look where one was taken, at the report's busy_utilization_pct) is one with pid 0,
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "results/schema/MidRunTenancy.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::judge {
 

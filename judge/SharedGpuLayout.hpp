@@ -1,5 +1,5 @@
 #pragma once
-// The judge's one rule of a test layout whose ranks share GPUs (results/schema/Emulation.hpp): there
+// The judge's one rule of a test layout whose ranks share GPUs (results/world/Emulation.hpp): there
 // a rank's speed says nothing about its GPU, so the checks that judge speed are set aside.
 #include <vector>
 

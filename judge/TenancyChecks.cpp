@@ -14,7 +14,7 @@
 #include "results/base/PhaseNames.hpp"
 #include "results/base/SpeedJudged.hpp"
 #include "results/base/Statistics.hpp"
-#include "results/models/GpuTenants.hpp"
+#include "results/world/GpuTenants.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,8 +7,8 @@
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/SpeedJudged.hpp"
-#include "results/schema/Emulation.hpp"
 #include "results/schema/PhasesCompleted.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::judge {
 

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "harness/Error.hpp"
-#include "results/schema/Emulation.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::launch {
 namespace {
 
-// The environment that lays out the job's nodes (results/schema/Emulation.hpp): World splits the ranks
+// The environment that lays out the job's nodes (results/world/Emulation.hpp): World splits the ranks
 // into nodes by each rank's own value, so ranks that differ would each see another job.
 std::string layout_environment() {
   std::string text;

@@ -16,8 +16,8 @@
 #include "harness/World.hpp"
 #include "launch/RunPlan.hpp"
 #include "results/base/Check.hpp"
-#include "results/schema/HealthRecords.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/HealthRecords.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::launch {
 

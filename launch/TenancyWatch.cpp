@@ -8,8 +8,8 @@
 
 #include "judge/MidRunTenants.hpp"
 #include "probes/TenancyProbe.hpp"
-#include "results/models/GpuTenants.hpp"
 #include "results/schema/MidRunTenancy.hpp"
+#include "results/world/GpuTenants.hpp"
 
 namespace gpuscale::launch {
 

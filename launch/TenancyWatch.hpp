@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "harness/World.hpp"
-#include "results/schema/RankEnv.hpp"
 #include "results/schema/RunReport.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::launch {
 

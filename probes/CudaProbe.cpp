@@ -12,7 +12,7 @@
 #include "harness/LibraryCall.hpp"
 #include "harness/Nvml.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::probes {
 namespace {

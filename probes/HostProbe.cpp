@@ -14,8 +14,8 @@
 #include "probes/JobVariables.hpp"
 #include "probes/SlurmProbe.hpp"
 #include "results/base/Utf8.hpp"
-#include "results/schema/CpuList.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/CpuList.hpp"
+#include "results/world/RankEnv.hpp"
 
 extern char** environ;
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::probes {
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/HealthRecords.hpp"
+#include "results/world/HealthRecords.hpp"
 
 namespace gpuscale::probes {
 

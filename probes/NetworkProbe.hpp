@@ -4,7 +4,7 @@
 // whether GPUDirect RDMA can work (nvidia_peermem loaded, or dma-buf). Local: no communication.
 #include <string>
 
-#include "results/schema/HealthRecords.hpp"
+#include "results/world/HealthRecords.hpp"
 
 namespace gpuscale::probes {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "probes/JobVariables.hpp"
-#include "results/schema/SlurmInfo.hpp"
+#include "results/world/SlurmInfo.hpp"
 
 namespace gpuscale::probes {
 
@@ -17,7 +17,7 @@ bool is_srun_task(const Variables& v);
 // nullopt outside a Slurm job (no SLURM_JOB_ID).
 std::optional<results::SlurmInfo> probe_slurm(const Variables& v);
 
-using results::expand_tasks_per_node;  // results/schema/SlurmInfo.hpp: the record's tasks-per-node list
+using results::expand_tasks_per_node;  // results/world/SlurmInfo.hpp: the record's tasks-per-node list
 
 // A launch that cannot form one MPI world, or "" when none is seen: srun started several tasks with
 // no PMI of any kind (srun --mpi=none), so the MPI library would abort or run each task alone.

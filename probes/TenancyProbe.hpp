@@ -3,7 +3,7 @@
 // (named from /proc/PID/comm where this PID namespace shows them) and a few samples of utilization
 // and memory in use over about half a second. Local: no communication; every rank calls it before
 // the env records are gathered, so no rank has started GPU work while another samples.
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::probes {
 

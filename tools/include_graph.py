@@ -20,9 +20,10 @@ import sys
 LAYERS = {
     "results/base": [],
     "judge/base": ["results/base"],
+    "results/world": ["results/base"],
     "results/charts": ["results/base"],
-    "phases": ["judge/base", "results/charts", "results/base"],
-    "results/schema": ["results/base", "phases"],
+    "phases": ["judge/base", "results/charts", "results/world", "results/base"],
+    "results/schema": ["results/world", "results/base", "phases"],
     "results/models": ["results/schema"],
     "results/render": ["results/models", "results/charts"],
     "results/views": ["results/render"],

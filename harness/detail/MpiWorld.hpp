@@ -12,7 +12,7 @@
 #include "harness/Interrupts.hpp"
 #include "harness/detail/MpiRequest.hpp"
 #include "harness/detail/PeerLiveness.hpp"
-#include "results/schema/Emulation.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::harness::detail {
 

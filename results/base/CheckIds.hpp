@@ -30,7 +30,7 @@ std::vector<std::string> all();
 bool is_baseline(std::string_view id);
 // The ids that judge speed: a figure against a peak, a floor, a baseline, the link under it or the job's
 // other GPUs and nodes, and the fabric between nodes. Where the job's ranks share GPUs on purpose
-// (results/schema/Emulation.hpp), these say nothing about the hardware and are not judged.
+// (results/world/Emulation.hpp), these say nothing about the hardware and are not judged.
 bool judges_speed(std::string_view id);
 
 }  // namespace gpuscale::results::check_ids

@@ -7,7 +7,7 @@
 
 #include "results/base/Figure.hpp"
 #include "results/base/Outlier.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::results {
 

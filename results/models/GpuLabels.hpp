@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::results {
 

@@ -4,8 +4,8 @@
 
 #include "results/models/NcclPrediction.hpp"
 #include "results/models/ProjectionModel.hpp"
-#include "results/schema/Emulation.hpp"
 #include "results/schema/RunReport.hpp"
+#include "results/world/Emulation.hpp"
 
 namespace gpuscale::results {
 namespace {

@@ -1,6 +1,6 @@
 #include "results/render/FindingText.hpp"
 
-#include "results/schema/CpuList.hpp"
+#include "results/world/CpuList.hpp"
 
 namespace gpuscale::results {
 

@@ -10,7 +10,7 @@
 #include "results/base/Table.hpp"
 #include "results/models/FigureDeviations.hpp"
 #include "results/report/RunFigures.hpp"
-#include "results/schema/CpuList.hpp"
+#include "results/world/CpuList.hpp"
 
 namespace gpuscale::results {
 namespace {

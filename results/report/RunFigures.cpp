@@ -1,6 +1,6 @@
 #include "results/report/RunFigures.hpp"
 
-#include "results/models/EnvFigures.hpp"
+#include "phases/env/EnvFigures.hpp"
 #include "results/render/ProjectionReporter.hpp"
 #include "results/schema/RunReport.hpp"
 #include "results/views/PhaseView.hpp"

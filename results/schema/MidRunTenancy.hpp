@@ -14,7 +14,7 @@
 #include "results/base/Check.hpp"
 #include "results/base/RecordFields.hpp"
 #include "results/base/RuleInputRanges.hpp"
-#include "results/schema/HealthRecords.hpp"
+#include "results/world/HealthRecords.hpp"
 
 namespace gpuscale::results {
 

@@ -19,10 +19,10 @@
 #include "results/base/RuleInputRanges.hpp"
 #include "results/base/RuleOutcome.hpp"
 #include "results/schema/BudgetRecord.hpp"
-#include "results/schema/Emulation.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Projection.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/Emulation.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::results {
 
@@ -70,7 +70,7 @@ struct RunReport {
   // checks and of the verdict's "no stragglers" rule, kept so that `report` judges as the run did.
   double straggler_threshold = kDefaultStragglerThreshold;
   // The mean utilization (percent) at which a GPU the job left idle reads busy with someone else's
-  // work (gpu-in-use; results/models/GpuTenants.hpp): the default (RuleInputRanges.hpp), or --expect's,
+  // work (gpu-in-use; results/world/GpuTenants.hpp): the default (RuleInputRanges.hpp), or --expect's,
   // kept so that `report` judges tenancy as the run did.
   double busy_utilization_pct = kDefaultBusyUtilizationPct;
   bool interrupted = false;

@@ -5,7 +5,7 @@
 
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 #include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::workloads {

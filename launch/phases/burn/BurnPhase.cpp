@@ -7,7 +7,7 @@
 #include "phases/burn/BurnSummary.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/GpuPeak.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 #include "workloads/layers/ContextFactory.hpp"
 
 namespace gpuscale::launch {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "launch/PhaseContext.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,7 +5,7 @@
 #include "launch/phases/links/LinksPlan.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/GpuPeak.hpp"
-#include "results/schema/RankEnv.hpp"
+#include "results/world/RankEnv.hpp"
 #include "workloads/links/LinksRun.hpp"
 
 namespace gpuscale::launch {

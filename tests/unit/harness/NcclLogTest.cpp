@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "judge/NcclPathChecks.hpp"
+#include "phases/env/NcclPathChecks.hpp"
 
 namespace gpuscale::harness {
 namespace {

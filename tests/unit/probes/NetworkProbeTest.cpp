@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "judge/HealthChecks.hpp"
+#include "phases/env/HealthChecks.hpp"
 
 namespace gpuscale::probes {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "judge/EnvChecks.hpp"
+#include "phases/env/EnvChecks.hpp"
 #include "probes/JobVariables.hpp"
 
 namespace gpuscale::probes {
