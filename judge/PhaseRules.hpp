@@ -1,9 +1,9 @@
 #pragma once
 // What the judge knows of a phase, in one place: a PhaseRulesOf its records, which the phase's family
-// file <Name>Checks.cpp (NAME with its first letter capitalised; in phases/NAME/, or judge/ for a phase
-// not yet moved there) defines as `phases::NAME::kRules` for each line GPUSCALE_PHASE(NAME, ...) of
-// results/base/PhaseRegistry.def, typed on the records that line names (`phases::NAME::Records`), as
-// launch/phases/NAME/ defines launch's `phases::NAME::kPhase`:
+// file phases/NAME/<Name>Checks.cpp (NAME with its first letter capitalised) defines as
+// `phases::NAME::kRules` for each line GPUSCALE_PHASE(NAME, ...) of results/base/PhaseRegistry.def, typed
+// on the records that line names (`phases::NAME::Records`), as launch/phases/NAME/ defines launch's
+// `phases::NAME::kPhase`:
 // its rule family, the marks on its records, what it measured of its planned items and of its records.
 // What it reads of the job beyond its records comes in the RuleContext (Rule.hpp). A PhaseRules is the
 // same over a whole RunReport, which the table all_phase_rules() makes of each.

@@ -1,5 +1,5 @@
 // The tables of the judge, built from the registries: each phase's rules (results/base/PhaseRegistry.def,
-// phases::NAME::kRules in judge/<Name>Checks.cpp), then the cross-phase families (RuleRegistry.def).
+// phases::NAME::kRules in phases/NAME/<Name>Checks.cpp), then the cross-phase families (RuleRegistry.def).
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -19,7 +19,7 @@ using results::Severity;
 
 // One mark on one record (a flag the JSON keeps beside the record's figures), keyed by the record's
 // place in its RunReport list. Each is a mark of one phase's records: `kind` is one of the phase's own
-// marks, an enum its rules declare in judge/<Name>Checks.hpp with a `phase_of` that names the phase,
+// marks, an enum its rules declare in phases/NAME/<Name>Checks.hpp with a `phase_of` that names the phase,
 // and its rules set and clear it (PhaseRules::set_mark, clear_marks), whichever family raises it.
 struct RecordMark {
   std::string_view phase;

@@ -1,6 +1,6 @@
 #pragma once
 // What the results know of one phase, in one place: a PhaseViewOf its records, which each phase
-// defines in its file <Name>View.cpp (phases/NAME/, or results/views/) as `views::NAME::kView`, typed
+// defines in its file phases/NAME/<Name>View.cpp as `views::NAME::kView`, typed
 // on the records that results/base/PhaseRegistry.def's line names (`views::NAME::Records`, RunReport's
 // member), and a PhaseView, the same over a whole RunReport, which the table phase_views() makes of
 // each. Every output that goes phase by phase (figures, the console's tables, the HTML sections,
