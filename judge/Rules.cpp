@@ -34,7 +34,8 @@ PhaseRules over_report() {
     p.measured = [](const RunReport& r, const results::PlannedItem& item) {
       return rules.measured(r.*member, item, results::phase_completed(r, name));
     };
-  if (rules.count_skips) p.count_skips = [](const RunReport& r, RecordSkips& out) { rules.count_skips(r.*member, out); };
+  if (rules.count_skips)
+    p.count_skips = [](const RunReport& r, RecordSkips& out) { rules.count_skips(r.*member, out); };
   p.item_traits = rules.item_traits;
   return p;
 }
