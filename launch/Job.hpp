@@ -12,6 +12,7 @@
 #include "harness/World.hpp"
 #include "launch/Invocation.hpp"
 #include "launch/PhaseContext.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/Progress.hpp"
 #include "launch/RunBudget.hpp"
 #include "launch/RunPlan.hpp"
@@ -22,7 +23,7 @@ namespace gpuscale::launch {
 
 class TenancyWatch;
 
-class Job {
+class Job final : public PhaseDriver {
  public:
   // Collective. Validates output paths and the --expect file on rank 0 (UsageError on every rank if
   // one is unwritable or malformed), selects and binds the backend, resolves the plan for that
@@ -35,7 +36,7 @@ class Job {
 
   const Invocation& invocation() const { return invocation_; }
   const CommonOptions& options() const { return invocation_.common; }
-  harness::World& world() { return world_; }
+  harness::World& world() override { return world_; }
   harness::Backend& backend() { return *selection_.backend; }
   // Seconds any single wait of the current phase may take (--timeout, per phase; before and after
   // the phases: env's). Every phase reads its timeout here, and only here.
@@ -58,7 +59,7 @@ class Job {
 
   // Every rank, from the env phase: its own env record, whose listed processes the checks at the
   // phase boundaries take as known (TenancyWatch.hpp).
-  void watch_tenancy(const results::RankEnv& own);
+  void watch_tenancy(const results::RankEnv& own) override;
   // Collective, at the end of every phase that ran (nothing before env's watch_tenancy).
   void check_tenancy(const std::string& phase);
   // Local: processes a sampler listed on this rank's GPU during the current phase.
@@ -66,19 +67,19 @@ class Job {
 
   // What the current phase's run may use (PhaseContext.hpp), built as it begins; it refers to this
   // Job, which outlives it.
-  PhaseContext phase_context();
+  PhaseContext phase_context() override;
 
   // Rank 0 only: the report every phase adds to.
-  results::RunReport& report() { return report_; }
+  results::RunReport& report() override { return report_; }
   // Rank 0: records the phase as completed, rebuilds the projection after a phase that feeds it
   // (PhaseSpec::feeds_projection), recomputes the verdict and rewrites the outputs, marked not
   // complete (verdict INCOMPLETE) until finish() writes the last set.
-  void phase_done(const std::string& phase);
+  void phase_done(const std::string& phase) override;
   // Every rank: the env phase found checks that stop GPU work (the same reasons on every rank).
   // `shared`: another process shares a GPU (results::GpuBlock::shared_gpu or worse); `impossible`: NCCL
   // or the GPU work cannot run at all. A phase is skipped with the reason that applies to it (Phase).
   // Empty: nothing blocks it.
-  void block_gpu_work(std::string shared, std::string impossible) {
+  void block_gpu_work(std::string shared, std::string impossible) override {
     gpu_work_blocked_ = std::move(shared);
     gpu_work_impossible_ = std::move(impossible);
   }

@@ -13,7 +13,7 @@
 
 namespace gpuscale::launch {
 
-class Job;
+class PhaseDriver;
 struct Invocation;
 struct RunPlan;
 struct JobShape;
@@ -49,7 +49,7 @@ struct PhaseSpec {
   void (*before_mpi)(const Invocation& invocation);
   // Collective: runs the phase on every rank with the Job's plan, keeps what it returned and marks it
   // done: run_phase<run_NAME_phase, keep> (PhaseRun.hpp), the phase's run taking a PhaseContext.
-  void (*run)(Job& job);
+  void (*run)(PhaseDriver& driver);
   bool needs_gpu_work;  // skipped when an env check blocks GPU work (Job::gpu_work_blocked)
   // Runs beside another process on a GPU (burn: its sustained figure is what the sharing costs);
   // skipped only when GPU work is impossible.

@@ -81,6 +81,26 @@ def cross_phase_includes(edges):
     return found
 
 
+# What a phase's running half faces of launch/: its context and the driver's narrow face
+# (PhaseDriver), its spec and run adapter, the plan and what it is resolved from. The rest of launch/ is
+# the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
+PHASE_FACING = {"launch/" + name for name in (
+    "Invocation", "JobShape", "OptionValue", "PhaseContext", "PhaseDriver", "PhaseRun", "PhaseSpec",
+    "PhaseTimeouts", "PlanFit", "PlanText", "Profile", "ProjectionOptions", "RunPlan")}
+
+
+def driver_includes(edges):
+    found = []
+    for room, targets in sorted(edges.items()):
+        if phase_of(room) is None:
+            continue
+        for target in sorted(targets):
+            if target.startswith("launch/") and phase_of(target) is None and target not in PHASE_FACING:
+                found.append(f"{room} includes {target}: a phase's folder includes of launch/ only what a "
+                             "phase faces (PhaseContext, PhaseDriver, PhaseSpec, the plan's headers)")
+    return found
+
+
 # Loops still to break, each as the sorted rooms it joins. Remove one when it is broken.
 KNOWN_LOOPS = []
 
@@ -185,11 +205,13 @@ def main():
     if not edges:
         print(f"include_graph: no sources under {root}")
         return 2
-    findings = upward_includes(edges) + cross_phase_includes(edges) + loop_findings(loops(edges))
+    findings = (upward_includes(edges) + cross_phase_includes(edges) + driver_includes(edges) +
+                loop_findings(loops(edges)))
     for line in findings:
         print("include_graph: " + line)
     if not findings:
-        print(f"include_graph: {len(edges)} rooms; layers include downward; no phase includes another; "
+        print(f"include_graph: {len(edges)} rooms; layers include downward; no phase includes another "
+              "nor the driver; "
               f"{len(KNOWN_LOOPS)} pinned loops, no new one")
     return 1 if findings else 0
 

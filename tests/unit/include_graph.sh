@@ -3,8 +3,9 @@
 # other round a loop beyond the pinned ones, and no phase's folder includes another phase's. First on a
 # small tree with one loop, three upward includes (one out of the results base, a layer inside a folder;
 # one out of a phase's pure half into the records above it) and two phases including another's file
-# (a running half, a pure half), which it must name (so a checker that finds nothing cannot pass), while
-# a phase including launch/, its own folders or the bases passes; then on the real tree.
+# (a running half, a pure half) and a running half including the driver (launch/Job), which it must name
+# (so a checker that finds nothing cannot pass), while a phase including what it faces of launch/
+# (PhaseContext), its own folders or the bases passes; then on the real tree.
 #   include_graph.sh SOURCE_DIR
 set -uo pipefail
 src="$1"
@@ -16,6 +17,7 @@ mkdir -p "$tmp/harness" "$tmp/launch" "$tmp/results/base" "$tmp/results/schema" 
 printf '#pragma once\n' >"$tmp/harness/A.hpp"
 printf '#pragma once\n' >"$tmp/harness/B.hpp"
 printf '#pragma once\n' >"$tmp/launch/Job.hpp"
+printf '#pragma once\n' >"$tmp/launch/PhaseContext.hpp"
 printf '#include "harness/A.hpp"\n#include "harness/B.hpp"\n' >"$tmp/harness/A.cpp"
 printf '#include "harness/B.hpp"\n#include "harness/A.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/harness/B.cpp"
 printf '#pragma once\n' >"$tmp/results/schema/Record.hpp"
@@ -24,7 +26,8 @@ printf '#include "results/base/Format.hpp"\n' >"$tmp/results/schema/Record.cpp"
 printf '#pragma once\n' >"$tmp/results/base/Format.hpp"
 printf '#pragma once\n' >"$tmp/launch/phases/a/APlan.hpp"
 printf '#pragma once\n' >"$tmp/launch/phases/b/BPlan.hpp"
-printf '#include "launch/phases/a/APlan.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/launch/phases/a/APhase.cpp"
+printf '#include "launch/phases/a/APlan.hpp"\n#include "launch/PhaseContext.hpp"\n' >"$tmp/launch/phases/a/APhase.cpp"
+printf '#include "launch/phases/a/APlan.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/launch/phases/a/ASpec.cpp"
 printf '#include "launch/phases/b/BPlan.hpp"\n#include "launch/phases/a/APlan.hpp"\n' >"$tmp/launch/phases/b/BPhase.cpp"
 printf '#include "launch/phases/a/APlan.hpp"\n' >"$tmp/launch/Driver.cpp"
 printf '#pragma once\n' >"$tmp/judge/base/Judged.hpp"
@@ -43,6 +46,8 @@ grep -q "results/base/Format includes results/schema/Record: results/base may in
   { echo "FAIL: results including its base named as upward"; cat "$tmp/out"; exit 1; }
 grep -q "launch/phases/b/BPhase includes launch/phases/a/APlan: a phase includes no other phase's files" "$tmp/out" ||
   { echo "FAIL: the phase including another phase's file not named"; cat "$tmp/out"; exit 1; }
+grep -q "launch/phases/a/ASpec includes launch/Job: a phase's folder includes of launch/ only what a phase faces" \
+  "$tmp/out" || { echo "FAIL: a running half including the driver not named"; cat "$tmp/out"; exit 1; }
 grep -q "phases/b/BView includes results/schema/Record: phases may include only judge/base, results/base" "$tmp/out" ||
   { echo "FAIL: a pure half including the records above it not named"; cat "$tmp/out"; exit 1; }
 grep -q "phases/b/BView includes phases/a/ARecord: a phase includes no other phase's files" "$tmp/out" ||

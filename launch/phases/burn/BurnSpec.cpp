@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -35,8 +35,8 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
 }
 
 // Rank 0 holds every rank's record.
-void keep(Job& job, std::vector<results::BurnRecord>&& all) {
-  if (job.world().rank() == 0) job.report().burn = std::move(all);
+void keep(PhaseDriver& driver, std::vector<results::BurnRecord>&& all) {
+  if (driver.world().rank() == 0) driver.report().burn = std::move(all);
 }
 
 }  // namespace

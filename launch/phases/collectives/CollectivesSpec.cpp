@@ -8,7 +8,7 @@
 #include "collectives/Op.hpp"
 #include "collectives/SweepOptions.hpp"
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -86,8 +86,8 @@ void planned(const RunPlan& plan, const JobShape& shape, results::RunPlanRecord&
 void before_mpi(const Invocation& invocation) { prepare_collectives(invocation); }
 
 // Rank 0 holds the record.
-void keep(Job& job, results::CollectivesRecord&& record) {
-  if (job.world().rank() == 0) job.report().collectives = std::move(record);
+void keep(PhaseDriver& driver, results::CollectivesRecord&& record) {
+  if (driver.world().rank() == 0) driver.report().collectives = std::move(record);
 }
 
 }  // namespace

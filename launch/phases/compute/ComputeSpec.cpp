@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -62,8 +62,8 @@ void planned(const RunPlan& run_plan, const JobShape&, results::RunPlanRecord& o
 }
 
 // Rank 0 holds every rank's records.
-void keep(Job& job, std::vector<results::ComputeRecord>&& all) {
-  if (job.world().rank() == 0) job.report().compute = std::move(all);
+void keep(PhaseDriver& driver, std::vector<results::ComputeRecord>&& all) {
+  if (driver.world().rank() == 0) driver.report().compute = std::move(all);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The env phase in the phase table: no plan, no options; it runs whatever a later phase finds.
 #include <utility>
 
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -22,10 +22,10 @@ void planned(const RunPlan&, const JobShape& shape, results::RunPlanRecord& out)
 
 // Every rank: the records the tenancy checks at the phase boundaries start from, and whether the GPU
 // phases run; rank 0: every rank's record.
-void keep(Job& job, EnvOutcome&& out) {
-  job.watch_tenancy(out.own);
-  job.block_gpu_work(std::move(out.gpu_work_blocked), std::move(out.gpu_work_impossible));
-  if (job.world().rank() == 0) job.report().ranks = std::move(out.ranks);
+void keep(PhaseDriver& driver, EnvOutcome&& out) {
+  driver.watch_tenancy(out.own);
+  driver.block_gpu_work(std::move(out.gpu_work_blocked), std::move(out.gpu_work_impossible));
+  if (driver.world().rank() == 0) driver.report().ranks = std::move(out.ranks);
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -38,8 +38,8 @@ void planned(const RunPlan& plan, const JobShape&, results::RunPlanRecord& out) 
 }
 
 // Rank 0 holds every rank's record.
-void keep(Job& job, std::vector<results::LinksRecord>&& all) {
-  if (job.world().rank() == 0) job.report().links = std::move(all);
+void keep(PhaseDriver& driver, std::vector<results::LinksRecord>&& all) {
+  if (driver.world().rank() == 0) driver.report().links = std::move(all);
 }
 
 }  // namespace

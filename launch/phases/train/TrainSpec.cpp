@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "launch/Invocation.hpp"
-#include "launch/Job.hpp"
+#include "launch/PhaseDriver.hpp"
 #include "launch/PhaseRun.hpp"
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
@@ -103,9 +103,9 @@ void planned(const RunPlan& run_plan, const JobShape& shape, results::RunPlanRec
 }
 
 // Rank 0 holds every configuration's record and the checks' outcomes, and the spans for --trace.
-void keep(Job& job, TrainOutcome&& out) {
-  if (job.world().rank() != 0) return;
-  auto& report = job.report();
+void keep(PhaseDriver& driver, TrainOutcome&& out) {
+  if (driver.world().rank() != 0) return;
+  auto& report = driver.report();
   report.train = std::move(out.results);
   report.trace_spans.insert(report.trace_spans.end(), out.trace_spans.begin(), out.trace_spans.end());
 }
