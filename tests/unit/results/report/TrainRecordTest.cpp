@@ -133,7 +133,8 @@ TEST(TrainRecord, FlattenCarriesItsFigures) {
   report.train.records.push_back(record("ddp", 2, 1000, {0.1, 0.1}));
   bool found = false;
   for (const auto& f : flatten(report))
-    found = found || (f.phase == phase::train && f.metric == names::kStepTime && label_or_empty(f, names::kStrategy) == "ddp");
+    found = found || (f.phase == phase::train && f.metric == names::kStepTime &&
+                      label_or_empty(f, names::kStrategy) == "ddp");
   EXPECT_TRUE(found);
 }
 
