@@ -1,7 +1,5 @@
 #include "launch/RunPlan.hpp"
 
-#include <algorithm>
-
 #include "launch/Commands.hpp"
 #include "launch/JobShape.hpp"
 #include "launch/PhaseTable.hpp"
@@ -38,18 +36,6 @@ results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& comma
     if (phase.planned && (plan.has(phase.name) || !phase.plan)) phase.planned(plan, shape, record);
   }
   return record;
-}
-
-void add_planned(results::RunPlanRecord& out, std::string phase, std::string kind, std::string name,
-                 std::map<std::string, std::string> labels, int count, int gpus) {
-  out.items.push_back({std::move(phase), std::move(kind), std::move(name), std::move(labels), count, gpus});
-}
-
-void add_planned_labels(results::RunPlanRecord& out, const std::string& phase, const std::string& label,
-                        const std::vector<std::string>& values) {
-  auto& known = out.labels[phase][label];
-  for (const auto& v : values)
-    if (std::find(known.begin(), known.end(), v) == known.end()) known.push_back(v);
 }
 
 }  // namespace gpuscale::launch
