@@ -2,7 +2,7 @@
 // What the judge knows of a phase, in one place: a PhaseRulesOf its records, which the phase's family
 // file phases/NAME/<Name>Checks.cpp (NAME with its first letter capitalised) defines as
 // `phases::NAME::kRules` for each line GPUSCALE_PHASE(NAME, ...) of results/base/PhaseRegistry.def, typed
-// on the records that line names (`phases::NAME::Records`), as launch/phases/NAME/ defines launch's
+// on the records that line names (`phases::NAME::Records`), as phases/NAME/run/ defines launch's
 // `phases::NAME::kPhase`:
 // its rule family, the marks on its records, what it measured of its planned items and of its records.
 // What it reads of the job beyond its records comes in the RuleContext (Rule.hpp). A PhaseRules is the

@@ -1,5 +1,5 @@
 #pragma once
-// What a phase's run (launch/phases/NAME/NAMEPhase.cpp) may use, and nothing more: the world, this
+// What a phase's run (phases/NAME/run/NAMEPhase.cpp) may use, and nothing more: the world, this
 // rank's backend, its plan, its deadlines, its hooks into the job, and the one thing an earlier phase
 // left that later phases read (env's records). The Job builds one for each phase as it begins
 // (Job::phase_context); the phase returns its records and the PhaseSpec's run (PhaseRun.hpp) keeps

@@ -1,7 +1,7 @@
 #pragma once
 // What a phase's folder may ask of the job that runs it, and nothing more: its context as it begins,
 // a place for what it returned, and the mark that it is done. The Job (Job.hpp) is the one driver; a
-// phase's spec and run (launch/phases/NAME/) include this, never Job.hpp, so that a phase cannot reach
+// phase's spec and run (phases/NAME/run/) include this, never Job.hpp, so that a phase cannot reach
 // the job's budget, outputs or other phases.
 #include <string>
 

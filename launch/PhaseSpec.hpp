@@ -1,5 +1,5 @@
 #pragma once
-// What a phase is, in one place: a PhaseSpec, which each phase's folder launch/phases/NAME/ defines
+// What a phase is, in one place: a PhaseSpec, which each phase's folder phases/NAME/run/ defines
 // as `phases::NAME::kPhase` and results/base/PhaseRegistry.def lists (the table: PhaseTable.hpp). Everything the
 // launcher knows of a phase (its options, plan, start-up line, fit to the job, checks before MPI, run
 // function, GPU policy, budget weight, timeout) is read from here.

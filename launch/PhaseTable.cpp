@@ -2,7 +2,7 @@
 
 namespace gpuscale::launch {
 
-// Each registered phase's spec, defined in its folder (launch/phases/NAME/).
+// Each registered phase's spec, defined in its folder (phases/NAME/run/).
 #define GPUSCALE_PHASE(name, ...) \
   namespace phases::name {   \
   extern const PhaseSpec kPhase; \

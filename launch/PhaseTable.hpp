@@ -1,6 +1,6 @@
 #pragma once
 // The phases, in one table built from results/base/PhaseRegistry.def: each phase's PhaseSpec
-// (PhaseSpec.hpp), defined in its folder launch/phases/NAME/. A command is a list of these names
+// (PhaseSpec.hpp), defined in its folder phases/NAME/run/. A command is a list of these names
 // (Commands.hpp); nothing else lists phases or matches command names.
 #include <span>
 #include <string_view>

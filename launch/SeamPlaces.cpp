@@ -27,7 +27,7 @@ harness::SeamPlaces seam_places() {
   for (const char* op : {"single", "ddp", "dp", "gradient-check"})      // workloads/train/TrainRun.cpp
     places.points.push_back(std::string("train/") + op);
   places.points.emplace_back("links/copies");                             // workloads/links/LinksRun.cpp
-  places.points.emplace_back("burn/gemm");                                // launch/phases/burn/BurnPhase.cpp
+  places.points.emplace_back("burn/gemm");                                // phases/burn/run/BurnPhase.cpp
   // Buffers: harness/SmokeAllreduce.cpp, collectives::kCorruptBuffer, workloads/burn/Burn.cpp.
   places.buffers = {"smoke-allreduce", std::string(collectives::kCorruptBuffer), "burn-output"};
   return places;

@@ -4,7 +4,7 @@
 A room is a header and its sources (harness/World.hpp, World.cpp: the room harness/World). Room A
 depends on room B when any file of A includes a header of B. Three checks, run by the include_graph test:
   - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
-  - phases: a phase's folders (phases/NAME/, launch/phases/NAME/) include no other phase's; what
+  - phases: a phase's folders (phases/NAME/, phases/NAME/run/) include no other phase's; what
     phases share lives in launch/ outside the phase folders, or in a layer below;
   - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
     which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
@@ -34,12 +34,17 @@ LAYERS = {
     "collectives": ["harness", "results"],
     "workloads": ["harness", "results"],
     "judge": ["results", "judge/base"],
-    "launch": ["collectives", "workloads", "judge", "probes", "harness", "results"],
+    # A phase's running half: what it faces of launch/ (PHASE_FACING below) and the layers under launch.
+    "phases/*/run": ["launch", "collectives", "workloads", "probes", "harness", "results"],
+    "launch": ["phases/*/run", "collectives", "workloads", "judge", "probes", "harness", "results"],
 }
+RUNNING_HALF = re.compile(r"^phases/[^/]+/run(/|$)")
 
 
 def layer_of(room):
     """The longest layer whose folder holds `room` (None: outside every layer)."""
+    if RUNNING_HALF.match(room):
+        return "phases/*/run"
     held = [layer for layer in LAYERS if room == layer or room.startswith(layer + "/")]
     return max(held, key=len) if held else None
 
@@ -55,8 +60,8 @@ def below(layer):
     return found
 
 
-# A phase's folders: its pure half (phases/NAME/) and its running half (launch/phases/NAME/).
-PHASES = ("phases/", "launch/phases/")
+# A phase's folder: its pure half (phases/NAME/) and its running half (phases/NAME/run/).
+PHASES = ("phases/",)
 
 
 def phase_of(room):
@@ -81,7 +86,7 @@ def cross_phase_includes(edges):
     return found
 
 
-# What a phase's running half faces of launch/: its context and the driver's narrow face
+# What a phase's running half (phases/NAME/run/) faces of launch/: its context and the driver's narrow face
 # (PhaseDriver), its spec and run adapter, the plan and what it is resolved from. The rest of launch/ is
 # the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
 PHASE_FACING = {"launch/" + name for name in (

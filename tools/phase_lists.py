@@ -3,9 +3,9 @@
 
 The registry (results/base/PhaseRegistry.def) is the one list of phases; every layer builds its
 tables from it, and each phase's own pieces live in files of that phase. A source file outside the
-registry and the phase folders (phases/NAME/, launch/phases/NAME/) that names LIST_SIZE or more different phases is
-a hand list: adding a phase would mean editing it. A phase is named by its string literal ("burn"), its
-constant (phase::burn) or a RunReport member of that name (report.burn, r.burn,
+registry and the phase folders (phases/NAME/, with its running half run/) that names LIST_SIZE or more
+different phases is a hand list: adding a phase would mean editing it. A phase is named by its string
+literal ("burn"), its constant (phase::burn) or a RunReport member of that name (report.burn, r.burn,
 RunReport::burn). Comments are skipped.
 Files not yet turned over to the registry are pinned in KNOWN_LISTS, which may only shrink: a new
 list, or a pinned file that no longer is one (unpin it), fails.
@@ -19,7 +19,7 @@ LIST_SIZE = 3
 LAYERS = ("harness", "probes", "collectives", "workloads", "results", "judge", "launch", "phases")
 SOURCE_SUFFIXES = (".hpp", ".cpp", ".cu", ".cuh", ".def", ".inl")
 REGISTRY = "results/base/PhaseRegistry.def"
-PHASE_FOLDERS = ("phases/", "launch/phases/")
+PHASE_FOLDERS = ("phases/",)
 # Files that still list phases by hand, each with what it lists. Remove one when it reads the registry.
 KNOWN_LISTS = {
     # docs/CHECKS.md's sections, five of them a phase's own: the markers of the generated tables.

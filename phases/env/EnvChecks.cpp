@@ -275,7 +275,7 @@ ItemMeasured env_measured(const Records& ranks, const results::PlannedItem& item
 
 }  // namespace
 
-// Env's findings decide whether the GPU phases run: launch/phases/env/EnvPhase.cpp calls this family before
+// Env's findings decide whether the GPU phases run: phases/env/run/EnvPhase.cpp calls this family before
 // them. What a process found computing on a GPU cost the burn beside it is the tenancy family's to add
 // (TenancyChecks.hpp, its amend).
 extern constinit const PhaseRulesOf<Records> kRules{

@@ -9,11 +9,11 @@ src="$1"
 tool="$src/tools/phase_lists.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/results/base" "$tmp/results/render" "$tmp/launch/phases/burn"
+mkdir -p "$tmp/results/base" "$tmp/results/render" "$tmp/phases/burn/run"
 printf 'GPUSCALE_PHASE(env)\nGPUSCALE_PHASE(burn)\nGPUSCALE_PHASE(train)\n' >"$tmp/results/base/PhaseRegistry.def"
 printf 'void f(const RunReport& r) {\n  g("env");\n  g(phase::burn);\n  h(r.train);\n}\n' >"$tmp/results/render/Tables.cpp"
 printf '// env, burn and train in a comment are no list\nvoid f() { g("env"); g("burn"); }\n' >"$tmp/results/render/Pair.cpp"
-printf 'void f() { g("env"); g("burn"); g("train"); }\n' >"$tmp/launch/phases/burn/BurnSpec.cpp"
+printf 'void f() { g("env"); g("burn"); g("train"); }\n' >"$tmp/phases/burn/run/BurnSpec.cpp"
 python3 "$tool" "$tmp" >"$tmp/out" 2>&1
 rc=$?
 grep -q "^results/render/Tables.cpp lists phases by hand (env, burn, train)" "$tmp/out" ||

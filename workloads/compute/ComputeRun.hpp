@@ -21,7 +21,7 @@ struct ComputeItem {
   Precision precision;
 };
 
-// What the compute workload measures (launch/phases/compute/ComputePlan.cpp reads it from the command line).
+// What the compute workload measures (phases/compute/run/ComputePlan.cpp reads it from the command line).
 struct ComputePlan {
   std::vector<ComputeItem> items;  // shape-major: every precision of a shape, then the next shape
   TuningOptions tuning;

@@ -22,7 +22,7 @@
 
 namespace gpuscale::workloads {
 
-// What the training workload runs (launch/phases/train/TrainPlan.cpp reads it from the command line).
+// What the training workload runs (phases/train/run/TrainPlan.cpp reads it from the command line).
 struct TrainPlan {
   std::vector<std::string> models;
   std::vector<Precision> precisions;

@@ -7,7 +7,7 @@
 #include "collectives/Op.hpp"
 #include "harness/Error.hpp"
 #include "launch/Cli.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
+#include "phases/collectives/run/CollectivesPhase.hpp"
 
 namespace gpuscale::launch {
 namespace {

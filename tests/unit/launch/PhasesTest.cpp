@@ -126,13 +126,16 @@ TEST(Phases, TheTableIsTheRegistryAndEachPhaseItsFolder) {
   Names table;
   for (const auto& p : phase_table()) table.emplace_back(p.name);
   EXPECT_EQ(table, registered);
+  const auto phases = kLaunch.parent_path() / "phases";
   Names folders;
-  for (const auto& entry : std::filesystem::directory_iterator(kLaunch / "phases"))
+  for (const auto& entry : std::filesystem::directory_iterator(phases))
     if (entry.is_directory()) folders.push_back(entry.path().filename().string());
   std::sort(folders.begin(), folders.end());
   auto sorted = registered;
   std::sort(sorted.begin(), sorted.end());
-  EXPECT_EQ(folders, sorted) << "launch/phases/ holds a folder per registered phase, and no other";
+  EXPECT_EQ(folders, sorted) << "phases/ holds a folder per registered phase, and no other";
+  for (const auto& name : registered)
+    EXPECT_TRUE(std::filesystem::is_directory(phases / name / "run")) << "phases/" << name << "/run/: its running half";
   for (const auto& p : phase_table()) {
     EXPECT_GT(p.timeout_s, 0) << p.name;
     EXPECT_EQ(p.plan != nullptr, p.describe != nullptr) << p.name << ": a plan is on the start-up line";
@@ -195,7 +198,7 @@ TEST(Phases, NoFileOutsideItsFolderNamesAPhase) {
     ++read;
     for (const auto& p : phase_table())
       EXPECT_EQ(text.find("\"" + std::string(p.name) + "\""), std::string::npos)
-          << "launch/" << file << " names the phase \"" << p.name << "\"; it belongs in launch/phases/" << p.name << "/";
+          << "launch/" << file << " names the phase \"" << p.name << "\"; it belongs in phases/" << p.name << "/";
   }
   EXPECT_GT(read, 10u);
 }

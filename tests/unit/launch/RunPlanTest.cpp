@@ -9,9 +9,9 @@
 
 #include "collectives/Sweep.hpp"
 #include "launch/PlanFit.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
-#include "launch/phases/compute/ComputePlan.hpp"
-#include "launch/phases/train/TrainPlan.hpp"
+#include "phases/collectives/run/CollectivesPhase.hpp"
+#include "phases/compute/run/ComputePlan.hpp"
+#include "phases/train/run/TrainPlan.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

@@ -1,4 +1,4 @@
-#include "launch/phases/train/TrainPlan.hpp"
+#include "phases/train/run/TrainPlan.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,9 +9,9 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/train/TrainPhase.hpp"
-#include "launch/phases/train/TrainPlan.hpp"
 #include "phases/train/TrainRecord.hpp"
+#include "phases/train/run/TrainPhase.hpp"
+#include "phases/train/run/TrainPlan.hpp"
 #include "results/base/Format.hpp"
 #include "workloads/train/Model.hpp"
 

@@ -8,8 +8,8 @@
 #include "launch/Invocation.hpp"
 #include "launch/PhaseContext.hpp"
 #include "launch/Profile.hpp"
-#include "launch/phases/collectives/CollectivesPlan.hpp"
 #include "phases/collectives/CollectiveRecords.hpp"
+#include "phases/collectives/run/CollectivesPlan.hpp"
 
 namespace gpuscale::launch {
 

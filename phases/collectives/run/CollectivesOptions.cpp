@@ -9,8 +9,8 @@
 #include "launch/Invocation.hpp"
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
 #include "launch/ProjectionOptions.hpp"
+#include "phases/collectives/run/CollectivesPhase.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

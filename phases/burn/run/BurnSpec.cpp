@@ -8,8 +8,8 @@
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/burn/BurnPhase.hpp"
-#include "launch/phases/burn/BurnPlan.hpp"
+#include "phases/burn/run/BurnPhase.hpp"
+#include "phases/burn/run/BurnPlan.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::burn {

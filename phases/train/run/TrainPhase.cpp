@@ -1,7 +1,7 @@
-#include "launch/phases/train/TrainPhase.hpp"
+#include "phases/train/run/TrainPhase.hpp"
 
 #include "launch/PlanFit.hpp"
-#include "launch/phases/train/TrainPlan.hpp"
+#include "phases/train/run/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {

@@ -1,12 +1,12 @@
-#include "launch/phases/compute/ComputePhase.hpp"
+#include "phases/compute/run/ComputePhase.hpp"
 
 #include <string>
 #include <vector>
 
 #include "launch/OptionValue.hpp"
 #include "launch/Profile.hpp"
-#include "launch/phases/compute/ComputePlan.hpp"
 #include "phases/compute/ComputeRecord.hpp"
+#include "phases/compute/run/ComputePlan.hpp"
 #include "results/base/Format.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 

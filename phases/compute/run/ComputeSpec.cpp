@@ -10,8 +10,8 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/compute/ComputePhase.hpp"
-#include "launch/phases/compute/ComputePlan.hpp"
+#include "phases/compute/run/ComputePhase.hpp"
+#include "phases/compute/run/ComputePlan.hpp"
 
 namespace gpuscale::launch::phases::compute {
 namespace {

@@ -1,4 +1,4 @@
-#include "launch/phases/burn/BurnPlan.hpp"
+#include "phases/burn/run/BurnPlan.hpp"
 
 #include "launch/OptionValue.hpp"
 #include "results/base/Format.hpp"

@@ -14,7 +14,7 @@
 #include "launch/PlanFit.hpp"
 #include "launch/PlanText.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/collectives/CollectivesPhase.hpp"
+#include "phases/collectives/run/CollectivesPhase.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::collectives {

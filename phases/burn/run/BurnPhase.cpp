@@ -1,10 +1,10 @@
-#include "launch/phases/burn/BurnPhase.hpp"
+#include "phases/burn/run/BurnPhase.hpp"
 
 #include "harness/Activity.hpp"
 #include "harness/GatherRecords.hpp"
 #include "harness/LoadSampler.hpp"
-#include "launch/phases/burn/BurnPlan.hpp"
 #include "phases/burn/BurnSummary.hpp"
+#include "phases/burn/run/BurnPlan.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/GpuPeak.hpp"
 #include "results/world/RankEnv.hpp"

@@ -1,4 +1,4 @@
-#include "launch/phases/links/LinksPlan.hpp"
+#include "phases/links/run/LinksPlan.hpp"
 
 #include "harness/Error.hpp"
 #include "harness/SizeParse.hpp"

@@ -8,8 +8,8 @@
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/links/LinksPhase.hpp"
-#include "launch/phases/links/LinksPlan.hpp"
+#include "phases/links/run/LinksPhase.hpp"
+#include "phases/links/run/LinksPlan.hpp"
 
 namespace gpuscale::launch::phases::links {
 namespace {

@@ -1,8 +1,8 @@
-#include "launch/phases/collectives/CollectivesPhase.hpp"
+#include "phases/collectives/run/CollectivesPhase.hpp"
 
 #include "collectives/CollectivesRun.hpp"
 #include "collectives/LinkExpectation.hpp"
-#include "launch/phases/collectives/CollectivesPlan.hpp"
+#include "phases/collectives/run/CollectivesPlan.hpp"
 
 namespace gpuscale::launch {
 

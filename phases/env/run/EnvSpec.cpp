@@ -6,7 +6,7 @@
 #include "launch/PhaseSpec.hpp"
 #include "launch/PlanFit.hpp"
 #include "launch/RunPlan.hpp"
-#include "launch/phases/env/EnvPhase.hpp"
+#include "phases/env/run/EnvPhase.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch::phases::env {

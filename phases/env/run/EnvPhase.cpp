@@ -1,4 +1,4 @@
-#include "launch/phases/env/EnvPhase.hpp"
+#include "phases/env/run/EnvPhase.hpp"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "launch/phases/compute/ComputePlan.hpp"
+#include "phases/compute/run/ComputePlan.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,8 +1,8 @@
-#include "launch/phases/links/LinksPhase.hpp"
+#include "phases/links/run/LinksPhase.hpp"
 
 #include "harness/GatherRecords.hpp"
 #include "harness/LinkMonitor.hpp"
-#include "launch/phases/links/LinksPlan.hpp"
+#include "phases/links/run/LinksPlan.hpp"
 #include "results/base/Format.hpp"
 #include "results/base/GpuPeak.hpp"
 #include "results/world/RankEnv.hpp"
