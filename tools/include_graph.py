@@ -4,8 +4,9 @@
 A room is a header and its sources (harness/World.hpp, World.cpp: the room harness/World). Room A
 depends on room B when any file of A includes a header of B. Three checks, run by the include_graph test:
   - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
-  - phases: a phase's folders (phases/NAME/, phases/NAME/run/) include no other phase's; what
-    phases share lives in launch/ outside the phase folders, or in a layer below;
+  - phases: a phase's folder (phases/NAME/, its running half phases/NAME/run/ included) includes no
+    other phase's, nor the driver (launch/ beyond PHASE_FACING); what phases share lives in a layer
+    below, or in the driver;
   - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
     which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
   include_graph.py [SOURCE_DIR]     prints every finding and exits 1 on any
@@ -86,9 +87,9 @@ def cross_phase_includes(edges):
     return found
 
 
-# What a phase's running half (phases/NAME/run/) faces of launch/: its context and the driver's narrow face
-# (PhaseDriver), its spec and run adapter, the plan and what it is resolved from. The rest of launch/ is
-# the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
+# What a phase's running half (phases/NAME/run/) faces of launch/: its context and the driver's narrow
+# face (PhaseDriver), its spec and run adapter, the plan and what it is resolved from. The rest of launch/
+# is the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
 PHASE_FACING = {"launch/" + name for name in (
     "Invocation", "JobShape", "OptionValue", "PhaseContext", "PhaseDriver", "PhaseRun", "PhaseSpec",
     "PhaseTimeouts", "PlanFit", "PlanText", "Profile", "ProjectionOptions", "RunPlan")}
