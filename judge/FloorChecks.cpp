@@ -33,7 +33,8 @@ std::string under(double value, const Floor& floor, int decimals, const char* un
          " " + unit + " (" + floor.source + ")";
 }
 
-void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
+void burn(const std::vector<BurnRecord>& records, const RecordMarks& marks,
+          std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
   auto& out = judged.checks;
   for (const auto& r : records) {
     if (!speed_judged(r.gpu) || r.sustained_tflops <= 0) continue;
@@ -44,7 +45,7 @@ void burn(const std::vector<BurnRecord>& records, std::map<std::string, std::vec
     }
     judged.marks.push_back(record_mark(BurnMark::floor, index_in(records, r), 0, floor->value));
     // Beside another process the shortfall is its doing: gpu-in-use says what it cost.
-    if (r.beside_tenant || !below_floor(r.sustained_tflops, *floor)) continue;
+    if (marks.has(BurnMark::beside_tenant, index_in(records, r)) || !below_floor(r.sustained_tflops, *floor)) continue;
     judged.marks.push_back(record_mark(BurnMark::slow, index_in(records, r)));
     judged.marks.push_back(record_mark(BurnMark::under_floor, index_in(records, r)));
     out.push_back({check_ids::kGpuSlowSustained,
@@ -96,11 +97,12 @@ void hbm(const LinksRecord& r, std::size_t index, Judged& judged) {
                      results::fix_text(check_ids::kHbmSlow)});
 }
 
-void links(const std::vector<LinksRecord>& records, std::map<std::string, std::vector<int>>& unknown,
-           Judged& judged) {
+void links(const std::vector<LinksRecord>& records, const RecordMarks& marks,
+           std::map<std::string, std::vector<int>>& unknown, Judged& judged) {
   for (const auto& r : records) {
     if (!speed_judged(r.gpu)) continue;
-    if (!r.beside_tenant) {  // another process on the GPU shared its copies: gpu-in-use names it
+    // Another process on the GPU shared its copies: gpu-in-use names it.
+    if (!marks.has(LinksMark::beside_tenant, index_in(records, r))) {
       host_link(r, index_in(records, r), judged);
       hbm(r, index_in(records, r), judged);
     }
@@ -113,8 +115,8 @@ void links(const std::vector<LinksRecord>& records, std::map<std::string, std::v
 Judged floor_checks(const RunReport& run) {
   Judged judged;
   std::map<std::string, std::vector<int>> unknown;  // model -> ranks
-  burn(run.burn, unknown, judged);
-  links(run.links, unknown, judged);
+  burn(run.burn, run.marks, unknown, judged);
+  links(run.links, run.marks, unknown, judged);
   auto& out = judged.checks;
   for (auto& [model, ranks] : unknown) {
     std::sort(ranks.begin(), ranks.end());

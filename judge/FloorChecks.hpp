@@ -17,7 +17,8 @@
 namespace gpuscale::judge {
 
 // The findings, and the marks of the floors (and the slow marks of GPUs under them) on the burn and
-// links records of `run`. Records of the cpu backend have no floor and raise nothing.
+// links records of `run`. Records of the cpu backend have no floor and raise nothing; records `run`'s
+// marks say were measured beside another process are held to no floor.
 Judged floor_checks(const results::RunReport& run);
 
 }  // namespace gpuscale::judge

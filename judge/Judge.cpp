@@ -102,16 +102,12 @@ Judged judge_family(std::string_view name, const RunReport& report) {
 }
 
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
-  const auto phases = all_phase_rules();
-  for (const auto* p : phases)
-    if (p->clear_marks) p->clear_marks(report);
-  for (const auto& m : marks) {
-    const auto sets = [&](const PhaseRules* p) { return p->set_mark && p->set_mark(report, m); };
-    // A kind of mark without its phase's case would be dropped without a word.
-    if (std::none_of(phases.begin(), phases.end(), sets))
+  for (const auto& m : marks)
+    // A kind of mark that its phase declares no key for would be written nowhere.
+    if (!results::find_mark_key(m))
       throw std::logic_error("mark " + std::to_string(m.kind) + " of " + std::string(m.phase) +
-                             " is no phase's (PhaseRules::set_mark)");
-  }
+                             " is no phase's (results/base/RecordMarks.hpp: MarkKey)");
+  report.marks = RecordMarks(marks);
 }
 
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {

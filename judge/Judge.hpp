@@ -24,9 +24,9 @@ Judged judge_records(const RunReport& report);
 // env's decide whether the GPU phases run.
 Judged judge_family(std::string_view name, const RunReport& report);
 
-// The one place where marks reach the records: clears every mark the rules set (stragglers, slow,
-// wrong results, floors), then sets `marks`, each through the rules of the phase whose records it marks
-// (PhaseRules.hpp). Throws std::logic_error for a mark no phase's rules set.
+// The one place where marks reach the report: `marks` (stragglers, slow, wrong results, floors, beside a
+// tenant) replace the report's (RunReport::marks). Throws std::logic_error for a mark whose phase declares
+// no key for its kind (results/base/RecordMarks.hpp: MarkKey), which no output would show.
 void apply_marks(RunReport& report, const std::vector<RecordMark>& marks);
 
 // A change to the figures before the figure families and the verdict see them (a test seam's).

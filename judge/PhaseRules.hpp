@@ -4,7 +4,7 @@
 // `phases::NAME::kRules` for each line GPUSCALE_PHASE(NAME, ...) of results/base/PhaseRegistry.def, typed
 // on the records that line names (`phases::NAME::Records`), as phases/NAME/run/ defines launch's
 // `phases::NAME::kPhase`:
-// its rule family, the marks on its records, what it measured of its planned items and of its records.
+// its rule family, the beside_tenant marks of its records, what it measured of its planned items and of its records.
 // What it reads of the job beyond its records comes in the RuleContext (Rule.hpp). A PhaseRules is the
 // same over a whole RunReport, which the table all_phase_rules() makes of each.
 #include <span>
@@ -32,8 +32,6 @@ namespace gpuscale::judge {
 struct PhaseRules {
   // Its rule family; its name and phase are the phase's name.
   RuleFamily family;
-  void (*clear_marks)(RunReport& report);
-  bool (*set_mark)(RunReport& report, const RecordMark& mark);
   void (*beside_tenant_marks)(const RunReport& report, const SharedGpus& shared, const RuleContext& context,
                               std::vector<RecordMark>& out);
   ItemMeasured (*measured)(const RunReport& report, const results::PlannedItem& item);

@@ -24,9 +24,6 @@ PhaseRules over_report() {
   PhaseRules p{};
   p.family = {name, name, rules.reads, rules.severities, rules.stops_gpu_work,
               [](const RunReport& r, const RuleContext& c) { return rules.judge(r.*member, c); }, nullptr};
-  if (rules.clear_marks) p.clear_marks = [](RunReport& r) { rules.clear_marks(r.*member); };
-  if (rules.set_mark)
-    p.set_mark = [](RunReport& r, const RecordMark& m) { return m.phase == name && rules.set_mark(r.*member, m); };
   if (rules.beside_tenant_marks)
     p.beside_tenant_marks = [](const RunReport& r, const SharedGpus& shared, const RuleContext& c,
                                std::vector<RecordMark>& out) { rules.beside_tenant_marks(r.*member, shared, c, out); };
@@ -96,6 +93,7 @@ RuleContext rule_context(const RunReport& report, std::string_view phase, const 
   for (const auto& e : report.ranks) c.ranks.push_back({e.node, e.local_rank, results::speed_judged(e.backend)});
   c.phase = phase;
   c.figures = figures;
+  c.marks = report.marks;
   return c;
 }
 

@@ -9,38 +9,20 @@
 #include "results/base/Check.hpp"
 #include "results/base/Figure.hpp"
 #include "results/base/Outlier.hpp"
+#include "results/base/RecordMarks.hpp"
 #include "results/base/RuleInputRanges.hpp"
 
 namespace gpuscale::judge {
 
 using results::Check;
 using results::GpuBlock;
+using results::record_mark;
+using results::RecordMark;
+using results::RecordMarks;
 using results::Severity;
 
-// One mark on one record (a flag the JSON keeps beside the record's figures), keyed by the record's
-// place in its RunReport list. Each is a mark of one phase's records: `kind` is one of the phase's own
-// marks, an enum its rules declare in phases/NAME/<Name>Checks.hpp with a `phase_of` that names the phase,
-// and its rules set and clear it (PhaseRules::set_mark, clear_marks), whichever family raises it.
-struct RecordMark {
-  std::string_view phase;
-  int kind = 0;
-  std::size_t index = 0;
-  std::size_t rank_index = 0;  // a record's rank, where it holds one per rank (train)
-  double value = 0;            // a mark that sets a figure (a floor)
-
-  template <class Kind>
-  bool is(Kind k) const {
-    return phase == phase_of(k) && kind == static_cast<int>(k);
-  }
-};
-
-// The mark `kind` (a phase's own enum) on the record at `index` of its phase's list.
-template <class Kind>
-RecordMark record_mark(Kind kind, std::size_t index, std::size_t rank_index = 0, double value = 0) {
-  return {phase_of(kind), static_cast<int>(kind), index, rank_index, value};
-}
-
-// What a family (or the whole judge) found.
+// What a family (or the whole judge) found: its checks, and its marks on records (a phase's own kinds,
+// declared beside its records: results/base/RecordMarks.hpp), whichever family raises them.
 struct Judged {
   std::vector<Check> checks;
   std::vector<RecordMark> marks;
@@ -62,6 +44,9 @@ struct RuleContext {
   std::vector<RankPlace> ranks;  // index = rank
   std::string_view phase;  // a per-phase family ("*"): the phase whose part it judges now
   const std::vector<results::Figure>* figures = nullptr;  // the figure stage: the figures the verdict judges
+  // The marks set before the families judge (the tenancy family's beside_tenant, which the speed rules
+  // read); the families' own marks are their output (Judged::marks).
+  RecordMarks marks;
 };
 
 // The index of `r` in `records` (it must be one of them): the key of a mark.
@@ -72,13 +57,5 @@ std::size_t index_in(const std::vector<T>& records, const T& r) {
 
 void append(std::vector<Check>& out, std::vector<Check>&& checks);
 void append(Judged& out, Judged&& more);
-
-// Applies a mark to records[index], the record it is keyed by, where there is one; true, for a set_mark
-// to return: the mark was the phase's.
-template <class T, class Apply>
-bool set_at(std::vector<T>& records, std::size_t index, Apply&& apply) {
-  if (index < records.size()) apply(records[index]);
-  return true;
-}
 
 }  // namespace gpuscale::judge

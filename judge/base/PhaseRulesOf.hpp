@@ -23,11 +23,6 @@ struct PhaseRulesOf {
   GpuBlock stops_gpu_work;      // RuleFamily::stops_gpu_work
   // Its rule family over its records: its findings and their marks.
   Judged (*judge)(const Records& records, const RuleContext& context);
-  // Clears every mark any rule sets on its records, before the judge sets a judgement's marks.
-  void (*clear_marks)(Records& records);
-  // Sets `mark` on its record when it is a mark of the phase's records (a key past the end of the list
-  // sets nothing); false for another phase's mark.
-  bool (*set_mark)(Records& records, const RecordMark& mark);
   // The beside_tenant mark of each of its records measured on a GPU that `shared` lists for the phase
   // (the tenancy family's whole-run pass).
   void (*beside_tenant_marks)(const Records& records, const SharedGpus& shared, const RuleContext& context,

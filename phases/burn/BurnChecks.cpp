@@ -25,11 +25,12 @@ double share(const BurnRecord& r, const char* reason) {
   return it == r.throttle_share.end() ? 0.0 : it->second;
 }
 
-void slow_sustained(const std::vector<BurnRecord>& records, double threshold, Judged& judged) {
+void slow_sustained(const std::vector<BurnRecord>& records, double threshold, const RecordMarks& marks,
+                    Judged& judged) {
   auto& out = judged.checks;
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<const BurnRecord*>> groups;
   for (const auto& r : records)
-    if (speed_judged(r.gpu) && r.sustained_tflops > 0 && !r.beside_tenant)
+    if (speed_judged(r.gpu) && r.sustained_tflops > 0 && !marks.has(BurnMark::beside_tenant, index_in(records, r)))
       groups[{r.gpu, r.precision, r.shape}].push_back(&r);
   for (auto& [key, group] : groups) {
     if (group.size() < 2) continue;
@@ -153,9 +154,9 @@ HashVote vote_hashes(const std::vector<std::string>& hashes) {
   return vote;
 }
 
-Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_threshold) {
+Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_threshold, const RecordMarks& marks) {
   Judged judged;
-  slow_sustained(records, straggler_threshold, judged);
+  slow_sustained(records, straggler_threshold, marks, judged);
   for (const auto& r : records) {
     throttling(r, judged.checks);
     errors_under_load(r, judged.checks);
@@ -168,30 +169,6 @@ Judged burn_checks(const std::vector<BurnRecord>& records, double straggler_thre
 
 namespace phases::burn {
 namespace {
-
-void clear_burn_marks(Records& records) {
-  for (auto& r : records) {
-    r.slow = r.wrong_result = r.beside_tenant = r.under_floor = false;
-    r.floor_tflops.reset();
-  }
-}
-
-bool set_burn_mark(Records& records, const RecordMark& m) {
-  switch (static_cast<BurnMark>(m.kind)) {
-    case BurnMark::slow:
-      return set_at(records, m.index, [](BurnRecord& r) { r.slow = true; });
-    case BurnMark::wrong_result:
-      return set_at(records, m.index, [](BurnRecord& r) { r.wrong_result = true; });
-    case BurnMark::floor:
-      return set_at(records, m.index, [&](BurnRecord& r) { r.floor_tflops = m.value; });
-    case BurnMark::beside_tenant:
-      return set_at(records, m.index, [](BurnRecord& r) { r.beside_tenant = true; });
-    case BurnMark::under_floor:
-      return set_at(records, m.index, [](BurnRecord& r) { r.under_floor = true; });
-    default:
-      return false;
-  }
-}
 
 ItemMeasured burn_measured(const Records& records, const PlannedItem& item, bool) {
   const auto precision = item_label(item, "precision");
@@ -208,10 +185,8 @@ extern constinit const PhaseRulesOf<Records> kRules{
                   "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return burn_checks(records, context.straggler_threshold);
+      return burn_checks(records, context.straggler_threshold, context.marks);
     },
-    .clear_marks = clear_burn_marks,
-    .set_mark = set_burn_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
       mark_per_gpu(records, shared, BurnMark::beside_tenant, out);

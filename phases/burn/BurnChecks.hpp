@@ -23,16 +23,8 @@
 
 namespace gpuscale::judge {
 
-// The marks burn's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises
-// them.
-enum class BurnMark {
-  slow,           // burn[i].slow: under the median of its kind, or the model's floor
-  wrong_result,   // burn[i].wrong_result
-  floor,          // burn[i].floor_tflops = value (FloorChecks.hpp)
-  under_floor,    // burn[i].under_floor: under the model's floor, what the console's UNDER FLOOR reads
-  beside_tenant,  // burn[i].beside_tenant (TenancyChecks.hpp)
-};
-constexpr std::string_view phase_of(BurnMark) { return results::phase::burn; }
+// The marks burn's rules set on its records, whichever family raises them (phases/burn/BurnRecord.hpp).
+using results::BurnMark;
 
 // The majority rule of the output comparison. majority: the hash more than half of `hashes` hold
 // (empty when none does: tie). dissenters: the indices whose hash differs from it (with a tie,
@@ -45,8 +37,10 @@ struct HashVote {
 HashVote vote_hashes(const std::vector<std::string>& hashes);
 
 // The checks, and the marks slow and wrong_result. `straggler_threshold` as in compute (0.10 = 10%).
-// Records of the cpu backend are not compared for speed (shared cores).
-Judged burn_checks(const std::vector<results::BurnRecord>& records, double straggler_threshold);
+// Records of the cpu backend, and those `marks` say were measured beside another process, are not
+// compared for speed.
+Judged burn_checks(const std::vector<results::BurnRecord>& records, double straggler_threshold,
+                   const RecordMarks& marks = RecordMarks());
 
 // Burn's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::burn {

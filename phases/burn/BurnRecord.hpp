@@ -6,12 +6,16 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/PhaseNames.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RecordMarks.hpp"
 
 namespace gpuscale::results {
 
@@ -66,7 +70,6 @@ struct BurnRecord {
   double first_tflops = 0;          // work over wall time in the first settle_s
   double first_to_sustained = 0;    // first_tflops / sustained_tflops
   std::optional<double> peak_tflops;  // the GPU's dense peak for the precision, where known
-  std::optional<double> floor_tflops;  // the model's floor (results/base/GpuReference.hpp): the judge's mark
   // Telemetry (the cuda backend with NVML): samples, and what they add up to.
   std::vector<BurnSample> samples;
   std::string telemetry_unavailable;  // non-empty: why there are no samples (said once in the report)
@@ -75,12 +78,26 @@ struct BurnRecord {
   BurnCounters counters;                         // after - before
   // Silent data corruption: a hash of the GEMM's output at each snapshot during the burn.
   std::vector<std::string> output_hashes;
-  // The judge's marks (BurnMark, BurnChecks.hpp), cleared and set afresh at every judging.
-  bool slow = false;
-  bool wrong_result = false;
-  bool under_floor = false;  // sustained under floor_tflops (judge/FloorChecks.hpp)
-  bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
+
+// The judge's marks on burn's records (results/base/RecordMarks.hpp), and where the JSON writes each in
+// its record's object.
+enum class BurnMark {
+  slow,           // under the median of its kind, or the model's floor
+  wrong_result,   // its output differs from the majority's, or changed during the burn
+  floor,          // the model's floor (results/base/GpuReference.hpp), in TFLOP/s: judge/FloorChecks.hpp
+  under_floor,    // sustained under that floor, what the console's UNDER FLOOR reads
+  beside_tenant,  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(BurnMark) { return phase::burn; }
+inline constexpr MarkKey kBurnMarkKeys[] = {
+    flag_mark(BurnMark::slow, "slow", Unmarked::written),
+    flag_mark(BurnMark::wrong_result, "wrong_result", Unmarked::written),
+    value_mark(BurnMark::floor, "floor_tflops"),
+    flag_mark(BurnMark::under_floor, "under_floor", Unmarked::omitted),
+    flag_mark(BurnMark::beside_tenant, "beside_tenant", Unmarked::omitted),
+};
+constexpr std::span<const MarkKey> mark_keys(const std::vector<BurnRecord>*) { return kBurnMarkKeys; }
 
 constexpr auto json_fields(const BurnSample*) {
   using T = BurnSample;
@@ -100,21 +117,18 @@ constexpr auto json_fields(const BurnWindow*) {
 
 constexpr auto json_fields(const BurnRecord*) {
   using T = BurnRecord;
-  return fields(
-      field("rank", &T::rank), field("host", &T::host), field("gpu", &T::gpu), field("precision", &T::precision),
-      field("shape", &T::shape), field("algorithm", &T::algorithm), field("requested_s", &T::requested_s),
-      field("flops_per_call", &T::flops_per_call), field("calls", &T::calls), field("window_s", &T::window_s),
-      field("settle_s", &T::settle_s), field("progress", &T::progress), field("windows", &T::windows),
-      field("elapsed_s", &T::elapsed_s), field("sustained_tflops", &T::sustained_tflops),
-      field("first_tflops", &T::first_tflops), field("first_to_sustained", &T::first_to_sustained),
-      field("samples", &T::samples), field("telemetry_unavailable", &T::telemetry_unavailable),
-      field("throttle_share", &T::throttle_share), field("counters", &T::counters),
-      field("output_hashes", &T::output_hashes), field("slow", &T::slow), field("wrong_result", &T::wrong_result),
-      field("peak_tflops", &T::peak_tflops), field("floor_tflops", &T::floor_tflops),
-      field("clock_p10_mhz", &T::clock_p10_mhz), field("clock_p50_mhz", &T::clock_p50_mhz),
-      field("power_p50_w", &T::power_p50_w), field("peak_temperature_c", &T::peak_temperature_c),
-      field("beside_tenant", &T::beside_tenant).omitted_when_default(),
-      field("under_floor", &T::under_floor).omitted_when_default());
+  return fields(field("rank", &T::rank), field("host", &T::host), field("gpu", &T::gpu),
+                field("precision", &T::precision), field("shape", &T::shape), field("algorithm", &T::algorithm),
+                field("requested_s", &T::requested_s), field("flops_per_call", &T::flops_per_call),
+                field("calls", &T::calls), field("window_s", &T::window_s), field("settle_s", &T::settle_s),
+                field("progress", &T::progress), field("windows", &T::windows), field("elapsed_s", &T::elapsed_s),
+                field("sustained_tflops", &T::sustained_tflops), field("first_tflops", &T::first_tflops),
+                field("first_to_sustained", &T::first_to_sustained), field("samples", &T::samples),
+                field("telemetry_unavailable", &T::telemetry_unavailable), field("throttle_share", &T::throttle_share),
+                field("counters", &T::counters), field("output_hashes", &T::output_hashes),
+                field("peak_tflops", &T::peak_tflops), field("clock_p10_mhz", &T::clock_p10_mhz),
+                field("clock_p50_mhz", &T::clock_p50_mhz), field("power_p50_w", &T::power_p50_w),
+                field("peak_temperature_c", &T::peak_temperature_c));
 }
 
 void to_json(nlohmann::json& j, const BurnProgress& p);

@@ -24,26 +24,28 @@ std::string throttle_cell(const BurnRecord& r) {
   return text.empty() ? "none" : text;
 }
 
-std::string flags(const BurnRecord& r) {
-  std::string text = r.slow ? "SLOW" : "";
-  if (r.wrong_result) text += text.empty() ? "WRONG RESULT" : " WRONG RESULT";
-  if (r.beside_tenant) text += text.empty() ? "BESIDE TENANT" : " BESIDE TENANT";
+std::string flags(const RecordMarks& marks, std::size_t i) {
+  std::string text = marks.has(BurnMark::slow, i) ? "SLOW" : "";
+  if (marks.has(BurnMark::wrong_result, i)) text += text.empty() ? "WRONG RESULT" : " WRONG RESULT";
+  if (marks.has(BurnMark::beside_tenant, i)) text += text.empty() ? "BESIDE TENANT" : " BESIDE TENANT";
   return text;
 }
 
 }  // namespace
 
-void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out) {
+void write_burn_table(const std::vector<BurnRecord>& records, const RecordMarks& marks, std::ostream& out) {
   if (records.empty()) return;
   Table t({"rank", "gpu", "prec", "shape", "s", "sustained TFLOP/s", "floor", "% peak", "first/sust", "clock p10", "p50 MHz",
            "power W", "peak C", "throttle reasons (share of samples)", "output", ""});
-  for (const auto& r : records) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     const std::string peak = r.peak_tflops ? fixed(100 * r.sustained_tflops / *r.peak_tflops, 0) : "-";
     const std::string hash = r.output_hashes.empty() ? "-" : r.output_hashes.back().substr(0, 8);
     t.add_row({std::to_string(r.rank), r.gpu, r.precision, r.shape, fixed(r.elapsed_s, 1),
-               tflops_cell(r.sustained_tflops), optional_cell(r.floor_tflops, 0), peak, fixed(r.first_to_sustained, 3),
-               optional_cell(r.clock_p10_mhz, 0), optional_cell(r.clock_p50_mhz, 0), optional_cell(r.power_p50_w, 0),
-               optional_cell(r.peak_temperature_c, 0), throttle_cell(r), hash, flags(r)});
+               tflops_cell(r.sustained_tflops), optional_cell(marks.value(BurnMark::floor, i), 0), peak,
+               fixed(r.first_to_sustained, 3), optional_cell(r.clock_p10_mhz, 0), optional_cell(r.clock_p50_mhz, 0),
+               optional_cell(r.power_p50_w, 0), optional_cell(r.peak_temperature_c, 0), throttle_cell(r), hash,
+               flags(marks, i)});
   }
   out << section_header("Burn: sustained load (every GPU at once)",
                         "sustained = work over wall time after the first " + fixed(records.front().settle_s, 2) +
@@ -52,8 +54,9 @@ void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out)
   t.write(out);
 }
 
-void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out) {
-  for (const auto& r : records) {
+void append_figures(const std::vector<BurnRecord>& records, const RecordMarks& marks, std::vector<Figure>& out) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     const Labels labels{{names::kRank, std::to_string(r.rank)}, {names::kPrecision, r.precision}};
     const auto first = out.size();
     // The band of the windows after the settling stretch: how steadily the sustained rate held.
@@ -62,13 +65,13 @@ void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>&
       if (w.start_s >= r.settle_s) sustained_windows.push_back(w.tflops);
     Figure sustained{phase::burn, names::kSustainedTflops, labels, r.sustained_tflops, "TFLOP/s", Better::higher};
     sustained.spread = band_of_samples(sustained_windows, r.sustained_tflops);
-    sustained.under_floor = r.under_floor;
+    sustained.under_floor = marks.has(BurnMark::under_floor, i);
     out.push_back(std::move(sustained));
     out.push_back({phase::burn, "first_to_sustained", labels, r.first_to_sustained, "ratio", Better::none});
     if (r.clock_p50_mhz) out.push_back({phase::burn, "clock_p50", labels, *r.clock_p50_mhz, "MHz", Better::higher});
     if (r.peak_temperature_c)
       out.push_back({phase::burn, "peak_temperature", labels, *r.peak_temperature_c, "C", Better::lower});
-    mark_beside_tenant(out, first, r.beside_tenant);
+    mark_beside_tenant(out, first, marks.has(BurnMark::beside_tenant, i));
   }
 }
 

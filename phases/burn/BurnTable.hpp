@@ -8,8 +8,10 @@
 
 namespace gpuscale::results {
 
-void write_burn_table(const std::vector<BurnRecord>& records, std::ostream& out);
-// sustained_tflops, first_to_sustained, clock_p50 and peak_temperature per rank.
-void append_figures(const std::vector<BurnRecord>& records, std::vector<Figure>& out);
+// With the judge's marks on the records (the floor and the flags).
+void write_burn_table(const std::vector<BurnRecord>& records, const RecordMarks& marks, std::ostream& out);
+// sustained_tflops, first_to_sustained, clock_p50 and peak_temperature per rank, marked as `marks` says
+// (beside a tenant, under the floor).
+void append_figures(const std::vector<BurnRecord>& records, const RecordMarks& marks, std::vector<Figure>& out);
 
 }  // namespace gpuscale::results

@@ -38,10 +38,12 @@ extern constinit const PhaseViewOf<Records> kView{
     .title = "Burn: sustained load on every GPU",
     .has_records = [](const Records& records, int) { return !records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
+    .append_figures = [](const Records& records, const RecordMarks& marks, std::vector<Figure>& out) {
+      append_figures(records, marks, out);
+    },
     .vocabulary = kFigures,
-    .console = [](const Records& records, bool per_rank, std::ostream& out) {
-      if (per_rank) write_burn_table(records, out);
+    .console = [](const Records& records, const RecordMarks& marks, bool per_rank, std::ostream& out) {
+      if (per_rank) write_burn_table(records, marks, out);
     },
     .headlines = headlines,
     .check_sections = kCheckSections,

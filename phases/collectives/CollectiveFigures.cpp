@@ -50,7 +50,7 @@ const CollectiveTiming* timing_at(const CollectiveSweep& s, std::uint64_t bytes,
   return nullptr;
 }
 
-void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
+void append_sweep(const CollectiveSweep& s, bool beside_tenant, std::vector<Figure>& out) {
   const auto first = out.size();
   for (const auto& row : s.rows) {
     append_timing(s, row, row.out_of_place, "out", out);
@@ -76,11 +76,12 @@ void append_sweep(const CollectiveSweep& s, std::vector<Figure>& out) {
   if (h.latency_graph_s) headline(names::kLatencyGraph, *h.latency_graph_s, "s", Better::lower, nullptr);
   if (h.peak_percent_of_link)
     headline(names::kLinkUse, *h.peak_percent_of_link / 100.0, "ratio", Better::higher, peak);
-  mark_beside_tenant(out, first, s.beside_tenant);
+  mark_beside_tenant(out, first, beside_tenant);
 }
 
-void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
-  for (const auto& p : m.pairs) {
+void append_pairs(const PairMatrix& m, const RecordMarks& marks, std::vector<Figure>& out) {
+  for (std::size_t i = 0; i < m.pairs.size(); ++i) {
+    const auto& p = m.pairs[i];
     const auto first = out.size();
     // Both directions ran at once: the matrix is symmetric, so the heat map gets both cells.
     for (const auto& [src, dst] : {std::pair{p.a_label, p.b_label}, std::pair{p.b_label, p.a_label}}) {
@@ -91,7 +92,7 @@ void append_pairs(const PairMatrix& m, std::vector<Figure>& out) {
     }
     out.push_back(figure(names::kPairLatency, {{names::kSrc, p.a_label}, {names::kDst, p.b_label}}, p.latency_s, "s",
                          Better::lower));
-    mark_beside_tenant(out, first, p.beside_tenant);
+    mark_beside_tenant(out, first, marks.has(CollectivesMark::pair_beside_tenant, i));
   }
 }
 
@@ -112,10 +113,13 @@ void append_isolation(const IsolationRecord& iso, std::vector<Figure>& out) {
 
 }  // namespace
 
-void append_figures(const std::optional<CollectivesRecord>& record, std::vector<Figure>& out) {
+void append_figures(const std::optional<CollectivesRecord>& record, const RecordMarks& marks,
+                    std::vector<Figure>& out) {
   if (!record) return;
-  for (const auto& s : record->sweeps) append_sweep(s, out);
-  for (const auto& p : record->scaling) {
+  for (std::size_t i = 0; i < record->sweeps.size(); ++i)
+    append_sweep(record->sweeps[i], marks.has(CollectivesMark::sweep_beside_tenant, i), out);
+  for (std::size_t i = 0; i < record->scaling.size(); ++i) {
+    const auto& p = record->scaling[i];
     const auto first = out.size();
     const Labels labels{{names::kOp, p.op},
                         {names::kBytes, std::to_string(p.size_bytes)},
@@ -126,9 +130,9 @@ void append_figures(const std::optional<CollectivesRecord>& record, std::vector<
     busbw.local_copy = p.ranks == 1;
     out.push_back(std::move(busbw));
     if (p.wrong) out.push_back(figure(names::kWrongElements, labels, static_cast<double>(*p.wrong), "count", Better::lower));
-    mark_beside_tenant(out, first, p.beside_tenant);
+    mark_beside_tenant(out, first, marks.has(CollectivesMark::scaling_beside_tenant, i));
   }
-  if (record->pairs) append_pairs(*record->pairs, out);
+  if (record->pairs) append_pairs(*record->pairs, marks, out);
   if (record->isolation) append_isolation(*record->isolation, out);
 }
 

@@ -9,6 +9,7 @@
 
 namespace gpuscale::results {
 
-void append_figures(const std::optional<CollectivesRecord>& record, std::vector<Figure>& out);
+// Figures measured beside another process (`marks`: sweeps, scaling points, pairs) are marked so.
+void append_figures(const std::optional<CollectivesRecord>& record, const RecordMarks& marks, std::vector<Figure>& out);
 
 }  // namespace gpuscale::results

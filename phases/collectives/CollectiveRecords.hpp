@@ -4,14 +4,18 @@
 // times in seconds, sizes in bytes, bandwidths in GB/s (1e9 B/s) as nccl-tests defines them.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "phases/collectives/IsolationRecord.hpp"
 #include "phases/collectives/NcclModel.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RecordMarks.hpp"
 #include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -76,7 +80,6 @@ struct CollectiveSweep {
   std::vector<CollectiveRow> rows;
   CollectiveHeadline headline;
   std::string skipped_reason;
-  bool beside_tenant = false;  // a rank of its group had another process computing on its GPU
 };
 
 // One row of the scaling table: busbw of one op at one size over communicators of `ranks` ranks.
@@ -90,7 +93,6 @@ struct ScalingPoint {
   double busbw_gbps = 0;
   std::optional<std::uint64_t> wrong;
   std::vector<int> wrong_ranks{};  // world ranks that received wrong elements
-  bool beside_tenant = false;      // a rank of its group had another process computing on its GPU
 };
 
 struct PairResult {
@@ -99,9 +101,7 @@ struct PairResult {
   bool same_node = true;
   double bandwidth_gbps = 0;       // per direction, both directions at once, large message
   double latency_s = 0;            // median exchange time of the small message
-  bool slow = false;               // judge output: under threshold x its class's median (CollectivesChecks)
   std::string a_gpu{}, b_gpu{};    // the GPUs' UUIDs (else PCI bus ids); empty on the cpu backend
-  bool beside_tenant = false;      // a or b had another process computing on its GPU
 };
 
 struct PairMatrix {
@@ -122,6 +122,23 @@ struct CollectivesRecord {
   std::string nccl_algorithm_note; // how (or why not) NCCL's algorithm choice was obtained
   std::vector<NcclModel> nccl_models;  // NCCL's cost model of each communicator rank 0 led (--nccl-algo)
 };
+
+// The judge's marks on collectives' records (results/base/RecordMarks.hpp), and where the JSON writes
+// each: in the list of the record it marks.
+enum class CollectivesMark {
+  pair_slow,              // pairs.pairs[i]: under threshold x its class's median (CollectivesChecks.hpp)
+  sweep_beside_tenant,    // sweeps[i]: a rank of its group had another process computing on its GPU
+  scaling_beside_tenant,  // scaling[i]: the same
+  pair_beside_tenant,     // pairs.pairs[i]: a or b had another process computing on its GPU
+};
+constexpr std::string_view phase_of(CollectivesMark) { return phase::collectives; }
+inline constexpr MarkKey kCollectivesMarkKeys[] = {
+    flag_mark(CollectivesMark::pair_slow, "slow", Unmarked::written, "pairs/pairs"),
+    flag_mark(CollectivesMark::sweep_beside_tenant, "beside_tenant", Unmarked::omitted, "sweeps"),
+    flag_mark(CollectivesMark::scaling_beside_tenant, "beside_tenant", Unmarked::omitted, "scaling"),
+    flag_mark(CollectivesMark::pair_beside_tenant, "beside_tenant", Unmarked::omitted, "pairs/pairs"),
+};
+constexpr std::span<const MarkKey> mark_keys(const std::optional<CollectivesRecord>*) { return kCollectivesMarkKeys; }
 
 // Every key of the collectives records may be missing when read: it keeps its default.
 constexpr auto json_fields(const CollectiveTiming*) {
@@ -160,18 +177,15 @@ constexpr auto json_fields(const CollectiveSweep*) {
   return optional_fields(field("op", &T::op), field("type", &T::type), field("redop", &T::redop),
                          field("root", &T::root), field("ranks", &T::ranks), field("group", &T::group),
                          field("busbw_factor", &T::busbw_factor), field("graph", &T::graph), field("rows", &T::rows),
-                         field("headline", &T::headline), field("skipped_reason", &T::skipped_reason),
-                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
+                         field("headline", &T::headline), field("skipped_reason", &T::skipped_reason));
 }
 
 constexpr auto json_fields(const ScalingPoint*) {
   using T = ScalingPoint;
-  return optional_fields(field("group", &T::group), field("ranks", &T::ranks),
-                         field("communicators", &T::communicators), field("op", &T::op),
-                         field("size_bytes", &T::size_bytes), field("time_s", &T::time_s),
-                         field("busbw_gbps", &T::busbw_gbps), field("wrong", &T::wrong),
-                         field("wrong_ranks", &T::wrong_ranks),
-                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
+  return optional_fields(
+      field("group", &T::group), field("ranks", &T::ranks), field("communicators", &T::communicators),
+      field("op", &T::op), field("size_bytes", &T::size_bytes), field("time_s", &T::time_s),
+      field("busbw_gbps", &T::busbw_gbps), field("wrong", &T::wrong), field("wrong_ranks", &T::wrong_ranks));
 }
 
 constexpr auto json_fields(const PairResult*) {
@@ -179,8 +193,7 @@ constexpr auto json_fields(const PairResult*) {
   return optional_fields(field("a", &T::a), field("b", &T::b), field("a_label", &T::a_label),
                          field("b_label", &T::b_label), field("a_gpu", &T::a_gpu), field("b_gpu", &T::b_gpu),
                          field("same_node", &T::same_node), field("bandwidth_gbps", &T::bandwidth_gbps),
-                         field("latency_s", &T::latency_s), field("slow", &T::slow),
-                         field("beside_tenant", &T::beside_tenant).omitted_when_default());
+                         field("latency_s", &T::latency_s));
 }
 
 constexpr auto json_fields(const PairMatrix*) {

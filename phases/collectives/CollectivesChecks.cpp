@@ -51,10 +51,13 @@ void check_wrong(const results::CollectivesRecord& record, std::vector<Check>& o
                      "then test GPUs and links pairwise"});
 }
 
-void check_links(const results::CollectivesRecord& record, std::vector<Check>& out) {
-  for (const auto& s : record.sweeps) {
+void check_links(const results::CollectivesRecord& record, const RecordMarks& marks, std::vector<Check>& out) {
+  for (std::size_t i = 0; i < record.sweeps.size(); ++i) {
+    const auto& s = record.sweeps[i];
     const auto& h = s.headline;
-    if (s.beside_tenant || !h.peak_percent_of_link || *h.peak_percent_of_link >= record.link_threshold * 100) continue;
+    if (marks.has(CollectivesMark::sweep_beside_tenant, i) || !h.peak_percent_of_link ||
+        *h.peak_percent_of_link >= record.link_threshold * 100)
+      continue;
     out.push_back({ids::kCollectiveBelowLink, Severity::warning, {},
                    s.op + " peaks at " + results::fixed(h.peak_busbw_gbps, 1) + " GB/s busbw, " +
                        results::fixed(*h.peak_percent_of_link, 0) + "% of " + h.link + " (" +
@@ -67,10 +70,10 @@ void check_links(const results::CollectivesRecord& record, std::vector<Check>& o
 // One finding for every slow pair (slow_pairs, those measured beside no tenant): the count, and the
 // slowest few by name.
 void check_pairs(const results::PairMatrix& matrix, const std::vector<std::size_t>& slow_indexes,
-                 std::vector<Check>& out) {
+                 const RecordMarks& marks, std::vector<Check>& out) {
   std::vector<const results::PairResult*> slow;
   for (const auto i : slow_indexes)
-    if (!matrix.pairs[i].beside_tenant) slow.push_back(&matrix.pairs[i]);
+    if (!marks.has(CollectivesMark::pair_beside_tenant, i)) slow.push_back(&matrix.pairs[i]);
   if (slow.empty()) return;
   std::sort(slow.begin(), slow.end(), [](const auto* x, const auto* y) { return x->bandwidth_gbps < y->bandwidth_gbps; });
   std::vector<int> ranks;
@@ -146,15 +149,16 @@ std::vector<std::size_t> slow_pairs(const results::PairMatrix& m) {
   return slow;
 }
 
-Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank) {
+Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank,
+                         const RecordMarks& marks) {
   Judged judged;
   auto& out = judged.checks;
   check_wrong(record, out);
-  check_links(record, out);
+  check_links(record, marks, out);
   if (record.pairs) {
     const auto slow = slow_pairs(*record.pairs);
     for (const auto i : slow) judged.marks.push_back(record_mark(CollectivesMark::pair_slow, i));
-    check_pairs(*record.pairs, slow, out);
+    check_pairs(*record.pairs, slow, marks, out);
   }
   if (record.isolation) {
     check_isolation(*record.isolation, judge_suspects(*record.isolation), node_of_rank, out);
@@ -172,37 +176,7 @@ Judged collectives_family(const Records& c, const RuleContext& context) {
   if (!c) return Judged{};
   std::vector<int> node_of_rank;
   for (const auto& p : context.ranks) node_of_rank.push_back(p.node);
-  return collective_checks(*c, node_of_rank);
-}
-
-void clear_collectives_marks(Records& c) {
-  if (!c) return;
-  for (auto& s : c->sweeps) s.beside_tenant = false;
-  for (auto& p : c->scaling) p.beside_tenant = false;
-  if (c->pairs)
-    for (auto& p : c->pairs->pairs) p.beside_tenant = p.slow = false;
-}
-
-bool set_collectives_mark(Records& c, const RecordMark& m) {
-  const auto pairs = [&](auto&& apply) {
-    if (c && c->pairs) set_at(c->pairs->pairs, m.index, apply);
-  };
-  switch (static_cast<CollectivesMark>(m.kind)) {
-    case CollectivesMark::sweep_beside_tenant:
-      if (c) set_at(c->sweeps, m.index, [](results::CollectiveSweep& s) { s.beside_tenant = true; });
-      return true;
-    case CollectivesMark::scaling_beside_tenant:
-      if (c) set_at(c->scaling, m.index, [](results::ScalingPoint& p) { p.beside_tenant = true; });
-      return true;
-    case CollectivesMark::pair_beside_tenant:
-      pairs([](results::PairResult& p) { p.beside_tenant = true; });
-      return true;
-    case CollectivesMark::pair_slow:
-      pairs([](results::PairResult& p) { p.slow = true; });
-      return true;
-    default:
-      return false;
-  }
+  return collective_checks(*c, node_of_rank, context.marks);
 }
 
 // Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).
@@ -301,8 +275,6 @@ extern constinit const PhaseRulesOf<Records> kRules{
                   "slow-pair, collective-skipped warning",
     .stops_gpu_work = GpuBlock::none,
     .judge = collectives_family,
-    .clear_marks = clear_collectives_marks,
-    .set_mark = set_collectives_mark,
     .beside_tenant_marks = collectives_beside_tenant,
     .measured = collectives_measured,
     .count_skips = count_collectives_skips,

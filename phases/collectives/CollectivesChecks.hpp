@@ -15,14 +15,9 @@
 
 namespace gpuscale::judge {
 
-// The marks collectives's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
-enum class CollectivesMark {
-  pair_slow,              // collectives.pairs.pairs[i].slow
-  sweep_beside_tenant,    // collectives.sweeps[i].beside_tenant (TenancyChecks.hpp)
-  scaling_beside_tenant,  // collectives.scaling[i].beside_tenant
-  pair_beside_tenant,     // collectives.pairs.pairs[i].beside_tenant
-};
-constexpr std::string_view phase_of(CollectivesMark) { return results::phase::collectives; }
+// The marks collectives's rules set on its records, whichever family raises them
+// (phases/collectives/CollectiveRecords.hpp).
+using results::CollectivesMark;
 
 // The pairs (indexes into matrix.pairs, ascending) under matrix.threshold x the median bandwidth of
 // the pairs of their class (intra- or inter-node): a pair slow next to NVLink may be normal for the
@@ -32,8 +27,10 @@ std::vector<std::size_t> slow_pairs(const results::PairMatrix& matrix);
 // The checks and the marks pair_slow. The isolation's finding names the suspects judge_suspects ranks
 // (phases/collectives/SuspectRanking.hpp), which the judge writes into the record.
 // node_of_rank[world rank] = its node (RankEnv::node): a slow-node finding names its nodes' ranks;
-// empty: the ranks are unknown and the finding names the nodes only.
-Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {});
+// empty: the ranks are unknown and the finding names the nodes only. Sweeps and pairs `marks` says
+// were measured beside another process raise no speed finding.
+Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {},
+                         const RecordMarks& marks = RecordMarks());
 
 // Collectives's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::collectives {

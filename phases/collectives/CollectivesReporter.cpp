@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
+#include <vector>
 
 #include "results/base/Format.hpp"
 #include "results/base/Table.hpp"
@@ -128,21 +130,25 @@ void write_pair_grid(const PairMatrix& m, std::ostream& out) {
   t.write(out);
 }
 
-void write_pairs(const PairMatrix& m, bool detailed, std::ostream& out) {
+void write_pairs(const PairMatrix& m, const RecordMarks& marks, bool detailed, std::ostream& out) {
   out << section_header("Collectives: pairwise send/recv",
                         plural(static_cast<long long>(m.pairs.size()), "pair") + " in " + plural(m.rounds, "round") +
                             "; bandwidth per direction at " + size_label(m.large_bytes) + ", latency at " +
                             size_label(m.small_bytes) + "; slowest first");
   const std::size_t listed = detailed ? 12 : 5;  // every pair stays in the JSON
-  auto sorted = m.pairs;
+  std::vector<std::size_t> sorted(m.pairs.size());  // indexes into m.pairs, slowest first
+  std::iota(sorted.begin(), sorted.end(), std::size_t{0});
   std::sort(sorted.begin(), sorted.end(),
-            [](const PairResult& x, const PairResult& y) { return x.bandwidth_gbps < y.bandwidth_gbps; });
+            [&](std::size_t x, std::size_t y) { return m.pairs[x].bandwidth_gbps < m.pairs[y].bandwidth_gbps; });
   if (sorted.size() > listed) sorted.resize(listed);
   Table t({"pair", "a", "b", "class", "bw(GB/s)", "latency(us)", "flag"});
-  for (const auto& p : sorted)
-    t.add_row({std::to_string(p.a) + "-" + std::to_string(p.b), p.a_label, p.b_label,
-               p.same_node ? "intra-node" : "inter-node", gbps(p.bandwidth_gbps), microseconds(p.latency_s),
-               p.slow ? "SLOW (< " + percent(m.threshold, 0) + " of class median)" : ""});
+  for (const auto i : sorted) {
+    const auto& p = m.pairs[i];
+    t.add_row(
+        {std::to_string(p.a) + "-" + std::to_string(p.b), p.a_label, p.b_label,
+         p.same_node ? "intra-node" : "inter-node", gbps(p.bandwidth_gbps), microseconds(p.latency_s),
+         marks.has(CollectivesMark::pair_slow, i) ? "SLOW (< " + percent(m.threshold, 0) + " of class median)" : ""});
+  }
   t.write(out);
   write_pair_grid(m, out);
 }
@@ -164,7 +170,7 @@ void write_isolation(const IsolationRecord& r, std::ostream& out) {
 
 }  // namespace
 
-void write_collectives(const CollectivesRecord& record, bool detailed, std::ostream& out) {
+void write_collectives(const CollectivesRecord& record, const RecordMarks& marks, bool detailed, std::ostream& out) {
   std::string note = record.transport + "; " + plural(record.iterations, "iteration") + " after " +
                      std::to_string(record.warmup) + " warm-up, " + plural(record.aggregated, "op") + " per iteration, " +
                      plural(record.check_passes, "check pass", "check passes");
@@ -174,7 +180,7 @@ void write_collectives(const CollectivesRecord& record, bool detailed, std::ostr
   for (const auto& s : record.sweeps) write_sweep(s, detailed, out);
   if (!record.nccl_algorithm_note.empty()) out << "  NCCL algorithm: " << record.nccl_algorithm_note << '\n';
   write_scaling(record.scaling, out);
-  if (record.pairs) write_pairs(*record.pairs, detailed, out);
+  if (record.pairs) write_pairs(*record.pairs, marks, detailed, out);
   if (record.isolation) write_isolation(*record.isolation, out);
 }
 

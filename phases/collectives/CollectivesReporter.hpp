@@ -12,7 +12,7 @@ namespace gpuscale::results {
 
 // detailed: every size's row and the 12 slowest pairs; else each op's headline alone and the 5
 // slowest pairs (the console past a few nodes; the JSON and CSV keep every size and pair).
-void write_collectives(const CollectivesRecord& record, bool detailed, std::ostream& out);
+void write_collectives(const CollectivesRecord& record, const RecordMarks& marks, bool detailed, std::ostream& out);
 
 // nccl-tests' time column in microseconds: 2 decimals below 100 us, 1 below 10 ms, none above.
 std::string microseconds(double seconds);

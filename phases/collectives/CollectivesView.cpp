@@ -98,10 +98,12 @@ extern constinit const PhaseViewOf<Records> kView{
     .title = "Collectives: bus bandwidth and latency",
     .has_records = [](const Records& records, int) { return records.has_value(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
+    .append_figures = [](const Records& records, const RecordMarks& marks, std::vector<Figure>& out) {
+      append_figures(records, marks, out);
+    },
     .vocabulary = kFigures,
-    .console = [](const Records& records, bool per_rank, std::ostream& out) {
-      if (records) write_collectives(*records, per_rank, out);
+    .console = [](const Records& records, const RecordMarks& marks, bool per_rank, std::ostream& out) {
+      if (records) write_collectives(*records, marks, per_rank, out);
     },
     .headlines = allreduce_busbw,
     .check_sections = kCheckSections,

@@ -29,10 +29,12 @@ std::string label(const ComputeRecord& r) {
          r.pass;
 }
 
-void stragglers(const std::vector<ComputeRecord>& records, double threshold, Judged& judged) {
+void stragglers(const std::vector<ComputeRecord>& records, double threshold, const RecordMarks& marks,
+                Judged& judged) {
   std::map<Key, std::vector<const ComputeRecord*>> groups;
   for (const auto& r : records)
-    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && speed_judged(r.gpu) && !r.beside_tenant)
+    if (r.skipped_reason.empty() && std::isfinite(r.time_s.median) && speed_judged(r.gpu) &&
+        !marks.has(ComputeMark::beside_tenant, index_in(records, r)))
       groups[key_of(r)].push_back(&r);
   std::map<int, std::vector<std::string>> slow_by_rank;
   for (auto& [key, group] : groups) {
@@ -56,9 +58,9 @@ void stragglers(const std::vector<ComputeRecord>& records, double threshold, Jud
 
 }  // namespace
 
-Judged compute_checks(const std::vector<ComputeRecord>& records, double threshold) {
+Judged compute_checks(const std::vector<ComputeRecord>& records, double threshold, const RecordMarks& marks) {
   Judged judged;
-  stragglers(records, threshold, judged);
+  stragglers(records, threshold, marks, judged);
   for (const auto& r : records) {
     if (!r.verification.ran || r.verification.passed) continue;
     judged.checks.push_back(Check{
@@ -75,21 +77,6 @@ Judged compute_checks(const std::vector<ComputeRecord>& records, double threshol
 
 namespace phases::compute {
 namespace {
-
-void clear_compute_marks(Records& records) {
-  for (auto& r : records) r.straggler = r.beside_tenant = false;
-}
-
-bool set_compute_mark(Records& records, const RecordMark& m) {
-  switch (static_cast<ComputeMark>(m.kind)) {
-    case ComputeMark::straggler:
-      return set_at(records, m.index, [](ComputeRecord& r) { r.straggler = true; });
-    case ComputeMark::beside_tenant:
-      return set_at(records, m.index, [](ComputeRecord& r) { r.beside_tenant = true; });
-    default:
-      return false;
-  }
-}
 
 // A precision's item: its distinct shapes and passes measured.
 ItemMeasured compute_measured(const Records& records, const PlannedItem& item, bool) {
@@ -112,10 +99,8 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .severities = "compute-straggler warning; compute-reference-mismatch error",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return compute_checks(records, context.straggler_threshold);
+      return compute_checks(records, context.straggler_threshold, context.marks);
     },
-    .clear_marks = clear_compute_marks,
-    .set_mark = set_compute_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
       mark_per_gpu(records, shared, ComputeMark::beside_tenant, out);

@@ -15,14 +15,14 @@
 
 namespace gpuscale::judge {
 
-// The marks compute's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
-enum class ComputeMark {
-  straggler,      // compute[i].straggler
-  beside_tenant,  // compute[i].beside_tenant (TenancyChecks.hpp)
-};
-constexpr std::string_view phase_of(ComputeMark) { return results::phase::compute; }
+// The marks compute's rules set on its records, whichever family raises them
+// (phases/compute/ComputeRecord.hpp).
+using results::ComputeMark;
 
-Judged compute_checks(const std::vector<results::ComputeRecord>& records, double threshold);
+// The checks, and the mark straggler; records `marks` says were measured beside another process are
+// not compared.
+Judged compute_checks(const std::vector<results::ComputeRecord>& records, double threshold,
+                      const RecordMarks& marks = RecordMarks());
 
 // Compute's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::compute {

@@ -24,13 +24,15 @@ Labels measurement(const ComputeRecord& r) {
 
 }  // namespace
 
-void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out) {
+void append_figures(const std::vector<ComputeRecord>& records, const RecordMarks& marks, std::vector<Figure>& out) {
   std::map<Labels, std::vector<double>> times;  // measurement -> each judged rank's median
   std::map<Labels, double> widest;              // measurement -> the widest relative band of those ranks
-  for (const auto& r : records) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     if (!r.skipped_reason.empty()) continue;
     Labels labels = measurement(r);
-    if (std::isfinite(r.time_s.median) && speed_judged(r.gpu) && !r.beside_tenant) {
+    const bool beside_tenant = marks.has(ComputeMark::beside_tenant, i);
+    if (std::isfinite(r.time_s.median) && speed_judged(r.gpu) && !beside_tenant) {
       times[labels].push_back(r.time_s.median);
       widest[labels] = std::max(widest[labels], band_of(r.time_s, 1));
     }
@@ -47,7 +49,7 @@ void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figur
       out.push_back(Figure{phase::compute, names::kWrongElements, labels, r.verification.passed ? 0.0 : 1.0, "count",
                            Better::lower});
     }
-    mark_beside_tenant(out, first, r.beside_tenant);
+    mark_beside_tenant(out, first, beside_tenant);
   }
   // The spread is a ratio of the ranks' times: its noise is as wide as the widest rank's band.
   for (const auto& [labels, medians] : times)

@@ -8,6 +8,7 @@
 
 namespace gpuscale::results {
 
-void append_figures(const std::vector<ComputeRecord>& records, std::vector<Figure>& out);
+// Records `marks` says were measured beside another process are marked so, and left out of the spread.
+void append_figures(const std::vector<ComputeRecord>& records, const RecordMarks& marks, std::vector<Figure>& out);
 
 }  // namespace gpuscale::results

@@ -3,13 +3,17 @@
 // made by workloads/ on every rank, gathered to rank 0, printed by the reporters.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "results/base/Check.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RecordMarks.hpp"
 #include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -49,13 +53,23 @@ struct ComputeRecord {
   std::optional<double> peak_tflops;  // the GPU's dense peak for this precision, where known
   ComputeVerification verification;
   std::string skipped_reason;  // non-empty: not measured (out of memory, unsupported), and why
-  bool straggler = false;      // slower than the median rank by more than the threshold
-  // Measured while another process computed on its GPU (judge/TenancyChecks.hpp): not the GPU's own figure.
-  bool beside_tenant = false;
   // "burst": timed right after a few warm-up calls, at the clock of a GPU just back from idle;
   // "settled": after --warmup-ms or over --min-time-ms, nearer what a long job sees.
   std::string timing = "burst";
 };
+
+// The judge's marks on compute's records (results/base/RecordMarks.hpp), and where the JSON writes each
+// in its record's object.
+enum class ComputeMark {
+  straggler,      // slower than the median rank by more than the threshold
+  beside_tenant,  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(ComputeMark) { return phase::compute; }
+inline constexpr MarkKey kComputeMarkKeys[] = {
+    flag_mark(ComputeMark::straggler, "straggler", Unmarked::written),
+    flag_mark(ComputeMark::beside_tenant, "beside_tenant", Unmarked::omitted),
+};
+constexpr std::span<const MarkKey> mark_keys(const std::vector<ComputeRecord>*) { return kComputeMarkKeys; }
 
 constexpr auto json_fields(const ComputeVerification*) {
   using T = ComputeVerification;
@@ -72,9 +86,8 @@ constexpr auto json_fields(const ComputeRecord*) {
                 field("workspace_bytes", &T::workspace_bytes), field("memory_bytes", &T::memory_bytes),
                 field("samples_s", &T::samples_s), field("time_s", &T::time_s),
                 field("tflops", &T::tflops).as<NanAsNull>(), field("check", &T::verification),
-                field("skipped_reason", &T::skipped_reason), field("straggler", &T::straggler),
-                field("timing", &T::timing).optional(), field("peak_tflops", &T::peak_tflops),
-                field("beside_tenant", &T::beside_tenant).omitted_when_default());
+                field("skipped_reason", &T::skipped_reason), field("timing", &T::timing).optional(),
+                field("peak_tflops", &T::peak_tflops));
 }
 
 void to_json(nlohmann::json& j, const ComputeVerification& c);

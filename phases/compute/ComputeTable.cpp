@@ -24,12 +24,13 @@ std::string where(const ComputeRecord& r) { return r.name.empty() ? r.set : r.se
 
 }  // namespace
 
-void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream& out) {
+void write_compute_table(const std::vector<ComputeRecord>& records, const RecordMarks& marks, std::ostream& out) {
   if (records.empty()) return;
   Table t({"rank", "set", "layer", "shape", "prec", "pass", "median ms", "p10 ms", "p90 ms", "TFLOP/s", "% peak",
            "algorithm", "ws MiB", "mem MiB", "check", ""});
   bool over_peak = false;
-  for (const auto& r : records) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     std::vector<std::string> row = {std::to_string(r.rank), where(r), r.layer, r.shape, r.precision, r.pass};
     if (!r.skipped_reason.empty()) {
       row.insert(row.end(), {"skipped: " + r.skipped_reason});
@@ -43,7 +44,9 @@ void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream
     row.insert(row.end(), {fixed(r.time_s.median * 1e3, 3), fixed(r.time_s.p10 * 1e3, 3), fixed(r.time_s.p90 * 1e3, 3),
                            tflops_cell(r.tflops), peak, r.algorithm, mib(r.workspace_bytes, 1), mib(r.memory_bytes, 1),
                            verification_cell(r.verification),
-                           r.beside_tenant ? "BESIDE TENANT" : r.straggler ? "STRAGGLER" : ""});
+                           marks.has(ComputeMark::beside_tenant, i) ? "BESIDE TENANT"
+                           : marks.has(ComputeMark::straggler, i)   ? "STRAGGLER"
+                                                                    : ""});
     t.add_row(std::move(row));
   }
   out << section_header("Compute: matmul and conv (per rank)",

@@ -8,6 +8,7 @@
 namespace gpuscale::results {
 
 // Writes nothing when there are no records.
-void write_compute_table(const std::vector<ComputeRecord>& records, std::ostream& out);
+// With the judge's marks on the records (straggler, beside a tenant).
+void write_compute_table(const std::vector<ComputeRecord>& records, const RecordMarks& marks, std::ostream& out);
 
 }  // namespace gpuscale::results

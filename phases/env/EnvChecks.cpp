@@ -289,8 +289,6 @@ extern constinit const PhaseRulesOf<Records> kRules{
       judged.checks = run_env_checks(ranks, context.busy_utilization_pct);
       return judged;
     },
-    .clear_marks = nullptr,
-    .set_mark = nullptr,
     .beside_tenant_marks = nullptr,
     .measured = env_measured,
     .count_skips = nullptr,

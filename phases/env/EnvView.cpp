@@ -41,7 +41,9 @@ extern constinit const PhaseViewOf<Records> kView{
     .title = "Environment: clocks, memory, power and the smoke allreduce",
     .has_records = has_every_rank,
     .name_ranks = nullptr,
-    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
+    .append_figures = [](const Records& records, const RecordMarks&, std::vector<Figure>& out) {
+      append_figures(records, out);
+    },
     .vocabulary = kFigures,
     .console = nullptr,  // the run's header: ranks, launch, versions and topology (ConsoleReporter.cpp)
     .headlines = nullptr,

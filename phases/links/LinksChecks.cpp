@@ -26,13 +26,14 @@ std::string binding(const LinksRecord& r) {
          (r.cpu_affinity.empty() ? std::string("?") : r.cpu_affinity);
 }
 
-void h2d_against_node(const std::vector<LinksRecord>& records, double threshold, Judged& judged) {
+void h2d_against_node(const std::vector<LinksRecord>& records, double threshold, const RecordMarks& marks,
+                      Judged& judged) {
   auto& out = judged.checks;
   for (const char* direction : {"h2d", "d2h"}) {
     std::map<std::tuple<int, std::string>, std::vector<std::pair<const LinksRecord*, const CopyFigure*>>> groups;
     for (const auto& r : records)
       if (const auto* c = largest_copy(r, direction, "pinned", "solo");
-          c && speed_judged(r.gpu) && c->gbps > 0 && !r.beside_tenant)
+          c && speed_judged(r.gpu) && c->gbps > 0 && !marks.has(LinksMark::beside_tenant, index_in(records, r)))
         groups[{r.node, r.gpu}].push_back({&r, c});
     for (auto& [key, group] : groups) {
       if (group.size() < 2) continue;
@@ -55,11 +56,12 @@ void h2d_against_node(const std::vector<LinksRecord>& records, double threshold,
   }
 }
 
-void hbm_slow(const std::vector<LinksRecord>& records, double threshold, Judged& judged) {
+void hbm_slow(const std::vector<LinksRecord>& records, double threshold, const RecordMarks& marks, Judged& judged) {
   auto& out = judged.checks;
   std::map<std::string, std::vector<std::pair<const LinksRecord*, double>>> groups;
   for (const auto& r : records)
-    if (const auto* h = find_hbm(r, "copy"); h && speed_judged(r.gpu) && h->gbps > 0 && !r.beside_tenant)
+    if (const auto* h = find_hbm(r, "copy");
+        h && speed_judged(r.gpu) && h->gbps > 0 && !marks.has(LinksMark::beside_tenant, index_in(records, r)))
       groups[r.gpu].push_back({&r, h->gbps});
   for (auto& [gpu, group] : groups) {
     std::vector<double> figures;
@@ -154,10 +156,10 @@ void unreadable_note(const std::vector<LinksRecord>& records, std::vector<Check>
 
 }  // namespace
 
-Judged links_checks(const std::vector<LinksRecord>& records, double straggler_threshold) {
+Judged links_checks(const std::vector<LinksRecord>& records, double straggler_threshold, const RecordMarks& marks) {
   Judged judged;
-  h2d_against_node(records, straggler_threshold, judged);
-  hbm_slow(records, straggler_threshold, judged);
+  h2d_against_node(records, straggler_threshold, marks, judged);
+  hbm_slow(records, straggler_threshold, marks, judged);
   auto& out = judged.checks;
   for (const auto& r : records) {
     pcie_downtrained(r, out);
@@ -171,38 +173,6 @@ Judged links_checks(const std::vector<LinksRecord>& records, double straggler_th
 
 namespace phases::links {
 namespace {
-
-void clear_links_marks(Records& records) {
-  for (auto& r : records) {
-    r.h2d_slow = r.hbm_slow = r.beside_tenant = false;
-    r.h2d_under_floor = r.d2h_under_floor = r.hbm_under_floor = false;
-    r.h2d_floor_gbps.reset();
-    r.hbm_floor_gbps.reset();
-  }
-}
-
-bool set_links_mark(Records& records, const RecordMark& m) {
-  switch (static_cast<LinksMark>(m.kind)) {
-    case LinksMark::h2d_slow:
-      return set_at(records, m.index, [](LinksRecord& r) { r.h2d_slow = true; });
-    case LinksMark::hbm_slow:
-      return set_at(records, m.index, [](LinksRecord& r) { r.hbm_slow = true; });
-    case LinksMark::h2d_floor:
-      return set_at(records, m.index, [&](LinksRecord& r) { r.h2d_floor_gbps = m.value; });
-    case LinksMark::hbm_floor:
-      return set_at(records, m.index, [&](LinksRecord& r) { r.hbm_floor_gbps = m.value; });
-    case LinksMark::beside_tenant:
-      return set_at(records, m.index, [](LinksRecord& r) { r.beside_tenant = true; });
-    case LinksMark::h2d_under_floor:
-      return set_at(records, m.index, [](LinksRecord& r) { r.h2d_under_floor = true; });
-    case LinksMark::d2h_under_floor:
-      return set_at(records, m.index, [](LinksRecord& r) { r.d2h_under_floor = true; });
-    case LinksMark::hbm_under_floor:
-      return set_at(records, m.index, [](LinksRecord& r) { r.hbm_under_floor = true; });
-    default:
-      return false;
-  }
-}
 
 ItemMeasured links_measured(const Records& records, const PlannedItem& item, bool) {
   const auto any = [&records](auto&& has) {
@@ -221,10 +191,8 @@ extern constinit const PhaseRulesOf<Records> kRules{
                   "or error; gpu-xid error; links-unreadable info",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return links_checks(records, context.straggler_threshold);
+      return links_checks(records, context.straggler_threshold, context.marks);
     },
-    .clear_marks = clear_links_marks,
-    .set_mark = set_links_mark,
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {
       mark_per_gpu(records, shared, LinksMark::beside_tenant, out);

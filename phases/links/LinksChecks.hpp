@@ -23,23 +23,13 @@
 
 namespace gpuscale::judge {
 
-// The marks links's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family
-// raises them.
-enum class LinksMark {
-  h2d_slow,         // links[i].h2d_slow
-  hbm_slow,         // links[i].hbm_slow
-  h2d_floor,        // links[i].h2d_floor_gbps = value (FloorChecks.hpp)
-  hbm_floor,        // links[i].hbm_floor_gbps = value
-  h2d_under_floor,  // links[i].h2d_under_floor (the console's UNDER FLOOR)
-  d2h_under_floor,  // links[i].d2h_under_floor
-  hbm_under_floor,  // links[i].hbm_under_floor
-  beside_tenant,    // links[i].beside_tenant (TenancyChecks.hpp)
-};
-constexpr std::string_view phase_of(LinksMark) { return results::phase::links; }
+// The marks links's rules set on its records, whichever family raises them (phases/links/LinksRecord.hpp).
+using results::LinksMark;
 
 // The checks, and the marks h2d_slow and hbm_slow. `straggler_threshold` as in compute and burn (0.10 =
-// 10% below the median).
-Judged links_checks(const std::vector<results::LinksRecord>& records, double straggler_threshold);
+// 10% below the median); records `marks` says were measured beside another process are not compared.
+Judged links_checks(const std::vector<results::LinksRecord>& records, double straggler_threshold,
+                    const RecordMarks& marks = RecordMarks());
 
 // Links's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::links {

@@ -7,12 +7,16 @@
 // LinksChecks, printed by LinksTable. Times in seconds; a rate is bytes / median time in GB/s (1e9 B/s).
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "results/base/PhaseNames.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RecordMarks.hpp"
 
 namespace gpuscale::results {
 
@@ -72,21 +76,40 @@ struct LinksRecord {
   std::vector<CopyFigure> copies;
   std::vector<HbmFigure> hbm;
   std::optional<double> hbm_peak_gbps;  // the GPU model's data-sheet HBM bandwidth, where known
-  // The floors of the pinned copies (each direction) and of the device copy (results/base/GpuReference.hpp),
-  // the judge's marks (LinksMark, LinksChecks.hpp); nullopt where the model or link is unknown.
-  std::optional<double> h2d_floor_gbps, hbm_floor_gbps;
   PcieUnderLoad pcie;
   std::vector<NvLinkStatus> nvlinks;   // links NVML knows on this GPU
   std::vector<std::uint64_t> xids;     // XID numbers the driver reported during the phase
   // What could not be read, one line each ("XID events: not supported"); said once in the report.
   std::vector<std::string> unreadable;
-  bool h2d_slow = false;  // the judge's marks (LinksMark, LinksChecks.hpp), set afresh at every judging
-  bool hbm_slow = false;
-  // Which figures the floor rule found under their floor (judge/FloorChecks.hpp): the largest pinned
-  // copy alone on its node, each direction, and the device copy.
-  bool h2d_under_floor = false, d2h_under_floor = false, hbm_under_floor = false;
-  bool beside_tenant = false;  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
 };
+
+// The judge's marks on links' records (results/base/RecordMarks.hpp), and where the JSON writes each in
+// its record's object. The floors are of the pinned copies (each direction) and of the device copy
+// (results/base/GpuReference.hpp), in GB/s, absent where the model or link is unknown; the floor rule
+// (judge/FloorChecks.hpp) finds under them the largest pinned copy alone on its node, each direction,
+// and the device copy.
+enum class LinksMark {
+  h2d_slow,         // a pinned copy under the median of its kind
+  hbm_slow,         // the device copy under the median of its kind
+  h2d_floor,        // the pinned copies' floor
+  hbm_floor,        // the device copy's floor
+  h2d_under_floor,  // what the console's UNDER FLOOR reads
+  d2h_under_floor,
+  hbm_under_floor,
+  beside_tenant,  // measured while another process computed on its GPU (judge/TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(LinksMark) { return phase::links; }
+inline constexpr MarkKey kLinksMarkKeys[] = {
+    flag_mark(LinksMark::h2d_slow, "h2d_slow", Unmarked::written),
+    flag_mark(LinksMark::hbm_slow, "hbm_slow", Unmarked::written),
+    value_mark(LinksMark::h2d_floor, "h2d_floor_gbps"),
+    value_mark(LinksMark::hbm_floor, "hbm_floor_gbps"),
+    flag_mark(LinksMark::h2d_under_floor, "h2d_under_floor", Unmarked::omitted),
+    flag_mark(LinksMark::d2h_under_floor, "d2h_under_floor", Unmarked::omitted),
+    flag_mark(LinksMark::hbm_under_floor, "hbm_under_floor", Unmarked::omitted),
+    flag_mark(LinksMark::beside_tenant, "beside_tenant", Unmarked::omitted),
+};
+constexpr std::span<const MarkKey> mark_keys(const std::vector<LinksRecord>*) { return kLinksMarkKeys; }
 
 // The copy figure with these keys at the largest size measured, or nullptr.
 const CopyFigure* largest_copy(const LinksRecord& r, const std::string& direction, const std::string& memory,
@@ -129,13 +152,7 @@ constexpr auto json_fields(const LinksRecord*) {
                 field("pci_bus_id", &T::pci_bus_id), field("numa_node", &T::numa_node),
                 field("cpu_affinity", &T::cpu_affinity), field("copies", &T::copies), field("hbm", &T::hbm),
                 field("pcie", &T::pcie), field("nvlinks", &T::nvlinks), field("xids", &T::xids),
-                field("unreadable", &T::unreadable), field("h2d_slow", &T::h2d_slow),
-                field("hbm_slow", &T::hbm_slow), field("hbm_peak_gbps", &T::hbm_peak_gbps),
-                field("h2d_floor_gbps", &T::h2d_floor_gbps), field("hbm_floor_gbps", &T::hbm_floor_gbps),
-                field("beside_tenant", &T::beside_tenant).omitted_when_default(),
-                field("h2d_under_floor", &T::h2d_under_floor).omitted_when_default(),
-                field("d2h_under_floor", &T::d2h_under_floor).omitted_when_default(),
-                field("hbm_under_floor", &T::hbm_under_floor).omitted_when_default());
+                field("unreadable", &T::unreadable), field("hbm_peak_gbps", &T::hbm_peak_gbps));
 }
 
 void to_json(nlohmann::json& j, const CopyFigure& f);

@@ -57,32 +57,36 @@ std::string nvlink_cell(const LinksRecord& r) {
   return std::to_string(up) + "/" + std::to_string(r.nvlinks.size()) + " up, " + std::to_string(errors) + " err";
 }
 
-std::string flags(const LinksRecord& r) {
-  std::string text = r.h2d_slow ? "H2D SLOW" : "";
-  if (r.hbm_slow) text += text.empty() ? "HBM SLOW" : " HBM SLOW";
+std::string flags(const LinksRecord& r, const RecordMarks& marks, std::size_t i) {
+  std::string text = marks.has(LinksMark::h2d_slow, i) ? "H2D SLOW" : "";
+  if (marks.has(LinksMark::hbm_slow, i)) text += text.empty() ? "HBM SLOW" : " HBM SLOW";
   if (!r.xids.empty()) text += text.empty() ? "XID" : " XID";
   return text;
 }
 
 }  // namespace
 
-void write_links_table(const std::vector<LinksRecord>& records, std::ostream& out) {
+void write_links_table(const std::vector<LinksRecord>& records, const RecordMarks& marks, std::ostream& out) {
   if (records.empty()) return;
   Table t({"rank", "host", "gpu", "numa", "cpus", "size", "pinned GB/s", "floor", "all at once", "pageable",
            "pcie under load / max", "copy GB/s", "floor", "triad", "% peak", "nvlink", ""});
-  for (const auto& r : records)
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     t.add_row({std::to_string(r.rank), r.host, r.gpu, r.numa_node < 0 ? "-" : std::to_string(r.numa_node),
                r.cpu_affinity.empty() ? "-" : r.cpu_affinity, size_cell(r, "pinned"), pair_cell(r, "pinned", "solo"),
-               floor_cell(r.h2d_floor_gbps, 1), pair_cell(r, "pinned", "concurrent"),
+               floor_cell(marks.value(LinksMark::h2d_floor, i), 1), pair_cell(r, "pinned", "concurrent"),
                pair_cell(r, "pageable", "solo"), pcie_cell(r.pcie), hbm_cell(r, "copy"),
-               floor_cell(r.hbm_floor_gbps, 0), hbm_cell(r, "triad"), peak_cell(r), nvlink_cell(r), flags(r)});
+               floor_cell(marks.value(LinksMark::hbm_floor, i), 0), hbm_cell(r, "triad"), peak_cell(r), nvlink_cell(r),
+               flags(r, marks, i)});
+  }
   out << "Host links and memory (H2D/D2H at the largest size, median; pinned alone, then every GPU of the node at once; "
          "device memory counts bytes read + written)\n";
   t.write(out);
 }
 
-void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out) {
-  for (const auto& r : records) {
+void append_figures(const std::vector<LinksRecord>& records, const RecordMarks& marks, std::vector<Figure>& out) {
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const auto& r = records[i];
     const std::string rank = std::to_string(r.rank);
     const auto first = out.size();
     const auto timed = [&](Figure f, const std::vector<double>& samples_s) {
@@ -99,13 +103,14 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
       // A pageable copy goes through the host's page handling, which moves it between healthy runs
       // by far more than its samples spread within one.
       out.back().varies_between_runs = c.memory == "pageable";
-      out.back().under_floor = &c == largest_copy(r, c.direction, "pinned", "solo") &&
-                               (c.direction == "h2d" ? r.h2d_under_floor : r.d2h_under_floor);
+      out.back().under_floor =
+          &c == largest_copy(r, c.direction, "pinned", "solo") &&
+          marks.has(c.direction == "h2d" ? LinksMark::h2d_under_floor : LinksMark::d2h_under_floor, i);
     }
     for (const auto& h : r.hbm) {
       const Labels labels{{names::kRank, rank}, {names::kKernel, h.kernel}};
       timed({phase::links, names::kHbmBw, labels, h.gbps, "GB/s", Better::higher}, h.samples_s);
-      out.back().under_floor = &h == find_hbm(r, "copy") && r.hbm_under_floor;
+      out.back().under_floor = &h == find_hbm(r, "copy") && marks.has(LinksMark::hbm_under_floor, i);
       if (r.hbm_peak_gbps)
         out.push_back({phase::links, names::kHbmPeakFraction, labels, h.gbps / *r.hbm_peak_gbps, "ratio", Better::higher});
     }
@@ -118,7 +123,7 @@ void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>
                      Better::lower});
     out.push_back({phase::links, names::kXidEvents, {{names::kRank, rank}}, static_cast<double>(r.xids.size()), "count",
                    Better::lower});
-    mark_beside_tenant(out, first, r.beside_tenant);
+    mark_beside_tenant(out, first, marks.has(LinksMark::beside_tenant, i));
   }
 }
 

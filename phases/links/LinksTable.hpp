@@ -8,9 +8,10 @@
 
 namespace gpuscale::results {
 
-void write_links_table(const std::vector<LinksRecord>& records, std::ostream& out);
+// With the judge's marks on the records (the floors and the flags).
+void write_links_table(const std::vector<LinksRecord>& records, const RecordMarks& marks, std::ostream& out);
 // host_copy_bw per rank, direction, memory, mode and size; hbm_bw per kernel and hbm_peak_fraction;
-// nvlink_errors and xid_events per rank.
-void append_figures(const std::vector<LinksRecord>& records, std::vector<Figure>& out);
+// nvlink_errors and xid_events per rank; marked as `marks` says (beside a tenant, under the floor).
+void append_figures(const std::vector<LinksRecord>& records, const RecordMarks& marks, std::vector<Figure>& out);
 
 }  // namespace gpuscale::results

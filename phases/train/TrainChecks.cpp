@@ -54,11 +54,11 @@ void stragglers(const TrainRecord& r, std::size_t index, double threshold, Judge
 
 }  // namespace
 
-Judged train_checks(const TrainResults& results, double straggler_threshold) {
+Judged train_checks(const TrainResults& results, double straggler_threshold, const RecordMarks& marks) {
   Judged judged;
   for (std::size_t i = 0; i < results.records.size(); ++i)
     // A configuration beside another process: that process is its straggler (gpu-in-use).
-    if (measured(results.records[i]) && !results.records[i].beside_tenant)
+    if (measured(results.records[i]) && !marks.has(TrainMark::beside_tenant, i))
       stragglers(results.records[i], i, straggler_threshold, judged);
   for (const auto& c : results.verifications) {
     if (c.passed) continue;
@@ -76,27 +76,8 @@ namespace {
 Judged train_family(const Records& train, const RuleContext& context) {
   const bool cpu = std::any_of(context.ranks.begin(), context.ranks.end(),
                                [](const RankPlace& p) { return !p.speed_judged; });
-  return train_checks(train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold);
-}
-
-void clear_train_marks(Records& train) {
-  for (auto& r : train.records) {
-    r.beside_tenant = false;
-    for (auto& k : r.ranks) k.straggler = false;
-  }
-}
-
-bool set_train_mark(Records& train, const RecordMark& m) {
-  auto& records = train.records;
-  switch (static_cast<TrainMark>(m.kind)) {
-    case TrainMark::straggler:
-      return set_at(records, m.index,
-                    [&](TrainRecord& r) { set_at(r.ranks, m.rank_index, [](auto& k) { k.straggler = true; }); });
-    case TrainMark::beside_tenant:
-      return set_at(records, m.index, [](TrainRecord& r) { r.beside_tenant = true; });
-    default:
-      return false;
-  }
+  return train_checks(train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold,
+                      context.marks);
 }
 
 // The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
@@ -183,8 +164,6 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .severities = "train-straggler warning; train-<verification> error",
     .stops_gpu_work = GpuBlock::none,
     .judge = train_family,
-    .clear_marks = clear_train_marks,
-    .set_mark = set_train_mark,
     .beside_tenant_marks = train_beside_tenant,
     .measured = train_measured,
     .count_skips = count_train_skips,

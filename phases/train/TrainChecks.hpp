@@ -14,14 +14,13 @@
 
 namespace gpuscale::judge {
 
-// The marks train's rules set on its records (RecordMark, judge/base/Judged.hpp), whichever family raises them.
-enum class TrainMark {
-  straggler,      // train.records[i].ranks[rank_index].straggler
-  beside_tenant,  // train.records[i].beside_tenant (TenancyChecks.hpp)
-};
-constexpr std::string_view phase_of(TrainMark) { return results::phase::train; }
+// The marks train's rules set on its records, whichever family raises them (phases/train/TrainRecord.hpp).
+using results::TrainMark;
 
-Judged train_checks(const results::TrainResults& results, double straggler_threshold);
+// The checks, and the mark straggler; a configuration `marks` says ran beside another process is not
+// compared.
+Judged train_checks(const results::TrainResults& results, double straggler_threshold,
+                    const RecordMarks& marks = RecordMarks());
 
 // Train's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::train {

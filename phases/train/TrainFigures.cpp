@@ -27,8 +27,9 @@ Labels with(Labels l, const char* key, std::string value) {
 
 }  // namespace
 
-void append_figures(const TrainResults& results, std::vector<Figure>& out) {
-  for (const auto& r : results.records) {
+void append_figures(const TrainResults& results, const RecordMarks& marks, std::vector<Figure>& out) {
+  for (std::size_t i = 0; i < results.records.size(); ++i) {
+    const auto& r = results.records[i];
     if (!r.skipped_reason.empty()) continue;
     const Labels l = configuration(r);
     const auto first = out.size();
@@ -64,7 +65,7 @@ void append_figures(const TrainResults& results, std::vector<Figure>& out) {
       for (const auto& [phase, field] : kDpPhaseFields)  // each phase timed on its own: its own time
         out.push_back(Figure{phase::train, names::kDpPhaseTime, with(l, names::kDpPhase, phase), (*r.dp).*field, "s",
                              Better::lower});
-    mark_beside_tenant(out, first, r.beside_tenant);
+    mark_beside_tenant(out, first, marks.has(TrainMark::beside_tenant, i));
   }
 }
 

@@ -13,6 +13,7 @@
 
 namespace gpuscale::results {
 
-void append_figures(const TrainResults& results, std::vector<Figure>& out);
+// A configuration `marks` says ran beside another process has its figures marked so.
+void append_figures(const TrainResults& results, const RecordMarks& marks, std::vector<Figure>& out);
 
 }  // namespace gpuscale::results

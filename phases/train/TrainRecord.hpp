@@ -4,7 +4,9 @@
 // Plain data, made on every rank by workloads/ and launch/, gathered to rank 0, printed by reporters.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -12,7 +14,9 @@
 
 #include "phases/train/TraceSpan.hpp"
 #include "results/base/Check.hpp"
+#include "results/base/PhaseNames.hpp"
 #include "results/base/RecordFields.hpp"
+#include "results/base/RecordMarks.hpp"
 #include "results/base/Statistics.hpp"
 
 namespace gpuscale::results {
@@ -33,7 +37,6 @@ struct TrainRankFigures {
   std::optional<double> compute_s;    // median of a step without communication
   std::optional<double> comm_s;       // median of the bucket allreduces alone
   std::uint64_t peak_memory_bytes = 0;
-  bool straggler = false;             // step median above the median rank's by the threshold (and 50 us)
 };
 
 // DP-style: median seconds of each phase on device 0's timeline.
@@ -84,10 +87,7 @@ struct TrainRecord {
   std::uint64_t peak_memory_bytes = 0;   // the largest over ranks
   std::vector<TrainRankFigures> ranks;
   std::optional<DpPhases> dp;
-  std::string skipped_reason;       // non-empty: not run, and why
-  // One of its GPUs (or of its 1-GPU baseline's, which its efficiency divides by) had another process
-  // computing on it while it ran (judge/TenancyChecks.hpp): not the GPUs' own figures.
-  bool beside_tenant = false;
+  std::string skipped_reason;  // non-empty: not run, and why
 };
 
 // A correctness verification of the training algorithms, run before timing.
@@ -104,6 +104,19 @@ struct TrainResults {
   std::vector<TrainRecord> records;
   std::vector<TrainVerification> verifications;  // trace spans go to RunReport::trace_spans
 };
+
+// The judge's marks on train's records (results/base/RecordMarks.hpp), and where the JSON writes each.
+enum class TrainMark {
+  straggler,      // records[i].ranks[rank_index]: step median above the median rank's by the threshold (and 50 us)
+  beside_tenant,  // records[i]: one of its GPUs (or of its 1-GPU baseline's, which its efficiency divides by)
+                  // had another process computing on it while it ran (judge/TenancyChecks.hpp)
+};
+constexpr std::string_view phase_of(TrainMark) { return phase::train; }
+inline constexpr MarkKey kTrainMarkKeys[] = {
+    flag_mark(TrainMark::straggler, "straggler", Unmarked::written, "records", "ranks"),
+    flag_mark(TrainMark::beside_tenant, "beside_tenant", Unmarked::omitted, "records"),
+};
+constexpr std::span<const MarkKey> mark_keys(const TrainResults*) { return kTrainMarkKeys; }
 
 // How the console names a configuration, "ddp mlp bf16 x2 weak grad:bf16 opt-overlap": the options
 // part (after the scaling mode) lists what differs from the defaults and is empty when nothing does.
@@ -124,8 +137,8 @@ void finish_train_results(TrainResults& results);
 constexpr auto json_fields(const TrainRankFigures*) {
   using T = TrainRankFigures;
   return fields(field("rank", &T::rank), field("step_samples_s", &T::step_samples_s), field("step_s", &T::step_s),
-                field("peak_memory_bytes", &T::peak_memory_bytes), field("straggler", &T::straggler),
-                field("compute_s", &T::compute_s), field("comm_s", &T::comm_s));
+                field("peak_memory_bytes", &T::peak_memory_bytes), field("compute_s", &T::compute_s),
+                field("comm_s", &T::comm_s));
 }
 
 constexpr auto json_fields(const TrainRecord*) {
@@ -144,8 +157,7 @@ constexpr auto json_fields(const TrainRecord*) {
       field("samples_per_s", &T::samples_per_s), field("peak_memory_bytes", &T::peak_memory_bytes),
       field("ranks", &T::ranks), field("skipped_reason", &T::skipped_reason), field("efficiency", &T::efficiency),
       field("compute_s", &T::compute_s), field("comm_s", &T::comm_s), field("exposed_comm_s", &T::exposed_comm_s),
-      field("overlap_pct", &T::overlap_pct), field("dp", &T::dp),
-      field("beside_tenant", &T::beside_tenant).omitted_when_default());
+      field("overlap_pct", &T::overlap_pct), field("dp", &T::dp));
 }
 
 constexpr auto json_fields(const TrainVerification*) {

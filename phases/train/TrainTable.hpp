@@ -9,6 +9,6 @@
 namespace gpuscale::results {
 
 // per_rank: the per-rank table too (the console leaves it out past a few nodes; NodeTables.hpp).
-void write_train_tables(const TrainResults& results, bool per_rank, std::ostream& out);
+void write_train_tables(const TrainResults& results, const RecordMarks& marks, bool per_rank, std::ostream& out);
 
 }  // namespace gpuscale::results

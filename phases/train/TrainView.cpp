@@ -69,10 +69,12 @@ extern constinit const PhaseViewOf<Records> kView{
     .title = "Training: data-parallel steps",
     .has_records = [](const Records& records, int) { return !records.records.empty(); },
     .name_ranks = name_ranks,
-    .append_figures = [](const Records& records, std::vector<Figure>& out) { append_figures(records, out); },
+    .append_figures = [](const Records& records, const RecordMarks& marks, std::vector<Figure>& out) {
+      append_figures(records, marks, out);
+    },
     .vocabulary = kFigures,
-    .console = [](const Records& records, bool per_rank, std::ostream& out) {
-      write_train_tables(records, per_rank, out);
+    .console = [](const Records& records, const RecordMarks& marks, bool per_rank, std::ostream& out) {
+      write_train_tables(records, marks, per_rank, out);
     },
     .headlines = ddp_step_time,
     .check_sections = kCheckSections,

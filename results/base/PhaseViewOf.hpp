@@ -12,6 +12,7 @@
 #include "results/base/Figure.hpp"
 #include "results/base/FigureSpec.hpp"
 #include "results/base/RankRefs.hpp"
+#include "results/base/RecordMarks.hpp"
 
 namespace gpuscale::results {
 
@@ -31,14 +32,15 @@ struct PhaseViewOf {
   bool (*has_records)(const Records& records, int world_size);
   // Every rank and node its records name, handed to `refs` (nullptr: none).
   void (*name_ranks)(const Records& records, const RankRefs& refs);
-  // Its figures (Figure.hpp), appended to `out`.
-  void (*append_figures)(const Records& records, std::vector<Figure>& out);
+  // Its figures (Figure.hpp), appended to `out`, each with what the judge's marks on its record say
+  // (measured beside another process, under its floor).
+  void (*append_figures)(const Records& records, const RecordMarks& marks, std::vector<Figure>& out);
   // Every figure it can emit (FigureVocabulary.hpp): what --expect may name.
   std::span<const FigureSpec> vocabulary;
-  // Its console tables (the full view): one line per rank where `per_rank`, else only those that are
-  // not per rank (past a few nodes, the node table stands in for the rest). nullptr: none (env's are
-  // the run's header).
-  void (*console)(const Records& records, bool per_rank, std::ostream& out);
+  // Its console tables (the full view), with the judge's marks: one line per rank where `per_rank`, else
+  // only those that are not per rank (past a few nodes, the node table stands in for the rest).
+  // nullptr: none (env's are the run's header).
+  void (*console)(const Records& records, const RecordMarks& marks, bool per_rank, std::ostream& out);
   // Its headlines (Headlines.hpp), from the run's figures in `context` and its records, appended to
   // `out` (nullptr: none).
   void (*headlines)(const Records& records, HeadlineContext& context, std::vector<Headline>& out);

@@ -198,7 +198,7 @@ void write_tables(const RunReport& r, bool per_rank, std::ostream& out) {
   if (per_rank) write_topology(r, out);
   else write_node_table(r, out);
   for (const auto& view : phase_views())
-    if (view.console) view.console(r, per_rank, out);
+    if (view.console) view.console(r, r.marks, per_rank, out);
   if (r.projection) write_projection(*r.projection, out);
 }
 

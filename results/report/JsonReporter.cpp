@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "results/base/MarkJson.hpp"
 #include "results/models/GpuLabels.hpp"
 #include "results/report/RunConsistency.hpp"
 #include "results/schema/InputFile.hpp"
@@ -29,13 +30,16 @@ void write_indented(const std::string& text, const char* indent, std::ostream& o
   out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
 }
 
-// The elements of a top-level array, as dump(2) lays them out inside the whole document.
+// The elements of a top-level array, each with its marks, as dump(2) lays them out inside the whole
+// document.
 template <typename Record>
-void write_elements(const std::vector<Record>& records, std::ostream& out) {
+void write_elements(const std::vector<Record>& records, const RecordMarks& marks, std::ostream& out) {
   out << '[';
   for (std::size_t i = 0; i < records.size(); ++i) {
     out << (i ? ",\n    " : "\n    ");
-    write_indented(pretty(json(records[i])), "    ", out);
+    json element = records[i];
+    write_record_marks(element, i, mark_keys_of(records), marks);
+    write_indented(pretty(element), "    ", out);
   }
   out << (records.empty() ? "]" : "\n  ]");
 }
@@ -53,7 +57,8 @@ void JsonReporter::write(const RunReport& report, std::ostream& out) const {
     const auto at = text.find("\n  \"" + std::string(key) + "\": []");
     const auto& records = report.*member;
     if (at != std::string::npos)
-      slots.emplace_back(at + std::string(key).size() + 7, [&out, &records] { write_elements(records, out); });
+      slots.emplace_back(at + std::string(key).size() + 7,
+                         [&out, &records, &report] { write_elements(records, report.marks, out); });
   });
   std::sort(slots.begin(), slots.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::size_t from = 0;
@@ -160,6 +165,7 @@ class RecordCollector {
     for_each_per_rank_array([&](const char*, auto member) {
       if (!(taken_.*member).empty()) report.*member = std::move(taken_.*member);
     });
+    for (const auto& m : taken_.marks.all()) report.marks.add(m);
   }
 
  private:
@@ -170,7 +176,10 @@ class RecordCollector {
       throw std::runtime_error(source_ + ": malformed run report: the number at /" + key + "/" + std::to_string(index) +
                                (bad == "/" ? "" : bad) + " is out of range");
     try {
+      RecordMarks marks;
+      read_record_marks(element, records.size(), mark_keys_of(records), marks);
       records.push_back(element.get<Record>());
+      for (const auto& m : marks.all()) taken_.marks.add(m);
       return true;
     } catch (const std::exception&) {
       return false;
@@ -178,7 +187,7 @@ class RecordCollector {
   }
 
   const std::string& source_;
-  RunReport taken_;  // only the per-rank arrays are used
+  RunReport taken_;  // only the per-rank arrays and their marks are used
 };
 
 // A pair's labels are names made from its ranks' environments (GpuLabels.hpp): a file written before

@@ -9,7 +9,7 @@ namespace gpuscale::results {
 
 std::vector<Figure> flatten(const RunReport& report) {
   std::vector<Figure> figures;
-  for (const auto& view : phase_views()) view.append_figures(report, figures);
+  for (const auto& view : phase_views()) view.append_figures(report, report.marks, figures);
   append_figures(report.checks, figures);
   append_figures(report.projection, figures);
   return figures;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "results/base/JsonFields.hpp"
+#include "results/base/MarkJson.hpp"
 
 namespace gpuscale::results {
 
@@ -43,14 +44,39 @@ void read_world(const nlohmann::json& world, RunReport& r) {
   get_optional(world, "emulated", r.emulation);
 }
 
+const MarkKey* find_mark_key(const RecordMark& mark) {
+  const MarkKey* found = nullptr;
+  const RunReport r;
+  const auto look = [&](const auto& records) {
+    for (const auto& k : mark_keys_of(records))
+      if (k.phase == mark.phase && k.kind == mark.kind) found = &k;
+  };
+#define GPUSCALE_PHASE(name, member, records, json) look(r.member);
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+  return found;
+}
+
 void to_json_shell(nlohmann::json& j, const RunReport& r) {
   write_fields(j, r);
   for_each_per_rank_array([&j](const char* key, auto) { j[key] = nlohmann::json::array(); });
+  // The marks of the phases written whole; those of the per-rank arrays go with their elements.
+#define GPUSCALE_PHASE_JSON_per_rank(member)
+#define GPUSCALE_PHASE_JSON_whole(member) \
+  if (j.contains(#member)) write_marks(j[#member], mark_keys_of(r.member), r.marks);
+#define GPUSCALE_PHASE(name, member, records, json) GPUSCALE_PHASE_JSON_##json(member)
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+#undef GPUSCALE_PHASE_JSON_whole
+#undef GPUSCALE_PHASE_JSON_per_rank
 }
 
 void to_json(nlohmann::json& j, const RunReport& r) {
   to_json_shell(j, r);
-  for_each_per_rank_array([&](const char* key, auto member) { j[key] = r.*member; });
+  for_each_per_rank_array([&](const char* key, auto member) {
+    j[key] = r.*member;
+    write_marks(j[key], mark_keys_of(r.*member), r.marks);
+  });
 }
 
 void from_json(const nlohmann::json& j, RunReport& r) {
@@ -69,7 +95,18 @@ void from_json(const nlohmann::json& j, RunReport& r) {
     // Version 1 had no such field: its files are taken as complete, as they were then.
     if (r.schema_version >= 2) j.at("complete").get_to(r.complete);
     j.at("ranks");  // required; the other per-rank arrays came in later minors
-    for_each_per_rank_array([&](const char* key, auto member) { get_if_present(j, key, r.*member); });
+    for_each_per_rank_array([&](const char* key, auto member) {
+      get_if_present(j, key, r.*member);
+      if (const auto it = j.find(key); it != j.end()) read_marks(*it, mark_keys_of(r.*member), r.marks);
+    });
+#define GPUSCALE_PHASE_JSON_per_rank(member)
+#define GPUSCALE_PHASE_JSON_whole(member) \
+  if (const auto it = j.find(#member); it != j.end()) read_marks(*it, mark_keys_of(r.member), r.marks);
+#define GPUSCALE_PHASE(name, member, records, json) GPUSCALE_PHASE_JSON_##json(member)
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+#undef GPUSCALE_PHASE_JSON_whole
+#undef GPUSCALE_PHASE_JSON_per_rank
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

@@ -2,6 +2,7 @@
 // Everything one run produced, gathered on rank 0. Every reporter is handed this one type
 // (like google/benchmark's Run), so each output format shows the same facts.
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "results/base/Check.hpp"
 #include "results/base/Outlier.hpp"
 #include "results/base/PlanRecord.hpp"
+#include "results/base/RecordMarks.hpp"
 #include "results/base/RuleInputRanges.hpp"
 #include "results/base/RuleOutcome.hpp"
 #include "results/schema/BudgetRecord.hpp"
@@ -86,6 +88,9 @@ struct RunReport {
 #define GPUSCALE_PHASE(name, member, records, json) records member;
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
+  // The judge's marks on those records (results/base/RecordMarks.hpp): set afresh at each judgement,
+  // written into the records' objects in the JSON (MarkJson.hpp) and taken back out when it is read.
+  RecordMarks marks;
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<BudgetRecord> budget;
   // What the command planned to measure (PlanRecord.hpp): the judge's coverage list reads it. Absent in
@@ -203,6 +208,15 @@ void for_each_per_rank_array(F&& f) {
 }
 // to_json's document with each per-rank array empty.
 void to_json_shell(nlohmann::json& j, const RunReport& r);
+
+// Where the JSON writes the marks on `records`, one of RunReport's phase members (its phase's MarkKeys,
+// declared beside its records; none for records without marks).
+template <class Records>
+constexpr std::span<const MarkKey> mark_keys_of(const Records&) {
+  return mark_keys(static_cast<const Records*>(nullptr));
+}
+// The MarkKey of `mark`: nullptr where no phase declares its kind, a mark no output would show.
+const MarkKey* find_mark_key(const RecordMark& mark);
 // Throws std::runtime_error naming the problem for another schema version or a malformed document.
 void from_json(const nlohmann::json& j, RunReport& r);
 

@@ -14,9 +14,13 @@ PhaseView over_report() {
   v.charts = view.charts;
   v.has_records = [](const RunReport& r, int world_size) { return view.has_records(r.*member, world_size); };
   if (view.name_ranks) v.name_ranks = [](const RunReport& r, const RankRefs& refs) { view.name_ranks(r.*member, refs); };
-  v.append_figures = [](const RunReport& r, std::vector<Figure>& out) { view.append_figures(r.*member, out); };
+  v.append_figures = [](const RunReport& r, const RecordMarks& marks, std::vector<Figure>& out) {
+    view.append_figures(r.*member, marks, out);
+  };
   if (view.console)
-    v.console = [](const RunReport& r, bool per_rank, std::ostream& out) { view.console(r.*member, per_rank, out); };
+    v.console = [](const RunReport& r, const RecordMarks& marks, bool per_rank, std::ostream& out) {
+      view.console(r.*member, marks, per_rank, out);
+    };
   if (view.headlines)
     v.headlines = [](const RunReport& r, HeadlineContext& c, std::vector<Headline>& out) {
       view.headlines(r.*member, c, out);

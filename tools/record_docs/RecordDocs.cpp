@@ -21,6 +21,16 @@ std::vector<std::string> keys_of() {
   return keys;
 }
 
+// The keys of a per-rank list's records: their fields, then the judge's marks the JSON writes beside them
+// (results/base/RecordMarks.hpp).
+template <class T>
+std::vector<std::string> record_keys() {
+  auto keys = keys_of<T>();
+  for (const auto& k : mark_keys(static_cast<const std::vector<T>*>(nullptr)))
+    if (k.list.empty()) keys.emplace_back(k.key);
+  return keys;
+}
+
 // A record with a table of its own, under the heading `section`.
 struct TableSpec {
   std::string section;
@@ -36,9 +46,12 @@ struct RowSpec {
 std::vector<TableSpec> table_specs() {
   auto top = keys_of<RunReport>();
   for_each_per_rank_array([&](const char* key, auto) { top.emplace_back(key); });
-  return {{"ranks[]", keys_of<RankEnv>()},        {"ranks[].gpu", keys_of<GpuInfo>()},
-          {"compute[]", keys_of<ComputeRecord>()}, {"burn[]", keys_of<BurnRecord>()},
-          {"links[]", keys_of<LinksRecord>()},     {kTopSection, top}};
+  return {{"ranks[]", keys_of<RankEnv>()},
+          {"ranks[].gpu", keys_of<GpuInfo>()},
+          {"compute[]", record_keys<ComputeRecord>()},
+          {"burn[]", record_keys<BurnRecord>()},
+          {"links[]", record_keys<LinksRecord>()},
+          {kTopSection, top}};
 }
 
 std::vector<RowSpec> row_specs() {

@@ -65,14 +65,14 @@ TEST(Judge, RulesMarkNothingThemselvesAndMarksAreAppliedInOnePlace) {
   RunReport run;
   run.burn = {burn(0, 674), burn(1, 674), burn(2, 400)};
   const auto judged = burn_checks(run.burn, 0.10);  // const records: a rule cannot write into them
-  EXPECT_FALSE(run.burn[2].slow);
+  EXPECT_TRUE(run.marks.empty());
   ASSERT_EQ(judged.marks.size(), 1u);
   EXPECT_TRUE(judged.marks[0].is(BurnMark::slow));
   EXPECT_EQ(judged.marks[0].index, 2u);
-  run.burn[0].slow = true;  // a stale mark, as an older file may hold
+  run.marks.add(record_mark(BurnMark::slow, 0));  // a stale mark, as an older file may hold
   apply_marks(run, judged.marks);
-  EXPECT_FALSE(run.burn[0].slow);
-  EXPECT_TRUE(run.burn[2].slow);
+  EXPECT_FALSE(run.marks.has(BurnMark::slow, 0));
+  EXPECT_TRUE(run.marks.has(BurnMark::slow, 2));
 }
 
 // Each phase's rules are typed on its own records: the table reads them from RunReport's member, and
@@ -136,18 +136,20 @@ TEST(Judge, ACrossPhaseFamilyCompletesAPhasesFindingsWhereverThePhaseIsJudged) {
       << "env's own family reads env's records alone";
 }
 
-// Each mark is set by its phase's rules: one that no phase sets is a kind left out of its phase's
-// set_mark, which fails loudly rather than leaving the record unmarked.
-TEST(Judge, AMarkNoPhaseSetsIsAnError) {
+// Each mark is written where its phase's MarkKey says: a kind that no phase declares a key for would be
+// written nowhere, which fails loudly rather than leaving the record unmarked in every output.
+TEST(Judge, AMarkNoPhaseDeclaresIsAnError) {
   RunReport run;
   run.burn = {burn(0, 674)};
   EXPECT_THROW(apply_marks(run, {record_mark(static_cast<BurnMark>(-1), 0)}), std::logic_error);
   EXPECT_THROW(apply_marks(run, {RecordMark{"no-such-phase", 0, 0, 0, 0}}), std::logic_error);
   apply_marks(run, {record_mark(BurnMark::floor, 0, 0, 500), record_mark(BurnMark::slow, 7)});
-  EXPECT_EQ(run.burn[0].floor_tflops, 500) << "a floor is a cross-phase family's mark on burn's records";
-  EXPECT_FALSE(run.burn[0].slow) << "a key past the end of the list sets nothing";
+  const auto written = [&] { return nlohmann::json::parse(results::report_text(run)).at("burn").at(0); };
+  EXPECT_EQ(written().at("floor_tflops"), 500) << "a floor is a cross-phase family's mark on burn's records";
+  EXPECT_EQ(written().at("slow"), false) << "a key past the end of the list marks no record";
   apply_marks(run, {record_mark(LinksMark::h2d_slow, 0)});  // the same number as BurnMark::slow
-  EXPECT_FALSE(run.burn[0].slow) << "a mark is its own phase's";
+  EXPECT_EQ(written().at("slow"), false) << "a mark is its own phase's";
+  EXPECT_TRUE(written().at("floor_tflops").is_null()) << "the marks are replaced, not added to";
 }
 
 // What the rules raise on judged runs is in the check table, at a severity its entry lists.
@@ -182,7 +184,7 @@ TEST(Judge, JudgesFromTheRecordsAndKeepsChecksNoRuleRaises) {
   }
   EXPECT_TRUE(newer);
   EXPECT_TRUE(floor);
-  EXPECT_TRUE(run.burn[1].slow);
+  EXPECT_TRUE(run.marks.has(BurnMark::slow, 1));
   EXPECT_FALSE(run.verdict.passed);
   judge(run, {});
   EXPECT_EQ(results::report_text(run), first);  // judging a judged run changes nothing

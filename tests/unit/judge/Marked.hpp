@@ -1,6 +1,7 @@
 #pragma once
 // For tests that look at a rule's checks and at the marks it leaves on records: runs the rule, then
-// applies its marks with the judge's apply_marks, as a write of the report does.
+// keeps its marks with the judge's apply_marks (which refuses a kind no phase declares a key for), as a
+// write of the report does.
 #include <vector>
 
 #include "judge/FloorChecks.hpp"
@@ -12,28 +13,33 @@
 
 namespace gpuscale::judge {
 
-template <class Records, class Rule>
-std::vector<Check> marked(Records& records, Records RunReport::*member, Rule&& rule) {
+// The rule's checks; `marks`, where given, receives its marks as the report would keep them.
+template <class Rule>
+std::vector<Check> marked(Rule&& rule, RecordMarks* marks) {
   RunReport run;
-  run.*member = records;
-  auto judged = rule(run.*member);
+  auto judged = rule();
   apply_marks(run, judged.marks);
-  records = run.*member;
+  if (marks) *marks = run.marks;
   return judged.checks;
 }
 
-inline std::vector<Check> burn_checks_marked(std::vector<results::BurnRecord>& records, double threshold) {
-  return marked(records, &RunReport::burn, [&](const auto& r) { return burn_checks(r, threshold); });
+inline std::vector<Check> burn_checks_marked(const std::vector<results::BurnRecord>& records, double threshold,
+                                             RecordMarks* marks = nullptr) {
+  return marked([&] { return burn_checks(records, threshold); }, marks);
 }
-inline std::vector<Check> links_checks_marked(std::vector<results::LinksRecord>& records, double threshold) {
-  return marked(records, &RunReport::links, [&](const auto& r) { return links_checks(r, threshold); });
+inline std::vector<Check> links_checks_marked(const std::vector<results::LinksRecord>& records, double threshold,
+                                              RecordMarks* marks = nullptr) {
+  return marked([&] { return links_checks(records, threshold); }, marks);
 }
-inline std::vector<Check> compute_checks_marked(std::vector<results::ComputeRecord>& records, double threshold) {
-  return marked(records, &RunReport::compute, [&](const auto& r) { return compute_checks(r, threshold); });
+inline std::vector<Check> compute_checks_marked(const std::vector<results::ComputeRecord>& records, double threshold,
+                                                RecordMarks* marks = nullptr) {
+  return marked([&] { return compute_checks(records, threshold); }, marks);
 }
-inline std::vector<Check> train_checks_marked(results::TrainResults& results, double threshold) {
-  return marked(results, &RunReport::train, [&](const auto& r) { return train_checks(r, threshold); });
+inline std::vector<Check> train_checks_marked(const results::TrainResults& results, double threshold,
+                                              RecordMarks* marks = nullptr) {
+  return marked([&] { return train_checks(results, threshold); }, marks);
 }
+// The floor rule's checks; its marks replace `run`'s.
 inline std::vector<Check> floor_checks_marked(RunReport& run) {
   auto judged = floor_checks(run);
   apply_marks(run, judged.marks);

@@ -97,9 +97,9 @@ TEST(TenancyAttribution, TheSlowBurnBesideATenantIsTheTenantsOneFinding) {
                                   "clocks or cooling"),
             std::string::npos)
       << found[0].message;
-  EXPECT_TRUE(run.burn[0].beside_tenant);
-  EXPECT_FALSE(run.burn[0].slow);
-  EXPECT_TRUE(run.burn[0].floor_tflops);  // the model's floor is still shown beside the figure
+  EXPECT_TRUE(run.marks.has(BurnMark::beside_tenant, 0));
+  EXPECT_FALSE(run.marks.has(BurnMark::slow, 0));
+  EXPECT_TRUE(run.marks.value(BurnMark::floor, 0));  // the model's floor is still shown beside the figure
   const auto figures = results::flatten(run);
   const auto sustained = std::find_if(figures.begin(), figures.end(),
                                       [](const auto& f) { return f.metric == "sustained_tflops"; });
@@ -113,8 +113,8 @@ TEST(TenancyAttribution, TheSlowBurnBesideATenantIsTheTenantsOneFinding) {
   const auto alone = errors_of(run);
   ASSERT_EQ(alone.size(), 1u);
   EXPECT_EQ(alone[0].id, results::check_ids::kGpuSlowSustained);
-  EXPECT_FALSE(run.burn[0].beside_tenant);
-  EXPECT_TRUE(run.burn[0].slow);
+  EXPECT_FALSE(run.marks.has(BurnMark::beside_tenant, 0));
+  EXPECT_TRUE(run.marks.has(BurnMark::slow, 0));
 }
 
 // A process there from the start (env's listing) on rank 1 of two: the burn ran beside it. Neither
@@ -134,8 +134,8 @@ TEST(TenancyAttribution, AProcessListedByEnvMarksEveryRecordOfItsGpu) {
             std::string::npos)
       << found[0].message;
   for (const auto& c : run.checks) EXPECT_NE(c.id, results::check_ids::kGpuSlowSustained) << c.message;
-  EXPECT_FALSE(run.burn[0].beside_tenant);
-  EXPECT_TRUE(run.burn[1].beside_tenant);
+  EXPECT_FALSE(run.marks.has(BurnMark::beside_tenant, 0));
+  EXPECT_TRUE(run.marks.has(BurnMark::beside_tenant, 1));
 }
 
 // Which records a tenant on rank 3 of 4 (2 nodes of 2) marks, phase by phase: its own GPU's, the
@@ -181,29 +181,33 @@ TEST(TenancyAttribution, MarksTheRecordsOfThePhasesAndRanksTheTenantNames) {
 
   apply_marks(run, beside_tenant_marks(run, rule_context(run)));
   for (int r = 0; r < 4; ++r) {
-    EXPECT_EQ(run.compute[static_cast<std::size_t>(r)].beside_tenant, r == 3) << r;
-    EXPECT_EQ(run.burn[static_cast<std::size_t>(r)].beside_tenant, r == 3) << r;
-    EXPECT_FALSE(run.links[static_cast<std::size_t>(r)].beside_tenant) << "links ran before it appeared";
+    EXPECT_EQ(run.marks.has(ComputeMark::beside_tenant, static_cast<std::size_t>(r)), r == 3) << r;
+    EXPECT_EQ(run.marks.has(BurnMark::beside_tenant, static_cast<std::size_t>(r)), r == 3) << r;
+    EXPECT_FALSE(run.marks.has(LinksMark::beside_tenant, static_cast<std::size_t>(r)))
+        << "links ran before it appeared";
   }
-  const auto& c = *run.collectives;
   // world and intra-node hold rank 3; "first 2" does not, nor inter-node (local rank 0 of each node).
-  EXPECT_TRUE(c.sweeps[0].beside_tenant && c.sweeps[3].beside_tenant);
-  EXPECT_FALSE(c.sweeps[1].beside_tenant || c.sweeps[2].beside_tenant);
-  EXPECT_TRUE(c.scaling[0].beside_tenant && c.scaling[3].beside_tenant);
-  EXPECT_FALSE(c.scaling[1].beside_tenant || c.scaling[2].beside_tenant);
-  const auto& p = c.pairs->pairs;
-  EXPECT_FALSE(p[0].beside_tenant);
-  EXPECT_TRUE(p[1].beside_tenant && p[2].beside_tenant);
-  EXPECT_FALSE(p[3].beside_tenant);
-  EXPECT_FALSE(run.train.records[0].beside_tenant) << "it had left before train";
+  EXPECT_TRUE(run.marks.has(CollectivesMark::sweep_beside_tenant, 0) &&
+              run.marks.has(CollectivesMark::sweep_beside_tenant, 3));
+  EXPECT_FALSE(run.marks.has(CollectivesMark::sweep_beside_tenant, 1) ||
+               run.marks.has(CollectivesMark::sweep_beside_tenant, 2));
+  EXPECT_TRUE(run.marks.has(CollectivesMark::scaling_beside_tenant, 0) &&
+              run.marks.has(CollectivesMark::scaling_beside_tenant, 3));
+  EXPECT_FALSE(run.marks.has(CollectivesMark::scaling_beside_tenant, 1) ||
+               run.marks.has(CollectivesMark::scaling_beside_tenant, 2));
+  EXPECT_FALSE(run.marks.has(CollectivesMark::pair_beside_tenant, 0));
+  EXPECT_TRUE(run.marks.has(CollectivesMark::pair_beside_tenant, 1) &&
+              run.marks.has(CollectivesMark::pair_beside_tenant, 2));
+  EXPECT_FALSE(run.marks.has(CollectivesMark::pair_beside_tenant, 3));
+  EXPECT_FALSE(run.marks.has(TrainMark::beside_tenant, 0)) << "it had left before train";
 
   // A file written before tenants listed their phases: its phase and the later shared ones.
   run.tenants[0].phases.clear();
   run.shared_phases = {"compute", "burn", "collectives", "train"};
   apply_marks(run, beside_tenant_marks(run, rule_context(run)));
-  EXPECT_TRUE(run.train.records[0].beside_tenant);
-  EXPECT_FALSE(run.links[3].beside_tenant);
-  EXPECT_TRUE(run.compute[3].beside_tenant);
+  EXPECT_TRUE(run.marks.has(TrainMark::beside_tenant, 0));
+  EXPECT_FALSE(run.marks.has(LinksMark::beside_tenant, 3));
+  EXPECT_TRUE(run.marks.has(ComputeMark::beside_tenant, 3));
 }
 
 TEST(TenancyAttribution, AProcessThatOnlyHoldsMemoryMarksNothing) {
@@ -215,7 +219,7 @@ TEST(TenancyAttribution, AProcessThatOnlyHoldsMemoryMarksNothing) {
   run.shared_phases = {"burn"};
   EXPECT_TRUE(beside_tenant_marks(run, rule_context(run)).empty());
   judge(run, {});
-  EXPECT_FALSE(run.burn[0].beside_tenant);
+  EXPECT_FALSE(run.marks.has(BurnMark::beside_tenant, 0));
   EXPECT_TRUE(errors_of(run).empty());
 }
 
@@ -240,11 +244,11 @@ TEST(TenancyAttribution, AnEfficiencyOverASharedBaselineIsMarked) {
   dp.efficiency = 2.2;
   run.train.records = {single, dp};
   apply_marks(run, beside_tenant_marks(run, rule_context(run)));
-  EXPECT_TRUE(run.train.records[0].beside_tenant);
-  EXPECT_TRUE(run.train.records[1].beside_tenant);
+  EXPECT_TRUE(run.marks.has(TrainMark::beside_tenant, 0));
+  EXPECT_TRUE(run.marks.has(TrainMark::beside_tenant, 1));
   run.train.records[1].efficiency.reset();  // no efficiency: DP's own GPUs had the devices to themselves
   apply_marks(run, beside_tenant_marks(run, rule_context(run)));
-  EXPECT_FALSE(run.train.records[1].beside_tenant);
+  EXPECT_FALSE(run.marks.has(TrainMark::beside_tenant, 1));
 }
 
 }  // namespace

@@ -61,12 +61,14 @@ TEST(BurnChecks, HealthyGpusRaiseNothing) {
 
 TEST(BurnChecks, SlowSustainedAgainstTheMedian) {
   std::vector<BurnRecord> records = {gpu(0, 660), gpu(1, 500), gpu(2, 655)};
-  const auto slow = with_id(burn_checks_marked(records, 0.10), "gpu-slow-sustained");
+  RecordMarks marks;
+  const auto slow = with_id(burn_checks_marked(records, 0.10, &marks), "gpu-slow-sustained");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{1});
   EXPECT_EQ(slow[0].severity, Severity::warning);
   EXPECT_NE(slow[0].message.find("node0"), std::string::npos);
-  EXPECT_TRUE(records[1].slow);
+  EXPECT_TRUE(marks.has(BurnMark::slow, 1));
+  EXPECT_EQ(marks.size(), 1u);
   // Within the threshold: not slow.
   records = {gpu(0, 660), gpu(1, 600), gpu(2, 655)};
   EXPECT_TRUE(with_id(burn_checks_marked(records, 0.10), "gpu-slow-sustained").empty());
@@ -107,12 +109,13 @@ TEST(BurnChecks, ErrorsUnderLoad) {
 
 TEST(BurnChecks, WrongResultAgainstTheMajority) {
   std::vector<BurnRecord> records = {gpu(0, 660, "a"), gpu(1, 660, "a"), gpu(2, 660, "b")};
-  const auto wrong = with_id(burn_checks_marked(records, 0.10), "gpu-wrong-result");
+  RecordMarks marks;
+  const auto wrong = with_id(burn_checks_marked(records, 0.10, &marks), "gpu-wrong-result");
   ASSERT_EQ(wrong.size(), 1u);
   EXPECT_EQ(wrong[0].ranks, std::vector<int>{2});
   EXPECT_EQ(wrong[0].severity, Severity::error);
-  EXPECT_TRUE(records[2].wrong_result);
-  EXPECT_FALSE(records[0].wrong_result);
+  EXPECT_TRUE(marks.has(BurnMark::wrong_result, 2));
+  EXPECT_FALSE(marks.has(BurnMark::wrong_result, 0));
 }
 
 TEST(BurnChecks, OnlyGpusOfTheSameAlgorithmAreCompared) {

@@ -29,7 +29,7 @@ CollectivesRecord record_with_one_row(std::uint64_t wrong) {
   CollectivesRecord r;
   r.sweeps.push_back(s);
   PairMatrix m;
-  m.pairs.push_back(PairResult{0, 1, "h:0", "h:1", true, 350, 5e-6, false});
+  m.pairs.push_back(PairResult{0, 1, "h:0", "h:1", true, 350, 5e-6});
   r.pairs = m;
   return r;
 }
@@ -41,7 +41,7 @@ const Figure* find(const std::vector<Figure>& figures, const std::string& metric
 
 TEST(CollectiveFigures, BusbwCarriesTheLabelsTheChartsUse) {
   std::vector<Figure> figures;
-  append_figures(std::optional<CollectivesRecord>(record_with_one_row(0)), figures);
+  append_figures(std::optional<CollectivesRecord>(record_with_one_row(0)), {}, figures);
   const auto* busbw = find(figures, names::kBusBw);
   ASSERT_NE(busbw, nullptr);
   EXPECT_EQ(busbw->value, 300);
@@ -56,7 +56,7 @@ TEST(CollectiveFigures, BusbwCarriesTheLabelsTheChartsUse) {
 
 TEST(CollectiveFigures, WrongElementsBecomeAFigure) {
   std::vector<Figure> figures;
-  append_figures(std::optional<CollectivesRecord>(record_with_one_row(3)), figures);
+  append_figures(std::optional<CollectivesRecord>(record_with_one_row(3)), {}, figures);
   const auto* wrong = find(figures, names::kWrongElements);
   ASSERT_NE(wrong, nullptr);
   EXPECT_EQ(wrong->value, 3);
@@ -64,7 +64,7 @@ TEST(CollectiveFigures, WrongElementsBecomeAFigure) {
 
 TEST(CollectiveFigures, NoRecordNoFigures) {
   std::vector<Figure> figures;
-  append_figures(std::optional<CollectivesRecord>(), figures);
+  append_figures(std::optional<CollectivesRecord>(), {}, figures);
   EXPECT_TRUE(figures.empty());
 }
 
@@ -77,7 +77,7 @@ TEST(CollectiveFigures, SpeedFiguresCarryTheirNoiseAndOneRankIsALocalCopy) {
   t.samples_s = {18e-6, 19e-6, 20e-6, 21e-6, 22e-6};
   t.iterations = summarize(t.samples_s);  // p10 18.4 us, p90 21.6 us: a band of +-8% around 20 us
   std::vector<Figure> figures;
-  append_figures(std::optional<CollectivesRecord>(r), figures);
+  append_figures(std::optional<CollectivesRecord>(r), {}, figures);
   const auto* busbw = find(figures, names::kBusBw);
   ASSERT_NE(busbw, nullptr);
   EXPECT_NEAR(busbw->spread, 300 * 0.08, 1e-9);
@@ -89,7 +89,7 @@ TEST(CollectiveFigures, SpeedFiguresCarryTheirNoiseAndOneRankIsALocalCopy) {
   r.sweeps[0].ranks = 1;
   r.sweeps[0].rows[0].out_of_place.wrong = 2;
   figures.clear();
-  append_figures(std::optional<CollectivesRecord>(r), figures);
+  append_figures(std::optional<CollectivesRecord>(r), {}, figures);
   EXPECT_TRUE(find(figures, names::kBusBw)->local_copy);
   EXPECT_TRUE(find(figures, names::kPeakBusBw)->local_copy);
   EXPECT_EQ(not_judged_reason(*find(figures, names::kBusBw)), "one rank: a local copy");
@@ -98,7 +98,7 @@ TEST(CollectiveFigures, SpeedFiguresCarryTheirNoiseAndOneRankIsALocalCopy) {
   r.sweeps[0].ranks = 2;
   r.sweeps[0].rows[0].out_of_place.time_s = 4e-6;
   figures.clear();
-  append_figures(std::optional<CollectivesRecord>(r), figures);
+  append_figures(std::optional<CollectivesRecord>(r), {}, figures);
   EXPECT_EQ(not_judged_reason(*find(figures, names::kAlgBw)), "timed under 10 us (4.0 us)");
 }
 

@@ -51,7 +51,7 @@ CollectivesRecord sample() {
   m.small_bytes = 8;
   m.rounds = 1;
   m.threshold = 0.8;
-  m.pairs = {{0, 1, "h:0", "h:1", true, 350.0, 9e-6, false}};
+  m.pairs = {{0, 1, "h:0", "h:1", true, 350.0, 9e-6}};
   r.pairs = m;
   return r;
 }
@@ -88,7 +88,7 @@ TEST(CollectiveRecords, RunReportWithoutCollectivesStaysNull) {
 
 TEST(CollectivesReporter, ReadsLikeNcclTests) {
   std::ostringstream out;
-  write_collectives(sample(), true, out);
+  write_collectives(sample(), {}, true, out);
   const std::string text = out.str();
   for (const char* expected :
        {"size(B)", "count(elts)", "type", "redop", "root", "algbw(GB/s)", "busbw(GB/s)", "#wrong",
@@ -100,7 +100,7 @@ TEST(CollectivesReporter, ReadsLikeNcclTests) {
 // Past a few nodes the console keeps each op's headline; every size stays in the JSON and CSV.
 TEST(CollectivesReporter, HeadlinesAloneWithoutPerSizeRows) {
   std::ostringstream out;
-  write_collectives(sample(), false, out);
+  write_collectives(sample(), {}, false, out);
   const std::string text = out.str();
   EXPECT_EQ(text.find("size(B)"), std::string::npos) << text;
   EXPECT_NE(text.find("peak busbw 99.86 GB/s at 1 MiB"), std::string::npos) << text;
@@ -110,11 +110,11 @@ TEST(CollectivesReporter, HeadlinesAloneWithoutPerSizeRows) {
 TEST(CollectivesReporter, OneRankIsOneLineSayingNoLinkIsMeasured) {
   auto one = sample();
   std::ostringstream two_ranks;
-  write_collectives(one, true, two_ranks);
+  write_collectives(one, {}, true, two_ranks);
   EXPECT_EQ(two_ranks.str().find("no link measured"), std::string::npos);
   one.sweeps[0].ranks = 1;
   std::ostringstream out;
-  write_collectives(one, true, out);
+  write_collectives(one, {}, true, out);
   // One line, no per-size table: nothing crossed a link.
   EXPECT_EQ(out.str().find("  allreduce | 1 rank (world): a local copy, no link measured\n"), out.str().find("  allreduce"))
       << out.str();

@@ -59,11 +59,12 @@ TEST(SlowPairs, AreJudgedAgainOnEveryJudgement) {
   RunReport run;
   run.collectives.emplace();
   run.collectives->pairs = matrix(0.8);
-  run.collectives->pairs->pairs[0].slow = true;  // stale: 400 GB/s is no slow pair
+  run.marks.add(results::record_mark(CollectivesMark::pair_slow, 0));  // stale: 400 GB/s is no slow pair
   judge(run, {});
   const auto slow = [&] {
     std::vector<bool> out;
-    for (const auto& p : run.collectives->pairs->pairs) out.push_back(p.slow);
+    for (std::size_t i = 0; i < run.collectives->pairs->pairs.size(); ++i)
+      out.push_back(run.marks.has(CollectivesMark::pair_slow, i));
     return out;
   };
   EXPECT_EQ(slow(), (std::vector<bool>{false, false, true, false, false}));

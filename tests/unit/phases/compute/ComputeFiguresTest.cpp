@@ -26,7 +26,7 @@ ComputeRecord record(int rank, double median_s, bool passed) {
 
 TEST(ComputeFigures, TflopsPerRankAndStragglerSpread) {
   std::vector<Figure> figures;
-  append_figures({record(0, 1.0, true), record(1, 1.0, true), record(2, 1.5, true)}, figures);
+  append_figures({record(0, 1.0, true), record(1, 1.0, true), record(2, 1.5, true)}, {}, figures);
   const auto tflops = std::count_if(figures.begin(), figures.end(), [](const Figure& f) { return f.metric == names::kTflops; });
   EXPECT_EQ(tflops, 3);
   const auto spread = std::find_if(figures.begin(), figures.end(), [](const Figure& f) { return f.metric == names::kStragglerSpread; });
@@ -39,7 +39,7 @@ TEST(ComputeFigures, FailedCheckCountsAsWrongAndSkippedRecordsVanish) {
   std::vector<Figure> figures;
   auto skipped = record(1, 1.0, true);
   skipped.skipped_reason = "out of memory";
-  append_figures({record(0, 1.0, false), skipped}, figures);
+  append_figures({record(0, 1.0, false), skipped}, {}, figures);
   const auto wrong = std::find_if(figures.begin(), figures.end(), [](const Figure& f) { return f.metric == names::kWrongElements; });
   ASSERT_NE(wrong, figures.end());
   EXPECT_EQ(wrong->value, 1.0);

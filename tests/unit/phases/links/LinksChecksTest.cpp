@@ -48,13 +48,14 @@ TEST(LinksChecks, HealthyGpusRaiseNothing) {
 
 TEST(LinksChecks, H2dBelowTheNodeMedianIsSlow) {
   std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2, 40)};
-  const auto slow = links_with_id(links_checks_marked(records, 0.10), "h2d-slow");
+  RecordMarks marks;
+  const auto slow = links_with_id(links_checks_marked(records, 0.10, &marks), "h2d-slow");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{2});
   EXPECT_NE(slow[0].message.find("pinned h2d 40.0 GB/s"), std::string::npos);
   EXPECT_NE(slow[0].message.find("NUMA node"), std::string::npos);
-  EXPECT_TRUE(records[2].h2d_slow);
-  EXPECT_FALSE(records[0].h2d_slow);
+  EXPECT_TRUE(marks.has(LinksMark::h2d_slow, 2));
+  EXPECT_FALSE(marks.has(LinksMark::h2d_slow, 0));
 }
 
 TEST(LinksChecks, H2dWithinTheThresholdPasses) {
@@ -81,11 +82,12 @@ TEST(LinksChecks, CpuRecordsAreNotJudgedForSpeed) {
 
 TEST(LinksChecks, HbmBelowTheMedianIsSlow) {
   std::vector<LinksRecord> records = {links_gpu(0), links_gpu(1), links_gpu(2, 55, 55, 3500)};
-  const auto slow = links_with_id(links_checks_marked(records, 0.10), "hbm-slow");
+  RecordMarks marks;
+  const auto slow = links_with_id(links_checks_marked(records, 0.10, &marks), "hbm-slow");
   ASSERT_EQ(slow.size(), 1u);
   EXPECT_EQ(slow[0].ranks, std::vector<int>{2});
   EXPECT_EQ(slow[0].severity, Severity::warning);
-  EXPECT_TRUE(records[2].hbm_slow);
+  EXPECT_TRUE(marks.has(LinksMark::hbm_slow, 2));
 }
 
 TEST(LinksChecks, PcieBelowItsMaximumUnderLoadIsDowntrained) {

@@ -32,10 +32,10 @@ TEST(LinksFigures, UnderFloorMarksOnlyTheCopyTheFloorJudged) {
   r.copies = {copy("h2d", "pinned", "solo", 1 << 20, 20), copy("h2d", "pinned", "solo", 1ull << 30, 26),
               copy("d2h", "pinned", "solo", 1ull << 30, 52), copy("h2d", "pageable", "solo", 1ull << 30, 10)};
   r.hbm = {{"copy", 1ull << 32, {0.001}, 4000}, {"triad", 1ull << 32, {0.001}, 4100}};
-  r.h2d_under_floor = true;
-  r.hbm_under_floor = true;
+  const RecordMarks marks(
+      std::vector{record_mark(LinksMark::h2d_under_floor, 0), record_mark(LinksMark::hbm_under_floor, 0)});
   std::vector<Figure> figures;
-  append_figures({r}, figures);
+  append_figures({r}, marks, figures);
   ASSERT_FALSE(figures.empty());
   int under = 0;
   for (const auto& f : figures) under += f.under_floor ? 1 : 0;
@@ -55,9 +55,8 @@ TEST(LinksFigures, ARecordBesideATenantMarksEveryFigureOfIt) {
   alone.rank = 0;
   beside.rank = 1;
   alone.copies = beside.copies = {copy("h2d", "pinned", "solo", 1ull << 30, 55)};
-  beside.beside_tenant = true;
   std::vector<Figure> figures;
-  append_figures({alone, beside}, figures);
+  append_figures({alone, beside}, RecordMarks(std::vector{record_mark(LinksMark::beside_tenant, 1)}), figures);
   for (const auto& f : figures) EXPECT_EQ(f.beside_tenant, label_or_empty(f, names::kRank) == "1") << f.metric;
 }
 

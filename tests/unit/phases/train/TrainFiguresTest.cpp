@@ -47,7 +47,7 @@ TEST(TrainFigures, EveryMeasuredFigureOfAConfigurationUnderItsLabels) {
   TrainResults results;
   results.records.push_back(ddp_record());
   std::vector<Figure> figures;
-  append_figures(results, figures);
+  append_figures(results, {}, figures);
   const Labels config{{names::kStrategy, "ddp"}, {names::kModel, "mlp"},   {names::kPrecision, "bf16"},
                       {names::kScaling, "weak"}, {names::kGpus, "2"}, {names::kOptions, "grad:bf16 opt-overlap"}};
   const auto* step = find(figures, names::kStepTime);
@@ -86,7 +86,7 @@ TEST(TrainFigures, DpGetsItsPhasesAndWhatWasNotMeasuredOrRunGetsNothing) {
   skipped.skipped_reason = "one GPU per rank";
   results.records = {dp, skipped};
   std::vector<Figure> figures;
-  append_figures(results, figures);
+  append_figures(results, {}, figures);
   const auto is_phase = [](const Figure& f) { return f.metric == names::kDpPhaseTime; };
   EXPECT_EQ(std::count_if(figures.begin(), figures.end(), is_phase), 8);
   const auto* reduce = find(figures, names::kDpPhaseTime, {{names::kDpPhase, "reduce"}});

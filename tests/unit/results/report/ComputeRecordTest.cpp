@@ -56,12 +56,17 @@ TEST(ComputeRecord, JsonRoundTripInsideRunReport) {
 
 TEST(ComputeRecord, StragglerPastThresholdOnly) {
   std::vector<ComputeRecord> records = {record(0, 1.00e-3), record(1, 1.05e-3), record(2, 1.00e-3), record(3, 1.25e-3)};
-  const auto checks = compute_checks_marked(records, 0.10);
+  RecordMarks marks;
+  const auto checks = compute_checks_marked(records, 0.10, &marks);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_EQ(checks[0].id, "compute-straggler");
   EXPECT_EQ(checks[0].ranks, std::vector<int>{3});
-  EXPECT_TRUE(records[3].straggler);
-  EXPECT_FALSE(records[1].straggler);
+  EXPECT_TRUE(marks.has(ComputeMark::straggler, 3));
+  EXPECT_FALSE(marks.has(ComputeMark::straggler, 1));
+  std::ostringstream table;
+  write_compute_table(records, marks, table);
+  EXPECT_EQ(table.str().find("STRAGGLER"), table.str().rfind("STRAGGLER")) << "one row marked: " << table.str();
+  EXPECT_NE(table.str().find("STRAGGLER"), std::string::npos) << table.str();
   for (auto& r : records) r.gpu = "cpu";  // the cpu backend's timings are not compared
   EXPECT_TRUE(compute_checks_marked(records, 0.10).empty());
 }
@@ -79,13 +84,13 @@ TEST(ComputeRecord, FailedOrNanCheckIsAnError) {
 
 TEST(ComputeRecord, TableHasOneRowPerRecord) {
   std::ostringstream out;
-  write_compute_table({record(0, 1e-3), record(1, 2e-3)}, out);
+  write_compute_table({record(0, 1e-3), record(1, 2e-3)}, {}, out);
   const std::string text = out.str();
   EXPECT_NE(text.find("137.4"), std::string::npos) << text;  // 2 * 4096^3 / 1 ms
   EXPECT_NE(text.find("68.7"), std::string::npos) << text;
   EXPECT_NE(text.find("ok 1.5e-03"), std::string::npos) << text;
   std::ostringstream empty;
-  write_compute_table({}, empty);
+  write_compute_table({}, {}, empty);
   EXPECT_TRUE(empty.str().empty());
 }
 
@@ -95,13 +100,13 @@ TEST(ComputeRecord, FiguresOverThePeakAreMarkedWithAFootnote) {
   auto under = record(0, 1e-3);  // 137.4 TFLOP/s
   under.peak_tflops = 274.8;
   std::ostringstream plain;
-  write_compute_table({under}, plain);
+  write_compute_table({under}, {}, plain);
   EXPECT_NE(plain.str().find(" 50 "), std::string::npos) << plain.str();
   EXPECT_EQ(plain.str().find('*'), std::string::npos) << plain.str();
   auto over = record(1, 1e-3);
   over.peak_tflops = 100.0;
   std::ostringstream marked;
-  write_compute_table({under, over}, marked);
+  write_compute_table({under, over}, {}, marked);
   EXPECT_NE(marked.str().find(" 137* "), std::string::npos) << marked.str();
   EXPECT_NE(marked.str().find("* over the dense peak"), std::string::npos) << marked.str();
 }

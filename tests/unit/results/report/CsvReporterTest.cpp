@@ -114,7 +114,8 @@ TEST(CsvReporter, NodesSharingAHostNameAreToldApart) {
 
 TEST(CsvReporter, FiguresBesideATenantSaySo) {
   auto r = csv_fleet();
-  for (auto& b : r.burn) b.beside_tenant = b.rank == 3;
+  for (std::size_t i = 0; i < r.burn.size(); ++i)
+    if (r.burn[i].rank == 3) r.marks.add(record_mark(BurnMark::beside_tenant, i));
   const auto csv = csv_of(r);
   EXPECT_NE(csv.find(",n1,1,3,1,GPU-3,NVIDIA H200,burn,sustained_tflops,precision=bf16,800,TFLOP/s,beside_tenant\n"),
             std::string::npos)

@@ -136,7 +136,7 @@ TEST(ExpectationsValidation, LinksAndBurnFiguresTakeThresholds) {
   r.hbm_peak_gbps = 4800;
   r.nvlinks = {{0, true, true, {}}};
   std::vector<Figure> figures;
-  append_figures(std::vector<LinksRecord>{r}, figures);
+  append_figures(std::vector<LinksRecord>{r}, {}, figures);
   ASSERT_EQ(figures.size(), 5u);
   for (const auto& f : figures) EXPECT_TRUE(f.phase == phase::links && names::is_known_metric(f.metric)) << f.metric;
 }

@@ -138,11 +138,11 @@ std::vector<std::string> ids(const std::vector<Check>& checks) {
 TEST(FloorChecks, HealthyLoneH200PassesWithItsFloorsRecorded) {
   auto run = lone_h200(674, 55.2, 55.3, 4270);
   EXPECT_TRUE(floor_checks_marked(run).empty());
-  EXPECT_NEAR(*run.burn[0].floor_tflops, 0.56 * 989.4, 0.01);
-  EXPECT_NEAR(*run.links[0].h2d_floor_gbps, 0.70 * 63.008, 0.01);
-  EXPECT_NEAR(*run.links[0].hbm_floor_gbps, 3600, 0.01);
-  EXPECT_FALSE(run.burn[0].under_floor || run.links[0].h2d_under_floor || run.links[0].d2h_under_floor ||
-               run.links[0].hbm_under_floor);
+  EXPECT_NEAR(*run.marks.value(BurnMark::floor, 0), 0.56 * 989.4, 0.01);
+  EXPECT_NEAR(*run.marks.value(LinksMark::h2d_floor, 0), 0.70 * 63.008, 0.01);
+  EXPECT_NEAR(*run.marks.value(LinksMark::hbm_floor, 0), 3600, 0.01);
+  EXPECT_FALSE(run.marks.has(BurnMark::under_floor, 0) || run.marks.has(LinksMark::h2d_under_floor, 0) ||
+               run.marks.has(LinksMark::d2h_under_floor, 0) || run.marks.has(LinksMark::hbm_under_floor, 0));
 }
 
 TEST(FloorChecks, EachFigureUnderItsFloorIsAnError) {
@@ -151,32 +151,33 @@ TEST(FloorChecks, EachFigureUnderItsFloorIsAnError) {
   EXPECT_EQ(ids(checks), std::vector<std::string>{"gpu-slow-sustained:error"});
   EXPECT_NE(checks[0].message.find("372.0 TFLOP/s, under the model's floor of 554.1"), std::string::npos)
       << checks[0].message;
-  EXPECT_TRUE(shared.burn[0].slow);
-  EXPECT_TRUE(shared.burn[0].under_floor);
+  EXPECT_TRUE(shared.marks.has(BurnMark::slow, 0));
+  EXPECT_TRUE(shared.marks.has(BurnMark::under_floor, 0));
   auto link = lone_h200(674, 55.2, 30, 4270);
   checks = floor_checks_marked(link);
   EXPECT_EQ(ids(checks), std::vector<std::string>{"h2d-slow:error"});
   EXPECT_NE(checks[0].message.find("pinned d2h 30.0 GB/s"), std::string::npos) << checks[0].message;
-  EXPECT_TRUE(link.links[0].d2h_under_floor);
-  EXPECT_FALSE(link.links[0].h2d_under_floor) << "each direction is marked on its own";
-  EXPECT_FALSE(link.links[0].hbm_under_floor || link.burn[0].under_floor);
+  EXPECT_TRUE(link.marks.has(LinksMark::d2h_under_floor, 0));
+  EXPECT_FALSE(link.marks.has(LinksMark::h2d_under_floor, 0)) << "each direction is marked on its own";
+  EXPECT_FALSE(link.marks.has(LinksMark::hbm_under_floor, 0) || link.marks.has(BurnMark::under_floor, 0));
   auto memory = lone_h200(674, 55.2, 55.3, 3500);
   EXPECT_EQ(ids(floor_checks_marked(memory)), std::vector<std::string>{"hbm-slow:error"});
-  EXPECT_TRUE(memory.links[0].hbm_under_floor);
-  EXPECT_FALSE(memory.links[0].h2d_under_floor || memory.links[0].d2h_under_floor);
+  EXPECT_TRUE(memory.marks.has(LinksMark::hbm_under_floor, 0));
+  EXPECT_FALSE(memory.marks.has(LinksMark::h2d_under_floor, 0) || memory.marks.has(LinksMark::d2h_under_floor, 0));
 }
 
 TEST(FloorChecks, MarksAreClearedWhenJudgedAgain) {
   auto run = lone_h200(372, 30, 30, 3500);
   floor_checks_marked(run);
-  ASSERT_TRUE(run.burn[0].under_floor && run.links[0].h2d_under_floor && run.links[0].hbm_under_floor);
+  ASSERT_TRUE(run.marks.has(BurnMark::under_floor, 0) && run.marks.has(LinksMark::h2d_under_floor, 0) &&
+              run.marks.has(LinksMark::hbm_under_floor, 0));
   const auto healthy = lone_h200(674, 55, 55, 4270);
   run.burn[0].sustained_tflops = 674;
   run.links[0].copies = healthy.links[0].copies;
   run.links[0].hbm = healthy.links[0].hbm;
   EXPECT_TRUE(floor_checks_marked(run).empty());
-  EXPECT_FALSE(run.burn[0].under_floor || run.links[0].h2d_under_floor || run.links[0].d2h_under_floor ||
-               run.links[0].hbm_under_floor);
+  EXPECT_FALSE(run.marks.has(BurnMark::under_floor, 0) || run.marks.has(LinksMark::h2d_under_floor, 0) ||
+               run.marks.has(LinksMark::d2h_under_floor, 0) || run.marks.has(LinksMark::hbm_under_floor, 0));
 }
 
 // The floor is held to the fastest of a figure's copies: a host busy for part of the measurement pulls
@@ -188,7 +189,7 @@ TEST(FloorChecks, ALinkIsHeldToItsFastestCopy) {
   auto dip = lone_h200(674, 43.7, 55.0, 4270);
   dip.links[0].copies[0].samples_s = {seconds(55.1), seconds(43.5), seconds(43.7), seconds(43.9), seconds(54.9)};
   EXPECT_TRUE(floor_checks_marked(dip).empty()) << "a dip in 3 of 5 copies";
-  EXPECT_FALSE(dip.links[0].h2d_under_floor);
+  EXPECT_FALSE(dip.marks.has(LinksMark::h2d_under_floor, 0));
 
   auto trained_down = lone_h200(674, 26.3, 55.0, 4270);  // gen5 x8
   trained_down.links[0].copies[0].samples_s = {seconds(26.2), seconds(26.3), seconds(26.4), seconds(26.3), seconds(26.3)};
@@ -198,7 +199,7 @@ TEST(FloorChecks, ALinkIsHeldToItsFastestCopy) {
                                    "of 44.1 GB/s"),
             std::string::npos)
       << checks[0].message;
-  EXPECT_TRUE(trained_down.links[0].h2d_under_floor);
+  EXPECT_TRUE(trained_down.marks.has(LinksMark::h2d_under_floor, 0));
 
   auto memory = lone_h200(674, 55.2, 55.3, 3000);
   memory.links[0].hbm[0].samples_s = {8 * seconds(4200), 8 * seconds(3000), 8 * seconds(3000)};
@@ -212,7 +213,7 @@ TEST(FloorChecks, UnknownModelSaysItHasNoFloor) {
   const auto checks = floor_checks_marked(run);
   EXPECT_EQ(ids(checks), std::vector<std::string>{"gpu-floor-unknown:info"});
   EXPECT_EQ(checks[0].ranks, std::vector<int>{0});
-  EXPECT_FALSE(run.burn[0].floor_tflops);
+  EXPECT_FALSE(run.marks.value(BurnMark::floor, 0));
   auto cpu = lone_h200(0.1, 5, 5, 10);
   cpu.burn[0].gpu = cpu.links[0].gpu = "cpu";
   EXPECT_TRUE(floor_checks_marked(cpu).empty());

@@ -80,14 +80,14 @@ TEST(PromReporter, BuildInfoStartTimeCompletenessAndEachRuleThatRan) {
 // said to be in its own family; with every GPU of a headline left out, the family is left out too.
 TEST(PromReporter, FiguresMeasuredBesideAnotherProcessAreLeftOutAndNamed) {
   auto run = fleet();
-  run.burn[5].beside_tenant = true;  // rank 5, the slow one on n2
+  run.marks.add(record_mark(BurnMark::beside_tenant, 5));  // rank 5, the slow one on n2
   const auto text = exposition(run);
   EXPECT_FALSE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(5) + ",precision=\"bf16\"} 600000000000000"))
       << text;
   EXPECT_TRUE(has_line(text, "gpuscale_burn_sustained_flops{" + gpu(4) + ",precision=\"bf16\"} 800000000000000"));
   EXPECT_TRUE(has_line(text, "# TYPE gpuscale_beside_tenant gauge")) << text;
   EXPECT_TRUE(has_line(text, "gpuscale_beside_tenant{" + gpu(5) + ",phase=\"burn\"} 1"));
-  for (auto& b : run.burn) b.beside_tenant = true;
+  for (std::size_t i = 0; i < run.burn.size(); ++i) run.marks.add(record_mark(BurnMark::beside_tenant, i));
   const auto none = exposition(run);
   EXPECT_EQ(none.find("gpuscale_burn_sustained_flops"), std::string::npos) << none;
 }

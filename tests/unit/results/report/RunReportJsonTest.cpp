@@ -1,5 +1,7 @@
 #include <fstream>
 #include <sstream>
+#include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -39,6 +41,54 @@ TEST(RunReportJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(back.ranks[0].variables.at("NCCL_DEBUG"), "INFO");
   EXPECT_EQ(*back.ranks[0].gpu->temperature_c, 31u);
   EXPECT_FALSE(back.ranks[0].gpu->memory_clock_mhz.has_value());
+}
+
+// The judge's marks of every phase are written in the records they mark, by the whole-document writer
+// and by the streaming one alike, and both readers take them back out; the records hold none.
+TEST(RunReportJson, TheMarksOfEveryPhaseSurviveBothWritersAndReaders) {
+  auto r = sample_report();
+  r.burn.resize(2);
+  r.links.resize(1);
+  r.compute.resize(1);
+  r.collectives.emplace();
+  r.collectives->sweeps.resize(2);
+  r.collectives->scaling.resize(1);
+  r.collectives->pairs.emplace();
+  r.collectives->pairs->pairs.resize(2);
+  r.train.records.resize(1);
+  r.train.records[0].ranks.resize(3);
+  const std::vector<RecordMark> marks = {
+      record_mark(BurnMark::slow, 1),
+      record_mark(BurnMark::floor, 0, 0, 554.1),
+      record_mark(LinksMark::hbm_under_floor, 0),
+      record_mark(LinksMark::h2d_floor, 0, 0, 44.1),
+      record_mark(ComputeMark::beside_tenant, 0),
+      record_mark(CollectivesMark::sweep_beside_tenant, 1),
+      record_mark(CollectivesMark::scaling_beside_tenant, 0),
+      record_mark(CollectivesMark::pair_slow, 1),
+      record_mark(TrainMark::straggler, 0, 2),
+      record_mark(TrainMark::beside_tenant, 0),
+  };
+  r.marks = RecordMarks(marks);
+  const auto same = [&](const RecordMarks& back) {
+    const auto key = [](const RecordMark& m) { return std::tuple(m.phase, m.kind, m.index, m.rank_index, m.value); };
+    const auto want = r.marks.all(), got = back.all();
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(key(got[i]), key(want[i])) << i;
+  };
+  const nlohmann::json j = r;
+  EXPECT_EQ(j.at("burn")[1].at("slow"), true);
+  EXPECT_EQ(j.at("burn")[0].at("slow"), false);
+  EXPECT_EQ(j.at("collectives").at("pairs").at("pairs")[1].at("slow"), true);
+  EXPECT_EQ(j.at("train").at("records")[0].at("ranks")[2].at("straggler"), true);
+  EXPECT_FALSE(j.at("collectives").at("sweeps")[0].contains("beside_tenant"));
+  same(j.get<RunReport>().marks);
+  const auto text = report_text(r);
+  EXPECT_EQ(nlohmann::json::parse(text), j) << "the streaming writer writes the same marks";
+  same(parse_report_text(text, "run.json").marks);
+  RunReport unmarked = r;
+  unmarked.marks = {};
+  EXPECT_TRUE(parse_report_text(report_text(unmarked), "run.json").marks.empty()) << "false and null mark nothing";
 }
 
 TEST(RunReportJson, RejectsOtherSchemaVersions) {

@@ -55,12 +55,13 @@ TEST(TrainRecord, StragglerAndFailedCheckBecomeChecks) {
   results.verifications = {{"ddp-gradients-bitwise-equal", "mlp fp32", false, 1, 0, "2 ranks"},
                     {"ddp-matches-single", "mlp fp32", true, 1e-7, 2e-5, ""}};
   finish_train_results(results);
-  const auto checks = train_checks_marked(results, 0.10);
+  RecordMarks marks;
+  const auto checks = train_checks_marked(results, 0.10, &marks);
   ASSERT_EQ(checks.size(), 2u);
   EXPECT_EQ(checks[0].id, "train-straggler");
   EXPECT_EQ(checks[0].ranks, std::vector<int>{2});
-  EXPECT_TRUE(results.records[0].ranks[2].straggler);
-  EXPECT_FALSE(results.records[0].ranks[0].straggler);
+  EXPECT_TRUE(marks.has(TrainMark::straggler, 0, 2));
+  EXPECT_FALSE(marks.has(TrainMark::straggler, 0, 0));
   EXPECT_EQ(checks[1].id, "train-ddp-gradients-bitwise-equal");
   EXPECT_EQ(checks[1].severity, Severity::error);
 }
@@ -98,7 +99,7 @@ TEST(TrainRecord, CommConfigRoundTripsAndShows) {
   EXPECT_EQ(back.comm_ctas_trials, r.comm_ctas_trials);
   EXPECT_EQ(back.comm_sm_margin, 32);
   std::ostringstream out;
-  write_train_tables(results, true, out);
+  write_train_tables(results, {}, true, out);
   EXPECT_NE(out.str().find("ddp mlp bf16 x2 weak buf:window ctas:64(auto) sm-margin:32"), std::string::npos)
       << out.str();
   for (const char* key : {"comm_buffers", "comm_ctas", "comm_ctas_trials", "comm_sm_margin"})
@@ -114,11 +115,11 @@ TEST(TrainTable, ShowsScalingDpPhasesAndStragglers) {
   TrainResults results;
   auto r = record("dp", 2, 500, {0.2, 0.3});
   r.dp = DpPhases{0.001, 0, 0, 0, 0, 0, 0.004, 0};
-  r.ranks[1].straggler = true;
   results.records = {r};
   results.verifications = {{"dp-matches-single", "mlp bf16", false, 0.5, 0.02, ""}};
+  const RecordMarks marks(std::vector{results::record_mark(TrainMark::straggler, 0, 1)});
   std::ostringstream out;
-  write_train_tables(results, true, out);
+  write_train_tables(results, marks, true, out);
   const std::string text = out.str();
   EXPECT_NE(text.find("== Training: correctness =="), std::string::npos);
   EXPECT_NE(text.find("FAIL"), std::string::npos);

@@ -34,7 +34,7 @@ TEST(PhaseView, AnEmptyRunHasNoRecordsAndNoFigures) {
     ASSERT_NE(view.append_figures, nullptr) << view.name;
     EXPECT_FALSE(view.has_records(empty, empty.world_size)) << view.name;
     std::vector<Figure> figures;
-    view.append_figures(empty, figures);
+    view.append_figures(empty, empty.marks, figures);
     EXPECT_TRUE(figures.empty()) << view.name << " emitted " << figures.size() << " figures";
   }
 }
@@ -51,7 +51,7 @@ TEST(PhaseView, EachViewReadsItsOwnPhasesRecords) {
   run.burn = {b};
   for (const auto& view : phase_views()) {
     std::vector<Figure> figures;
-    view.append_figures(run, figures);
+    view.append_figures(run, run.marks, figures);
     EXPECT_EQ(view.has_records(run, run.world_size), view.name == phase::burn) << view.name;
     EXPECT_EQ(figures.empty(), view.name != phase::burn) << view.name;
     for (const auto& f : figures) EXPECT_EQ(f.phase, view.name) << f.metric;
