@@ -12,7 +12,7 @@ namespace gpuscale::collectives {
 struct OpSpec;
 
 // nccl-tests' defaults. launch sets the sizes, step, iteration counts, scaling and pair sizes of
-// every run from its profile table (launch/Profile.cpp) and prints the rest in --help from here.
+// every run from its profile table (launch/base/Profile.cpp) and prints the rest in --help from here.
 // The all-pairs send/recv matrix runs ranks - 1 rounds: by default only up to kPairMatrixAutoRanks.
 enum class PairMatrixMode { automatic, all, none };
 inline constexpr int kPairMatrixAutoRanks = 32;

@@ -1,7 +1,7 @@
 #pragma once
 // `gpuscale baseline RUN.json... -o BASE.json`: the median and spread of every figure over saved runs
 // (results/report/Baseline.hpp), written atomically for --baseline to judge later runs by. No MPI.
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 
 namespace gpuscale::launch {
 

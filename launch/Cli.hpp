@@ -1,7 +1,7 @@
 #pragma once
 // The command line: one executable, subcommands, cxxopts. Parsing is pure (no MPI, no files
 // touched), so tests call it directly. Bad input throws harness::UsageError with one line.
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 
 namespace gpuscale::launch {
 

@@ -7,7 +7,7 @@
 
 #include "harness/Deadline.hpp"
 #include "harness/World.hpp"
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 
 namespace gpuscale::launch {
 

@@ -8,11 +8,11 @@
 
 #include "harness/Error.hpp"
 #include "launch/BaselineCommand.hpp"
-#include "launch/Invocation.hpp"
 #include "launch/PhaseTable.hpp"
 #include "launch/ReportCommands.hpp"
 #include "launch/ReportFiles.hpp"
-#include "launch/ProjectionOptions.hpp"
+#include "launch/base/Invocation.hpp"
+#include "launch/base/ProjectionOptions.hpp"
 #include "results/base/PhaseNames.hpp"
 #include "results/base/Spelling.hpp"
 

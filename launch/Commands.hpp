@@ -8,7 +8,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/PhaseSpec.hpp"
+#include "launch/base/PhaseSpec.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/FigureNames.hpp"
 #include "results/base/Format.hpp"

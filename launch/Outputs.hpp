@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 #include "results/render/Reporter.hpp"
 #include "results/report/Expectations.hpp"
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "launch/PhaseSpec.hpp"
+#include "launch/base/PhaseSpec.hpp"
 
 namespace gpuscale::launch {
 

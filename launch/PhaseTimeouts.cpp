@@ -1,4 +1,4 @@
-#include "launch/PhaseTimeouts.hpp"
+#include "launch/base/PhaseTimeouts.hpp"
 
 #include "launch/PhaseTable.hpp"
 

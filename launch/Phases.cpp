@@ -15,8 +15,9 @@
 #include "launch/FailurePath.hpp"
 #include "launch/Job.hpp"
 #include "launch/PhaseTable.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/RunPlanning.hpp"
 #include "launch/SeamPlaces.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "probes/SlurmProbe.hpp"
 
 namespace gpuscale::launch {

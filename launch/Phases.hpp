@@ -3,7 +3,7 @@
 // report (the phases: PhaseTable.hpp; a command's: Commands.hpp).
 #include <string>
 
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 
 namespace gpuscale::launch {
 

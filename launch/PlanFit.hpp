@@ -5,14 +5,10 @@
 // rank alike before any work or output (exit 2).
 #include <string>
 
-#include "launch/JobShape.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/base/JobShape.hpp"
+#include "launch/base/RunPlan.hpp"
 
 namespace gpuscale::launch {
-
-// The devices DP drives from rank 0 at most: the GPUs it sees; on the cpu backend its node's ranks,
-// at least 2. Local: call it on rank 0.
-int dp_device_limit(bool cpu_backend, int local_size);
 
 // "" when every value fits the job; else one line that names the first value that does not and the
 // job's shape: each planned phase's PhaseSpec::misfit, in the table's order. Pure.

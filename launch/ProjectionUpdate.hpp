@@ -2,7 +2,7 @@
 // The report's projection (results/schema/Projection.hpp), kept up to date after each phase it is
 // fitted from (PhaseSpec::feeds_projection: collectives, and train once it ran). The driver runs it
 // (Job::phase_done), so that neither phase reaches into the other for it.
-#include "launch/RunPlan.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "results/schema/RunReport.hpp"
 
 namespace gpuscale::launch {

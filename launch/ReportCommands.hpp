@@ -1,7 +1,7 @@
 #pragma once
 // The commands that read saved runs and need no GPU and no MPI (no phases: CommandSpec::run_offline):
 // `report`, `compare` and `baseline` (BaselineCommand.hpp). MPI is never initialised for them.
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "launch/Invocation.hpp"
+#include "launch/base/Invocation.hpp"
 #include "results/report/Expectations.hpp"
 #include "results/schema/RunReport.hpp"
 

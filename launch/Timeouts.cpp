@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "harness/Error.hpp"
-#include "launch/OptionValue.hpp"
 #include "launch/PhaseTable.hpp"
+#include "launch/base/OptionValue.hpp"
 
 namespace gpuscale::launch {
 namespace {

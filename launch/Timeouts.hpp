@@ -5,7 +5,7 @@
 // the phase's folder). Pure parsing; bad input is a harness::UsageError with one line.
 #include <string>
 
-#include "launch/PhaseTimeouts.hpp"
+#include "launch/base/PhaseTimeouts.hpp"
 
 namespace gpuscale::launch {
 

@@ -5,7 +5,7 @@ A room is a header and its sources (harness/World.hpp, World.cpp: the room harne
 depends on room B when any file of A includes a header of B. Three checks, run by the include_graph test:
   - layers: a folder includes only itself and the folders below it (LAYERS, the CMake targets' links);
   - phases: a phase's folder (phases/NAME/, its running half phases/NAME/run/ included) includes no
-    other phase's, nor the driver (launch/ beyond PHASE_FACING); what phases share lives in a layer
+    other phase's, nor the driver (launch/ beyond launch/base); what phases share lives in a layer
     below, or in the driver;
   - loops: no set of rooms depends on itself round a loop, except the loops pinned in KNOWN_LOOPS,
     which may only shrink: a new loop, a pinned loop that grew, or one that is gone (unpin it) fails.
@@ -35,9 +35,12 @@ LAYERS = {
     "collectives": ["harness", "results"],
     "workloads": ["harness", "results"],
     "judge": ["results", "judge/base"],
-    # A phase's running half: what it faces of launch/ (PHASE_FACING below) and the layers under launch.
-    "phases/*/run": ["launch", "collectives", "workloads", "probes", "harness", "results"],
-    "launch": ["phases/*/run", "collectives", "workloads", "judge", "probes", "harness", "results"],
+    # What a phase's running half faces of launch/: its spec, context and run adapter, the driver's
+    # narrow face (PhaseDriver), the plan and what it is resolved from.
+    "launch/base": ["collectives", "workloads", "probes", "harness", "results"],
+    # A phase's running half: the launch base and the layers under launch.
+    "phases/*/run": ["launch/base", "collectives", "workloads", "probes", "harness", "results"],
+    "launch": ["launch/base", "phases/*/run", "collectives", "workloads", "judge", "probes", "harness", "results"],
 }
 RUNNING_HALF = re.compile(r"^phases/[^/]+/run(/|$)")
 
@@ -87,23 +90,20 @@ def cross_phase_includes(edges):
     return found
 
 
-# What a phase's running half (phases/NAME/run/) faces of launch/: its context and the driver's narrow
-# face (PhaseDriver), its spec and run adapter, the plan and what it is resolved from. The rest of launch/
-# is the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
-PHASE_FACING = {"launch/" + name for name in (
-    "Invocation", "JobShape", "OptionValue", "PhaseContext", "PhaseDriver", "PhaseRun", "PhaseSpec",
-    "PhaseTimeouts", "PlanFit", "PlanText", "Profile", "ProjectionOptions", "RunPlan")}
+# What a phase's folder faces of launch/ is launch/base/ (its context and the driver's narrow face,
+# PhaseDriver, its spec and run adapter, the plan and what it is resolved from). The rest of launch/ is
+# the driver's (the Job, the tables, the budget, the outputs), which no phase's folder includes.
+def is_driver_include(room, target):
+    return phase_of(room) is not None and layer_of(target) == "launch"
 
 
 def driver_includes(edges):
     found = []
     for room, targets in sorted(edges.items()):
-        if phase_of(room) is None:
-            continue
         for target in sorted(targets):
-            if target.startswith("launch/") and phase_of(target) is None and target not in PHASE_FACING:
-                found.append(f"{room} includes {target}: a phase's folder includes of launch/ only what a "
-                             "phase faces (PhaseContext, PhaseDriver, PhaseSpec, the plan's headers)")
+            if is_driver_include(room, target):
+                found.append(f"{room} includes {target}: a phase's folder includes of launch/ only launch/base/, "
+                             "what a phase faces (PhaseContext, PhaseDriver, PhaseSpec, the plan's headers)")
     return found
 
 
@@ -139,6 +139,8 @@ def upward_includes(edges):
         allowed = below(layer)
         for target in sorted(targets):
             other = layer_of(target)
+            if is_driver_include(room, target):
+                continue  # driver_includes names it
             if other is not None and other != layer and other not in allowed:
                 may = ", ".join(sorted(allowed)) or "itself"
                 found.append(f"{room} includes {target}: {layer} may include only {may}")

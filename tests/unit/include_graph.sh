@@ -13,12 +13,12 @@ src="$1"
 tool="$src/tools/include_graph.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/harness" "$tmp/launch" "$tmp/results/base" "$tmp/results/schema" "$tmp/phases/a/run" \
+mkdir -p "$tmp/harness" "$tmp/launch/base" "$tmp/results/base" "$tmp/results/schema" "$tmp/phases/a/run" \
   "$tmp/phases/b/run" "$tmp/judge/base"
 printf '#pragma once\n' >"$tmp/harness/A.hpp"
 printf '#pragma once\n' >"$tmp/harness/B.hpp"
 printf '#pragma once\n' >"$tmp/launch/Job.hpp"
-printf '#pragma once\n' >"$tmp/launch/PhaseContext.hpp"
+printf '#pragma once\n' >"$tmp/launch/base/PhaseContext.hpp"
 printf '#include "harness/A.hpp"\n#include "harness/B.hpp"\n' >"$tmp/harness/A.cpp"
 printf '#include "harness/B.hpp"\n#include "harness/A.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/harness/B.cpp"
 printf '#pragma once\n' >"$tmp/results/schema/Record.hpp"
@@ -27,7 +27,7 @@ printf '#include "results/base/Format.hpp"\n' >"$tmp/results/schema/Record.cpp"
 printf '#pragma once\n' >"$tmp/results/base/Format.hpp"
 printf '#pragma once\n' >"$tmp/phases/a/run/APlan.hpp"
 printf '#pragma once\n' >"$tmp/phases/b/run/BPlan.hpp"
-printf '#include "phases/a/run/APlan.hpp"\n#include "launch/PhaseContext.hpp"\n' >"$tmp/phases/a/run/APhase.cpp"
+printf '#include "phases/a/run/APlan.hpp"\n#include "launch/base/PhaseContext.hpp"\n' >"$tmp/phases/a/run/APhase.cpp"
 printf '#include "phases/a/run/APlan.hpp"\n#include "launch/Job.hpp"\n' >"$tmp/phases/a/run/ASpec.cpp"
 printf '#include "phases/b/run/BPlan.hpp"\n#include "phases/a/run/APlan.hpp"\n' >"$tmp/phases/b/run/BPhase.cpp"
 printf '#include "phases/a/run/APlan.hpp"\n' >"$tmp/launch/Driver.cpp"
@@ -48,7 +48,7 @@ grep -q "results/base/Format includes results/schema/Record: results/base may in
   { echo "FAIL: results including its base named as upward"; cat "$tmp/out"; exit 1; }
 grep -q "phases/b/run/BPhase includes phases/a/run/APlan: a phase includes no other phase's files" "$tmp/out" ||
   { echo "FAIL: the phase including another phase's file not named"; cat "$tmp/out"; exit 1; }
-grep -q "phases/a/run/ASpec includes launch/Job: a phase's folder includes of launch/ only what a phase faces" \
+grep -q "phases/a/run/ASpec includes launch/Job: a phase's folder includes of launch/ only launch/base/" \
   "$tmp/out" || { echo "FAIL: a running half including the driver not named"; cat "$tmp/out"; exit 1; }
 grep -q "phases/b/BView includes results/schema/Record: phases may include only judge/base, results/base" "$tmp/out" ||
   { echo "FAIL: a pure half including the records above it not named"; cat "$tmp/out"; exit 1; }

@@ -4,7 +4,7 @@
 // across the job. Collective: rank 0 returns a record per rank (index = rank), the other ranks none.
 #include <vector>
 
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "phases/burn/BurnRecord.hpp"
 
 namespace gpuscale::launch {

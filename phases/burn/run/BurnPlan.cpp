@@ -1,6 +1,6 @@
 #include "phases/burn/run/BurnPlan.hpp"
 
-#include "launch/OptionValue.hpp"
+#include "launch/base/OptionValue.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

@@ -3,7 +3,7 @@
 // bad input throws harness::UsageError with one line.
 #include <cxxopts.hpp>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "workloads/burn/Burn.hpp"
 
 namespace gpuscale::launch {

@@ -2,12 +2,12 @@
 #include <utility>
 #include <vector>
 
-#include "launch/Invocation.hpp"
-#include "launch/PhaseDriver.hpp"
-#include "launch/PhaseRun.hpp"
-#include "launch/PhaseSpec.hpp"
-#include "launch/PlanFit.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/base/Invocation.hpp"
+#include "launch/base/JobShape.hpp"
+#include "launch/base/PhaseDriver.hpp"
+#include "launch/base/PhaseRun.hpp"
+#include "launch/base/PhaseSpec.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "phases/burn/run/BurnPhase.hpp"
 #include "phases/burn/run/BurnPlan.hpp"
 #include "results/base/Format.hpp"

@@ -5,9 +5,9 @@
 #include <cxxopts.hpp>
 
 #include "collectives/SweepOptions.hpp"
-#include "launch/Invocation.hpp"
-#include "launch/PhaseContext.hpp"
-#include "launch/Profile.hpp"
+#include "launch/base/Invocation.hpp"
+#include "launch/base/PhaseContext.hpp"
+#include "launch/base/Profile.hpp"
 #include "phases/collectives/CollectiveRecords.hpp"
 #include "phases/collectives/run/CollectivesPlan.hpp"
 

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "launch/OptionValue.hpp"
-#include "launch/Profile.hpp"
+#include "launch/base/OptionValue.hpp"
+#include "launch/base/Profile.hpp"
 #include "phases/compute/ComputeRecord.hpp"
 #include "phases/compute/run/ComputePlan.hpp"
 #include "results/base/Format.hpp"

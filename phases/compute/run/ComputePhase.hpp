@@ -8,7 +8,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "phases/compute/ComputeRecord.hpp"
 
 namespace gpuscale::launch {

@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "harness/Error.hpp"
-#include "launch/OptionValue.hpp"
-#include "launch/Profile.hpp"
+#include "launch/base/OptionValue.hpp"
+#include "launch/base/Profile.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "workloads/compute/ComputeRun.hpp"
 
 namespace gpuscale::launch {

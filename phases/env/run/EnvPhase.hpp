@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "results/world/RankEnv.hpp"
 
 namespace gpuscale::launch {

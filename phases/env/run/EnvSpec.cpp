@@ -1,11 +1,11 @@
 // The env phase in the phase table: no plan, no options; it runs whatever a later phase finds.
 #include <utility>
 
-#include "launch/PhaseDriver.hpp"
-#include "launch/PhaseRun.hpp"
-#include "launch/PhaseSpec.hpp"
-#include "launch/PlanFit.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/base/JobShape.hpp"
+#include "launch/base/PhaseDriver.hpp"
+#include "launch/base/PhaseRun.hpp"
+#include "launch/base/PhaseSpec.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "phases/env/run/EnvPhase.hpp"
 #include "results/base/Format.hpp"
 

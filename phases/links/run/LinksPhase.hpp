@@ -8,7 +8,7 @@
 // (workloads/LinksRun.hpp); the phase adds the probes, the monitor and the gather.
 #include <vector>
 
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "phases/links/LinksRecord.hpp"
 
 namespace gpuscale::launch {

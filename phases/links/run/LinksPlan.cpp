@@ -2,7 +2,7 @@
 
 #include "harness/Error.hpp"
 #include "harness/SizeParse.hpp"
-#include "launch/OptionValue.hpp"
+#include "launch/base/OptionValue.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

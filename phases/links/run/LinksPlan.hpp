@@ -3,7 +3,7 @@
 // Pure; bad input throws harness::UsageError with one line.
 #include <cxxopts.hpp>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "workloads/links/HostLinks.hpp"
 
 namespace gpuscale::launch {

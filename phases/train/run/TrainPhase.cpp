@@ -1,6 +1,6 @@
 #include "phases/train/run/TrainPhase.hpp"
 
-#include "launch/PlanFit.hpp"
+#include "launch/base/DpDevices.hpp"
 #include "phases/train/run/TrainPlan.hpp"
 #include "workloads/train/TrainRun.hpp"
 

@@ -4,7 +4,7 @@
 // then derives efficiency and stragglers and turns failed checks into errors. Collective.
 #include <vector>
 
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "phases/train/TraceSpan.hpp"
 #include "phases/train/TrainRecord.hpp"
 

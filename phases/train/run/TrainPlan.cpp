@@ -4,8 +4,8 @@
 #include <sstream>
 
 #include "harness/Error.hpp"
-#include "launch/OptionValue.hpp"
-#include "launch/Profile.hpp"
+#include "launch/base/OptionValue.hpp"
+#include "launch/base/Profile.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

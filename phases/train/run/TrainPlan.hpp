@@ -8,7 +8,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "workloads/train/TrainRun.hpp"
 
 namespace gpuscale::launch {

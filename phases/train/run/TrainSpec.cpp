@@ -2,13 +2,13 @@
 // job, its policy.
 #include <utility>
 
-#include "launch/Invocation.hpp"
-#include "launch/PhaseDriver.hpp"
-#include "launch/PhaseRun.hpp"
-#include "launch/PhaseSpec.hpp"
-#include "launch/PlanFit.hpp"
-#include "launch/PlanText.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/base/Invocation.hpp"
+#include "launch/base/JobShape.hpp"
+#include "launch/base/PhaseDriver.hpp"
+#include "launch/base/PhaseRun.hpp"
+#include "launch/base/PhaseSpec.hpp"
+#include "launch/base/PlanText.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "phases/train/TrainRecord.hpp"
 #include "phases/train/run/TrainPhase.hpp"
 #include "phases/train/run/TrainPlan.hpp"

@@ -3,6 +3,7 @@
 #include "launch/Commands.hpp"
 #include "launch/PhaseTable.hpp"
 #include "launch/Phases.hpp"
+#include "launch/RunPlanning.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -16,8 +17,8 @@
 
 #include "harness/Error.hpp"
 #include "launch/Commands.hpp"
-#include "launch/RunPlan.hpp"
 #include "launch/Timeouts.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "launch/Cli.hpp"
+#include "launch/RunPlanning.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "launch/PhaseSpec.hpp"
+#include "launch/base/PhaseSpec.hpp"
 
 namespace gpuscale::launch {
 

@@ -1,4 +1,4 @@
-#include "launch/RunPlan.hpp"
+#include "launch/base/RunPlan.hpp"
 
 #include <cctype>
 #include <fstream>
@@ -9,6 +9,7 @@
 
 #include "collectives/Sweep.hpp"
 #include "launch/PlanFit.hpp"
+#include "launch/RunPlanning.hpp"
 #include "phases/collectives/run/CollectivesPhase.hpp"
 #include "phases/compute/run/ComputePlan.hpp"
 #include "phases/train/run/TrainPlan.hpp"

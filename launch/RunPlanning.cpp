@@ -1,9 +1,9 @@
-#include "launch/RunPlan.hpp"
+#include "launch/RunPlanning.hpp"
 
 #include "launch/Commands.hpp"
-#include "launch/JobShape.hpp"
 #include "launch/PhaseTable.hpp"
-#include "launch/ProjectionOptions.hpp"
+#include "launch/base/JobShape.hpp"
+#include "launch/base/ProjectionOptions.hpp"
 #include "results/base/Format.hpp"
 
 namespace gpuscale::launch {

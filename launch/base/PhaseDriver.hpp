@@ -6,7 +6,7 @@
 #include <string>
 
 #include "harness/World.hpp"
-#include "launch/PhaseContext.hpp"
+#include "launch/base/PhaseContext.hpp"
 #include "results/schema/RunReport.hpp"
 #include "results/world/RankEnv.hpp"
 

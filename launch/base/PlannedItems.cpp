@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "launch/RunPlan.hpp"
+#include "launch/base/RunPlan.hpp"
 
 namespace gpuscale::launch {
 

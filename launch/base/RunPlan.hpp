@@ -1,7 +1,7 @@
 #pragma once
-// What a command runs, resolved once from its command line and the profile (--quick, the backend):
-// every phase runs the plan held here, and the start-up line prints it (describe), so the line says
-// what runs. Pure (no MPI, no device); bad input throws harness::UsageError with one line.
+// What a command runs, resolved once from its command line and the profile (--quick, the backend) by
+// the driver (launch/RunPlanning.hpp): every phase runs the plan held here, and the start-up line
+// prints it, so the line says what runs. Pure (no MPI, no device).
 #include <any>
 #include <functional>
 #include <map>
@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "launch/Invocation.hpp"
-#include "launch/Profile.hpp"
+#include "launch/base/Invocation.hpp"
+#include "launch/base/Profile.hpp"
 #include "results/base/PlanRecord.hpp"
 
 namespace gpuscale::launch {
@@ -48,20 +48,6 @@ struct RunPlan {
  private:
   std::map<std::string, std::any, std::less<>> parts_;
 };
-
-RunPlan resolve_run_plan(const Invocation& invocation, bool cpu_backend);
-
-// The start-up line: "quick-cpu (budget 15 s): compute 2 shapes in tf32,bf16, 2+5 calls; collectives
-// 7 ops, 7 sizes 8..32K, 2+5 iterations; train mlp in bf16, 1+3 steps": each planned phase's part
-// (PhaseSpec::describe) in the table's order. Warm-up + timed counts; sizes as the options take them.
-std::string describe(const RunPlan& plan);
-
-struct JobShape;
-
-// What the command planned on a job of `shape`, for the report (PlanRecord.hpp): the profile, the
-// command's phases and each planned phase's items (PhaseSpec::planned), in the table's order.
-results::RunPlanRecord plan_record(const RunPlan& plan, const std::string& command, const JobShape& shape,
-                                   bool require_complete);
 
 // Helpers of the phases' PhaseSpec::planned: one item; the values of one figure label.
 void add_planned(results::RunPlanRecord& out, std::string phase, std::string kind, std::string name,

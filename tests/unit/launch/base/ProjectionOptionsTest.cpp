@@ -1,5 +1,5 @@
 // --project-ranks: on `collectives` and the default run, defaults, "none", and bad input -> UsageError.
-#include "launch/ProjectionOptions.hpp"
+#include "launch/base/ProjectionOptions.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/PhaseTimeouts.hpp"
+#include "launch/base/PhaseTimeouts.hpp"
 
 namespace gpuscale::launch {
 

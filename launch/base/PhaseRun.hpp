@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "launch/PhaseContext.hpp"
-#include "launch/PhaseDriver.hpp"
+#include "launch/base/PhaseContext.hpp"
+#include "launch/base/PhaseDriver.hpp"
 
 namespace gpuscale::launch {
 

@@ -8,7 +8,7 @@
 
 #include <cxxopts.hpp>
 
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 #include "results/base/PlanRecord.hpp"
 
 namespace gpuscale::launch {

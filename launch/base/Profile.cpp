@@ -1,4 +1,4 @@
-#include "launch/Profile.hpp"
+#include "launch/base/Profile.hpp"
 
 #include "results/base/Format.hpp"
 

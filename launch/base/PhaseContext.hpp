@@ -14,7 +14,7 @@
 #include "harness/Deadline.hpp"
 #include "harness/RunHooks.hpp"
 #include "harness/World.hpp"
-#include "launch/RunPlan.hpp"
+#include "launch/base/RunPlan.hpp"
 #include "results/base/Check.hpp"
 #include "results/world/HealthRecords.hpp"
 #include "results/world/RankEnv.hpp"

@@ -1,10 +1,10 @@
-#include "launch/ProjectionOptions.hpp"
+#include "launch/base/ProjectionOptions.hpp"
 
 #include <algorithm>
 #include <string>
 
 #include "harness/Error.hpp"
-#include "launch/OptionValue.hpp"
+#include "launch/base/OptionValue.hpp"
 
 namespace gpuscale::launch {
 namespace {

@@ -1,9 +1,8 @@
-// How many devices DP may drive from rank 0 (PlanFit.hpp): in the launch base, which train's running
-// half links, apart from the plan's fit over the phase table.
+#include "launch/base/DpDevices.hpp"
+
 #include <algorithm>
 
 #include "harness/CudaBackend.hpp"
-#include "launch/PlanFit.hpp"
 
 namespace gpuscale::launch {
 
