@@ -93,7 +93,7 @@ RuleContext rule_context(const RunReport& report, std::string_view phase, const 
   for (const auto& e : report.ranks) c.ranks.push_back({e.node, e.local_rank, results::speed_judged(e.backend)});
   c.phase = phase;
   c.figures = figures;
-  c.marks = report.marks;
+  c.marks = &report.marks;
   return c;
 }
 

@@ -44,9 +44,15 @@ struct RuleContext {
   std::vector<RankPlace> ranks;  // index = rank
   std::string_view phase;  // a per-phase family ("*"): the phase whose part it judges now
   const std::vector<results::Figure>* figures = nullptr;  // the figure stage: the figures the verdict judges
-  // The marks set before the families judge (the tenancy family's beside_tenant, which the speed rules
-  // read); the families' own marks are their output (Judged::marks).
-  RecordMarks marks;
+  // The report's marks, set before the families judge (the tenancy family's beside_tenant, which the
+  // speed rules read); the families' own marks are their output (Judged::marks). Read through
+  // record_marks(): none where unset.
+  const RecordMarks* marks = nullptr;
+
+  const RecordMarks& record_marks() const {
+    static const RecordMarks kNone;
+    return marks ? *marks : kNone;
+  }
 };
 
 // The index of `r` in `records` (it must be one of them): the key of a mark.

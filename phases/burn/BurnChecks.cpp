@@ -185,7 +185,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
                   "gpu-errors-under-load error or warning; gpu-wrong-result error; burn-telemetry-unavailable info",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return burn_checks(records, context.straggler_threshold, context.marks);
+      return burn_checks(records, context.straggler_threshold, context.record_marks());
     },
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {

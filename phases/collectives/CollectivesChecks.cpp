@@ -176,7 +176,7 @@ Judged collectives_family(const Records& c, const RuleContext& context) {
   if (!c) return Judged{};
   std::vector<int> node_of_rank;
   for (const auto& p : context.ranks) node_of_rank.push_back(p.node);
-  return collective_checks(*c, node_of_rank, context.marks);
+  return collective_checks(*c, node_of_rank, context.record_marks());
 }
 
 // Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).

@@ -99,7 +99,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
     .severities = "compute-straggler warning; compute-reference-mismatch error",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return compute_checks(records, context.straggler_threshold, context.marks);
+      return compute_checks(records, context.straggler_threshold, context.record_marks());
     },
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {

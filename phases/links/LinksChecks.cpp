@@ -191,7 +191,7 @@ extern constinit const PhaseRulesOf<Records> kRules{
                   "or error; gpu-xid error; links-unreadable info",
     .stops_gpu_work = GpuBlock::none,
     .judge = [](const Records& records, const RuleContext& context) {
-      return links_checks(records, context.straggler_threshold, context.marks);
+      return links_checks(records, context.straggler_threshold, context.record_marks());
     },
     .beside_tenant_marks = [](const Records& records, const SharedGpus& shared, const RuleContext&,
                               std::vector<RecordMark>& out) {

@@ -77,7 +77,7 @@ Judged train_family(const Records& train, const RuleContext& context) {
   const bool cpu = std::any_of(context.ranks.begin(), context.ranks.end(),
                                [](const RankPlace& p) { return !p.speed_judged; });
   return train_checks(train, cpu ? std::numeric_limits<double>::infinity() : context.straggler_threshold,
-                      context.marks);
+                      context.record_marks());
 }
 
 // The world ranks whose GPUs a training configuration ran on: DP drives rank 0's devices.
