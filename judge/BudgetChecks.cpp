@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "judge/Rule.hpp"
-#include "phases/collectives/SuspectRanking.hpp"
 #include "results/base/CheckIds.hpp"
 #include "results/base/Format.hpp"
 
@@ -31,7 +30,7 @@ std::string dropped_text(const std::vector<const PhaseBudget*>& over) {
 
 }  // namespace
 
-std::optional<Check> budget_check(const BudgetRecord& budget, const IsolationRecord* isolation) {
+std::optional<Check> budget_check(const BudgetRecord& budget, const SuspectList* suspects) {
   std::vector<const PhaseBudget*> over;
   for (const auto& p : budget.phases)
     if (!p.dropped.empty()) over.push_back(&p);
@@ -40,9 +39,7 @@ std::optional<Check> budget_check(const BudgetRecord& budget, const IsolationRec
   const PhaseBudget* worst = over.front();
   for (const auto* p : over)
     if (p->dropped.size() > worst->dropped.size()) worst = p;
-  // The suspects as the judge ranks them from the measurements, never as the file says.
-  const auto suspects = isolation ? judge_suspects(*isolation).suspects : std::vector<Suspect>{};
-  const Suspect* node = suspects.empty() ? nullptr : &suspects.front();
+  const Suspect* node = suspects && !suspects->ranked.empty() ? &suspects->ranked.front() : nullptr;
   double ended_s = 0;
   for (const auto& p : budget.phases) ended_s = std::max(ended_s, p.ended_s);
   // A run that ended within its budget was trimmed to fit it, as planned: a healthy GPU whose compute
@@ -58,7 +55,7 @@ std::optional<Check> budget_check(const BudgetRecord& budget, const IsolationRec
                (node->host.empty() ? "" : " (" + node->host + ")") + " as the slow one";
   } else {
     message += "; no node was named as slow (the localisation " +
-               std::string(isolation ? "named none" : "did not run") + ")";
+               std::string(suspects ? "named none" : "did not run") + ")";
   }
   message += ". Dropped: " + dropped_text(over) +
              (node ? ". Drain and test that node" : ". The job is larger than the budget: run the phases as their own commands (gpuscale collectives, "
@@ -77,7 +74,7 @@ extern const RuleFamily kBudgetChecks{
       Judged judged;
       if (!report.complete || !report.budget) return judged;
       const auto& c = report.collectives;
-      if (auto check = budget_check(*report.budget, c && c->isolation ? &*c->isolation : nullptr))
+      if (auto check = budget_check(*report.budget, c && c->isolation ? &report.suspects : nullptr))
         judged.checks.push_back(std::move(*check));
       return judged;
     },

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "phases/collectives/IsolationRecord.hpp"
 #include "results/base/Check.hpp"
+#include "results/base/Suspect.hpp"
 #include "results/schema/BudgetRecord.hpp"
 
 namespace gpuscale::judge {
@@ -15,7 +15,8 @@ namespace gpuscale::judge {
 // Dropped lines quoted in the message; every one stays in the JSON's budget record.
 inline constexpr std::size_t kDroppedNamed = 3;
 
-// `isolation`: the collectives phase's, when it ran (its first suspect, judge_suspects, is the node named).
-std::optional<results::Check> budget_check(const results::BudgetRecord& budget, const results::IsolationRecord* isolation);
+// `suspects`: the report's (RunReport::suspects, ranked by the judge before its families run) where the
+// collectives phase's isolation ran, nullptr where it did not; the first is the node named.
+std::optional<results::Check> budget_check(const results::BudgetRecord& budget, const results::SuspectList* suspects);
 
 }  // namespace gpuscale::judge

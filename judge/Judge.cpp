@@ -59,14 +59,12 @@ void apply_tenants(RunReport& report) {
   report.tenants_not_rejudged = false;
 }
 
-// The judge's output that is no mark: the isolation's suspects, ranked as the collectives family ranked
-// them for its finding (phases/collectives/SuspectRanking.hpp).
+// The judge's output that is no mark: the isolation's suspects (phases/collectives/SuspectRanking.hpp),
+// ranked afresh from its measurements before the families judge, since the collectives family names
+// them in its finding. A file that saved no measurement keeps the suspects it read, marked so.
 void apply_suspects(RunReport& report) {
-  if (!report.collectives || !report.collectives->isolation) return;
-  auto& isolation = *report.collectives->isolation;
-  auto judged = judge_suspects(isolation);
-  isolation.suspects = std::move(judged.suspects);
-  isolation.suspects_not_rejudged = judged.not_rejudged;
+  const auto& c = report.collectives;
+  report.suspects = c && c->isolation ? judge_suspects(*c->isolation, report.suspects) : results::SuspectList{};
 }
 
 // A family's findings, with what the cross-phase families add to them (RuleFamily::amend).
@@ -113,6 +111,7 @@ void apply_marks(RunReport& report, const std::vector<RecordMark>& marks) {
 void judge(RunReport& report, const results::Expectations& expectations, const FigureAdjust& adjust) {
   apply_rule_inputs(report, expectations.rule_inputs);
   apply_tenants(report);
+  apply_suspects(report);
   // The speed rules read which records were measured beside another process: those marks go on first
   // (the tenancy family raises them again below, with every other family's).
   apply_marks(report, beside_tenant_marks(report, rule_context(report)));
@@ -123,7 +122,6 @@ void judge(RunReport& report, const results::Expectations& expectations, const F
   append(checks, std::move(judged.checks));
   report.checks = std::move(checks);
   apply_marks(report, judged.marks);
-  apply_suspects(report);
   // The figures include the records' marks and the checks so far (flatten).
   auto figures = results::flatten(report);
   if (adjust) adjust(figures);

@@ -94,6 +94,7 @@ RuleContext rule_context(const RunReport& report, std::string_view phase, const 
   c.phase = phase;
   c.figures = figures;
   c.marks = &report.marks;
+  c.suspects = &report.suspects;
   return c;
 }
 

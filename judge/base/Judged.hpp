@@ -11,6 +11,7 @@
 #include "results/base/Outlier.hpp"
 #include "results/base/RecordMarks.hpp"
 #include "results/base/RuleInputRanges.hpp"
+#include "results/base/Suspect.hpp"
 
 namespace gpuscale::judge {
 
@@ -48,10 +49,18 @@ struct RuleContext {
   // speed rules read); the families' own marks are their output (Judged::marks). Read through
   // record_marks(): none where unset.
   const RecordMarks* marks = nullptr;
+  // The report's suspects (RunReport::suspects), ranked before the families judge: those the collectives
+  // family names where the isolation measured nothing to rank again (a file that kept only its run's).
+  // Read through ranked_suspects(): none where unset.
+  const results::SuspectList* suspects = nullptr;
 
   const RecordMarks& record_marks() const {
     static const RecordMarks kNone;
     return marks ? *marks : kNone;
+  }
+  const results::SuspectList& ranked_suspects() const {
+    static const results::SuspectList kNone;
+    return suspects ? *suspects : kNone;
   }
 };
 

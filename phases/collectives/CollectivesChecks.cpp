@@ -103,7 +103,7 @@ void check_pairs(const results::PairMatrix& matrix, const std::vector<std::size_
 
 // One finding naming the suspects, most suspect first, with their nodes and the ranks on them; an
 // isolation that measured nothing fails with its reason, since it cleared no node.
-void check_isolation(const results::IsolationRecord& iso, const SuspectJudgement& judged,
+void check_isolation(const results::IsolationRecord& iso, const results::SuspectList& judged,
                      const std::vector<int>& node_of_rank, std::vector<Check>& out) {
   if (!measured_anything(iso) && !judged.not_rejudged) {
     out.push_back({ids::kIsolationMeasuredNothing, Severity::error, {},
@@ -112,7 +112,7 @@ void check_isolation(const results::IsolationRecord& iso, const SuspectJudgement
                        "; no node was cleared: lower --isolate-bytes or free the devices' memory"});
     return;
   }
-  const auto& suspects = judged.suspects;
+  const auto& suspects = judged.ranked;
   if (suspects.empty()) return;
   std::string named;
   Check check{ids::kSlowNode, Severity::error, {}, ""};
@@ -150,7 +150,7 @@ std::vector<std::size_t> slow_pairs(const results::PairMatrix& m) {
 }
 
 Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank,
-                         const RecordMarks& marks) {
+                         const RecordMarks& marks, const results::SuspectList& saved) {
   Judged judged;
   auto& out = judged.checks;
   check_wrong(record, out);
@@ -161,7 +161,7 @@ Judged collective_checks(const results::CollectivesRecord& record, const std::ve
     check_pairs(*record.pairs, slow, marks, out);
   }
   if (record.isolation) {
-    check_isolation(*record.isolation, judge_suspects(*record.isolation), node_of_rank, out);
+    check_isolation(*record.isolation, judge_suspects(*record.isolation, saved), node_of_rank, out);
   }
   for (const auto& s : record.sweeps)
     if (!s.skipped_reason.empty())
@@ -176,7 +176,7 @@ Judged collectives_family(const Records& c, const RuleContext& context) {
   if (!c) return Judged{};
   std::vector<int> node_of_rank;
   for (const auto& p : context.ranks) node_of_rank.push_back(p.node);
-  return collective_checks(*c, node_of_rank, context.record_marks());
+  return collective_checks(*c, node_of_rank, context.record_marks(), context.ranked_suspects());
 }
 
 // Whether world rank `rank` takes part in a collectives group (collectives/Scaling.cpp's names).

@@ -12,6 +12,7 @@
 #include "judge/base/PhaseRulesOf.hpp"
 #include "phases/collectives/CollectiveRecords.hpp"
 #include "results/base/PhaseNames.hpp"
+#include "results/base/Suspect.hpp"
 
 namespace gpuscale::judge {
 
@@ -25,12 +26,13 @@ using results::CollectivesMark;
 std::vector<std::size_t> slow_pairs(const results::PairMatrix& matrix);
 
 // The checks and the marks pair_slow. The isolation's finding names the suspects judge_suspects ranks
-// (phases/collectives/SuspectRanking.hpp), which the judge writes into the record.
+// (phases/collectives/SuspectRanking.hpp), as the judge keeps them beside the records; `saved` (the
+// report's) stand where the isolation measured nothing to rank again.
 // node_of_rank[world rank] = its node (RankEnv::node): a slow-node finding names its nodes' ranks;
 // empty: the ranks are unknown and the finding names the nodes only. Sweeps and pairs `marks` says
 // were measured beside another process raise no speed finding.
 Judged collective_checks(const results::CollectivesRecord& record, const std::vector<int>& node_of_rank = {},
-                         const RecordMarks& marks = RecordMarks());
+                         const RecordMarks& marks = RecordMarks(), const results::SuspectList& saved = {});
 
 // Collectives's rules, which the judge reads through its table (judge/PhaseRules.hpp).
 namespace phases::collectives {

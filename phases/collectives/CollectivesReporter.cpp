@@ -153,8 +153,9 @@ void write_pairs(const PairMatrix& m, const RecordMarks& marks, bool detailed, s
   write_pair_grid(m, out);
 }
 
-// One line per suspect; the rounds and steps stay in the JSON.
-void write_isolation(const IsolationRecord& r, std::ostream& out) {
+}  // namespace
+
+void write_isolation(const IsolationRecord& r, const SuspectList& suspects, std::ostream& out) {
   out << "Slow-node isolation (" << plural(static_cast<long long>(r.node_hosts.size()), "node") << ", "
       << plural(r.rounds, "round") << " of random node pairs at " << size_label(r.bytes) << ", "
       << plural(static_cast<long long>(r.bisection.size()), "bisection step");
@@ -162,13 +163,11 @@ void write_isolation(const IsolationRecord& r, std::ostream& out) {
   out << ")\n";
   if (!r.skipped_reason.empty())
     out << "  not run: " << r.skipped_reason << '\n';
-  else if (r.suspects.empty())
+  else if (suspects.ranked.empty())
     out << "  no node named: every node passed most of its rounds\n";
-  for (const auto& s : r.suspects)
+  for (const auto& s : suspects.ranked)
     out << "  SUSPECT node " << s.node << (s.host.empty() ? "" : " (" + s.host + ")") << ": " << s.evidence << '\n';
 }
-
-}  // namespace
 
 void write_collectives(const CollectivesRecord& record, const RecordMarks& marks, bool detailed, std::ostream& out) {
   std::string note = record.transport + "; " + plural(record.iterations, "iteration") + " after " +
@@ -181,7 +180,6 @@ void write_collectives(const CollectivesRecord& record, const RecordMarks& marks
   if (!record.nccl_algorithm_note.empty()) out << "  NCCL algorithm: " << record.nccl_algorithm_note << '\n';
   write_scaling(record.scaling, out);
   if (record.pairs) write_pairs(*record.pairs, marks, detailed, out);
-  if (record.isolation) write_isolation(*record.isolation, out);
 }
 
 }  // namespace gpuscale::results

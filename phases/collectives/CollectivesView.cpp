@@ -82,7 +82,6 @@ void name_ranks(const Records& records, const RankRefs& in) {
   const auto& iso = *c.isolation;
   for (const auto& n : iso.node_local) in.node(n.node, "collectives.isolation.node_local");
   for (const auto& m : iso.matches) in.node(m.node, "collectives.isolation.matches");
-  for (const auto& s : iso.suspects) in.node(s.node, "collectives.isolation.suspects");
   for (const auto& b : iso.bisection) {
     in.nodes(b.a, "collectives.isolation.bisection");
     in.nodes(b.b, "collectives.isolation.bisection");

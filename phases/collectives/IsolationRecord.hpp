@@ -1,8 +1,8 @@
 #pragma once
 // Localisation of a slow node: node-local allreduce per node, seeded rounds of node pairs
 // (sendrecv and allreduce between partner nodes, every rail at once), the bisection steps (measured
-// as the bisection chose them), and the suspects the judge ranked from them. Plain data; node =
-// index in World's node order.
+// as the bisection chose them). Plain data, measurements only; node = index in World's node order. The
+// suspects the judge ranks from them are its output, beside the records (results/base/Suspect.hpp).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,17 +34,6 @@ struct BisectionStep {
   double a_busbw_gbps = 0, b_busbw_gbps = 0;
 };
 
-struct Suspect {
-  int node = 0;
-  std::string host;
-  double score = 0;        // share of its rounds it failed, among those not explained by a worse suspect
-  int rounds_failed = 0;
-  int rounds_counted = 0;  // rounds played, less those with a partner named before it
-  bool by_bisection = false;
-  bool by_node_local = false;  // its node-local allreduce lay out of the other nodes' (SuspectRanking.hpp)
-  std::string evidence;
-};
-
 struct IsolationRecord {
   std::uint64_t bytes = 0;      // message of every measurement
   int rounds = 0;               // rounds of pairs asked for
@@ -58,11 +47,6 @@ struct IsolationRecord {
   int bisection_node = -1;      // the node the bisection ended on; -1: none
   std::string bisection_note;   // why it named none
   std::string skipped_reason;   // why nothing was measured (out of memory); empty: it ran
-  // Judge output, written at each judgement from the measurements above (phases/collectives/SuspectRanking.hpp):
-  // most suspect first. Read back, it is not trusted: the judge ranks them again.
-  std::vector<Suspect> suspects;
-  // The file saved no measurement, only its run's suspects: those were kept, not judged again.
-  bool suspects_not_rejudged = false;
 };
 
 constexpr auto json_fields(const NodeLocalResult*) {
@@ -83,14 +67,6 @@ constexpr auto json_fields(const BisectionStep*) {
                          field("b_busbw_gbps", &T::b_busbw_gbps));
 }
 
-constexpr auto json_fields(const Suspect*) {
-  using T = Suspect;
-  return optional_fields(field("node", &T::node), field("host", &T::host), field("score", &T::score),
-                         field("rounds_failed", &T::rounds_failed), field("rounds_counted", &T::rounds_counted),
-                         field("by_bisection", &T::by_bisection), field("by_node_local", &T::by_node_local),
-                         field("evidence", &T::evidence));
-}
-
 constexpr auto json_fields(const IsolationRecord*) {
   using T = IsolationRecord;
   return optional_fields(field("bytes", &T::bytes), field("rounds", &T::rounds), field("seed", &T::seed),
@@ -98,8 +74,7 @@ constexpr auto json_fields(const IsolationRecord*) {
                          field("node_hosts", &T::node_hosts), field("node_local", &T::node_local),
                          field("matches", &T::matches), field("bisection", &T::bisection),
                          field("bisection_node", &T::bisection_node), field("bisection_note", &T::bisection_note),
-                         field("skipped_reason", &T::skipped_reason), field("suspects", &T::suspects),
-                         field("suspects_not_rejudged", &T::suspects_not_rejudged).omitted_when_default());
+                         field("skipped_reason", &T::skipped_reason));
 }
 
 void to_json(nlohmann::json& j, const NodeLocalResult& v);
@@ -108,8 +83,6 @@ void to_json(nlohmann::json& j, const NodeRound& v);
 void from_json(const nlohmann::json& j, NodeRound& v);
 void to_json(nlohmann::json& j, const BisectionStep& v);
 void from_json(const nlohmann::json& j, BisectionStep& v);
-void to_json(nlohmann::json& j, const Suspect& v);
-void from_json(const nlohmann::json& j, Suspect& v);
 void to_json(nlohmann::json& j, const IsolationRecord& v);
 void from_json(const nlohmann::json& j, IsolationRecord& v);
 

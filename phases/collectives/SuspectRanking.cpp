@@ -188,8 +188,8 @@ bool measured_anything(const IsolationRecord& r) {
   return node_local || rounds || !r.bisection.empty();
 }
 
-SuspectJudgement judge_suspects(const IsolationRecord& iso) {
-  if (!measured_anything(iso)) return {iso.suspects, !iso.suspects.empty()};
+results::SuspectList judge_suspects(const IsolationRecord& iso, const results::SuspectList& saved) {
+  if (!measured_anything(iso)) return {saved.ranked, !saved.ranked.empty()};
   return {rank_suspects(iso), false};
 }
 

@@ -10,6 +10,7 @@
 
 #include "phases/collectives/IsolationRecord.hpp"
 #include "phases/collectives/RoundRatios.hpp"
+#include "results/base/Suspect.hpp"
 
 namespace gpuscale::judge {
 
@@ -39,15 +40,9 @@ std::vector<results::Suspect> rank_suspects(const results::IsolationRecord& reco
 // Whether the isolation took any figure: a node-local allreduce, a round, a bisection step.
 bool measured_anything(const results::IsolationRecord& record);
 
-// The isolation's ranked suspects, as the judge writes them into collectives.isolation.suspects.
-struct SuspectJudgement {
-  std::vector<results::Suspect> suspects;
-  // A file that saved no measurement of the isolation, only the suspects its run ranked: those are
-  // kept as they were, not judged again (collectives.isolation.suspects_not_rejudged).
-  bool not_rejudged = false;
-};
-// rank_suspects over the measurements; the record's own suspects, not_rejudged, where it measured
-// nothing and still names some (a file that kept only its run's ranking).
-SuspectJudgement judge_suspects(const results::IsolationRecord& record);
+// The isolation's ranked suspects, as the judge keeps them (RunReport::suspects): rank_suspects over
+// the measurements; where the record measured nothing, `saved`, the suspects the file kept of its run,
+// marked not_rejudged where it names any (a file that kept only its run's ranking).
+results::SuspectList judge_suspects(const results::IsolationRecord& record, const results::SuspectList& saved = {});
 
 }  // namespace gpuscale::judge

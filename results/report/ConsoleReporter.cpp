@@ -199,6 +199,7 @@ void write_tables(const RunReport& r, bool per_rank, std::ostream& out) {
   else write_node_table(r, out);
   for (const auto& view : phase_views())
     if (view.console) view.console(r, r.marks, per_rank, out);
+  if (r.collectives && r.collectives->isolation) write_isolation(*r.collectives->isolation, r.suspects, out);
   if (r.projection) write_projection(*r.projection, out);
 }
 

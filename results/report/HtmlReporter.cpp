@@ -139,7 +139,7 @@ void write_html(const RunReport& r, const std::vector<Figure>& figures, std::ost
   write_coverage_html(r.verdict, out);
   const auto key_figures = headlines(r, figures, baseline);
   write_summary(key_figures, out);
-  if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, out);
+  if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, r.suspects, out);
   write_node_heat_map(r, key_figures, figures, out);
   // Past a few nodes the charts, like the tables, draw nodes rather than ranks.
   std::vector<PhaseNote> notes;

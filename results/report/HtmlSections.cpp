@@ -128,17 +128,17 @@ void write_summary(const std::vector<Headline>& headlines, std::ostream& out) {
   out << "</section>\n";
 }
 
-void write_suspects(const IsolationRecord& r, std::ostream& out) {
+void write_suspects(const IsolationRecord& r, const SuspectList& suspects, std::ostream& out) {
   out << "<section id=\"suspects\"><h2>Slow-node isolation: suspects</h2><p class=\"meta\">" << r.node_hosts.size()
       << " nodes, " << r.rounds << " rounds of random node pairs at " << escape(size_label(r.bytes)) << ", "
       << r.bisection.size() << " bisection steps" << (r.bisection_note.empty() ? "" : ": " + escape(r.bisection_note))
       << "</p>\n";
-  if (r.suspects.empty()) {
+  if (suspects.ranked.empty()) {
     out << "<p id=\"no-suspect\">No node named: every node passed most of its rounds.</p>\n";
   } else {
     Table t({"rank", "node", "host", "rounds failed", "score", "named by", "evidence"});
     int place = 0;
-    for (const auto& s : r.suspects) {
+    for (const auto& s : suspects.ranked) {
       // A node named by bisection or its node-local allreduce alone played no counted round: its
       // rounds and score say nothing, and "named by" says how it was found.
       const bool by_rounds = s.rounds_counted > 0 && s.rounds_failed > 0;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "phases/collectives/IsolationRecord.hpp"
+#include "results/base/Suspect.hpp"
 #include "results/report/Headlines.hpp"
 #include "results/schema/RunReport.hpp"
 
@@ -21,7 +22,7 @@ namespace gpuscale::results {
 inline constexpr double kHeatFullScale = 0.30;
 
 void write_summary(const std::vector<Headline>& headlines, std::ostream& out);
-void write_suspects(const IsolationRecord& isolation, std::ostream& out);
+void write_suspects(const IsolationRecord& isolation, const SuspectList& suspects, std::ostream& out);
 void write_node_heat_map(const RunReport& run, const std::vector<Headline>& headlines,
                          const std::vector<Figure>& figures, std::ostream& out);
 

@@ -285,14 +285,14 @@ std::vector<const char*> suspect_methods(const Suspect& s) {
 // Each suspect of the slow-node isolation, most suspect first: how it was found, its place, and its
 // score and rounds where it played any (a node named by bisection or its node-local allreduce alone
 // has none to show).
-void write_suspects(const IsolationRecord& iso, const PromScope& scope, std::ostream& out) {
+void write_suspects(const SuspectList& suspects, const PromScope& scope, std::ostream& out) {
   const auto host = [&](const Suspect& s) {
     const auto name = scope.node_host(s.node);
     return name.empty() ? s.host : name;
   };
   std::ostringstream named;
-  for (std::size_t place = 0; place < iso.suspects.size(); ++place) {
-    const auto& s = iso.suspects[place];
+  for (std::size_t place = 0; place < suspects.ranked.size(); ++place) {
+    const auto& s = suspects.ranked[place];
     if (!scope.holds_node(s.node)) continue;
     for (const char* method : suspect_methods(s))
       named << "gpuscale_suspect" << label_set({{"Hostname", host(s)}, {"method", method}}) << ' ' << place + 1 << '\n';
@@ -317,7 +317,7 @@ void write_suspects(const IsolationRecord& iso, const PromScope& scope, std::ost
        [](const Suspect& s) { return static_cast<double>(s.rounds_counted); }}};
   for (const auto& field : kFields) {
     std::ostringstream samples;
-    for (const auto& s : iso.suspects)
+    for (const auto& s : suspects.ranked)
       if (scope.holds_node(s.node) && s.rounds_counted > 0)
         samples << field.name << label_set({{"Hostname", host(s)}}) << ' ' << sample_value(field.value(s)) << '\n';
     if (samples.tellp() == 0) continue;
@@ -414,7 +414,7 @@ void PromReporter::write(const RunReport& r, std::ostream& out) const {
   write_headlines(r, figures, scope, out);
   write_beside_tenant(figures, scope, out);
   write_node_figures(figures, scope, out);
-  if (r.collectives && r.collectives->isolation) write_suspects(*r.collectives->isolation, scope, out);
+  if (r.collectives && r.collectives->isolation) write_suspects(r.suspects, scope, out);
   write_checks(r, scope, out);
   write_check_results(r, scope, out);
 }

@@ -74,6 +74,7 @@ void check_named_ranks(const RunReport& r) {
   for (std::size_t i = 0; i < r.tenancy_looks.size(); ++i)
     in.rank(r.tenancy_looks[i].rank, element_name("tenancy_looks", i), true);
   for (std::size_t i = 0; i < r.tenants.size(); ++i) in.rank(r.tenants[i].rank, element_name("tenants", i), true);
+  for (const auto& s : r.suspects.ranked) in.node(s.node, "collectives.isolation.suspects");
   for (std::size_t i = 0; i < r.outliers.size(); ++i) {
     in.rank(r.outliers[i].rank, element_name("outliers", i), true);
     in.node(r.outliers[i].node, element_name("outliers", i));

@@ -68,6 +68,7 @@ void to_json_shell(nlohmann::json& j, const RunReport& r) {
 #undef GPUSCALE_PHASE
 #undef GPUSCALE_PHASE_JSON_whole
 #undef GPUSCALE_PHASE_JSON_per_rank
+  if (r.collectives && r.collectives->isolation) write_suspects(j["collectives"]["isolation"], r.suspects);
 }
 
 void to_json(nlohmann::json& j, const RunReport& r) {
@@ -106,6 +107,7 @@ void from_json(const nlohmann::json& j, RunReport& r) {
 #undef GPUSCALE_PHASE
 #undef GPUSCALE_PHASE_JSON_whole
 #undef GPUSCALE_PHASE_JSON_per_rank
+    if (r.collectives && r.collectives->isolation) read_suspects(j.at("collectives").at("isolation"), r.suspects);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("malformed run report: ") + e.what());
   } catch (const std::invalid_argument& e) {

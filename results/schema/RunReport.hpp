@@ -20,6 +20,7 @@
 #include "results/base/RecordMarks.hpp"
 #include "results/base/RuleInputRanges.hpp"
 #include "results/base/RuleOutcome.hpp"
+#include "results/base/Suspect.hpp"
 #include "results/schema/BudgetRecord.hpp"
 #include "results/schema/MidRunTenancy.hpp"
 #include "results/schema/Projection.hpp"
@@ -91,6 +92,10 @@ struct RunReport {
   // The judge's marks on those records (results/base/RecordMarks.hpp): set afresh at each judgement,
   // written into the records' objects in the JSON (MarkJson.hpp) and taken back out when it is read.
   RecordMarks marks;
+  // The judge's suspects from collectives' slow-node isolation (Suspect.hpp), most suspect first: ranked
+  // afresh at each judgement from the isolation's measurements, written in the JSON into the isolation's
+  // object (collectives.isolation.suspects) and taken back out when it is read.
+  SuspectList suspects;
   std::optional<Projection> projection;  // --project-ranks: fitted from collectives (and train) above
   std::optional<BudgetRecord> budget;
   // What the command planned to measure (PlanRecord.hpp): the judge's coverage list reads it. Absent in

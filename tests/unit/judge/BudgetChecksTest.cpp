@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "judge/Judge.hpp"
 #include "results/base/CheckIds.hpp"
+#include "results/schema/RunReport.hpp"
 
 namespace gpuscale::results {
 namespace {
@@ -52,13 +54,34 @@ TEST(BudgetChecks, NamesTheOpItsSecondsAndWhatWasDropped) {
 }
 
 TEST(BudgetChecks, TheNodeTheLocalisationNamedFailsTheRun) {
-  IsolationRecord isolation;
-  isolation.suspects.push_back({5, "node5.example", 1.0, 1, 1, true, false, "bisection"});
-  const auto check = budget_check(spent_in_collectives(), &isolation);
+  SuspectList suspects;
+  suspects.ranked.push_back({5, "node5.example", 1.0, 1, 1, true, false, "bisection"});
+  const auto check = budget_check(spent_in_collectives(), &suspects);
   ASSERT_TRUE(check);
   EXPECT_EQ(check->severity, Severity::error);
   EXPECT_EQ(check->nodes, std::vector<int>{5});
   EXPECT_NE(check->message.find("named node 5 (node5.example)"), std::string::npos) << check->message;
+}
+
+// Through the judge: the node named is the one the isolation's measurements rank first (node 1's
+// node-local allreduce moved a tenth of the others'), not the suspect the file kept.
+TEST(BudgetChecks, TheJudgeNamesTheSuspectRankedFromTheMeasurements) {
+  RunReport run;
+  run.budget = spent_in_collectives();
+  auto& iso = run.collectives.emplace().isolation.emplace();
+  iso.threshold = 0.5;
+  iso.node_hosts = {"n0", "n1", "n2", "n3", "n4"};
+  iso.node_local = {{0, 0.52}, {1, 0.04}, {2, 0.55}, {3, 0.6}, {4, 0.5}};
+  Suspect stale;
+  stale.node = 3, stale.host = "n3", stale.evidence = "as an older run said";
+  run.suspects.ranked = {stale};
+  judge::judge(run, {});
+  const Check* budget = nullptr;
+  for (const auto& c : run.checks)
+    if (c.id == check_ids::kBudgetExceeded) budget = &c;
+  ASSERT_NE(budget, nullptr);
+  EXPECT_EQ(budget->nodes, std::vector<int>{1});
+  EXPECT_NE(budget->message.find("named node 1 (n1)"), std::string::npos) << budget->message;
 }
 
 TEST(BudgetChecks, RecordRoundTripsThroughJson) {

@@ -138,9 +138,9 @@ RunReport sample_fleet_run() {
     iso.matches.push_back({round, a, b, gbps, gbps});
     iso.matches.push_back({round, b, a, gbps, gbps});
   }
-  iso.suspects.push_back(Suspect{2, "n2", 1.0, 6, 6, true, false, "6 of 6 rounds under 45% of the median"});
   r.collectives = CollectivesRecord{};
   r.collectives->isolation = iso;
+  r.suspects.ranked.push_back(Suspect{2, "n2", 1.0, 6, 6, true, false, "6 of 6 rounds under 45% of the median"});
   return r;
 }
 

@@ -95,13 +95,13 @@ TEST(SlowNode, SuspectsAreRankedFromTheMeasurementsNotTheFile) {
   run.collectives->isolation = isolation(0.04);
   results::Suspect stale;
   stale.node = 3, stale.host = "n3", stale.evidence = "as an older run said";
-  run.collectives->isolation->suspects = {stale};
+  run.suspects.ranked = {stale};
   judge(run, {});
-  const auto& iso = *run.collectives->isolation;
-  ASSERT_EQ(iso.suspects.size(), 1u);
-  EXPECT_EQ(iso.suspects[0].node, 1);
-  EXPECT_TRUE(iso.suspects[0].by_node_local);
-  EXPECT_FALSE(iso.suspects_not_rejudged);
+  const auto& suspects = run.suspects.ranked;
+  ASSERT_EQ(suspects.size(), 1u);
+  EXPECT_EQ(suspects[0].node, 1);
+  EXPECT_TRUE(suspects[0].by_node_local);
+  EXPECT_FALSE(run.suspects.not_rejudged);
   bool named = false;
   for (const auto& c : run.checks)
     if (c.id == results::check_ids::kSlowNode) {
@@ -113,11 +113,11 @@ TEST(SlowNode, SuspectsAreRankedFromTheMeasurementsNotTheFile) {
   // 0.25 GB/s is 48% of the nodes' median: under a threshold of 0.5, not of 0.4.
   run.collectives->isolation = isolation(0.25);
   judge(run, {});
-  EXPECT_EQ(run.collectives->isolation->suspects.size(), 1u);
+  EXPECT_EQ(run.suspects.ranked.size(), 1u);
   results::Expectations looser;
   looser.rule_inputs.isolate_threshold = 0.4;
   judge(run, looser);
-  EXPECT_TRUE(run.collectives->isolation->suspects.empty());
+  EXPECT_TRUE(run.suspects.ranked.empty());
   for (const auto& c : run.checks) EXPECT_NE(c.id, results::check_ids::kSlowNode);
 }
 
@@ -128,15 +128,15 @@ TEST(SlowNode, SuspectsWithoutMeasurementsAreKeptAndMarked) {
   record.isolation.emplace();
   results::Suspect s;
   s.node = 2, s.host = "n17", s.evidence = "6 of 6 rounds";
-  record.isolation->suspects = {s};
-  EXPECT_TRUE(judge_suspects(*record.isolation).not_rejudged);
-  const auto judged = collective_checks(record, {0, 0, 1, 1, 2, 2});
+  const results::SuspectList saved{{s}, false};
+  EXPECT_TRUE(judge_suspects(*record.isolation, saved).not_rejudged);
+  const auto judged = collective_checks(record, {0, 0, 1, 1, 2, 2}, {}, saved);
   ASSERT_EQ(judged.checks.size(), 1u);
   EXPECT_EQ(judged.checks[0].id, results::check_ids::kSlowNode);
   EXPECT_EQ(judged.checks[0].ranks, (std::vector<int>{4, 5}));
   EXPECT_NE(judged.checks[0].message.find("node 2 (n17): 6 of 6 rounds (as the run ranked them"), std::string::npos)
       << judged.checks[0].message;
-  record.isolation->suspects.clear();  // nothing measured, nothing named: it cleared no node
+  // nothing measured, nothing named: it cleared no node
   EXPECT_EQ(collective_checks(record).checks.at(0).id, results::check_ids::kIsolationMeasuredNothing);
 }
 

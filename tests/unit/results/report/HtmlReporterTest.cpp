@@ -370,14 +370,13 @@ TEST(HtmlReporter, NodeHeatMapHasEachNodesNetwork) {
 
 TEST(HtmlReporter, SuspectsSayHowTheyWereNamed) {
   auto r = testing::sample_fleet_run();
-  auto& iso = *r.collectives->isolation;
-  iso.suspects.clear();
+  r.suspects.ranked.clear();
   Suspect s;
   s.node = 3;
   s.host = "n3";
   s.by_bisection = true;
   s.evidence = "bisection kept its half at each of 2 steps";
-  iso.suspects.push_back(s);
+  r.suspects.ranked.push_back(s);
   std::ostringstream out;
   write_html(r, flatten(r), out);
   const auto suspects = section(out.str(), "suspects");

@@ -146,8 +146,7 @@ TEST(PromReporter, IsolationFiguresAndSuspectsPerHost) {
 // of 0 reads as "healthy".
 TEST(PromReporter, ASuspectWithoutRoundsHasItsMethodAndNoScore) {
   auto r = fleet();
-  auto& iso = *r.collectives->isolation;
-  iso.suspects = {Suspect{3, "n3", 0, 0, 0, true, false, "the bisection ended on it"}};
+  r.suspects.ranked = {Suspect{3, "n3", 0, 0, 0, true, false, "the bisection ended on it"}};
   const auto text = exposition(r);
   EXPECT_TRUE(has_line(text, "gpuscale_suspect{Hostname=\"n3\",method=\"bisection\"} 1")) << text;
   EXPECT_EQ(text.find("gpuscale_suspect_score"), std::string::npos) << text;

@@ -43,6 +43,39 @@ TEST(RunReportJson, RoundTripKeepsEveryField) {
   EXPECT_FALSE(back.ranks[0].gpu->memory_clock_mhz.has_value());
 }
 
+// The judge's suspects are written in the isolation's object, as collectives.isolation.suspects, by both
+// writers, and both readers take them back out into the report's; the record holds none.
+TEST(RunReportJson, TheSuspectsSurviveBothWritersAndReaders) {
+  auto r = sample_report();
+  r.collectives.emplace().isolation.emplace().node_hosts = {"n0"};
+  Suspect s;
+  s.node = 0, s.host = "n0", s.score = 1, s.rounds_failed = 3, s.rounds_counted = 3, s.by_node_local = true;
+  s.evidence = "3 of 3 rounds";
+  r.suspects.ranked = {s};
+  const nlohmann::json j = r;
+  const auto& iso = j.at("collectives").at("isolation");
+  EXPECT_EQ(iso.at("suspects")[0].at("host"), "n0");
+  EXPECT_EQ(iso.at("suspects")[0].at("by_node_local"), true);
+  EXPECT_FALSE(iso.contains("suspects_not_rejudged"));
+  const auto same = [&](const SuspectList& back) {
+    ASSERT_EQ(back.ranked.size(), 1u);
+    EXPECT_EQ(back.ranked[0].host, "n0");
+    EXPECT_EQ(back.ranked[0].evidence, "3 of 3 rounds");
+    EXPECT_EQ(back.not_rejudged, r.suspects.not_rejudged);
+  };
+  same(j.get<RunReport>().suspects);
+  const auto text = report_text(r);
+  EXPECT_EQ(nlohmann::json::parse(text), j) << "the streaming writer writes the same suspects";
+  same(parse_report_text(text, "run.json").suspects);
+  r.suspects.not_rejudged = true;
+  EXPECT_EQ(nlohmann::json(r).at("collectives").at("isolation").at("suspects_not_rejudged"), true);
+  same(parse_report_text(report_text(r), "run.json").suspects);
+  r.suspects = {};
+  EXPECT_TRUE(nlohmann::json(r).at("collectives").at("isolation").at("suspects").empty()) << "always written";
+  r.collectives.reset();
+  EXPECT_TRUE(nlohmann::json(r).at("collectives").is_null()) << "no isolation object made for the suspects";
+}
+
 // The judge's marks of every phase are written in the records they mark, by the whole-document writer
 // and by the streaming one alike, and both readers take them back out; the records hold none.
 TEST(RunReportJson, TheMarksOfEveryPhaseSurviveBothWritersAndReaders) {
