@@ -22,8 +22,6 @@ REGISTRY = "results/base/PhaseRegistry.def"
 PHASE_FOLDERS = ("phases/",)
 # Files that still list phases by hand, each with what it lists. Remove one when it reads the registry.
 KNOWN_LISTS = {
-    # docs/CHECKS.md's sections, five of them a phase's own: the markers of the generated tables.
-    "results/base/CheckTable.cpp": "the names of CHECKS.md's sections",
 }
 
 

@@ -26,7 +26,7 @@ constexpr FigureSpec kFigures[] = {
     {phase::env, "rdma_port_rate", "rank,adapter,port", "Gb/s"},
 };
 
-constexpr CheckSection kCheckSections[] = {CheckSection::environment, CheckSection::outliers, CheckSection::budget};
+constexpr CheckSection kCheckSections[] = {CheckSection::env, CheckSection::outliers, CheckSection::budget};
 
 // One environment per rank: world and ranks[] agree (RunConsistency.hpp checks each rank's), and a run
 // has at least one.

@@ -60,7 +60,7 @@ void name_ranks(const Records& records, const RankRefs& refs) {
   }
 }
 
-constexpr CheckSection kCheckSections[] = {CheckSection::training_proofs, CheckSection::training};
+constexpr CheckSection kCheckSections[] = {CheckSection::training_proofs, CheckSection::train};
 
 }  // namespace
 

@@ -63,26 +63,19 @@ std::string_view to_string(CheckCategory c) {
 
 std::string_view to_string(CheckSection s) {
   switch (s) {
-    case CheckSection::environment:
-      return "environment";
-    case CheckSection::collectives:
-      return "collectives";
+#define GPUSCALE_PHASE(name, member, records, json) \
+  case CheckSection::name:                          \
+    return #name;
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
     case CheckSection::budget:
       return "budget";
     case CheckSection::outliers:
       return "outliers";
-    case CheckSection::compute:
-      return "compute";
-    case CheckSection::burn:
-      return "burn";
-    case CheckSection::links:
-      return "links";
     case CheckSection::floors:
       return "floors";
     case CheckSection::training_proofs:
       return "training-proofs";
-    case CheckSection::training:
-      return "training";
     case CheckSection::baseline:
       return "baseline";
   }

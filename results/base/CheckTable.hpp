@@ -17,20 +17,27 @@ namespace gpuscale::results {
 // What the engineer must fix (CheckTable.def says how each check was filed).
 enum class CheckCategory { speed, health, correctness, config };
 
-// The section of docs/CHECKS.md whose generated table lists a check; its name is the marker's.
+// The section of docs/CHECKS.md whose generated table lists a check; its name (to_string) is the
+// marker's. One per phase of the registry, named as the phase (its own checks), then the sections of
+// the checks that are no one phase's.
 enum class CheckSection {
-  environment,
-  collectives,
+#define GPUSCALE_PHASE(name, member, records, json) name,
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
   budget,
   outliers,
-  compute,
-  burn,
-  links,
   floors,
   training_proofs,
-  training,
   baseline
 };
+
+// Every section, in the enum's order.
+inline constexpr CheckSection kAllCheckSections[] = {
+#define GPUSCALE_PHASE(name, member, records, json) CheckSection::name,
+#include "results/base/PhaseRegistry.def"
+#undef GPUSCALE_PHASE
+    CheckSection::budget, CheckSection::outliers, CheckSection::floors, CheckSection::training_proofs,
+    CheckSection::baseline};
 
 struct CheckInfo {
   std::string_view constant;    // "kDuplicateGpu": the check_ids constant
@@ -41,7 +48,7 @@ struct CheckInfo {
   bool judges_speed = false;
   bool baseline = false;
   bool retired = false;  // no rule raises it any more (fires_when says since when)
-  CheckSection section = CheckSection::environment;
+  CheckSection section = CheckSection::env;
   std::string_view fires_when;  // training verifications: when the proof passes
   std::string_view fix;
 };

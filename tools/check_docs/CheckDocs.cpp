@@ -12,11 +12,6 @@ using results::CheckSection;
 constexpr char kBeginPrefix[] = "<!-- check-table: ";
 constexpr char kBeginSuffix[] = " -->";
 
-constexpr CheckSection kSections[] = {
-    CheckSection::environment,     CheckSection::collectives, CheckSection::budget,  CheckSection::outliers,
-    CheckSection::compute,         CheckSection::burn,        CheckSection::links,   CheckSection::floors,
-    CheckSection::training_proofs, CheckSection::training,    CheckSection::baseline};
-
 // A table cell: a '|' in the text would end it.
 std::string cell(std::string_view text) {
   std::string out;
@@ -33,7 +28,7 @@ std::string fires_when(const CheckInfo& c) {
 }
 
 std::optional<CheckSection> section_named(std::string_view name) {
-  for (const auto s : kSections)
+  for (const auto s : results::kAllCheckSections)
     if (to_string(s) == name) return s;
   return std::nullopt;
 }
@@ -101,7 +96,7 @@ Regenerated regenerate(const std::string& checks_md) {
     at = end;
   }
   result.text += checks_md.substr(at);
-  for (const auto s : kSections)
+  for (const auto s : results::kAllCheckSections)
     if (!placed.count(std::string(to_string(s))))
       result.changes.push_back("no " + begin_marker(s) + " ... " + kEndMarker + " in the document: put them where " +
                                "its table belongs");

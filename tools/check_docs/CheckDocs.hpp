@@ -14,7 +14,7 @@ namespace gpuscale::check_docs {
 inline constexpr char kRegenerateCommand[] =
     "cmake --build build --target check_docs && build/tools/check_docs/check_docs --write docs/CHECKS.md";
 
-// "<!-- check-table: environment -->" and the line that ends every table.
+// "<!-- check-table: env -->" and the line that ends every table.
 std::string begin_marker(results::CheckSection section);
 inline constexpr char kEndMarker[] = "<!-- end check-table -->";
 

@@ -36,7 +36,7 @@ TEST(CheckDoc, RegenerateRestoresAnEditedRowAndKeepsTheProse) {
                                "Rank 0 runs these (edited) over");
   const auto regenerated = regenerate(edited);
   ASSERT_EQ(regenerated.changes.size(), 1u) << indented_lines(regenerated.changes);
-  EXPECT_NE(regenerated.changes[0].find("'environment'"), std::string::npos) << regenerated.changes[0];
+  EXPECT_NE(regenerated.changes[0].find("'env'"), std::string::npos) << regenerated.changes[0];
   EXPECT_EQ(regenerated.text, replaced_once(doc, "Rank 0 runs these over", "Rank 0 runs these (edited) over"));
 
   const auto unmarked = regenerate(replaced_once(doc, begin_marker(CheckSection::baseline) + "\n", ""));
@@ -54,8 +54,8 @@ TEST(CheckDoc, APipeInACellIsEscaped) {
 
 // Only sections with a check that stops GPU work get that column.
 TEST(CheckDoc, TheGpuBlockColumnIsWhereAnEntryStopsGpuWork) {
-  EXPECT_NE(section_table(CheckSection::environment).find("| stops GPU work |"), std::string::npos);
-  EXPECT_NE(section_table(CheckSection::environment).find("| gpu-in-use | error / warning | config | shared-gpu |"),
+  EXPECT_NE(section_table(CheckSection::env).find("| stops GPU work |"), std::string::npos);
+  EXPECT_NE(section_table(CheckSection::env).find("| gpu-in-use | error / warning | config | shared-gpu |"),
             std::string::npos);
   EXPECT_EQ(section_table(CheckSection::burn).find("stops GPU work"), std::string::npos);
 }

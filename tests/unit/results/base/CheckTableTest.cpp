@@ -60,7 +60,7 @@ TEST(CheckTable, EachEntryIsAKebabCaseIdOnceWithItsTextsAndSeveritiesWorstFirst)
     }
     // Only env stops GPU work, and only at error.
     if (c.gpu_block != GpuBlock::none) {
-      EXPECT_EQ(c.section, CheckSection::environment) << c.id;
+      EXPECT_EQ(c.section, CheckSection::env) << c.id;
       EXPECT_TRUE(c.severities.starts_with("error")) << c.id;
     }
   }
