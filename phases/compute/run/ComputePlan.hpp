@@ -12,7 +12,7 @@
 namespace gpuscale::launch {
 
 using workloads::ComputeItem;
-using workloads::ComputePlan;  // what the compute workload measures (workloads/ComputeRun.hpp)
+using workloads::ComputePlan;  // what the compute workload measures (workloads/compute/ComputeRun.hpp)
 
 // --layout's value that picks the layout by precision (workloads::auto_layout); its default.
 inline constexpr const char* kAutoLayout = "auto";

@@ -5,7 +5,7 @@
 // and error counters are read before and after, XID events collected over the phase. Collective:
 // rank 0 returns a record per rank (index = rank, with its host and CPU
 // affinity from env's records), the other ranks none. The turns and copies are the links workload's
-// (workloads/LinksRun.hpp); the phase adds the probes, the monitor and the gather.
+// (workloads/links/LinksRun.hpp); the phase adds the probes, the monitor and the gather.
 #include <vector>
 
 #include "launch/base/PhaseContext.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The training phase: the job's timeout, shape, budget and progress handed to the training workload
-// (workloads/TrainRun.hpp: checks, then single, DDP and DP configurations, gathered to rank 0); rank 0
+// (workloads/train/TrainRun.hpp: checks, then single, DDP and DP configurations, gathered to rank 0); rank 0
 // then derives efficiency and stragglers and turns failed checks into errors. Collective.
 #include <vector>
 

@@ -13,7 +13,7 @@
 
 namespace gpuscale::launch {
 
-using workloads::TrainPlan;  // what the training workload runs (workloads/TrainRun.hpp)
+using workloads::TrainPlan;  // what the training workload runs (workloads/train/TrainRun.hpp)
 
 using workloads::kTunedCommCtas;  // --comm-ctas takes 0..this
 
