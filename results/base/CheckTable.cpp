@@ -68,16 +68,11 @@ std::string_view to_string(CheckSection s) {
     return #name;
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
-    case CheckSection::budget:
-      return "budget";
-    case CheckSection::outliers:
-      return "outliers";
-    case CheckSection::floors:
-      return "floors";
-    case CheckSection::training_proofs:
-      return "training-proofs";
-    case CheckSection::baseline:
-      return "baseline";
+#define GPUSCALE_CHECK_SECTION(name, marker) \
+  case CheckSection::name:                   \
+    return marker;
+#include "results/base/CheckSections.def"
+#undef GPUSCALE_CHECK_SECTION
   }
   return "?";
 }

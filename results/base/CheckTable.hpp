@@ -18,17 +18,15 @@ namespace gpuscale::results {
 enum class CheckCategory { speed, health, correctness, config };
 
 // The section of docs/CHECKS.md whose generated table lists a check; its name (to_string) is the
-// marker's. One per phase of the registry, named as the phase (its own checks), then the sections of
-// the checks that are no one phase's.
+// marker's. One per phase of the registry, named as the phase (its own checks), then those of
+// CheckSections.def, the checks that are no one phase's.
 enum class CheckSection {
 #define GPUSCALE_PHASE(name, member, records, json) name,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
-  budget,
-  outliers,
-  floors,
-  training_proofs,
-  baseline
+#define GPUSCALE_CHECK_SECTION(name, marker) name,
+#include "results/base/CheckSections.def"
+#undef GPUSCALE_CHECK_SECTION
 };
 
 // Every section, in the enum's order.
@@ -36,8 +34,10 @@ inline constexpr CheckSection kAllCheckSections[] = {
 #define GPUSCALE_PHASE(name, member, records, json) CheckSection::name,
 #include "results/base/PhaseRegistry.def"
 #undef GPUSCALE_PHASE
-    CheckSection::budget, CheckSection::outliers, CheckSection::floors, CheckSection::training_proofs,
-    CheckSection::baseline};
+#define GPUSCALE_CHECK_SECTION(name, marker) CheckSection::name,
+#include "results/base/CheckSections.def"
+#undef GPUSCALE_CHECK_SECTION
+};
 
 struct CheckInfo {
   std::string_view constant;    // "kDuplicateGpu": the check_ids constant
