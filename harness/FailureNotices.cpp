@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 #include "harness/Activity.hpp"
@@ -191,6 +192,7 @@ std::vector<SilentRank> World::roll_call(const std::vector<int>& ranks, double g
     auto seen = [&](int r) {
       const auto& peer = m.peers[static_cast<std::size_t>(r)];
       const auto state = detail::process_state(peer.process);
+      if (state == detail::ProcessState::gone && detail::killed_in_teardown(m, r)) return SilentRank::Seen::no_answer;
       return state == detail::ProcessState::gone ? SilentRank::Seen::gone
              : state == detail::ProcessState::stopped ? SilentRank::Seen::stopped
                                                       : SilentRank::Seen::no_answer;
@@ -228,8 +230,41 @@ std::optional<CauseNotice> notice_naming_this_rank(const World& world) noexcept 
   return std::nullopt;
 }
 
+namespace detail {
+
+// mpirun and Slurm answer a signal (Ctrl-C, the time limit) with SIGTERM to every rank and SIGKILL
+// to those left a while later (mpirun a second later, Slurm after KillWait): a peer alive when this
+// rank's own signal was first seen and gone since was killed by them, not dead. A peer that died
+// first (kill -9, a crash) is why the launcher signalled: it is gone at that look already. The look
+// comes within kLivenessPoll_s of the signal (the Watchdog) or sooner (the error path).
+void look_after_signal(MpiWorld& m) noexcept {
+  if (pending_signal() == 0) return;
+  try {
+    const std::lock_guard lock(m.signal_look_mutex);
+    if (!m.alive_at_signal.empty()) return;
+    m.alive_at_signal.assign(m.peers.size(), 0);
+    for (std::size_t r = 0; r < m.peers.size(); ++r)
+      m.alive_at_signal[r] = m.peers[r].process.pid > 0 && process_state(m.peers[r].process) != ProcessState::gone;
+  } catch (...) {
+  }
+}
+
+bool killed_in_teardown(MpiWorld& m, int rank) noexcept {
+  look_after_signal(m);
+  try {
+    const std::lock_guard lock(m.signal_look_mutex);
+    return rank >= 0 && static_cast<std::size_t>(rank) < m.alive_at_signal.size() &&
+           m.alive_at_signal[static_cast<std::size_t>(rank)] != 0;
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace detail
+
 std::optional<PeerDeath> World::dead_peers_to_name() const noexcept {
-  const auto& m = *mpi_;
+  auto& m = *mpi_;
+  detail::look_after_signal(m);  // before the launcher's SIGKILL, which follows its SIGTERM
   try {
     const auto size = static_cast<int>(m.peers.size());
     auto watched = [&](int r) { return r != m.rank && m.peers[static_cast<std::size_t>(r)].process.pid > 0; };
@@ -245,7 +280,7 @@ std::optional<PeerDeath> World::dead_peers_to_name() const noexcept {
       // A process gone after its end mark ended the job on purpose (its own line says why): the
       // processes gone since are the launcher's teardown, not deaths.
       if (gone(r)) {
-        if (detail::ended_on_purpose(m, r)) return std::nullopt;
+        if (detail::ended_on_purpose(m, r) || detail::killed_in_teardown(m, r)) return std::nullopt;
         dead.push_back(r);
       } else if (r < namer && m.rank != 0) {
         namer = r;

@@ -109,9 +109,11 @@ class World {
   // The peers on this host whose processes are gone and that this rank must name: rank 0 names the
   // dead of its host; on a host without a live rank 0, its lowest live rank does (the deputy, for
   // rank 0). nullopt when none, and once a peer of this host ended the job on purpose (its end mark:
-  // World::abort and the Watchdog set it), since the others then go in the launcher's teardown.
-  // Local, reads /proc and shared memory only (no MPI call): safe on any thread. While the World
-  // lives, the Watchdog asks it every kLivenessPoll_s (Watchdog.hpp).
+  // World::abort and the Watchdog set it), since the others then go in the launcher's teardown; nor
+  // a peer alive at this rank's first look after its own SIGTERM or SIGINT, which the launcher's
+  // kill sequence ended (detail::killed_in_teardown). Local, reads /proc and shared memory only (no
+  // MPI call): safe on any thread. While the World lives, the Watchdog asks it every kLivenessPoll_s
+  // (Watchdog.hpp).
   std::optional<PeerDeath> dead_peers_to_name() const noexcept;
   // Keeps MPI progressing for `seconds` so that notices leave before this rank aborts.
   void progress_notices(double seconds) const noexcept;

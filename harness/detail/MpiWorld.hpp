@@ -2,6 +2,7 @@
 // Internal to harness: the MPI handles behind World.
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,10 @@ struct MpiWorld {
   double beat_interval_s = 0;
   std::chrono::steady_clock::time_point next_beat{};
   std::vector<std::chrono::steady_clock::time_point> heard_alive;
+  // The launcher's teardown (FailureNotices.cpp): alive_at_signal[r], whether rank r's process was
+  // alive at this rank's first look after its own SIGTERM or SIGINT; empty until that look.
+  std::mutex signal_look_mutex;
+  std::vector<char> alive_at_signal;
 };
 
 // Duplicates the world for notices, learns every rank's host and process (by the deadline), and
@@ -68,5 +73,11 @@ void start_end_marks(MpiWorld& world, const Deadline& deadline);
 void stop_end_marks(MpiWorld& world) noexcept;
 // Whether `rank` (of this machine) set its end mark. Any thread.
 bool ended_on_purpose(const MpiWorld& world, int rank) noexcept;
+// After this rank's own SIGTERM or SIGINT, notes once which peers' processes are alive: the look
+// World::dead_peers_to_name takes each time, so the Watchdog takes it within kLivenessPoll_s.
+void look_after_signal(MpiWorld& world) noexcept;
+// Whether `rank`, gone now, was killed in the launcher's teardown rather than dead: its process was
+// alive at that look. Any thread.
+bool killed_in_teardown(MpiWorld& world, int rank) noexcept;
 
 }  // namespace gpuscale::harness::detail

@@ -25,7 +25,7 @@ mkdir -p "$OUT"
 started=$(date +%s.%N)
 failed=0
 rows=()
-for case in "stall env" "exit env" "kill9 env" "sigterm env" "sigterm_mpirun env" "corrupt env" \
+for case in "stall env" "exit env" "kill9 env" "sigterm env" "sigterm_mpirun env" "teardown env" "corrupt env" \
             "stall collectives" "kill9 collectives" "stall train" "hang compute"; do
   read -r scenario phase <<<"$case"
   name=$scenario$([ "$phase" = env ] || echo "_$phase")

@@ -3,7 +3,7 @@
 #   faults.sh stall|exit|kill9|sigterm|sigterm_mpirun|corrupt [PHASE]
 #   faults.sh stall0 dp
 #   faults.sh hang env|compute|collectives|train
-#   faults.sh sigterm_64m|sigterm_busy|stop0|kill0
+#   faults.sh sigterm_64m|sigterm_busy|stop0|kill0|teardown
 #   faults.sh kill2 collectives|gradcheck|train
 # The second group strikes a real job from outside, without a seam: SIGTERM to rank 0 while a 64 MiB
 # allreduce is in flight on every rank; SIGTERM to every rank while they fill buffers, work that does
@@ -12,6 +12,8 @@
 # gradient checks or the DDP steps. The survivors may be stuck in work that never completes (on GPUs a
 # kernel waiting for the dead rank), and the launcher kills them a second after its SIGTERM: rank 0
 # must name rank 2 in that second.
+# teardown: the launcher's kill sequence after a signal (SIGTERM to every rank, then SIGKILL; rank 1
+# held by a seam): the processes it kills are not named dead, and the interruption stays the cause.
 # PHASE (default env) is where the fault strikes, at its first timed op: env (the smoke allreduce),
 # collectives (the allreduce sweep), compute (the first linear layer), train (the first DDP run), or
 # init (before MPI_Init; stall only), or dp (rank 0's DP run, which the others wait for; stall0 only).
@@ -315,6 +317,25 @@ assert len(d["ranks"]) == np'
     wait_for_fault_line
     t=$(now); kill -TERM "$job"
     finish 1 "$t"  # mpiexec's own status after it was signalled
+    check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
+    ;;
+  teardown)  # the launcher's kill sequence: SIGTERM to every rank, then SIGKILL (mpirun's a second
+    # later, Slurm's after KillWait), here of rank 0 once it recorded the interruption, then the rest
+    launch stall:1:env/smoke-allreduce
+    wait_for_fault_line
+    t=$(now); pids=$(pgrep -P "$job"); for pid in $pids; do kill -TERM "$pid"; done
+    for _ in $(seq 1 100); do
+      python3 -c "import json,sys; sys.exit(0 if json.load(open('$json')).get('interrupted') else 1)" 2>/dev/null && break
+      sleep 0.02
+    done
+    sleep 0.5  # mpirun waits 1 s; the ranks note who is alive within 0.1 s of their signal
+    pid=$(rank_pids "$job" 0); [ -n "$pid" ] || fail "rank 0 not found"
+    kill -9 "$pid"; sleep 0.5
+    for pid in $pids; do kill -9 "$pid" 2>/dev/null; done
+    finish "137|1|4" "$t"
+    no_crash
+    # A rank killed after the signal reached it was torn down by the launcher: it did not die.
+    grep -q "died (its process is gone)" "$err" && fail "a rank the launcher killed was named dead"
     check_json 'assert d["interrupted"] is True and d["failure"]["exit_code"] == 4, d.get("failure")'
     ;;
   corrupt)
