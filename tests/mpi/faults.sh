@@ -328,7 +328,7 @@ assert len(d["ranks"]) == np'
       python3 -c "import json,sys; sys.exit(0 if json.load(open('$json')).get('interrupted') else 1)" 2>/dev/null && break
       sleep 0.02
     done
-    sleep 0.5  # mpirun waits 1 s; the ranks note who is alive within 0.1 s of their signal
+    sleep 1  # as mpirun waits; the ranks note who is alive within 0.1 s of their signal
     pid=$(rank_pids "$job" 0); [ -n "$pid" ] || fail "rank 0 not found"
     kill -9 "$pid"; sleep 0.5
     for pid in $pids; do kill -9 "$pid" 2>/dev/null; done
