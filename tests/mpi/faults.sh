@@ -110,16 +110,17 @@ wait_for_fault_line() {  # wait_for_fault_line [COUNT]: until COUNT ranks (defau
   fail "the fault never fired"
 }
 
-# Waits until rank 0 has written the env phase: the collectives phase has begun.
-wait_for_env() {
+wait_for_report() {  # wait_for_report PYTHON_CONDITION WHAT: until rank 0's JSON (d) meets it
   for _ in $(seq 1 600); do
-    python3 -c "import json,sys; sys.exit(0 if 'env' in json.load(open('$json'))['phases_completed'] else 1)" \
-      2>/dev/null && return 0
-    kill -0 "$job" 2>/dev/null || fail "the job ended before the env phase was written"
+    python3 -c "import json,sys; d = json.load(open('$json')); sys.exit(0 if $1 else 1)" 2>/dev/null && return 0
+    kill -0 "$job" 2>/dev/null || fail "the job ended before $2"
     sleep 0.1
   done
-  fail "the env phase was never written"
+  fail "never: $2"
 }
+
+# Waits until rank 0 has written the env phase: the collectives phase has begun.
+wait_for_env() { wait_for_report "'env' in d['phases_completed']" "the env phase was written"; }
 
 no_crash() { grep -Eq "signal 11|Segmentation|AddressSanitizer|runtime error:" "$err" && fail "a rank crashed"; true; }
 
@@ -324,10 +325,7 @@ assert len(d["ranks"]) == np'
     launch stall:1:env/smoke-allreduce
     wait_for_fault_line
     t=$(now); pids=$(pgrep -P "$job"); for pid in $pids; do kill -TERM "$pid"; done
-    for _ in $(seq 1 100); do
-      python3 -c "import json,sys; sys.exit(0 if json.load(open('$json')).get('interrupted') else 1)" 2>/dev/null && break
-      sleep 0.02
-    done
+    wait_for_report "d.get('interrupted')" "rank 0 recorded the interruption"
     sleep 1  # as mpirun waits; the ranks note who is alive within 0.1 s of their signal
     pid=$(rank_pids "$job" 0); [ -n "$pid" ] || fail "rank 0 not found"
     kill -9 "$pid"; sleep 0.5
